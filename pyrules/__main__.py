@@ -1,0 +1,47 @@
+"""Command line: ``python -m pyrules play FILE`` replays a fight record and prints the result as JSON.
+
+Exit status: 0 on success, 2 for a bad record (the message names the field) or bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .fields import RecordError
+from .fight import Fight
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pyrules", description="Gamebook combat rules.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    play = commands.add_parser("play", help="replay a fight record (JSON) and print outcome, state and log")
+    play.add_argument("file", help="the fight record, or - for standard input")
+    args = parser.parse_args(argv)
+
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"pyrules: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        try:
+            record = json.loads(text)
+        except ValueError as exc:
+            raise RecordError("record", f"is not valid JSON ({exc})") from None
+        result = Fight.from_record(record).result()
+    except RecordError as exc:
+        print(f"pyrules: {args.file}: {exc}", file=sys.stderr)
+        return 2
+    json.dump(result, sys.stdout, ensure_ascii=False, indent=1)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,150 @@
+"""The one boundary between the page and the rules: JSON in, JSON out.
+
+The Web Worker calls :func:`call` with a JSON text ``{"op": ..., ...}`` and gets a JSON text back:
+``{"ok": true, ...}`` or ``{"ok": false, "error": {"field", "label", "message", "text"}}``. Nothing raises
+across the boundary.
+
+>>> import json
+>>> numbers = '{"skill": 5, "endurance": 0, "willpower": 3}'
+>>> reply = json.loads(call('{"op": "new_hero", "system": "grey-star", "numbers": ' + numbers + '}'))
+>>> reply["hero"]
+{'skill': 15, 'endurance': 20, 'willpower': 23}
+>>> json.loads(call('{"op": "start", "record": {"format": "pyrules-fight"}}'))["error"]["field"]
+'version'
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import __version__, rng
+from .fields import Reader, RecordError, show
+from .fight import FORMAT, VERSION, Fight, system_of
+from .lonewolf import RULE_LABELS, SYSTEMS
+
+MAX_REQUEST = 1_000_000  # characters
+MAX_SESSIONS = 16
+_sessions: dict[int, Fight] = {}
+_next_id = [1]
+
+
+def call(request: str) -> str:
+    """Handle one request (a JSON text); always returns a JSON text."""
+    try:
+        if not isinstance(request, str) or len(request) > MAX_REQUEST:
+            raise RecordError("request", "must be a JSON text of at most 1,000,000 characters")
+        try:
+            data = json.loads(request)
+        except ValueError as exc:
+            raise RecordError("request", f"is not valid JSON ({exc})") from None
+        op = Reader(data, "", {"op": "Operation"}).choice("op", HANDLERS)
+        reply = HANDLERS[op]({key: value for key, value in data.items() if key != "op"})
+        return json.dumps({"ok": True, **reply}, ensure_ascii=False)
+    except RecordError as exc:
+        return json.dumps({"ok": False, "error": exc.as_dict()}, ensure_ascii=False)
+    except Exception as exc:  # a bug: still crosses the boundary as data
+        error = {
+            "field": "",
+            "label": "",
+            "message": f"internal error: {type(exc).__name__}: {exc}",
+            "text": f"internal error: {type(exc).__name__}: {exc}",
+        }
+        return json.dumps({"ok": False, "error": error, "internal": True}, ensure_ascii=False)
+
+
+def _hello(data: dict) -> dict:
+    Reader(data, "").done()
+    systems = {}
+    for key, cls in SYSTEMS.items():
+        systems[key] = {
+            "book": cls.book,
+            "hero": cls.hero_name,
+            "labels": cls.labels(),
+            "enemy_labels": cls.enemy_labels(),
+            "has_willpower": cls.has_willpower,
+            "has_vigour": cls.has_vigour,
+            "weapons": [{"key": w.key, "name": w.name} for w in cls.weapons.values()],
+            "default_weapon": cls.default_weapon,
+            "other_weapon_bonus": cls.other_weapon_bonus,
+            "table": {"title": cls.table.title, "source": cls.table.source},
+        }
+    return {
+        "version": __version__,
+        "format": FORMAT,
+        "format_version": VERSION,
+        "systems": systems,
+        "rule_labels": RULE_LABELS,
+    }
+
+
+def _new_hero(data: dict) -> dict:
+    r = Reader(data, "")
+    system = system_of(r.get("system"))
+    seed = r.integer("seed", low=0, high=rng.MAX_SEED, default=0)
+    given = r.get("numbers", {})
+    r.done()
+    numbers_reader = Reader(
+        given, "numbers", {k: f"Random number for {v}" for k, v in system.labels().items()}, lenient=True
+    )
+    numbers = {}
+    for i, key in enumerate(system.creation):
+        drawn = rng.random_number(seed, i)
+        numbers[key] = numbers_reader.integer(key, low=0, high=9, default=drawn)
+    numbers_reader.done()
+    return {"hero": system.new_hero(numbers), "numbers": numbers}
+
+
+def _start(data: dict) -> dict:
+    r = Reader(data, "")
+    record = r.get("record")
+    lenient = r.flag("form")
+    r.done()
+    fight = Fight.from_record(record, lenient=lenient)
+    session = _next_id[0]
+    _next_id[0] += 1
+    _sessions[session] = fight
+    while len(_sessions) > MAX_SESSIONS:
+        del _sessions[min(_sessions)]
+    return {"session": session, "record": fight.record(), "view": fight.view(), "log": fight.log}
+
+
+def _fight(r: Reader) -> Fight:
+    session = r.get("session")
+    if session not in _sessions or isinstance(session, bool):
+        raise r.error("session", f"no open fight {show(session)}: start it again from its record")
+    return _sessions[session]
+
+
+def _act(data: dict) -> dict:
+    r = Reader(data, "")
+    fight = _fight(r)
+    action = r.get("action")
+    r.done()
+    event = fight.apply(action)
+    return {"event": event, "action": fight.actions[-1], "view": fight.view()}
+
+
+def _undo(data: dict) -> dict:
+    r = Reader(data, "")
+    fight = _fight(r)
+    r.done()
+    undone = fight.undo()
+    return {"undone": undone, "view": fight.view(), "log_length": len(fight.log)}
+
+
+def _replay(data: dict) -> dict:
+    r = Reader(data, "")
+    record = r.get("record")
+    r.done()
+    return Fight.from_record(record).result()
+
+
+HANDLERS: dict[str, Any] = {
+    "hello": _hello,
+    "new_hero": _new_hero,
+    "start": _start,
+    "act": _act,
+    "undo": _undo,
+    "replay": _replay,
+}

@@ -1,0 +1,156 @@
+"""Reading untrusted JSON (a fight record, a form, a share link) with errors that name the field.
+
+Every error is a :class:`RecordError` carrying the field's path in the record (``hero.skill``,
+``actions[3].willpower``), the label the player sees on screen (``COMBAT SKILL``) and a message.
+
+>>> r = Reader({"skill": "12a"}, "hero", labels={"skill": "COMBAT SKILL"})
+>>> r.integer("skill", low=0, high=99)
+Traceback (most recent call last):
+...
+pyrules.fields.RecordError: hero.skill (COMBAT SKILL): must be a whole number from 0 to 99, not '12a'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+MISSING: Any = object()
+
+
+class RecordError(ValueError):
+    """Bad input. ``field`` is the path in the record, ``label`` the on-screen name (may be empty)."""
+
+    def __init__(self, field: str, message: str, label: str = ""):
+        self.field = field
+        self.message = message
+        self.label = label
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = f"{self.field} ({self.label})" if self.label else self.field
+        return f"{where}: {self.message}" if where else self.message
+
+    def as_dict(self) -> dict:
+        return {"field": self.field, "label": self.label, "message": self.message, "text": str(self)}
+
+
+def join(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class Reader:
+    """Reads the keys of one JSON object; :meth:`done` refuses keys nobody asked for (typos, foreign data).
+
+    ``lenient`` accepts numbers typed as text ("15"), as they come from a form; records must carry numbers.
+    """
+
+    def __init__(self, data: Any, path: str, labels: dict[str, str] | None = None, lenient: bool = False):
+        if not isinstance(data, dict):
+            raise RecordError(path or "record", f"must be a JSON object {{...}}, not {show(data)}")
+        self.data = data
+        self.path = path
+        self.labels = labels or {}
+        self.lenient = lenient
+        self.seen: set[str] = set()
+
+    def error(self, key: str, message: str) -> RecordError:
+        return RecordError(join(self.path, key), message, self.labels.get(key, ""))
+
+    def get(self, key: str, default: Any = MISSING) -> Any:
+        self.seen.add(key)
+        if key in self.data and self.data[key] is not None:
+            return self.data[key]
+        if default is MISSING:
+            raise self.error(key, "is missing")
+        return default
+
+    def integer(self, key: str, *, low: int, high: int, default: Any = MISSING) -> Any:
+        value = self.get(key, default)
+        if value is default and default is not MISSING:
+            return value
+        if self.lenient and isinstance(value, str):
+            text = value.strip().replace("\u2212", "-")
+            if text.lstrip("+-").isdigit() and text.isascii():
+                value = int(text)
+            elif text == "" and default is not MISSING:
+                return default
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, str) and value.strip() == "":
+                raise self.error(key, f"is empty: enter a whole number from {low} to {high}")
+            raise self.error(key, f"must be a whole number from {low} to {high}, not {show(value)}")
+        if not low <= value <= high:
+            raise self.error(key, f"must be from {low} to {high}, not {value}")
+        return value
+
+    def fraction(self, key: str, *, low: int, high: int, default: Any = MISSING) -> Any:
+        """A multiplier such as 2 or 0.5, kept exact as a Fraction."""
+        value = self.get(key, default)
+        if value is default and default is not MISSING:
+            return value
+        try:
+            if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+                raise ValueError
+            result = Fraction(str(value).strip())
+        except (ValueError, ZeroDivisionError):
+            raise self.error(key, f"must be a number from {low} to {high}, such as 2 or 0.5, not {show(value)}")
+        if isinstance(value, str) and not self.lenient:
+            raise self.error(key, f"must be a number from {low} to {high}, not the text {show(value)}")
+        if not low <= result <= high:
+            raise self.error(key, f"must be a number from {low} to {high}, not {show(value)}")
+        if 100 % result.denominator:
+            raise self.error(key, f"must have at most two decimals (such as 1.5 or 0.25), not {show(value)}")
+        return result
+
+    def text(self, key: str, *, default: Any = MISSING, max_length: int = 60) -> Any:
+        value = self.get(key, default)
+        if value is default and default is not MISSING:
+            return value
+        if not isinstance(value, str):
+            raise self.error(key, f"must be text, not {show(value)}")
+        value = " ".join(value.split())
+        if len(value) > max_length:
+            raise self.error(key, f"must be at most {max_length} characters long")
+        if not value and default is not MISSING:
+            return default
+        return value
+
+    def choice(self, key: str, choices: dict[str, Any], *, default: Any = MISSING) -> Any:
+        value = self.get(key, default)
+        if value is default and default is not MISSING:
+            return value
+        if not isinstance(value, str) or value not in choices:
+            known = ", ".join(choices)
+            raise self.error(key, f"must be one of {known}, not {show(value)}")
+        return value
+
+    def flag(self, key: str, *, default: bool = False) -> bool:
+        value = self.get(key, default)
+        if self.lenient and value in ("true", "on", "false", ""):
+            return value in ("true", "on")
+        if not isinstance(value, bool):
+            raise self.error(key, f"must be true or false, not {show(value)}")
+        return value
+
+    def items(self, key: str, *, low: int, high: int, default: Any = MISSING) -> Any:
+        value = self.get(key, default)
+        if value is default and default is not MISSING:
+            return value
+        if not isinstance(value, list):
+            raise self.error(key, f"must be a list [...], not {show(value)}")
+        if not low <= len(value) <= high:
+            raise self.error(key, f"must hold from {low} to {high} entries, not {len(value)}")
+        return value
+
+    def done(self) -> None:
+        unknown = [key for key in self.data if key not in self.seen]
+        if unknown:
+            key = str(unknown[0])
+            raise RecordError(join(self.path, key), "is not a field this app knows (a typo, or a newer format?)")

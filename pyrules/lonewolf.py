@@ -1,0 +1,568 @@
+"""The Lone Wolf family: one Combat Results Table engine, three books as variants.
+
+:class:`LoneWolf` is *Dawn of the Darklords* (Banedon) and the standard Lone Wolf rules. :class:`GreyStar` and
+:class:`FreewayWarrior` subclass it and override a few hooks (table, skill name, weapons, WILLPOWER), the way
+python-chess's variants subclass its Board. Everything here is a pure function of immutable values:
+``step(setup, state, action) -> (state, event)``.
+
+The Grey Star worked example (01gstw, Rules for Combat): Combat Ratio -5, random number 6, 2 WILLPOWER:
+
+>>> setup = GreyStar.parse_setup({"hero": {"skill": 15, "endurance": 25, "willpower": 23},
+...                               "enemies": [{"name": "Deathgaunt", "skill": 20, "endurance": 30}]})
+>>> state, event = GreyStar.step(setup, GreyStar.initial(setup), Action("round", number=6, willpower=2))
+>>> event["combat_ratio"], event["hero_loss"], event["enemy_loss"], event["enemy_loss_text"]
+(-5, 4, 10, '5 × 2')
+>>> state.endurance, state.enemies, state.willpower
+(21, (20,), 21)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from . import rng
+from .fields import Reader, RecordError, show
+from .tables import FREEWAY_WARRIOR, KILL, LONE_WOLF, Loss, ResultsTable
+
+ONGOING, WON, LOST, EVADED, ENDED = "ongoing", "won", "lost", "evaded", "ended"
+MAX_SKILL, MAX_ENDURANCE, MAX_WILLPOWER, MAX_ENEMIES = 99, 999, 999, 20
+MAX_ROUNDS_RULE = 999
+
+
+@dataclass(frozen=True)
+class Weapon:
+    key: str
+    name: str  # in the book's words
+    adjustment: int  # added to the skill on the Action Chart
+    magic: bool = False  # Grey Star's Staff: WILLPOWER multiplies the enemy's loss
+
+
+@dataclass(frozen=True)
+class Hero:
+    skill: int
+    endurance: int
+    willpower: int | None = None
+    weapon: str = ""
+    weapon_bonus: int = 0  # a weapon the catalogue lacks ("other"): its printed bonus
+    modifiers: tuple[tuple[str, int], ...] = ()  # (item or spell, skill bonus)
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Enemy:
+    name: str
+    skill: int
+    endurance: int
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Per-fight exceptions printed in a section (../shared/reference/FIGHT-EXCEPTIONS.md). All optional."""
+
+    evade_after: int | None = None  # may evade once this many rounds have been fought (0: from the start)
+    evade_until: int | None = None  # may evade only in the first N rounds
+    evade_when_enemy_at_most: int | None = None  # may evade once the enemy's ENDURANCE is at most N
+    skill_modifier: int = 0  # +-N to the hero's skill for this fight
+    unarmed_rounds: int = 0  # the first N rounds are fought without a weapon
+    enemy_immune_rounds: int = 0  # the enemy's table losses in the first N rounds are ignored
+    hero_immune_rounds: int = 0  # the hero's table losses in the first N rounds are ignored
+    enemy_loss_multiplier: Fraction = Fraction(1)  # "double all ENDURANCE points lost by the enemy"
+    hero_loss_multiplier: Fraction = Fraction(1)
+    enemy_extra_loss: int = 0  # extra ENDURANCE lost by the enemy every round
+    hero_extra_loss: int = 0  # extra ENDURANCE lost by the hero every round ("poisonous fumes")
+    hero_extra_loss_when_wounded: int = 0  # extra loss in each round the table wounds the hero
+    max_rounds: int | None = None  # the fight stops after N rounds ("if you are still alive after four rounds")
+    end_when_enemy_at_most: int | None = None  # the fight stops when the enemy is at or below N ENDURANCE
+    end_when_hero_at_most: int | None = None
+    restore_endurance: bool = False  # not a fight to the death: the hero's losses are restored when it ends
+    vigour: bool = True  # Banedon may cast Vigour in this fight
+
+    @property
+    def evasion_possible(self) -> bool:
+        return (self.evade_after, self.evade_until, self.evade_when_enemy_at_most) != (None, None, None)
+
+
+@dataclass(frozen=True)
+class Setup:
+    hero: Hero
+    enemies: tuple[Enemy, ...]
+    rules: Rules = field(default_factory=Rules)
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class State:
+    endurance: int
+    willpower: int | None
+    enemies: tuple[int, ...]  # each enemy's ENDURANCE
+    current: int = 0  # index of the enemy being fought (one after another, in the order given)
+    rounds: int = 0  # rounds fought, the evasion round included
+    draws: int = 0  # random numbers drawn from the seeded generator so far
+    vigour: bool = False
+    outcome: str = ONGOING
+
+
+@dataclass(frozen=True)
+class Action:
+    do: str  # "round" | "evade" | "vigour"
+    number: int | None = None  # the player's own pick from the Random Number Table
+    willpower: int | None = None  # Grey Star: WILLPOWER to spend through the Staff this round
+
+
+RULE_LABELS = {
+    "evade_after": "Evasion allowed after round",
+    "evade_until": "Evasion allowed only in the first rounds",
+    "evade_when_enemy_at_most": "Evasion allowed when the enemy's ENDURANCE is at most",
+    "skill_modifier": "Skill modifier for this fight",
+    "unarmed_rounds": "Rounds fought without a weapon",
+    "enemy_immune_rounds": "Enemy unharmed for the first rounds",
+    "hero_immune_rounds": "Hero unharmed for the first rounds",
+    "enemy_loss_multiplier": "Enemy's losses multiplied by",
+    "hero_loss_multiplier": "Hero's losses multiplied by",
+    "enemy_extra_loss": "Enemy loses extra ENDURANCE each round",
+    "hero_extra_loss": "Hero loses extra ENDURANCE each round",
+    "hero_extra_loss_when_wounded": "Hero loses extra ENDURANCE when wounded",
+    "max_rounds": "Fight stops after round",
+    "end_when_enemy_at_most": "Fight stops when the enemy's ENDURANCE is at most",
+    "end_when_hero_at_most": "Fight stops when the hero's ENDURANCE is at most",
+    "restore_endurance": "Not a fight to the death (losses restored afterwards)",
+    "vigour": "Vigour allowed",
+}
+
+
+def floor_times(points: int, factor: Fraction | int) -> int:
+    return math.floor(points * factor)
+
+
+class LoneWolf:
+    """Standard Lone Wolf combat, as in *Dawn of the Darklords* (hero Banedon)."""
+
+    key: ClassVar[str] = "lone-wolf"
+    book: ClassVar[str] = "Dawn of the Darklords"
+    hero_name: ClassVar[str] = "Banedon"
+    table: ClassVar[ResultsTable] = LONE_WOLF
+    skill_label: ClassVar[str] = "COMBAT SKILL"
+    has_willpower: ClassVar[bool] = False
+    has_vigour: ClassVar[bool] = True
+    weapons: ClassVar[dict[str, Weapon]] = {
+        "armed": Weapon("armed", "Short Sword or another Weapon", 0),
+        "none": Weapon("none", "No Weapon (−4)", -4),
+    }
+    default_weapon: ClassVar[str] = "armed"
+    other_weapon_bonus: ClassVar[bool] = False  # "other" weapon takes its printed bonus from hero.weapon_bonus
+    unarmed: ClassVar[str] = "none"
+    # New hero: COMBAT SKILL = RN + 10, ENDURANCE = RN + 20 ("If you pick 0 it counts as zero").
+    creation: ClassVar[dict[str, int]] = {"skill": 10, "endurance": 20}
+
+    # ---- labels (the book's words) -------------------------------------------------------------------------
+
+    @classmethod
+    def labels(cls) -> dict[str, str]:
+        return {
+            "skill": cls.skill_label,
+            "endurance": "ENDURANCE",
+            "willpower": "WILLPOWER",
+            "weapon": "Weapon",
+            "weapon_bonus": "Weapon bonus",
+            "modifiers": "Bonuses from items or spells",
+            "name": "Name",
+        }
+
+    @classmethod
+    def enemy_labels(cls) -> dict[str, str]:
+        return {"name": "Enemy", "skill": f"Enemy {cls.skill_label}", "endurance": "Enemy ENDURANCE"}
+
+    # ---- parsing a setup -----------------------------------------------------------------------------------
+
+    @classmethod
+    def parse_setup(cls, data: dict, lenient: bool = False) -> Setup:
+        """The system-specific part of a fight record: hero, enemies, rules, seed."""
+        hero = cls.parse_hero(data.get("hero"), lenient)
+        enemy_list = Reader(data, "", lenient=lenient).items("enemies", low=1, high=MAX_ENEMIES)
+        enemies = tuple(cls.parse_enemy(item, i, lenient) for i, item in enumerate(enemy_list))
+        rules = cls.parse_rules(data.get("rules", {}), lenient)
+        seed = Reader(data, "", {"seed": "Seed"}, lenient).integer("seed", low=0, high=rng.MAX_SEED, default=0)
+        return Setup(hero, enemies, rules, seed)
+
+    @classmethod
+    def parse_hero(cls, data: Any, lenient: bool = False) -> Hero:
+        r = Reader(data, "hero", cls.labels(), lenient)
+        skill = r.integer("skill", low=0, high=MAX_SKILL)
+        endurance = r.integer("endurance", low=1, high=MAX_ENDURANCE)
+        willpower = None
+        if cls.has_willpower:
+            willpower = r.integer("willpower", low=0, high=MAX_WILLPOWER)
+        weapon = r.choice("weapon", cls.weapons, default=cls.default_weapon)
+        weapon_bonus = 0
+        if weapon == "other" and cls.other_weapon_bonus:
+            weapon_bonus = r.integer("weapon_bonus", low=0, high=20, default=0)
+        modifiers = []
+        for i, item in enumerate(r.items("modifiers", low=0, high=20, default=[])):
+            m = Reader(item, f"hero.modifiers[{i}]", {"name": "Item or spell", "skill": "Bonus"}, lenient)
+            modifiers.append((m.text("name", default="Bonus"), m.integer("skill", low=-MAX_SKILL, high=MAX_SKILL)))
+            m.done()
+        name = r.text("name", default="")
+        r.done()
+        return Hero(skill, endurance, willpower, weapon, weapon_bonus, tuple(modifiers), name)
+
+    @classmethod
+    def parse_enemy(cls, data: Any, index: int, lenient: bool = False) -> Enemy:
+        r = Reader(data, f"enemies[{index}]", cls.enemy_labels(), lenient)
+        name = r.text("name", default=f"Enemy {index + 1}" if index else "Enemy")
+        enemy = Enemy(
+            name, r.integer("skill", low=0, high=MAX_SKILL), r.integer("endurance", low=1, high=MAX_ENDURANCE)
+        )
+        r.done()
+        return enemy
+
+    @classmethod
+    def parse_rules(cls, data: Any, lenient: bool = False) -> Rules:
+        r = Reader(data, "rules", RULE_LABELS, lenient)
+        counts = {}
+        for key in (
+            "evade_after",
+            "evade_until",
+            "evade_when_enemy_at_most",
+            "max_rounds",
+            "end_when_enemy_at_most",
+            "end_when_hero_at_most",
+        ):
+            counts[key] = r.integer(key, low=0, high=MAX_ROUNDS_RULE, default=None)
+        for key in ("unarmed_rounds", "enemy_immune_rounds", "hero_immune_rounds"):
+            counts[key] = r.integer(key, low=0, high=MAX_ROUNDS_RULE, default=0)
+        for key in ("enemy_extra_loss", "hero_extra_loss", "hero_extra_loss_when_wounded"):
+            counts[key] = r.integer(key, low=0, high=MAX_ENDURANCE, default=0)
+        counts["skill_modifier"] = r.integer("skill_modifier", low=-MAX_SKILL, high=MAX_SKILL, default=0)
+        for key in ("enemy_loss_multiplier", "hero_loss_multiplier"):
+            counts[key] = r.fraction(key, low=0, high=10, default=Fraction(1))
+        counts["restore_endurance"] = r.flag("restore_endurance")
+        if cls.has_vigour:
+            counts["vigour"] = r.flag("vigour", default=True)
+        r.done()
+        if counts["max_rounds"] == 0:
+            raise r.error("max_rounds", "must be at least 1: a fight that stops after round 0 never starts")
+        return Rules(**counts)
+
+    @classmethod
+    def parse_action(cls, data: Any, index: int, lenient: bool = False) -> Action:
+        labels = {"do": "Action", "number": "Random number", "willpower": "WILLPOWER to spend"}
+        r = Reader(data, f"actions[{index}]", labels, lenient)
+        do = r.choice("do", cls.action_kinds())
+        number = willpower = None
+        if do in ("round", "evade"):
+            number = r.integer("number", low=0, high=9, default=None)
+            if cls.has_willpower:
+                willpower = r.integer("willpower", low=0, high=MAX_WILLPOWER, default=None)
+        r.done()
+        return Action(do, number, willpower)
+
+    @classmethod
+    def action_kinds(cls) -> dict[str, str]:
+        kinds = {"round": "Fight round", "evade": "Evade"}
+        if cls.has_vigour:
+            kinds["vigour"] = "Cast Vigour"
+        return kinds
+
+    # ---- rule hooks ----------------------------------------------------------------------------------------
+
+    @classmethod
+    def initial(cls, setup: Setup) -> State:
+        return State(setup.hero.endurance, setup.hero.willpower, tuple(e.endurance for e in setup.enemies))
+
+    @classmethod
+    def armed(cls, setup: Setup, state: State) -> bool:
+        """Whether the hero fights with his weapon in the coming round (``unarmed_rounds``)."""
+        return state.rounds >= setup.rules.unarmed_rounds
+
+    @classmethod
+    def weapon(cls, setup: Setup, state: State) -> Weapon:
+        return cls.weapons[setup.hero.weapon if cls.armed(setup, state) else cls.unarmed]
+
+    @classmethod
+    def weapon_adjustment(cls, setup: Setup, state: State) -> int:
+        weapon = cls.weapon(setup, state)
+        return weapon.adjustment + (setup.hero.weapon_bonus if weapon.key == "other" else 0)
+
+    @classmethod
+    def skill_total(cls, setup: Setup, state: State) -> int:
+        """The hero's skill for the coming round: Action Chart + weapon + items and spells + this fight's rules."""
+        total = setup.hero.skill + cls.weapon_adjustment(setup, state)
+        total += sum(bonus for _, bonus in setup.hero.modifiers) + setup.rules.skill_modifier
+        return total + (3 if state.vigour else 0)
+
+    @classmethod
+    def combat_ratio(cls, setup: Setup, state: State) -> int:
+        return cls.skill_total(setup, state) - setup.enemies[state.current].skill
+
+    @classmethod
+    def spend_range(cls, setup: Setup, state: State) -> tuple[int, int] | None:
+        """(least, most) WILLPOWER the hero may spend this round, or None where none is spent."""
+        return None
+
+    @classmethod
+    def spend(cls, setup: Setup, state: State, action: Action, path: str) -> int:
+        """WILLPOWER spent this round (0 outside Grey Star's Staff); checks the action's ``willpower``."""
+        if action.willpower:
+            raise RecordError(f"{path}.willpower", "only Grey Star spends WILLPOWER in combat", "WILLPOWER to spend")
+        return 0
+
+    @classmethod
+    def evasion(cls, setup: Setup, state: State) -> tuple[bool, str]:
+        """Whether the hero may evade now, and why (not)."""
+        rules = setup.rules
+        if state.outcome != ONGOING:
+            return False, f"the fight is over ({state.outcome})"
+        if not rules.evasion_possible:
+            return False, "this fight does not allow evasion"
+        if rules.evade_after is not None and state.rounds < rules.evade_after:
+            return False, f"evasion is allowed only after round {rules.evade_after}"
+        if rules.evade_until is not None and state.rounds >= rules.evade_until:
+            return False, f"evasion was allowed only in the first {rules.evade_until} rounds"
+        limit = rules.evade_when_enemy_at_most
+        if limit is not None and state.enemies[state.current] > limit:
+            return False, f"evasion is allowed only once the enemy's ENDURANCE is {limit} or less"
+        return True, "evasion is allowed"
+
+    @classmethod
+    def vigour_allowed(cls, setup: Setup, state: State) -> tuple[bool, str]:
+        if not cls.has_vigour:
+            return False, "Vigour is a spell of Banedon's"
+        if state.outcome != ONGOING:
+            return False, f"the fight is over ({state.outcome})"
+        if not setup.rules.vigour:
+            return False, "this fight does not allow Vigour"
+        if state.vigour:
+            return False, "Vigour is already cast for this fight"
+        if state.endurance < 10:
+            return False, "Vigour cannot be used when ENDURANCE is below 10"
+        return True, "Vigour adds 3 to COMBAT SKILL for this fight and costs 3 ENDURANCE"
+
+    # ---- one step ------------------------------------------------------------------------------------------
+
+    @classmethod
+    def step(cls, setup: Setup, state: State, action: Action, path: str = "action") -> tuple[State, dict]:
+        """Apply one action. Raises RecordError (naming ``path``) if the action is not allowed now."""
+        if state.outcome != ONGOING:
+            raise RecordError(path, f"the fight is already over ({state.outcome}): no more actions")
+        if action.do == "vigour":
+            allowed, why = cls.vigour_allowed(setup, state)
+            if not allowed:
+                raise RecordError(path, why, "Cast Vigour")
+            state = replace(state, vigour=True, endurance=state.endurance - 3)
+            return state, {"kind": "vigour", "endurance": state.endurance, "skill": cls.skill_total(setup, state)}
+        evade = action.do == "evade"
+        if evade:
+            allowed, why = cls.evasion(setup, state)
+            if not allowed:
+                raise RecordError(path, why, "Evade")
+        return cls.fight_round(setup, state, action, path, evade)
+
+    @classmethod
+    def fight_round(cls, setup: Setup, state: State, action: Action, path: str, evade: bool) -> tuple[State, dict]:
+        rules = setup.rules
+        enemy = setup.enemies[state.current]
+        spent = cls.spend(setup, state, action, path)
+        skill = cls.skill_total(setup, state)
+        ratio = skill - enemy.skill
+        draws = state.draws
+        if action.number is None:
+            number = rng.random_number(setup.seed, draws)
+            draws += 1
+        else:
+            number = action.number
+        round_no = state.rounds + 1
+        enemy_base, hero_base = cls.table.lookup(ratio, number)
+
+        notes = []
+        if round_no <= rules.enemy_immune_rounds:
+            enemy_base = 0
+            notes.append("enemy unharmed this round")
+        if round_no <= rules.hero_immune_rounds:
+            hero_base = 0
+            notes.append("hero unharmed this round")
+        enemy_factor = (spent or 1) * rules.enemy_loss_multiplier
+        enemy_loss, enemy_text = cls.loss(enemy_base, enemy_factor, rules.enemy_extra_loss)
+        hero_extra = rules.hero_extra_loss + (rules.hero_extra_loss_when_wounded if hero_base != 0 else 0)
+        hero_loss, hero_text = cls.loss(hero_base, rules.hero_loss_multiplier, hero_extra)
+        if evade:
+            enemy_loss, enemy_text = 0, f"0 (evasion: {enemy_text} ignored)"
+
+        endurance = 0 if hero_loss == KILL else max(0, state.endurance - hero_loss)
+        enemies = list(state.enemies)
+        enemies[state.current] = 0 if enemy_loss == KILL else max(0, enemies[state.current] - enemy_loss)
+        willpower = state.willpower - spent if state.willpower is not None else None
+
+        current, outcome = state.current, ONGOING
+        if endurance <= 0:
+            outcome = LOST
+        elif evade:
+            outcome = EVADED
+        elif enemies[current] <= 0:
+            if current + 1 < len(enemies):
+                current += 1
+                notes.append(f"{enemy.name} is dead; {setup.enemies[current].name} fights on")
+            else:
+                outcome = WON
+        if outcome == ONGOING:
+            if rules.end_when_hero_at_most is not None and endurance <= rules.end_when_hero_at_most:
+                outcome = ENDED
+            elif rules.end_when_enemy_at_most is not None and enemies[current] <= rules.end_when_enemy_at_most:
+                outcome = ENDED
+            elif rules.max_rounds is not None and round_no >= rules.max_rounds:
+                outcome = ENDED
+        if outcome != ONGOING and rules.restore_endurance:
+            endurance = setup.hero.endurance
+            notes.append("not a fight to the death: ENDURANCE restored")
+
+        new = State(endurance, willpower, tuple(enemies), current, round_no, draws, state.vigour, outcome)
+        event = {
+            "kind": "evade" if evade else "round",
+            "round": round_no,
+            "enemy": enemy.name,
+            "enemy_index": state.current,
+            "skill": skill,
+            "combat_ratio": ratio,
+            "number": number,
+            "typed": action.number is not None,
+            "willpower_spent": spent if cls.has_willpower else None,
+            "armed": cls.armed(setup, state),
+            "enemy_loss": enemy_loss,
+            "enemy_loss_text": enemy_text,
+            "hero_loss": hero_loss,
+            "hero_loss_text": hero_text,
+            "endurance": endurance,
+            "enemy_endurance": enemies[state.current],
+            "willpower": willpower,
+            "outcome": outcome,
+            "notes": notes,
+        }
+        return new, event
+
+    @staticmethod
+    def loss(base: Loss, factor: Fraction | int, extra: int) -> tuple[Loss, str]:
+        """Final loss and how it was reached: table result x multiplier (rounded down) + extra; K stays K
+        unless the multiplier is 0."""
+        if factor == 0:
+            return extra, f"{base} × 0" + (f" + {extra}" if extra else "")
+        if base == KILL:
+            return KILL, KILL
+        total = floor_times(base, factor) + extra
+        text = str(base)
+        if factor != 1:
+            text += f" × {_number(factor)}"
+        if extra:
+            text += f" + {extra}"
+        return total, text
+
+    # ---- new hero ------------------------------------------------------------------------------------------
+
+    @classmethod
+    def new_hero(cls, numbers: dict[str, int]) -> dict[str, int]:
+        """The book's creation rules: one random number (0-9, 0 counts as zero) plus a base, per attribute."""
+        return {key: base + numbers[key] for key, base in cls.creation.items()}
+
+
+def _number(value: Fraction | int) -> str:
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+class GreyStar(LoneWolf):
+    """*Grey Star the Wizard*: the same table; WILLPOWER spent through the Staff multiplies the enemy's loss."""
+
+    key = "grey-star"
+    book = "Grey Star the Wizard"
+    hero_name = "Grey Star"
+    has_willpower = True
+    has_vigour = False
+    weapons = {
+        "staff": Weapon("staff", "Wizard's Staff", 0, magic=True),
+        "jewelled-dagger": Weapon("jewelled-dagger", "Jewelled Dagger (+1, without the Staff −6)", -5),
+        "other": Weapon("other", "Another weapon (without the Staff −6)", -6),
+        "none": Weapon("none", "No weapon at all (−8)", -8),
+    }
+    default_weapon = "staff"
+    # "If your WILLPOWER falls to zero or below ... You can still use your Wizard's Staff in combat as a normal
+    # weapon, but you must deduct 6 points from your COMBAT SKILL."
+    plain_staff = Weapon("staff", "Wizard's Staff, its magic gone (−6)", -6)
+    creation = {"skill": 10, "endurance": 20, "willpower": 20}
+
+    @classmethod
+    def weapon(cls, setup: Setup, state: State) -> Weapon:
+        weapon = super().weapon(setup, state)
+        if weapon.magic and (state.willpower or 0) <= 0:
+            return cls.plain_staff
+        return weapon
+
+    @classmethod
+    def weapon_adjustment(cls, setup: Setup, state: State) -> int:
+        return cls.weapon(setup, state).adjustment
+
+    @classmethod
+    def spend_range(cls, setup: Setup, state: State) -> tuple[int, int] | None:
+        if cls.weapon(setup, state).magic:
+            return 1, state.willpower  # type: ignore[return-value]
+        return None
+
+    @classmethod
+    def spend(cls, setup: Setup, state: State, action: Action, path: str) -> int:
+        limits = cls.spend_range(setup, state)
+        field = f"{path}.willpower"
+        label = "WILLPOWER to spend"
+        if limits is None:
+            if action.willpower:
+                why = (
+                    "his WILLPOWER is 0: the Staff's magic is gone until it is above 0 again"
+                    if setup.hero.weapon == "staff" and cls.armed(setup, state)
+                    else "WILLPOWER is spent only through the Wizard's Staff"
+                )
+                raise RecordError(field, f"Grey Star cannot spend WILLPOWER now: {why}", label)
+            return 0
+        spent = 1 if action.willpower is None else action.willpower
+        low, high = limits
+        if spent < low:
+            raise RecordError(field, "must be at least 1: the Staff always takes at least 1 WILLPOWER point", label)
+        if spent > high:
+            raise RecordError(field, f"is {show(spent)}, more than Grey Star's WILLPOWER ({high})", label)
+        return spent
+
+
+class FreewayWarrior(LoneWolf):
+    """*Freeway Warrior* (Cal Phoenix): close combat on its own Close Combat Results Table."""
+
+    key = "freeway-warrior"
+    book = "Freeway Warrior"
+    hero_name = "Cal Phoenix"
+    table = FREEWAY_WARRIOR
+    skill_label = "CLOSE COMBAT SKILL"
+    has_vigour = False
+    # Close combat weapons with their printed bonuses (RULES.md 3.4, read from the Project Aon texts).
+    weapons = {
+        key: Weapon(key, f"{name} (+{bonus})", bonus)
+        for key, name, bonus in (
+            ("hunting-knife", "Hunting Knife", 2),
+            ("machete", "Machete", 3),
+            ("meat-cleaver", "Meat Cleaver", 3),
+            ("fire-axe", "Fire Axe", 3),
+            ("bowie-knife", "Bowie Knife", 3),
+            ("flick-knife", "Flick Knife", 2),
+            ("knife", "Knife", 2),
+            ("dagger", "Dagger", 2),
+            ("bread-knife", "Bread Knife", 2),
+            ("club", "Club", 2),
+            ("crowbar", "Crowbar", 2),
+            ("hammer", "Hammer", 2),
+            ("meat-hook", "Meat Hook", 2),
+            ("baseball-bat", "Baseball Bat", 2),
+        )
+    }
+    weapons["other"] = Weapon("other", "Another weapon (its printed bonus)", 0)
+    weapons["none"] = Weapon("none", "No weapon (+0)", 0)
+    default_weapon = "hunting-knife"
+    other_weapon_bonus = True
+
+
+SYSTEMS: dict[str, type[LoneWolf]] = {cls.key: cls for cls in (LoneWolf, GreyStar, FreewayWarrior)}

@@ -1,0 +1,60 @@
+"""Shared helpers for the unit suite (runs on CPython and, unchanged, inside Pyodide)."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+import pytest
+
+from pyrules import Fight
+
+REFERENCE = pathlib.Path(__file__).resolve().parent.parent / "reference"
+SHARED = pathlib.Path(__file__).resolve().parents[3] / "shared" / "reference"
+
+
+def make_record(system="lone-wolf", hero=None, enemies=None, rules=None, actions=(), seed=0):
+    return {
+        "format": "pyrules-fight",
+        "version": 1,
+        "system": system,
+        "hero": hero or {"skill": 15, "endurance": 25},
+        "enemies": enemies or [{"name": "Giak", "skill": 15, "endurance": 30}],
+        "rules": rules or {},
+        "seed": seed,
+        "actions": list(actions),
+    }
+
+
+def play(system="lone-wolf", hero=None, enemies=None, rules=None, actions=(), seed=0) -> Fight:
+    return Fight.from_record(make_record(system, hero, enemies, rules, actions, seed))
+
+
+def rounds(*numbers, do="round", **extra):
+    """Round actions with typed random numbers."""
+    return [{"do": do, "number": n, **extra} for n in numbers]
+
+
+def parse_markdown_tables(text: str) -> dict[str, dict[int, list[tuple]]]:
+    """The tables in tests/reference/rules-tables.md: {section: {random number: [(enemy, hero), ...13]}}."""
+    tables: dict[str, dict[int, list[tuple]]] = {}
+    section = None
+    for line in text.splitlines():
+        heading = re.match(r"## (\S+)", line)
+        if heading:
+            section = heading.group(1)
+            tables[section] = {}
+            continue
+        cells = [c.strip().strip("*") for c in line.strip().strip("|").split("|")]
+        if section and line.startswith("|") and cells[0].isdigit():
+            parsed = []
+            for cell in cells[1:]:
+                enemy, hero = cell.split("/")
+                parsed.append(tuple(part if part == "K" else int(part) for part in (enemy, hero)))
+            tables[section][int(cells[0])] = parsed
+    return tables
+
+
+@pytest.fixture(scope="session")
+def reference_tables():
+    return parse_markdown_tables((REFERENCE / "rules-tables.md").read_text(encoding="utf-8"))

@@ -1,0 +1,171 @@
+"""The fight record format, its validation (errors name the field) and the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import make_record, play, rounds
+
+from pyrules import Fight, RecordError
+from pyrules.__main__ import main
+
+ISSUE_EXAMPLE = {
+    "format": "pyrules-fight",
+    "version": 1,
+    "system": "grey-star",
+    "hero": {"skill": 15, "endurance": 24, "willpower": 23, "weapon": "staff"},
+    "enemies": [{"name": "Deathgaunt", "skill": 20, "endurance": 30}],
+    "rules": {"evade_after": 2},
+    "seed": 7,
+    "actions": [{"do": "round", "willpower": 2, "number": 6}, {"do": "round", "willpower": 1}, {"do": "evade"}],
+}
+
+
+def test_the_issues_example_record():
+    fight = Fight.from_record(ISSUE_EXAMPLE)
+    first, second, third = fight.log
+    assert (first["hero_loss"], first["enemy_loss"]) == (4, 10)
+    assert second["number"] == 3 and second["typed"] is False  # the seed's first draw
+    assert (second["hero_loss"], second["enemy_loss"]) == (5, 2)  # -6/-5 column, number 3: 2/5, x 1
+    assert third["kind"] == "evade" and third["number"] == 0 and third["enemy_loss"] == 0  # 9/0 ignored
+    assert fight.state.outcome == "evaded" and fight.state.willpower == 23 - 2 - 1 - 1
+    assert fight.state.enemies == (30 - 10 - 2,)
+
+
+def test_record_round_trips():
+    fight = Fight.from_record(ISSUE_EXAMPLE)
+    again = Fight.from_record(fight.record())
+    assert again.log == fight.log and again.record() == fight.record()
+    assert fight.record()["actions"] == ISSUE_EXAMPLE["actions"]
+
+
+def test_left_out_keys_mean_the_plain_case():
+    fight = Fight.from_record(
+        {
+            "format": "pyrules-fight",
+            "version": 1,
+            "system": "grey-star",
+            "hero": {"skill": 15, "endurance": 24, "willpower": 23},
+            "enemies": [{"skill": 20, "endurance": 30}],
+        }
+    )
+    record = fight.record()
+    assert record["hero"]["weapon"] == "staff" and record["seed"] == 0 and record["rules"] == {}
+    assert record["enemies"][0]["name"] == "Enemy"
+
+
+@pytest.mark.parametrize(
+    "change,field,words",
+    [
+        ({"format": "chess"}, "format", "not a fight record"),
+        ({"version": 2}, "version", "newer than this app"),
+        ({"version": "1"}, "version", "whole number"),
+        ({"system": "tunnels"}, "system", "must be one of"),
+        ({"hero": {"skill": "abc", "endurance": 20}}, "hero.skill", "whole number"),
+        ({"hero": {"skill": 15.5, "endurance": 20}}, "hero.skill", "whole number"),
+        ({"hero": {"skill": True, "endurance": 20}}, "hero.skill", "whole number"),
+        ({"hero": {"skill": -3, "endurance": 20}}, "hero.skill", "from 0 to 99"),
+        ({"hero": {"skill": 15, "endurance": 10**12}}, "hero.endurance", "from 1 to 999"),
+        ({"hero": {"skill": 15, "endurance": 0}}, "hero.endurance", "from 1 to 999"),
+        ({"hero": {"skill": 15}}, "hero.endurance", "missing"),
+        ({"hero": {"skill": 15, "endurance": 20, "weapon": "laser"}}, "hero.weapon", "must be one of"),
+        ({"hero": {"skill": 15, "endurance": 20, "shield": 1}}, "hero.shield", "not a field"),
+        ({"hero": [15, 20]}, "hero", "JSON object"),
+        ({"enemies": []}, "enemies", "from 1 to 20"),
+        ({"enemies": [{"skill": 1, "endurance": 1}] * 21}, "enemies", "from 1 to 20"),
+        ({"enemies": [{"name": "Giak", "skill": 15}]}, "enemies[0].endurance", "missing"),
+        ({"enemies": [{"name": "x" * 61, "skill": 15, "endurance": 9}]}, "enemies[0].name", "at most 60"),
+        ({"seed": -1}, "seed", "from 0"),
+        ({"seed": 2**60}, "seed", "from 0"),
+        ({"actions": {"do": "round"}}, "actions", "list"),
+        ({"actions": [{"do": "round", "number": 10}]}, "actions[0].number", "from 0 to 9"),
+        ({"actions": [{"do": "round", "number": "7"}]}, "actions[0].number", "whole number"),
+        ({"actions": [{"do": "flee"}]}, "actions[0].do", "must be one of"),
+        ({"actions": [{"do": "round"}, {"do": "round", "numbr": 3}]}, "actions[1].numbr", "not a field"),
+        ({"extra": 1}, "extra", "not a field"),
+    ],
+)
+def test_bad_records_name_the_field(change, field, words):
+    record = {**make_record(), **change}
+    with pytest.raises(RecordError) as error:
+        Fight.from_record(record)
+    assert error.value.field == field
+    assert words in error.value.message
+
+
+def test_labels_are_the_books_words():
+    with pytest.raises(RecordError) as error:
+        Fight.from_record(make_record("freeway-warrior", {"skill": "x", "endurance": 20}))
+    assert error.value.label == "CLOSE COMBAT SKILL"
+    assert str(error.value).startswith("hero.skill (CLOSE COMBAT SKILL): ")
+    with pytest.raises(RecordError) as error:
+        Fight.from_record(make_record("lone-wolf", enemies=[{"skill": 3, "endurance": "lots"}]))
+    assert error.value.label == "Enemy ENDURANCE"
+
+
+def test_form_input_may_carry_numbers_as_text():
+    record = make_record(
+        hero={"skill": " 15 ", "endurance": "22"}, enemies=[{"name": "Giak", "skill": "−2", "endurance": "9"}]
+    )
+    with pytest.raises(RecordError):
+        Fight.from_record(record)
+    record["enemies"][0]["skill"] = "16"
+    fight = Fight.from_record(record, lenient=True)
+    assert fight.setup.hero.skill == 15 and fight.record()["hero"]["endurance"] == 22
+    record["hero"]["skill"] = "1e3"
+    with pytest.raises(RecordError) as error:
+        Fight.from_record(record, lenient=True)
+    assert error.value.field == "hero.skill" and "'1e3'" in error.value.message
+
+
+def test_a_refused_action_changes_nothing():
+    fight = play(actions=rounds(6, 6))
+    before = (fight.record(), list(fight.log), fight.state)
+    for bad in ({"do": "round", "number": 12}, {"do": "evade"}, {"do": "round", "willpower": 2}, "round", None):
+        with pytest.raises(RecordError):
+            fight.apply(bad)
+    assert (fight.record(), list(fight.log), fight.state) == before
+
+
+# ---- the command line ---------------------------------------------------------------------------------------
+
+
+def test_cli_play(tmp_path, capsys):
+    path = tmp_path / "fight.json"
+    path.write_text(json.dumps(ISSUE_EXAMPLE), encoding="utf-8")
+    assert main(["play", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["outcome"] == "evaded"
+    assert out["hero"] == {"endurance": 24 - 4 - 5 - 0, "willpower": 19}
+    assert out["enemies"] == [{"name": "Deathgaunt", "endurance": 18}]
+    assert len(out["log"]) == 3 and out["log"][0]["enemy_loss"] == 10
+
+
+def test_cli_lone_wolf_has_no_willpower_key(tmp_path, capsys):
+    path = tmp_path / "fight.json"
+    path.write_text(json.dumps(make_record(actions=rounds(0, 0, 0))), encoding="utf-8")
+    assert main(["play", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["outcome"] == "won" and out["hero"] == {"endurance": 25} and out["enemies"][0]["endurance"] == 0
+
+
+@pytest.mark.parametrize(
+    "text,field",
+    [
+        ("{not json", "record"),
+        ('{"format": "pyrules-fight", "version": 1}', "system"),
+        (json.dumps(make_record(hero={"skill": "x", "endurance": 3})), "hero.skill"),
+    ],
+)
+def test_cli_bad_record_exits_2_naming_the_field(tmp_path, capsys, text, field):
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    assert main(["play", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and f": {field}" in captured.err
+
+
+def test_cli_missing_file_exits_2(tmp_path, capsys):
+    assert main(["play", str(tmp_path / "nope.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
