@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark pyrules.
+
+    python3 build.py            build dist/ (fetches the pinned Pyodide runtime, builds the wheel)
+    python3 build.py serve      build, then serve dist/ on http://localhost:8000 with the production headers
+    python3 build.py test       set everything up on a fresh machine, then run every test
+    python3 build.py bench      run the benchmark (headless Chromium) and print the README table
+
+Only the standard library is used until `test`/`bench` create the tooling environment (.venv).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+BUILD = ROOT / "build"
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+VENV = ROOT / ".venv"
+CACHE = Path(os.environ.get("PYRULES_CACHE", Path.home() / ".cache" / "pyrules"))
+
+# The Pyodide runtime, pinned: fetched with `npm pack` from the npm registry at build time and self-hosted.
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
+RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+PYODIDE_DIR = BUILD / f"pyodide-{PYODIDE_VERSION}"
+
+# One Content-Security-Policy for `serve` and for netlify.toml (a test checks that they agree).
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; "
+    "img-src 'self' data:; style-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+MIME = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript", ".whl": "application/zip",
+        ".json": "application/json", ".zip": "application/zip", ".webmanifest": "application/manifest+json"}
+
+# Python tooling, pinned (installed into .venv by `test` and `bench`).
+DEV_REQUIREMENTS = ROOT / "requirements-dev.txt"
+# Pure-Python wheels that run the unit suite inside Pyodide (pip downloads them from PyPI at test time).
+PYODIDE_TEST_WHEELS = ["pytest==9.2.0", "pluggy==1.7.0", "iniconfig==2.3.1", "packaging==26.4", "pygments==2.21.0",
+                       "hypothesis==6.155.7", "sortedcontainers==2.4.0"]
+CHROMIUM = os.environ.get("PYRULES_CHROMIUM", "/usr/bin/chromium")
+
+
+def log(message: str) -> None:
+    print(f"build.py: {message}", flush=True)
+
+
+def run(*cmd, **kwargs) -> subprocess.CompletedProcess:
+    log("$ " + " ".join(str(c) for c in cmd))
+    return subprocess.run([str(c) for c in cmd], check=True, **kwargs)
+
+
+# ---- the Pyodide runtime -----------------------------------------------------------------------------------------
+
+
+def integrity_of(path: Path) -> str:
+    return "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
+
+
+def fetch_pyodide() -> Path:
+    """The pinned runtime, verified against its integrity hash, unpacked into build/."""
+    marker = PYODIDE_DIR / ".complete"
+    if marker.exists():
+        return PYODIDE_DIR
+    CACHE.mkdir(parents=True, exist_ok=True)
+    tarball = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.exists() or integrity_of(tarball) != PYODIDE_INTEGRITY:
+        with tempfile.TemporaryDirectory() as tmp:
+            run("npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp, "--silent",
+                stdout=subprocess.DEVNULL)
+            fetched = Path(tmp) / f"pyodide-{PYODIDE_VERSION}.tgz"
+            if integrity_of(fetched) != PYODIDE_INTEGRITY:
+                sys.exit(f"build.py: pyodide-{PYODIDE_VERSION}.tgz does not match its pinned integrity hash")
+            shutil.move(fetched, tarball)
+    shutil.rmtree(PYODIDE_DIR, ignore_errors=True)
+    PYODIDE_DIR.mkdir(parents=True)
+    with tarfile.open(tarball) as tar:
+        for member in tar.getmembers():
+            name = member.name.removeprefix("package/")
+            if member.isfile() and "/" not in name:
+                member.name = name
+                tar.extract(member, PYODIDE_DIR, filter="data")
+    marker.write_text(PYODIDE_INTEGRITY)
+    return PYODIDE_DIR
+
+
+# ---- the wheel and the site --------------------------------------------------------------------------------------
+
+
+def version() -> str:
+    for line in (ROOT / "pyrules" / "__init__.py").read_text().splitlines():
+        if line.startswith("__version__"):
+            return line.split('"')[1]
+    raise SystemExit("build.py: no __version__ in pyrules/__init__.py")
+
+
+def build_wheel() -> Path:
+    out = BUILD / "wheel"
+    shutil.rmtree(out, ignore_errors=True)
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "1700000000", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", out, ROOT, env=env)
+    (wheel,) = out.glob("pyrules-*.whl")
+    return wheel
+
+
+def systems_json() -> str:
+    """What the page needs before Python starts (labels, weapons), from the rules themselves."""
+    sys.path.insert(0, str(ROOT))
+    from pyrules import api
+
+    hello = json.loads(api.call('{"op": "hello"}'))
+    return json.dumps(hello["systems"], ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+
+
+def build() -> Path:
+    runtime = fetch_pyodide()
+    wheel = build_wheel()
+    shutil.rmtree(DIST, ignore_errors=True)
+    (DIST / "pyodide").mkdir(parents=True)
+    for name in RUNTIME_FILES:
+        shutil.copy2(runtime / name, DIST / "pyodide" / name)
+    shutil.copy2(wheel, DIST / wheel.name)
+    replacements = {"__WHEEL__": wheel.name, "__SYSTEMS__": systems_json()}
+    for source in sorted(WEB.iterdir()):
+        if source.is_file():
+            text = source.read_text(encoding="utf-8")
+            for key, value in replacements.items():
+                text = text.replace(key, value)
+            (DIST / source.name).write_text(text, encoding="utf-8")
+    log(f"built {DIST.relative_to(ROOT)}/ with {wheel.name} and Pyodide {PYODIDE_VERSION}")
+    return DIST
+
+
+# ---- serving -----------------------------------------------------------------------------------------------------
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def end_headers(self):
+        for key, value in HEADERS.items():
+            self.send_header(key, value)
+        # Pyodide's runtime files are immutable for a pinned version; the app's own files revalidate.
+        if self.path.startswith("/pyodide/"):
+            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
+        else:
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):  # noqa: A002 (the base class's name)
+        if os.environ.get("PYRULES_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
+    handler = lambda *a, **k: Handler(*a, directory=str(directory), **k)  # noqa: E731
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def serve(port: int) -> None:
+    build()
+    server = make_server(DIST, port)
+    log(f"serving dist/ on http://localhost:{server.server_address[1]}/  (Ctrl+C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+# ---- the tooling environment -------------------------------------------------------------------------------------
+
+
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def ensure_venv() -> Path:
+    python = venv_python()
+    stamp = VENV / ".requirements"
+    wanted = DEV_REQUIREMENTS.read_text()
+    if not python.exists():
+        run(sys.executable, "-m", "venv", VENV)
+    if not stamp.exists() or stamp.read_text() != wanted:
+        run(python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", DEV_REQUIREMENTS)
+        stamp.write_text(wanted)
+    return python
+
+
+def ensure_chromium() -> str:
+    if Path(CHROMIUM).exists():
+        return CHROMIUM
+    if shutil.which("apt-get"):
+        sudo = [] if os.geteuid() == 0 else ["sudo"]
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        run(*sudo, "apt-get", "update", "-qq", env=env)
+        run(*sudo, "apt-get", "install", "-y", "-qq", "chromium", env=env, stdout=subprocess.DEVNULL)
+    if not Path(CHROMIUM).exists():
+        sys.exit(f"build.py: no Chromium at {CHROMIUM}; install Debian's chromium package or set PYRULES_CHROMIUM")
+    return CHROMIUM
+
+
+def fetch_pyodide_test_wheels() -> Path:
+    out = BUILD / "pyodide-test-wheels"
+    stamp = out / ".complete"
+    if stamp.exists() and stamp.read_text() == "\n".join(PYODIDE_TEST_WHEELS):
+        return out
+    shutil.rmtree(out, ignore_errors=True)
+    run(sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+        "--only-binary=:all:", "--python-version", "3.14", "--platform", "any", "-d", out, *PYODIDE_TEST_WHEELS)
+    stamp.write_text("\n".join(PYODIDE_TEST_WHEELS))
+    return out
+
+
+def in_venv(argv: list[str]) -> None:
+    """Re-run this script inside .venv (created and filled if needed)."""
+    python = ensure_venv()
+    if Path(sys.prefix).resolve() != VENV.resolve():
+        os.execv(str(python), [str(python), str(Path(__file__).resolve()), *argv])
+
+
+# ---- test --------------------------------------------------------------------------------------------------------
+
+
+def test(extra: list[str]) -> int:
+    chromium = ensure_chromium()
+    build()
+    test_wheels = fetch_pyodide_test_wheels()
+    steps = [
+        ("lint", [sys.executable, "-m", "ruff", "check", ROOT]),
+        ("unit tests on CPython", [sys.executable, "-m", "pytest", "-q", *extra]),
+        ("unit tests inside Pyodide (Node.js)", ["node", ROOT / "tests" / "pyodide" / "run.mjs", PYODIDE_DIR,
+                                                 test_wheels, BUILD / "wheel"]),
+        ("browser tests (Playwright, Chromium)", [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                                                  ROOT / "tests" / "browser"]),
+    ]
+    env = {**os.environ, "PYRULES_CHROMIUM": chromium, "PYRULES_DIST": str(DIST)}
+    failed = []
+    for name, cmd in steps:
+        log(f"--- {name}")
+        code = subprocess.run([str(c) for c in cmd], cwd=ROOT, env=env).returncode
+        if code != 0:  # pytest's 5 ("no tests ran") is a failure too
+            failed.append(f"{name} (exit {code})")
+    if failed:
+        log("FAILED: " + "; ".join(failed))
+        return 1
+    log("all tests passed")
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "test", "bench"])
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--runs", type=int, default=5, help="bench: cold loads of each page")
+    parser.add_argument("--update-readme", action="store_true", help="bench: write the table into README.md")
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "build":
+        build()
+    elif args.command == "serve":
+        serve(args.port)
+    elif args.command == "test":
+        in_venv(argv)
+        return test(extra)
+    elif args.command == "bench":
+        in_venv(argv)
+        ensure_chromium()
+        build()
+        sys.path.insert(0, str(ROOT / "tests"))
+        from bench import run_bench
+
+        return run_bench(DIST, make_server, CHROMIUM, runs=args.runs, update_readme=args.update_readme)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

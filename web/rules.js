@@ -1,0 +1,34 @@
+// The page's side of the one boundary: every call to the rules is a JSON request to the worker, answered as data.
+
+export class Rules {
+  constructor(onProgress) {
+    this.pending = new Map();
+    this.nextId = 1;
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.onmessage = ({ data }) => {
+        if (data.id !== undefined) {
+          const resolveCall = this.pending.get(data.id);
+          this.pending.delete(data.id);
+          resolveCall(JSON.parse(data.reply));
+        } else if (data.type === "progress") {
+          onProgress(data);
+        } else if (data.type === "ready") {
+          resolve(data);
+        } else if (data.type === "failed") {
+          reject(new Error(data.text));
+        }
+      };
+      this.worker.onerror = (event) => reject(new Error(event.message || "the rules worker could not start"));
+    });
+  }
+
+  // Resolves with the reply object: {ok: true, ...} or {ok: false, error: {field, label, message, text}}.
+  call(request) {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.worker.postMessage({ id, request: JSON.stringify(request) });
+    });
+  }
+}
