@@ -388,7 +388,7 @@ class LoneWolf:
         hero_extra = rules.hero_extra_loss + (rules.hero_extra_loss_when_wounded if hero_base != 0 else 0)
         hero_loss, hero_text = cls.loss(hero_base, rules.hero_loss_multiplier, hero_extra)
         if evade:
-            enemy_loss, enemy_text = 0, f"0 (evasion: {enemy_text} ignored)"
+            enemy_loss, enemy_text = 0, f"{enemy_text} ignored: evasion"
 
         endurance = 0 if hero_loss == KILL else max(0, state.endurance - hero_loss)
         enemies = list(state.enemies)

@@ -24,6 +24,7 @@ const info = () => SYSTEMS[system()];
 // ---- start-up ---------------------------------------------------------------------------------------------------
 
 function startRules() {
+  const workerCreated = performance.timeOrigin + performance.now();
   const client = new Rules(({ stage, stages, text }) => {
     $("#startup-progress").max = stages;
     $("#startup-progress").value = stage;
@@ -31,7 +32,7 @@ function startRules() {
   });
   client.ready.then(({ timing }) => {
     rules = client;
-    window.pyrulesTiming = { ...timing, readyOnPage: performance.timeOrigin + performance.now() };
+    window.pyrulesTiming = { ...timing, workerCreated, readyOnPage: performance.timeOrigin + performance.now() };
     $("#startup").classList.add("ready");
     $("#startup-text").textContent = "Rules loaded: ready to fight.";
     ui.start.disabled = false;
@@ -330,7 +331,8 @@ function addLogRow(event) {
 
 function lossText(loss, how) {
   const shown = loss === "K" ? "K (killed)" : String(loss);
-  return how === String(loss) || how === "K" ? shown : `${how} = ${shown}`;
+  if (/[×+]/.test(how)) return `${how} = ${shown}`;
+  return how === String(loss) || how === "K" ? shown : `${shown} (${how})`;
 }
 
 function newFight() {
@@ -374,4 +376,5 @@ ui.newFight.addEventListener("click", newFight);
 
 applySystem();
 addEnemy();
-startRules();
+// The shell paints first; Pyodide starts in the worker right after that frame, not competing with it.
+requestAnimationFrame(() => setTimeout(startRules, 0));

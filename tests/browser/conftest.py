@@ -1,0 +1,102 @@
+"""Browser tests: the built site (dist/) served like production, driven by Playwright in Debian's Chromium."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+CHROMIUM = os.environ.get("PYRULES_CHROMIUM", "/usr/bin/chromium")
+DIST = Path(os.environ.get("PYRULES_DIST", ROOT / "dist"))
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-quic", "--no-first-run"]
+BOOT_TIMEOUT = 120_000  # ms: Pyodide's first start on a slow, shared machine
+
+expect.set_options(timeout=15_000)
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    if not (DIST / "index.html").exists():
+        pytest.fail(f"no built site in {DIST}: run `python3 build.py` first (build.py test does)")
+    server = build.make_server(DIST)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context, base_url):
+    """The app, loaded and ready to fight; console errors and page errors fail the test."""
+    page = context.new_page()
+    problems = []
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.goto(base_url)
+    expect(page.get_by_role("button", name="Start fight")).to_be_enabled(timeout=BOOT_TIMEOUT)
+    yield page
+    assert problems == []
+
+
+def log_rows(page):
+    """The combat log's round rows as lists of cell texts."""
+    rows = page.get_by_role("table", name="Combat log").locator("tbody tr:not(.note)")
+    return [row.locator("td").all_inner_texts() for row in rows.all()]
+
+
+def set_up(page, system, hero, enemies, rules=None):
+    """Fill the set-up form in the book's words and start the fight."""
+    page.get_by_role("radio", name=system).check()
+    for label, value in hero.items():
+        field = page.get_by_label(label, exact=True)
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(label=value)
+        else:
+            field.fill(str(value))
+    for i, enemy in enumerate(enemies):
+        if i:
+            page.get_by_role("button", name="Add another enemy").click()
+        group = page.get_by_role("group", name=f"Enemy {i + 1}")
+        for label, value in enemy.items():
+            group.get_by_label(label, exact=True).fill(str(value))
+    if rules:
+        page.get_by_text("This section's combat rules").click()
+        for label, value in rules.items():
+            page.get_by_label(label, exact=True).fill(str(value))
+    page.get_by_role("button", name="Start fight").click()
+    expect(page.get_by_role("button", name="Fight round")).to_be_visible()
+
+
+def fight_round(page, number=None, willpower=None, button="Fight round"):
+    rows = page.get_by_role("table", name="Combat log").locator("tbody tr:not(.note)")
+    before = rows.count()
+    if number is not None:
+        page.get_by_label("Random number").fill(str(number))
+    if willpower is not None:
+        page.get_by_label("WILLPOWER to spend").fill(str(willpower))
+    page.get_by_role("button", name=button).click()
+    expect(rows).to_have_count(before + 1)

@@ -1,0 +1,160 @@
+"""The app in Chromium: a full fight for each hero with typed numbers, evasion, Vigour, bad input, keyboard."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import fight_round, log_rows, set_up
+from playwright.sync_api import expect
+
+
+def outcome(page):
+    return page.get_by_role("status").filter(has_text=re.compile("Victory|dead|evades|stops"))
+
+
+def test_banedon_full_fight_with_typed_numbers(page):
+    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": 15, "ENDURANCE": 25},
+           [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 20}])
+    expect(page.locator("#combat-ratio")).to_have_text("+2")
+    for number in (6, 2, 3):
+        fight_round(page, number)
+    # Combat Ratio +2 (column +1/+2): 6 -> 9/2, 2 -> 5/4, 3 -> 6/3
+    assert log_rows(page) == [
+        ["1", "Giak", "+2", "6typed", "9", "2", "23", "11"],
+        ["2", "Giak", "+2", "2typed", "5", "4", "19", "6"],
+        ["3", "Giak", "+2", "3typed", "6", "3", "16", "0"],
+    ]
+    expect(outcome(page)).to_have_text("Victory: Giak is dead. Banedon has 16 ENDURANCE left.")
+    expect(page.locator("#outcome")).to_have_attribute("aria-live", "polite")
+    expect(page.get_by_role("button", name="Fight round")).to_be_disabled()
+
+
+def test_grey_star_full_fight_spending_willpower(page):
+    set_up(page, "Grey Star the Wizard", {"COMBAT SKILL": 15, "ENDURANCE": 25, "WILLPOWER": 23},
+           [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": 20, "Enemy ENDURANCE": 30}])
+    expect(page.get_by_role("columnheader", name="WILLPOWER after")).to_be_visible()
+    fight_round(page, 6, willpower=2)  # the rules' worked example: -5, 6 -> Grey Star 4, Deathgaunt 5 x 2
+    fight_round(page, 0, willpower=3)  # -6/-5, 0 -> 9/0: 9 x 3 = 27
+    assert log_rows(page) == [
+        ["1", "Deathgaunt", "−5", "6typed", "5 × 2 = 10", "4", "21", "20", "21"],
+        ["2", "Deathgaunt", "−5", "0typed", "9 × 3 = 27", "0", "21", "0", "18"],
+    ]
+    expect(outcome(page)).to_have_text("Victory: Deathgaunt is dead. Grey Star has 21 ENDURANCE left and 18 WILLPOWER.")
+
+
+def test_cal_phoenix_full_fight_on_the_close_combat_table(page):
+    set_up(page, "Freeway Warrior", {"CLOSE COMBAT SKILL": 17, "ENDURANCE": 25},
+           [{"Enemy name": "Renegade Clansman", "Enemy CLOSE COMBAT SKILL": 18, "Enemy ENDURANCE": 12}])
+    expect(page.locator("#combat-ratio")).to_have_text("+1")  # 17 + Hunting Knife 2 - 18
+    fight_round(page, 4)  # the rules' worked example: Cal loses 3, the Clansman 4
+    fight_round(page, 1)  # +1/+2, 1 -> 3/4 (the Lone Wolf table would read 4/5)
+    fight_round(page, 0)  # +1/+2, 0 -> 8/0
+    assert log_rows(page) == [
+        ["1", "Renegade Clansman", "+1", "4typed", "4", "3", "22", "8"],
+        ["2", "Renegade Clansman", "+1", "1typed", "3", "4", "18", "5"],
+        ["3", "Renegade Clansman", "+1", "0typed", "8", "0", "18", "0"],
+    ]
+    expect(outcome(page)).to_contain_text("Victory: Renegade Clansman is dead. Cal Phoenix has 18 ENDURANCE left.")
+
+
+def test_evasion_only_when_allowed(page):
+    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": 15, "ENDURANCE": 22},
+           [{"Enemy name": "Old Tadeus", "Enemy COMBAT SKILL": 18, "Enemy ENDURANCE": 18}],
+           {"Evasion allowed after round": 1})
+    evade = page.get_by_role("button", name="Evade")
+    expect(evade).to_be_disabled()
+    fight_round(page, 5)  # -3: 5/4
+    expect(evade).to_be_enabled()
+    fight_round(page, 1, button="Evade")  # -3, 1 -> 1/6: the enemy's 1 is ignored
+    rows = log_rows(page)
+    assert rows[1][:1] == ["2 (evade)"] and rows[1][4:8] == ["0 (1 ignored: evasion)", "6", "12", "13"]
+    expect(outcome(page)).to_have_text("Banedon evades the fight. Banedon has 12 ENDURANCE left.")
+
+
+def test_no_evade_button_where_the_section_forbids_it(page):
+    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": 15, "ENDURANCE": 22},
+           [{"Enemy name": "Helghast", "Enemy COMBAT SKILL": 21, "Enemy ENDURANCE": 28}])
+    expect(page.get_by_role("button", name="Fight round")).to_be_enabled()
+    expect(page.get_by_role("button", name="Evade")).to_have_count(0)
+
+
+def test_vigour_and_two_enemies_one_after_another(page):
+    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": 15, "ENDURANCE": 25},
+           [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 5},
+            {"Enemy name": "Giak sergeant", "Enemy COMBAT SKILL": 16, "Enemy ENDURANCE": 9}])
+    page.get_by_role("button", name="Cast Vigour").click()
+    expect(page.locator("#combat-ratio")).to_have_text("+5")
+    fight_round(page, 6)  # +5/+6, 6 -> 11/1: the Giak dies
+    expect(page.locator("#combat-ratio")).to_have_text("+2")  # 18 - 16
+    fight_round(page, 0)  # +1/+2, 0 -> 14/0
+    assert [row[1] for row in log_rows(page)] == ["Giak", "Giak sergeant"]
+    expect(outcome(page)).to_have_text("Victory: Giak and Giak sergeant are dead. Banedon has 21 ENDURANCE left.")
+
+
+def test_bad_input_shows_its_message_and_keeps_the_fight(page):
+    set_up(page, "Grey Star the Wizard", {"COMBAT SKILL": 15, "ENDURANCE": 25, "WILLPOWER": 3},
+           [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": 20, "Enemy ENDURANCE": 60}])
+    fight_round(page, 6, willpower=2)
+    alert = page.locator("#action-error")
+
+    page.get_by_label("Random number").fill("seven")
+    page.get_by_role("button", name="Fight round").click()
+    expect(alert).to_contain_text("Random number: must be a whole number from 0 to 9, not 'seven'")
+    expect(page.get_by_label("Random number")).to_have_attribute("aria-invalid", "true")
+
+    page.get_by_label("Random number").fill("4")
+    page.get_by_label("WILLPOWER to spend").fill("5")
+    page.get_by_role("button", name="Fight round").click()
+    expect(alert).to_contain_text("WILLPOWER to spend: is 5, more than Grey Star's WILLPOWER (1)")
+    assert len(log_rows(page)) == 1  # nothing lost, nothing added
+
+    fight_round(page, 4, willpower=1)
+    assert len(log_rows(page)) == 2 and alert.inner_text() == ""
+
+
+def test_bad_set_up_names_the_field_in_the_books_words(page):
+    page.get_by_role("radio", name="Freeway Warrior").check()
+    page.get_by_label("CLOSE COMBAT SKILL", exact=True).fill("1x")
+    page.get_by_label("ENDURANCE", exact=True).fill("20")
+    page.get_by_role("button", name="Start fight").click()
+    expect(page.locator("#setup-error")).to_have_text(
+        "CLOSE COMBAT SKILL: must be a whole number from 0 to 99, not '1x'")
+    expect(page.get_by_label("CLOSE COMBAT SKILL", exact=True)).to_be_focused()
+    page.get_by_label("CLOSE COMBAT SKILL", exact=True).fill("17")
+    page.get_by_role("button", name="Start fight").click()
+    expect(page.locator("#setup-error")).to_contain_text("Enemy CLOSE COMBAT SKILL: is missing")
+
+
+def test_keyboard_only_fight(page):
+    page.get_by_role("radio", name="Dawn of the Darklords").focus()
+    page.get_by_label("COMBAT SKILL", exact=True).fill("20")
+    page.get_by_label("ENDURANCE", exact=True).fill("20")
+    group = page.get_by_role("group", name="Enemy 1")
+    group.get_by_label("Enemy COMBAT SKILL").fill("5")
+    group.get_by_label("Enemy ENDURANCE").press_sequentially("5")
+    page.keyboard.press("Enter")  # submits the set-up form
+    number = page.get_by_label("Random number")
+    expect(number).to_be_focused()
+    number.press_sequentially("0")
+    page.keyboard.press("Enter")  # fights the round: +15, 0 -> K
+    expect(page.locator("#outcome")).to_have_text("Victory: Enemy is dead. Banedon has 20 ENDURANCE left.")
+    expect(page.get_by_role("button", name="New fight")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Start fight")).to_be_visible()
+    expect(page.get_by_label("ENDURANCE", exact=True)).to_have_value("20")  # carried into the next fight
+
+
+def test_roll_a_new_hero_by_the_books_rules(page):
+    page.get_by_role("radio", name="Grey Star the Wizard").check()
+    page.get_by_role("button", name="Roll a new hero").click()
+    expect(page.locator("#roll-hint")).to_contain_text("Random numbers picked")
+    skill = int(page.get_by_label("COMBAT SKILL", exact=True).input_value())
+    willpower = int(page.get_by_label("WILLPOWER", exact=True).input_value())
+    assert 10 <= skill <= 19 and 20 <= willpower <= 29
+
+
+def test_the_server_sends_the_production_headers(page, base_url):
+    response = page.request.get(base_url + "pyodide/pyodide.asm.wasm")
+    assert response.headers["content-type"] == "application/wasm"
+    csp = page.request.get(base_url).headers["content-security-policy"]
+    assert "'wasm-unsafe-eval'" in csp and "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp

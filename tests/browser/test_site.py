@@ -1,0 +1,44 @@
+"""The built site and its deployment settings (CPython only: reads files outside the package)."""
+
+from __future__ import annotations
+
+import tomllib
+
+from conftest import DIST, ROOT, build
+
+
+def netlify_headers():
+    config = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
+    assert config["build"]["publish"] == "dist"
+    return {rule["for"]: rule["values"] for rule in config["headers"]}
+
+
+def test_netlify_sends_the_same_headers_as_build_serve():
+    headers = netlify_headers()
+    for key, value in build.HEADERS.items():
+        assert headers["/*"][key] == value
+    assert headers["/*.wasm"]["Content-Type"] == build.MIME[".wasm"] == "application/wasm"
+    assert headers["/pyodide/*"]["Cache-Control"] == "public, max-age=31536000, immutable"
+
+
+def test_csp_allows_only_what_pyodide_needs():
+    csp = build.CSP
+    assert "script-src 'self' 'wasm-unsafe-eval';" in csp
+    assert "unsafe-inline" not in csp and "'unsafe-eval'" not in csp
+    assert "connect-src 'self'" in csp  # nothing from a CDN at run time
+
+
+def test_bytes_shipped_beyond_the_runtime_stay_under_150_kb():
+    files = [p for p in DIST.rglob("*") if p.is_file() and "pyodide" not in p.relative_to(DIST).parts]
+    assert {p.name for p in files} >= {"index.html", "app.js", "worker.js", "rules.js", "style.css"}
+    assert sum(p.stat().st_size for p in files) < 150 * 1024
+
+
+def test_runtime_is_self_hosted_and_pinned():
+    shipped = sorted(p.name for p in (DIST / "pyodide").iterdir())
+    assert shipped == sorted(build.RUNTIME_FILES)
+    assert (build.PYODIDE_DIR / ".complete").read_text() == build.PYODIDE_INTEGRITY
+    for name in ("index.html", "app.js", "worker.js", "rules.js"):
+        text = (DIST / name).read_text(encoding="utf-8")
+        assert "cdn" not in text.lower() and "http://" not in text and "https://" not in text
+        assert "__WHEEL__" not in text and "__SYSTEMS__" not in text
