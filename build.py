@@ -49,14 +49,28 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cross-Origin-Opener-Policy": "same-origin",
 }
-MIME = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript", ".whl": "application/zip",
-        ".json": "application/json", ".zip": "application/zip", ".webmanifest": "application/manifest+json"}
+MIME = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".whl": "application/zip",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".webmanifest": "application/manifest+json",
+}
 
 # Python tooling, pinned (installed into .venv by `test` and `bench`).
 DEV_REQUIREMENTS = ROOT / "requirements-dev.txt"
 # Pure-Python wheels that run the unit suite inside Pyodide (pip downloads them from PyPI at test time).
-PYODIDE_TEST_WHEELS = ["pytest==9.2.0", "pluggy==1.7.0", "iniconfig==2.3.1", "packaging==26.4", "pygments==2.21.0",
-                       "hypothesis==6.155.7", "sortedcontainers==2.4.0"]
+PYODIDE_TEST_WHEELS = [
+    "pytest==9.2.0",
+    "pluggy==1.7.0",
+    "iniconfig==2.3.1",
+    "packaging==26.4",
+    "pygments==2.21.0",
+    "hypothesis==6.155.7",
+    "sortedcontainers==2.4.0",
+]
 CHROMIUM = os.environ.get("PYRULES_CHROMIUM", "/usr/bin/chromium")
 
 
@@ -85,8 +99,15 @@ def fetch_pyodide() -> Path:
     tarball = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
     if not tarball.exists() or integrity_of(tarball) != PYODIDE_INTEGRITY:
         with tempfile.TemporaryDirectory() as tmp:
-            run("npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp, "--silent",
-                stdout=subprocess.DEVNULL)
+            run(
+                "npm",
+                "pack",
+                f"pyodide@{PYODIDE_VERSION}",
+                "--pack-destination",
+                tmp,
+                "--silent",
+                stdout=subprocess.DEVNULL,
+            )
             fetched = Path(tmp) / f"pyodide-{PYODIDE_VERSION}.tgz"
             if integrity_of(fetched) != PYODIDE_INTEGRITY:
                 sys.exit(f"build.py: pyodide-{PYODIDE_VERSION}.tgz does not match its pinned integrity hash")
@@ -225,8 +246,23 @@ def fetch_pyodide_test_wheels() -> Path:
     if stamp.exists() and stamp.read_text() == "\n".join(PYODIDE_TEST_WHEELS):
         return out
     shutil.rmtree(out, ignore_errors=True)
-    run(sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
-        "--only-binary=:all:", "--python-version", "3.14", "--platform", "any", "-d", out, *PYODIDE_TEST_WHEELS)
+    run(
+        sys.executable,
+        "-m",
+        "pip",
+        "download",
+        "--quiet",
+        "--disable-pip-version-check",
+        "--no-deps",
+        "--only-binary=:all:",
+        "--python-version",
+        "3.14",
+        "--platform",
+        "any",
+        "-d",
+        out,
+        *PYODIDE_TEST_WHEELS,
+    )
     stamp.write_text("\n".join(PYODIDE_TEST_WHEELS))
     return out
 
@@ -248,10 +284,14 @@ def test(extra: list[str]) -> int:
     steps = [
         ("lint", [sys.executable, "-m", "ruff", "check", ROOT]),
         ("unit tests on CPython", [sys.executable, "-m", "pytest", "-q", *extra]),
-        ("unit tests inside Pyodide (Node.js)", ["node", ROOT / "tests" / "pyodide" / "run.mjs", PYODIDE_DIR,
-                                                 test_wheels, BUILD / "wheel"]),
-        ("browser tests (Playwright, Chromium)", [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                                                  ROOT / "tests" / "browser"]),
+        (
+            "unit tests inside Pyodide (Node.js)",
+            ["node", ROOT / "tests" / "pyodide" / "run.mjs", PYODIDE_DIR, test_wheels, BUILD / "wheel"],
+        ),
+        (
+            "browser tests (Playwright, Chromium)",
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", ROOT / "tests" / "browser"],
+        ),
     ]
     env = {**os.environ, "PYRULES_CHROMIUM": chromium, "PYRULES_DIST": str(DIST)}
     failed = []

@@ -13,8 +13,12 @@ def outcome(page):
 
 
 def test_banedon_full_fight_with_typed_numbers(page):
-    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": 15, "ENDURANCE": 25},
-           [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 20}])
+    set_up(
+        page,
+        "Dawn of the Darklords",
+        {"COMBAT SKILL": 15, "ENDURANCE": 25},
+        [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 20}],
+    )
     expect(page.locator("#combat-ratio")).to_have_text("+2")
     for number in (6, 2, 3):
         fight_round(page, number)
@@ -30,8 +34,12 @@ def test_banedon_full_fight_with_typed_numbers(page):
 
 
 def test_grey_star_full_fight_spending_willpower(page):
-    set_up(page, "Grey Star the Wizard", {"COMBAT SKILL": 15, "ENDURANCE": 25, "WILLPOWER": 23},
-           [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": 20, "Enemy ENDURANCE": 30}])
+    set_up(
+        page,
+        "Grey Star the Wizard",
+        {"COMBAT SKILL": 15, "ENDURANCE": 25, "WILLPOWER": 23},
+        [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": 20, "Enemy ENDURANCE": 30}],
+    )
     expect(page.get_by_role("columnheader", name="WILLPOWER after")).to_be_visible()
     fight_round(page, 6, willpower=2)  # the rules' worked example: -5, 6 -> Grey Star 4, Deathgaunt 5 x 2
     fight_round(page, 0, willpower=3)  # -6/-5, 0 -> 9/0: 9 x 3 = 27
@@ -43,8 +51,12 @@ def test_grey_star_full_fight_spending_willpower(page):
 
 
 def test_cal_phoenix_full_fight_on_the_close_combat_table(page):
-    set_up(page, "Freeway Warrior", {"CLOSE COMBAT SKILL": 17, "ENDURANCE": 25},
-           [{"Enemy name": "Renegade Clansman", "Enemy CLOSE COMBAT SKILL": 18, "Enemy ENDURANCE": 12}])
+    set_up(
+        page,
+        "Freeway Warrior",
+        {"CLOSE COMBAT SKILL": 17, "ENDURANCE": 25},
+        [{"Enemy name": "Renegade Clansman", "Enemy CLOSE COMBAT SKILL": 18, "Enemy ENDURANCE": 12}],
+    )
     expect(page.locator("#combat-ratio")).to_have_text("+1")  # 17 + Hunting Knife 2 - 18
     fight_round(page, 4)  # the rules' worked example: Cal loses 3, the Clansman 4
     fight_round(page, 1)  # +1/+2, 1 -> 3/4 (the Lone Wolf table would read 4/5)
@@ -58,9 +70,13 @@ def test_cal_phoenix_full_fight_on_the_close_combat_table(page):
 
 
 def test_evasion_only_when_allowed(page):
-    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": 15, "ENDURANCE": 22},
-           [{"Enemy name": "Old Tadeus", "Enemy COMBAT SKILL": 18, "Enemy ENDURANCE": 18}],
-           {"Evasion allowed after round": 1})
+    set_up(
+        page,
+        "Dawn of the Darklords",
+        {"COMBAT SKILL": 15, "ENDURANCE": 22},
+        [{"Enemy name": "Old Tadeus", "Enemy COMBAT SKILL": 18, "Enemy ENDURANCE": 18}],
+        {"Evasion allowed after round": 1},
+    )
     evade = page.get_by_role("button", name="Evade")
     expect(evade).to_be_disabled()
     fight_round(page, 5)  # -3: 5/4
@@ -72,16 +88,26 @@ def test_evasion_only_when_allowed(page):
 
 
 def test_no_evade_button_where_the_section_forbids_it(page):
-    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": 15, "ENDURANCE": 22},
-           [{"Enemy name": "Helghast", "Enemy COMBAT SKILL": 21, "Enemy ENDURANCE": 28}])
+    set_up(
+        page,
+        "Dawn of the Darklords",
+        {"COMBAT SKILL": 15, "ENDURANCE": 22},
+        [{"Enemy name": "Helghast", "Enemy COMBAT SKILL": 21, "Enemy ENDURANCE": 28}],
+    )
     expect(page.get_by_role("button", name="Fight round")).to_be_enabled()
     expect(page.get_by_role("button", name="Evade")).to_have_count(0)
 
 
 def test_vigour_and_two_enemies_one_after_another(page):
-    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": 15, "ENDURANCE": 25},
-           [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 5},
-            {"Enemy name": "Giak sergeant", "Enemy COMBAT SKILL": 16, "Enemy ENDURANCE": 9}])
+    set_up(
+        page,
+        "Dawn of the Darklords",
+        {"COMBAT SKILL": 15, "ENDURANCE": 25},
+        [
+            {"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 5},
+            {"Enemy name": "Giak sergeant", "Enemy COMBAT SKILL": 16, "Enemy ENDURANCE": 9},
+        ],
+    )
     page.get_by_role("button", name="Cast Vigour").click()
     expect(page.locator("#combat-ratio")).to_have_text("+5")
     fight_round(page, 6)  # +5/+6, 6 -> 11/1: the Giak dies
@@ -92,8 +118,12 @@ def test_vigour_and_two_enemies_one_after_another(page):
 
 
 def test_bad_input_shows_its_message_and_keeps_the_fight(page):
-    set_up(page, "Grey Star the Wizard", {"COMBAT SKILL": 15, "ENDURANCE": 25, "WILLPOWER": 3},
-           [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": 20, "Enemy ENDURANCE": 60}])
+    set_up(
+        page,
+        "Grey Star the Wizard",
+        {"COMBAT SKILL": 15, "ENDURANCE": 25, "WILLPOWER": 3},
+        [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": 20, "Enemy ENDURANCE": 60}],
+    )
     fight_round(page, 6, willpower=2)
     alert = page.locator("#action-error")
 
@@ -118,7 +148,8 @@ def test_bad_set_up_names_the_field_in_the_books_words(page):
     page.get_by_label("ENDURANCE", exact=True).fill("20")
     page.get_by_role("button", name="Start fight").click()
     expect(page.locator("#setup-error")).to_have_text(
-        "CLOSE COMBAT SKILL: must be a whole number from 0 to 99, not '1x'")
+        "CLOSE COMBAT SKILL: must be a whole number from 0 to 99, not '1x'"
+    )
     expect(page.get_by_label("CLOSE COMBAT SKILL", exact=True)).to_be_focused()
     page.get_by_label("CLOSE COMBAT SKILL", exact=True).fill("17")
     page.get_by_role("button", name="Start fight").click()
