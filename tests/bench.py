@@ -21,15 +21,6 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-]
 START, END = "<!-- bench:start -->", "<!-- bench:end -->"
 
 # Each round: type the number, let the page paint it (as when a player types), then time the click.
@@ -84,7 +75,9 @@ def bytes_shipped(dist: Path) -> tuple[int, int]:
     return raw, zipped
 
 
-def run_bench(dist: Path, make_server, chromium: str, runs: int = 5, update_readme: bool = False) -> int:
+def run_bench(
+    dist: Path, make_server, chromium: str, chromium_args: list[str], runs: int = 5, update_readme: bool = False
+) -> int:
     from playwright.sync_api import sync_playwright
 
     server = make_server(site(dist))
@@ -92,7 +85,7 @@ def run_bench(dist: Path, make_server, chromium: str, runs: int = 5, update_read
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     ready, bare, paint, worker_start = [], [], [], []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=ARGS)
+        browser = p.chromium.launch(executable_path=chromium, args=chromium_args)
         for i in range(runs):
             for kind in ("bare", "app") if i % 2 == 0 else ("app", "bare"):
                 context = browser.new_context()

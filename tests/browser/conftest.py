@@ -14,17 +14,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
-CHROMIUM = os.environ.get("PYRULES_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM = build.CHROMIUM
 DIST = Path(os.environ.get("PYRULES_DIST", ROOT / "dist"))
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-]
+CHROMIUM_ARGS = build.CHROMIUM_ARGS
 BOOT_TIMEOUT = 120_000  # ms: Pyodide's first start on a slow, shared machine
 
 expect.set_options(timeout=15_000)
