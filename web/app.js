@@ -374,7 +374,12 @@ ui.evade.addEventListener("click", () => act(roundAction("evade")));
 ui.vigour.addEventListener("click", () => act({ do: "vigour" }));
 ui.newFight.addEventListener("click", newFight);
 
+// The shell paints first: Pyodide starts in the worker one frame after the first one, so that it does not compete
+// with the shell's first paint for the CPU.
+function afterFirstPaint(start) {
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
+}
+
 applySystem();
 addEnemy();
-// The shell paints first; Pyodide starts in the worker right after that frame, not competing with it.
-requestAnimationFrame(() => setTimeout(startRules, 0));
+afterFirstPaint(startRules);
