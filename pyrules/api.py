@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import __version__, rng
+from . import __version__, rng, share
 from .fields import Reader, RecordError, show
 from .fight import FORMAT, VERSION, Fight, system_of
 from .lonewolf import RULE_LABELS, SYSTEMS
@@ -95,18 +95,70 @@ def _new_hero(data: dict) -> dict:
     return {"hero": system.new_hero(numbers), "numbers": numbers}
 
 
-def _start(data: dict) -> dict:
-    r = Reader(data, "")
-    record = r.get("record")
-    lenient = r.flag("form")
-    r.done()
-    fight = Fight.from_record(record, lenient=lenient)
+def _open(fight: Fight, **extra: Any) -> dict:
+    """Keep the fight as a session; the reply the page needs to show it."""
     session = _next_id[0]
     _next_id[0] += 1
     _sessions[session] = fight
     while len(_sessions) > MAX_SESSIONS:
         del _sessions[min(_sessions)]
-    return {"session": session, "record": fight.record(), "view": fight.view(), "log": fight.log}
+    return {"session": session, "record": fight.record(), "view": fight.view(), "log": fight.log,
+            "summary": fight.summary(), **extra}
+
+
+def _start(data: dict) -> dict:
+    r = Reader(data, "")
+    record = r.get("record")
+    lenient = r.flag("form")
+    r.done()
+    return _open(Fight.from_record(record, lenient=lenient))
+
+
+def _restore(data: dict) -> dict:
+    """A saved fight: keep what is valid and say what was dropped."""
+    r = Reader(data, "")
+    record = r.get("record")
+    r.done()
+    fight, dropped = Fight.restore(record)
+    return _open(fight, dropped=dropped)
+
+
+def _check_saves(data: dict) -> dict:
+    """Check many saved records at once (at start-up): a summary for each, or the reason it cannot be read."""
+    r = Reader(data, "")
+    records = r.items("records", low=0, high=10_000)
+    r.done()
+    results = []
+    for record in records:
+        try:
+            fight, dropped = Fight.restore(record)
+        except RecordError as error:
+            results.append({"ok": False, "error": error.as_dict()})
+            continue
+        results.append({"ok": True, "summary": fight.summary(), "dropped": dropped,
+                        "record": fight.record() if dropped else None})
+    return {"results": results}
+
+
+def _share(data: dict) -> dict:
+    r = Reader(data, "")
+    fight = _fight(r)
+    r.done()
+    code = share.encode(fight.record())
+    return {"code": code, "length": len(code)}
+
+
+def _open_link(data: dict) -> dict:
+    """A share link is untrusted: decoded and checked whole; any fault is refused with a message."""
+    r = Reader(data, "")
+    code = r.get("code")
+    r.done()
+    record = share.decode(code)
+    try:
+        fight = Fight.from_record(record)
+    except RecordError as error:
+        raise RecordError("link", f"holds a fight this app cannot play ({error})", "Share link") from None
+    return _open(fight)
 
 
 def _fight(r: Reader) -> Fight:
@@ -144,6 +196,10 @@ HANDLERS: dict[str, Any] = {
     "hello": _hello,
     "new_hero": _new_hero,
     "start": _start,
+    "restore": _restore,
+    "check_saves": _check_saves,
+    "share": _share,
+    "open_link": _open_link,
     "act": _act,
     "undo": _undo,
     "replay": _replay,

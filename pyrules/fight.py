@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -23,6 +24,8 @@ from .lonewolf import SYSTEMS, Action, LoneWolf, Setup, State
 FORMAT = "pyrules-fight"
 VERSION = 1
 MAX_ACTIONS = 5000
+# When the format grows: MIGRATIONS[n] turns a version-n record into a version n+1 record (pure, on a copy).
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 
 
 def system_of(name: Any) -> type[LoneWolf]:
@@ -42,6 +45,12 @@ def check_envelope(record: Any) -> dict:
         raise RecordError("version", f"must be a whole number from 1 to {VERSION}, not {show(version)}")
     if version > VERSION:
         raise RecordError("version", f"is {version}, newer than this app understands ({VERSION}): update the app")
+    while version < VERSION:
+        if version not in MIGRATIONS:
+            raise RecordError("version", f"is {version}, which this app can no longer read")
+        record = MIGRATIONS[version](dict(record))
+        version += 1
+        record["version"] = version
     return record
 
 
@@ -61,6 +70,28 @@ class Fight:
 
     @classmethod
     def from_record(cls, record: Any, lenient: bool = False) -> Fight:
+        """The fight a record describes; any bad value raises RecordError naming its field."""
+        fight, actions = cls._setup(record, lenient)
+        for action in actions:
+            fight.apply(action)
+        return fight
+
+    @classmethod
+    def restore(cls, record: Any) -> tuple[Fight, dict | None]:
+        """Keep what is valid: the setup must be sound; actions are replayed up to the first bad one.
+
+        Returns the fight and, when actions were dropped, ``{"kept", "dropped", "error"}`` saying what and why.
+        """
+        fight, actions = cls._setup(record, False)
+        for index, action in enumerate(actions):
+            try:
+                fight.apply(action)
+            except RecordError as error:
+                return fight, {"kept": index, "dropped": len(actions) - index, "error": error.as_dict()}
+        return fight, None
+
+    @classmethod
+    def _setup(cls, record: Any, lenient: bool) -> tuple[Fight, list]:
         record = check_envelope(record)
         system = system_of(record.get("system"))
         reader = Reader(record, "", lenient=lenient)
@@ -68,10 +99,7 @@ class Fight:
             reader.seen.add(key)
         reader.done()
         fight = cls(system, system.parse_setup(record, lenient))
-        actions = reader.items("actions", low=0, high=MAX_ACTIONS, default=[])
-        for action in actions:
-            fight.apply(action)
-        return fight
+        return fight, reader.items("actions", low=0, high=MAX_ACTIONS, default=[])
 
     def apply(self, data: Any) -> dict:
         """Validate and apply one action (as JSON data); returns its log event. On error nothing changes."""
@@ -126,6 +154,20 @@ class Fight:
             "vigour": {"allowed": can_vigour, "possible": system.has_vigour and setup.rules.vigour, "why": vigour_why},
             "willpower_spend": list(spend) if spend else None,
             "next_draw": state.draws,
+        }
+
+    def summary(self) -> dict:
+        """One line for a list of saved fights."""
+        state = self.state
+        return {
+            "system": self.system.key,
+            "book": self.system.book,
+            "hero": self.setup.hero.name or self.system.hero_name,
+            "enemies": [e.name for e in self.setup.enemies],
+            "rounds": state.rounds,
+            "outcome": state.outcome,
+            "endurance": state.endurance,
+            "willpower": state.willpower,
         }
 
     def result(self) -> dict:

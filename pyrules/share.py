@@ -1,0 +1,89 @@
+"""Share links: a whole fight record in a URL fragment, compact and versioned, and a decoder for untrusted input.
+
+The code is ``"1."`` (the link format's version) + base64url (no padding) of the raw-deflated compact JSON of the
+record. A link is untrusted input: :func:`decode` returns a dict or raises :class:`RecordError` naming the link,
+never anything else, whatever the text (malformed, truncated, oversized, a deflate bomb, deeply nested JSON).
+
+>>> record = {"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": {"skill": 15, "endurance": 20},
+...           "enemies": [{"name": "Giak", "skill": 13, "endurance": 10}], "actions": [{"do": "round"}]}
+>>> code = encode(record)
+>>> code[:2], decode(code) == record
+('1.', True)
+>>> decode("1.not*base64")
+Traceback (most recent call last):
+...
+pyrules.fields.RecordError: link (Share link): is damaged: it has characters a share link never has
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+from typing import Any
+
+from .fields import RecordError
+
+LINK_VERSION = 1
+PREFIX = f"{LINK_VERSION}."
+MAX_CODE = 16_000  # characters in the fragment
+MAX_JSON = 400_000  # bytes once inflated
+_ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
+
+
+def _error(message: str) -> RecordError:
+    return RecordError("link", message, "Share link")
+
+
+def encode(record: dict) -> str:
+    text = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(text) + packer.flush()
+    return PREFIX + base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
+
+
+def decode(code: Any) -> dict:
+    if not isinstance(code, str):
+        raise _error("must be text")
+    code = code.strip()
+    if code.startswith("#"):
+        code = code[1:]
+    if code.startswith("f="):
+        code = code[2:]
+    if len(code) > MAX_CODE:
+        raise _error(f"is too long ({len(code):,} characters; a share link has at most {MAX_CODE:,})")
+    version, dot, body = code.partition(".")
+    if not dot or not version.isdigit() or not version.isascii():
+        raise _error("is not a pyrules share link (it should start with 1.)")
+    if int(version) > LINK_VERSION:
+        raise _error(f"was made by a newer version of pyrules (link format {int(version)}): update the app")
+    if int(version) < 1:
+        raise _error("is not a pyrules share link (unknown link format)")
+    if not _ALPHABET.fullmatch(body):
+        raise _error("is damaged: it has characters a share link never has")
+    if not body or len(body) % 4 == 1:
+        raise _error("is damaged or cut short")
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError):
+        raise _error("is damaged or cut short") from None
+    unpacker = zlib.decompressobj(-15)
+    try:
+        text = unpacker.decompress(packed, MAX_JSON)
+    except zlib.error:
+        raise _error("is damaged or cut short") from None
+    if unpacker.unconsumed_tail:
+        raise _error("holds too much data to be a fight")
+    if not unpacker.eof:
+        raise _error("is cut short (the end of the link is missing)")
+    if unpacker.unused_data:
+        raise _error("is damaged (it has data after its end)")
+    try:
+        record = json.loads(text.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise _error("is damaged (its contents are not a fight record)") from None
+    if not isinstance(record, dict):
+        raise _error("is damaged (its contents are not a fight record)")
+    return record

@@ -1,0 +1,211 @@
+"""Share links (record -> link -> record is the identity; the decoder survives any input), restore and migration."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import zlib
+
+import pytest
+from conftest import make_record, play, rounds
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pyrules import Fight, RecordError, api, fight, share
+
+
+def thirty_round_fight():
+    """A long Grey Star fight with every number and spend typed: the worst case for a link's length."""
+    record = make_record(
+        "grey-star",
+        {"skill": 25, "endurance": 999, "willpower": 999, "name": "Grey Star"},
+        [{"name": "Shadakine Sorcerer", "skill": 28, "endurance": 999}],
+        {"evade_after": 3, "hero_extra_loss": 1, "enemy_loss_multiplier": 1.5},
+        seed=2**52 + 12345,
+    )
+    record["actions"] = [{"do": "round", "number": n % 10, "willpower": 1 + n % 7} for n in range(30)]
+    return Fight.from_record(record)
+
+
+def test_a_thirty_round_fight_fits_in_under_2000_characters():
+    played = thirty_round_fight()
+    code = share.encode(played.record())
+    link = "https://pyrules.example/#f=" + code
+    assert len(link) < 2000, len(link)
+    assert Fight.from_record(share.decode(code)).log == played.log
+
+
+def test_link_replays_to_exactly_the_same_fight():
+    played = play("lone-wolf", actions=rounds(6, 2) + [{"do": "round"}] * 3, seed=99)
+    again = Fight.from_record(share.decode("#f=" + share.encode(played.record())))
+    assert again.record() == played.record() and again.log == played.log and again.state == played.state
+
+
+record_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.text(max_size=10), record_values, max_size=8))
+def test_record_to_link_to_record_is_the_identity(record):
+    assert share.decode(share.encode(record)) == record
+
+
+def deflated(payload: bytes) -> str:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return "1." + base64.urlsafe_b64encode(packer.compress(payload) + packer.flush()).rstrip(b"=").decode()
+
+
+HOSTILE = [
+    deflated(payload)
+    for payload in (
+        b"[" * 100_000 + b"]" * 100_000,  # nesting deeper than any parser's stack
+        b'{"a":' * 5000 + b"1" + b"}" * 5000,
+        b'"<script>alert(1)</script>"',
+        b"{}",
+        b"null",
+        b"\xff\xfe",
+        b'{"format":"pyrules-fight","version":1,"system":"lone-wolf","hero":' * 3,
+        b" " * 5_000_000,  # a deflate bomb
+    )
+]
+
+
+def mutations(rng: random.Random, codes: list[str]):
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=.#%/+ <>\"'&;é\u0000\u202e"
+    for _ in range(12_000):
+        code = rng.choice(codes)
+        kind = rng.randrange(8)
+        if kind == 0:  # truncated
+            yield code[: rng.randrange(len(code) + 1)]
+        elif kind == 1:  # a character changed
+            i = rng.randrange(len(code))
+            yield code[:i] + rng.choice(alphabet) + code[i + 1 :]
+        elif kind == 2:  # characters inserted
+            i = rng.randrange(len(code) + 1)
+            yield code[:i] + "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 5))) + code[i:]
+        elif kind == 3:  # another version
+            yield f"{rng.choice(['0', '2', '99', '-1', '1e3', 'x', ''])}.{code[2:]}"
+        elif kind == 4:  # random text
+            yield "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 80)))
+        elif kind == 5:  # doubled
+            yield code + code[2:]
+        elif kind == 6:  # bits flipped inside the deflate stream, re-encoded so that the base64 is valid
+            raw = bytearray(base64.urlsafe_b64decode(code[2:] + "=" * (-len(code[2:]) % 4)))
+            raw[rng.randrange(len(raw))] ^= 1 << rng.randrange(8)
+            yield "1." + base64.urlsafe_b64encode(bytes(raw)).rstrip(b"=").decode()
+        else:  # valid deflate of hostile contents
+            yield rng.choice(HOSTILE)
+
+
+def test_the_decoder_fed_12000_mutated_links_returns_a_record_or_a_clean_error():
+    rng = random.Random(20261130)
+    codes = [
+        share.encode(thirty_round_fight().record()),
+        share.encode(play("freeway-warrior", {"skill": 17, "endurance": 25}, actions=rounds(4, 1)).record()),
+        share.encode(make_record()),
+    ]
+    outcomes = {"record": 0, "error": 0, "fight": 0}
+    for text in mutations(rng, codes):
+        try:
+            record = share.decode(text)
+        except RecordError as error:
+            assert error.field == "link" and error.message
+            outcomes["error"] += 1
+            continue
+        assert isinstance(record, dict)
+        outcomes["record"] += 1
+        try:
+            Fight.from_record(record)
+            outcomes["fight"] += 1
+        except RecordError as error:
+            assert error.message
+    assert sum(outcomes.values()) - outcomes["fight"] == 12_000
+    assert outcomes["error"] > 6_000 and outcomes["record"] > 100
+
+
+@pytest.mark.parametrize(
+    "text,words",
+    [
+        ("", "not a pyrules share link"),
+        ("hello", "not a pyrules share link"),
+        ("2.AAAA", "newer version"),
+        ("1.", "cut short"),
+        ("1.A", "cut short"),
+        ("1.<img src=x onerror=alert(1)>", "characters a share link never has"),
+        ("1." + "A" * 20_000, "too long"),
+        (None, "must be text"),
+    ],
+)
+def test_bad_links_name_the_problem(text, words):
+    with pytest.raises(RecordError) as error:
+        share.decode(text)
+    assert error.value.field == "link" and words in error.value.message
+
+
+def test_a_deflate_bomb_is_refused():
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    bomb = packer.compress(b"[" + b"1," * 3_000_000 + b"1]") + packer.flush()
+    code = "1." + base64.urlsafe_b64encode(bomb).rstrip(b"=").decode()
+    assert len(code) < share.MAX_CODE
+    with pytest.raises(RecordError, match="too much data"):
+        share.decode(code)
+
+
+def test_open_link_through_the_boundary():
+    code = share.encode(play(actions=rounds(6)).record())
+    reply = json.loads(api.call(json.dumps({"op": "open_link", "code": code})))
+    assert reply["ok"] and len(reply["log"]) == 1 and reply["record"]["actions"] == [{"do": "round", "number": 6}]
+    hostile = share.encode({**make_record(), "hero": {"skill": "<b>x</b>", "endurance": 3}})
+    reply = json.loads(api.call(json.dumps({"op": "open_link", "code": hostile})))
+    assert not reply["ok"] and reply["error"]["field"] == "link" and "cannot play" in reply["error"]["message"]
+
+
+def test_share_through_the_boundary():
+    session = json.loads(api.call(json.dumps({"op": "start", "record": make_record(actions=rounds(6))})))["session"]
+    reply = json.loads(api.call(json.dumps({"op": "share", "session": session})))
+    assert reply["ok"] and share.decode(reply["code"])["actions"] == [{"do": "round", "number": 6}]
+
+
+# ---- keeping what is valid -----------------------------------------------------------------------------------
+
+
+def test_restore_keeps_the_valid_prefix_and_says_what_was_dropped():
+    record = make_record(actions=rounds(6, 6) + [{"do": "round", "number": 12}] + rounds(6))
+    restored, dropped = Fight.restore(record)
+    assert len(restored.actions) == 2
+    assert dropped["kept"] == 2 and dropped["dropped"] == 2 and dropped["error"]["field"] == "actions[2].number"
+
+
+def test_restore_of_a_sound_record_drops_nothing():
+    restored, dropped = Fight.restore(make_record(actions=rounds(6)))
+    assert dropped is None and len(restored.log) == 1
+
+
+def test_restore_refuses_a_broken_setup():
+    with pytest.raises(RecordError):
+        Fight.restore(make_record(hero={"skill": 15}))
+
+
+def test_check_saves_reports_each_record():
+    records = [make_record(actions=rounds(6)), {"garbage": True}, make_record(actions=rounds(6) + ["x"])]
+    reply = json.loads(api.call(json.dumps({"op": "check_saves", "records": records})))
+    first, second, third = reply["results"]
+    assert first["ok"] and first["dropped"] is None and first["summary"]["rounds"] == 1
+    assert not second["ok"] and second["error"]["field"] == "format"
+    assert third["ok"] and third["dropped"]["dropped"] == 1 and len(third["record"]["actions"]) == 1
+
+
+def test_older_records_are_migrated(monkeypatch):
+    """The mechanism for a growing format: a version-1 record read by a (pretend) version-2 app."""
+    monkeypatch.setattr(fight, "VERSION", 2)
+    monkeypatch.setitem(fight.MIGRATIONS, 1, lambda record: {**record, "hero": {**record["hero"], "name": "Lone"}})
+    migrated = Fight.from_record(make_record())
+    assert migrated.setup.hero.name == "Lone" and migrated.record()["version"] == 2
+    monkeypatch.delitem(fight.MIGRATIONS, 1)
+    with pytest.raises(RecordError, match="can no longer read"):
+        Fight.from_record(make_record())
