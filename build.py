@@ -18,10 +18,12 @@ import http.server
 import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
 import tempfile
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -162,6 +164,76 @@ def systems_json() -> str:
     return json.dumps(hello["systems"], ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
+# ---- icons: a die showing five, drawn here so that no binary file needs keeping in the repository ---------------
+
+RED, CREAM = (0x8A, 0x2B, 0x1B), (0xFA, 0xF6, 0xEE)
+
+
+def _box_distance(x: float, y: float, half: float, radius: float) -> float:
+    """Signed distance from (x, y) to a rounded square centred on the origin."""
+    qx, qy = abs(x) - (half - radius), abs(y) - (half - radius)
+    outside = (max(qx, 0.0) ** 2 + max(qy, 0.0) ** 2) ** 0.5
+    return outside + min(max(qx, qy), 0.0) - radius
+
+
+def icon_png(size: int, maskable: bool) -> bytes:
+    """An RGBA PNG. Maskable: full-bleed background, the die inside the 80% safe zone."""
+    die_half = size * (0.26 if maskable else 0.31)
+    pip = die_half * 0.17
+    pips = [(0.0, 0.0)] + [(sx * die_half * 0.5, sy * die_half * 0.5) for sx in (-1, 1) for sy in (-1, 1)]
+    rows = []
+    for j in range(size):
+        row = bytearray(b"\0")
+        y = j + 0.5 - size / 2
+        for i in range(size):
+            x = i + 0.5 - size / 2
+            back = 1.0 if maskable else min(max(0.5 - _box_distance(x, y, size / 2, size * 0.18), 0.0), 1.0)
+            die = min(max(0.5 - _box_distance(x, y, die_half, die_half * 0.22), 0.0), 1.0)
+            if die > 0:
+                nearest = min(((x - px) ** 2 + (y - py) ** 2) ** 0.5 for px, py in pips)
+                die *= 1.0 - min(max(pip + 0.5 - nearest, 0.0), 1.0)
+            color = tuple(round(r * (1 - die) + c * die) for r, c in zip(RED, CREAM))
+            row += bytes(color) + bytes([round(255 * max(back, die))])
+        rows.append(bytes(row))
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def icons() -> dict[str, bytes]:
+    """The PWA icons, drawn once per build (cached in build/ by the code that draws them)."""
+    out = BUILD / "icons"
+    source = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+    wanted = {"icon-192.png": (192, False), "icon-512.png": (512, False), "icon-maskable-512.png": (512, True)}
+    if (out / ".source").exists() and (out / ".source").read_text() == source:
+        return {name: (out / name).read_bytes() for name in wanted}
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    for name, (size, maskable) in wanted.items():
+        (out / name).write_bytes(icon_png(size, maskable))
+    (out / ".source").write_text(source)
+    return {name: (out / name).read_bytes() for name in wanted}
+
+
+def precache(dist: Path) -> tuple[list[str], str]:
+    """Every file the app needs offline (the service worker itself aside) and the deployment's content hash."""
+    digest = hashlib.sha256()
+    urls = []
+    for path in sorted(p for p in dist.rglob("*") if p.is_file() and p.name != "sw.js"):
+        name = path.relative_to(dist).as_posix()
+        digest.update(name.encode() + b"\0" + path.read_bytes())
+        urls.append("./" if name == "index.html" else name)
+    return urls, digest.hexdigest()[:16]
+
+
 def build() -> Path:
     runtime = fetch_pyodide()
     wheel = build_wheel()
@@ -170,14 +242,20 @@ def build() -> Path:
     for name in RUNTIME_FILES:
         shutil.copy2(runtime / name, DIST / "pyodide" / name)
     shutil.copy2(wheel, DIST / wheel.name)
+    for name, data in icons().items():
+        (DIST / name).write_bytes(data)
     replacements = {"__WHEEL__": wheel.name, "__SYSTEMS__": systems_json()}
     for source in sorted(WEB.iterdir()):
-        if source.is_file():
+        if source.is_file() and source.name != "sw.js":
             text = source.read_text(encoding="utf-8")
             for key, value in replacements.items():
                 text = text.replace(key, value)
             (DIST / source.name).write_text(text, encoding="utf-8")
-    log(f"built {DIST.relative_to(ROOT)}/ with {wheel.name} and Pyodide {PYODIDE_VERSION}")
+    urls, version = precache(DIST)
+    worker = (WEB / "sw.js").read_text(encoding="utf-8")
+    worker = worker.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(urls))
+    (DIST / "sw.js").write_text(worker, encoding="utf-8")
+    log(f"built {DIST.relative_to(ROOT)}/ (deployment {version}) with {wheel.name} and Pyodide {PYODIDE_VERSION}")
     return DIST
 
 

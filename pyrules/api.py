@@ -102,8 +102,14 @@ def _open(fight: Fight, **extra: Any) -> dict:
     _sessions[session] = fight
     while len(_sessions) > MAX_SESSIONS:
         del _sessions[min(_sessions)]
-    return {"session": session, "record": fight.record(), "view": fight.view(), "log": fight.log,
-            "summary": fight.summary(), **extra}
+    return {
+        "session": session,
+        "record": fight.record(),
+        "view": fight.view(),
+        "log": fight.log,
+        "summary": fight.summary(),
+        **extra,
+    }
 
 
 def _start(data: dict) -> dict:
@@ -135,8 +141,9 @@ def _check_saves(data: dict) -> dict:
         except RecordError as error:
             results.append({"ok": False, "error": error.as_dict()})
             continue
-        results.append({"ok": True, "summary": fight.summary(), "dropped": dropped,
-                        "record": fight.record() if dropped else None})
+        results.append(
+            {"ok": True, "summary": fight.summary(), "dropped": dropped, "record": fight.record() if dropped else None}
+        )
     return {"results": results}
 
 
@@ -182,7 +189,7 @@ def _undo(data: dict) -> dict:
     fight = _fight(r)
     r.done()
     undone = fight.undo()
-    return {"undone": undone, "view": fight.view(), "log_length": len(fight.log)}
+    return {"undone": undone, "view": fight.view(), "log": fight.log}
 
 
 def _replay(data: dict) -> dict:

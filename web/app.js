@@ -1,25 +1,40 @@
-// The screen. Python (in the worker) does the rules; this file reads the form, sends one request per action and
-// draws the answer. Text from records or the rules is only ever set with textContent, never as HTML.
+// The screen. Python (in the worker) does the rules; this file reads the form, sends one request per action, draws
+// the answer and keeps the fight saved. Text from records, links or the rules is only ever set with textContent.
 import { Rules } from "./rules.js";
+import * as saves from "./saves.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 const SYSTEMS = JSON.parse($("#systems-data").textContent);
 
 const ui = {
-  setup: $("#setup"), start: $("#start"), setupError: $("#setup-error"),
-  fight: $("#fight"), roundForm: $("#round-form"), number: $("#number"), willpower: $("#willpower"),
-  fightRound: $("#fight-round"), evade: $("#evade"), vigour: $("#vigour"), newFight: $("#new-fight"),
+  setup: $("#setup"), start: $("#start"), setupError: $("#setup-error"), messages: $("#messages"),
+  fight: $("#fight"), heading: $("#fight-heading"), roundForm: $("#round-form"), number: $("#number"),
+  willpower: $("#willpower"), fightRound: $("#fight-round"), evade: $("#evade"), vigour: $("#vigour"),
+  newFight: $("#new-fight"), undo: $("#undo"), redo: $("#redo"), share: $("#share"), exportButton: $("#export"),
+  shareBox: $("#share-box"), shareLink: $("#share-link"), shareStatus: $("#share-status"),
   actionError: $("#action-error"), outcome: $("#outcome"), log: $("#log"), ratio: $("#combat-ratio"),
   heroStatus: $("#hero-status"), enemyStatus: $("#enemy-status"), enemies: $("#enemies"),
+  saves: $("#saves"), saveList: $("#save-list"), noSaves: $("#no-saves"), importFile: $("#import-file"),
 };
 
 let rules = null; // the worker client, once ready
-let fight = null; // {session, record, view}
+let fight = null; // the open fight: {id, name, created, session, record, view, redo: [actions]}
+let saved = []; // saved fights: {id, name, created, updated, record, summary?}
 let enemyCount = 0;
 
 const system = () => $('input[name="system"]:checked').value;
 const info = () => SYSTEMS[system()];
+
+// ---- messages --------------------------------------------------------------------------------------------------
+
+function tell(...lines) {
+  for (const line of lines) {
+    const p = document.createElement("p");
+    p.textContent = line;
+    ui.messages.append(p);
+  }
+}
 
 // ---- start-up ---------------------------------------------------------------------------------------------------
 
@@ -30,18 +45,239 @@ function startRules() {
     $("#startup-progress").value = stage;
     $("#startup-text").textContent = text;
   });
-  client.ready.then(({ timing }) => {
+  client.ready.then(async ({ timing }) => {
     rules = client;
     window.pyrulesTiming = { ...timing, workerCreated, readyOnPage: performance.timeOrigin + performance.now() };
     $("#startup").classList.add("ready");
     $("#startup-text").textContent = "Rules loaded: ready to fight.";
+    await checkSaves();
+    const opened = await openFromLink();
+    if (!opened) {
+      const id = saves.currentId();
+      if (id && saved.some((s) => s.id === id)) await resume(id);
+    }
     ui.start.disabled = false;
+    renderSaves();
     document.body.dataset.ready = "true";
+    registerServiceWorker();
   }, (error) => {
     $("#startup").classList.add("failed");
     $("#startup-text").textContent = `The rules could not start: ${error.message}. Reload the page to try again.`;
   });
 }
+
+// The shell paints first: Pyodide starts in the worker one frame after the first one, so that it does not compete
+// with the shell's first paint for the CPU.
+function afterFirstPaint(start) {
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
+}
+
+// ---- saved fights ------------------------------------------------------------------------------------------------
+
+function loadSaves() {
+  const { saves: list, problems } = saves.loadAll();
+  saved = list;
+  tell(...problems);
+}
+
+// Python checks every saved record: unreadable ones are set aside, damaged tails are cut (the original kept aside).
+async function checkSaves() {
+  if (!saved.length) return;
+  const reply = await rules.call({ op: "check_saves", records: saved.map((s) => s.record) });
+  if (!reply.ok) return tell(`The saved fights could not be checked: ${reply.error.text}`);
+  const kept = [];
+  reply.results.forEach((result, i) => {
+    const save = saved[i];
+    if (!result.ok) {
+      saves.setAside(save.id, JSON.stringify(save), result.error.text);
+      tell(`The saved fight "${save.name}" could not be read and was set aside: ${result.error.text}`);
+      return;
+    }
+    if (result.dropped) {
+      saves.setAside(`${save.id}-original`, JSON.stringify(save), result.dropped.error.text);
+      save.record = result.record;
+      saves.store(save);
+      tell(`The saved fight "${save.name}" was damaged: its first ${result.dropped.kept} actions were kept and the` +
+           ` last ${result.dropped.dropped} dropped (${result.dropped.error.text}).`);
+    }
+    save.summary = result.summary;
+    kept.push(save);
+  });
+  saved = kept;
+}
+
+function describe(summary) {
+  if (!summary) return "";
+  const state = summary.outcome === "ongoing" ? `round ${summary.rounds}` :
+    `${summary.outcome} after ${summary.rounds} round${summary.rounds === 1 ? "" : "s"}`;
+  return `${summary.book} · ${state} · ENDURANCE ${summary.endurance}`;
+}
+
+function renderSaves() {
+  const items = saved.map((save) => {
+    const item = $("#save-template").content.firstElementChild.cloneNode(true);
+    item.dataset.id = save.id;
+    item.classList.toggle("current", fight?.id === save.id);
+    $(".save-name", item).textContent = save.name;
+    $(".save-summary", item).textContent = describe(save.summary);
+    for (const button of $$(".save-actions button", item)) {
+      button.setAttribute("aria-label", `${button.textContent} ${save.name}`);
+      button.disabled = button.dataset.do === "resume" && !rules;
+    }
+    const input = $(".save-rename input", item);
+    input.id = `rename-${save.id}`;
+    $(".save-rename label", item).htmlFor = input.id;
+    $(".save-rename label", item).textContent = `New name for ${save.name}`;
+    return item;
+  });
+  ui.saveList.replaceChildren(...items);
+  ui.noSaves.hidden = saved.length > 0;
+}
+
+ui.saveList.addEventListener("click", async (event) => {
+  const button = event.target.closest("button");
+  const item = event.target.closest(".save");
+  if (!button || !item) return;
+  const save = saved.find((s) => s.id === item.dataset.id);
+  const rename = $(".save-rename", item);
+  const confirm = $(".save-confirm", item);
+  switch (button.dataset.do) {
+    case "resume": return resume(save.id);
+    case "export": return download(save.name, save.record);
+    case "rename":
+      rename.hidden = false;
+      $("input", rename).value = save.name;
+      return $("input", rename).focus();
+    case "delete":
+      confirm.hidden = false;
+      return $("button", confirm).focus();
+    case "confirm-delete":
+      saves.remove(save.id);
+      saved = saved.filter((s) => s !== save);
+      if (fight?.id === save.id) fight.id = null;
+      renderSaves();
+      return ui.saveList.querySelector("button")?.focus() ?? ui.importFile.focus();
+    case "cancel":
+      rename.hidden = true;
+      confirm.hidden = true;
+      return $("button", item).focus();
+  }
+});
+
+ui.saveList.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const item = event.target.closest(".save");
+  const save = saved.find((s) => s.id === item.dataset.id);
+  const name = $("input", event.target).value.trim();
+  if (name) {
+    save.name = name.slice(0, 80);
+    persist(save);
+    if (fight?.id === save.id) {
+      fight.name = save.name;
+      ui.heading.textContent = save.name;
+    }
+  }
+  renderSaves();
+});
+
+function persist(save) {
+  const problem = saves.store(save);
+  if (problem) tell(problem);
+}
+
+// The open fight as a saved fight: stored after every change.
+function keep() {
+  if (!fight) return;
+  if (!fight.id) fight.id = saves.newId();
+  let save = saved.find((s) => s.id === fight.id);
+  if (!save) {
+    save = { id: fight.id, name: fight.name, created: Date.now() };
+    saved.unshift(save);
+  }
+  save.record = fight.record;
+  save.summary = fight.summary;
+  persist(save);
+  saves.setCurrent(fight.id);
+}
+
+function download(name, record) {
+  const blob = new Blob([JSON.stringify(record, null, 1)], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = `${name.replace(/[^\p{L}\p{N} _-]+/gu, "").trim() || "fight"}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+ui.importFile.addEventListener("change", async () => {
+  const file = ui.importFile.files[0];
+  ui.importFile.value = "";
+  if (!file || !rules) return;
+  if (file.size > 1_000_000) return tell(`${file.name} is too large to be a fight record.`);
+  let record;
+  try {
+    record = JSON.parse(await file.text());
+  } catch {
+    return tell(`${file.name} is not a fight record: it is not valid JSON.`);
+  }
+  const reply = await rules.call({ op: "start", record });
+  if (!reply.ok) return tell(`${file.name} could not be imported: ${reply.error.text}`);
+  show(reply, { name: file.name.replace(/\.json$/i, "") });
+  keep();
+  renderSaves();
+});
+
+async function resume(id) {
+  const save = saved.find((s) => s.id === id);
+  const reply = await rules.call({ op: "restore", record: save.record });
+  if (!reply.ok) return tell(`The saved fight "${save.name}" could not be opened: ${reply.error.text}`);
+  show(reply, save);
+}
+
+// ---- share links -------------------------------------------------------------------------------------------------
+
+async function openFromLink() {
+  const hash = location.hash;
+  if (!hash.startsWith("#f=")) return false;
+  history.replaceState(null, "", location.pathname + location.search);
+  const reply = await rules.call({ op: "open_link", code: hash.slice(3) });
+  if (!reply.ok) {
+    tell(`This share link could not be opened: ${reply.error.message}. Your saved fights are unchanged.`);
+    return false;
+  }
+  const summary = reply.summary;
+  show(reply, { name: `Shared: ${summary.hero} vs ${summary.enemies.join(" and ")}` });
+  keep();
+  return true;
+}
+
+// A link pasted into the address bar of an open app changes only the fragment.
+window.addEventListener("hashchange", () => {
+  if (rules && location.hash.startsWith("#f=")) openFromLink();
+});
+
+ui.share.addEventListener("click", async () => {
+  const reply = await rules.call({ op: "share", session: fight.session });
+  if (!reply.ok) return showError(reply.error, ui.actionError, ui.fight);
+  const url = `${location.origin}${location.pathname}#f=${reply.code}`;
+  ui.shareBox.hidden = false;
+  ui.shareLink.value = url;
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    copied = true;
+  } catch {
+    // no clipboard permission: the link is shown to copy by hand
+  }
+  ui.shareStatus.textContent = copied ? "Link copied to the clipboard." : "Copy the link above to share this fight.";
+  if (navigator.share && navigator.canShare?.({ url })) {
+    navigator.share({ title: fight.name, url }).catch(() => {});
+  }
+});
+ui.shareLink.addEventListener("focus", () => ui.shareLink.select());
+ui.exportButton.addEventListener("click", () => download(fight.name, fight.record));
 
 // ---- the set-up form --------------------------------------------------------------------------------------------
 
@@ -63,7 +299,6 @@ function applySystem() {
   $('[data-label="bonus"]').textContent = `Bonus to ${data.labels.skill} from items or spells`;
   $('[data-label="skill_modifier"]').textContent = `${data.labels.skill} modifier for this fight`;
   for (const label of $$('[data-label="enemy-skill"]')) label.textContent = data.enemy_labels.skill;
-  $("#hero-loses-heading").textContent = `${data.hero} loses`;
   const select = $("#hero-weapon");
   select.replaceChildren(...data.weapons.map(({ key: value, name }) => new Option(name, value)));
   select.value = data.default_weapon;
@@ -80,7 +315,6 @@ function addEnemy(values = {}) {
     input.value = values[input.dataset.key] ?? "";
   }
   $('[data-label="enemy-skill"]', row).textContent = info().enemy_labels.skill;
-  row.setAttribute("aria-label", `Enemy ${ui.enemies.children.length + 1}`);
   $(".remove-enemy", row).addEventListener("click", () => { row.remove(); renumberEnemies(); });
   ui.enemies.append(row);
   renumberEnemies();
@@ -139,8 +373,7 @@ function showError(error, box, root) {
   const path = error.field.replace(/\[(\d+)\]/g, ".$1").replace(/^actions\.\d+/, "action");
   const input = $(`[data-field="${CSS.escape(path)}"]`, root);
   const label = input && input.labels && input.labels[0] ? input.labels[0].textContent : error.label;
-  const message = label ? `${label}: ${error.message}` : error.text;
-  box.textContent = message;
+  box.textContent = label ? `${label}: ${error.message}` : error.text;
   if (input) {
     input.setAttribute("aria-invalid", "true");
     const note = document.createElement("span");
@@ -166,19 +399,31 @@ async function startFight(event) {
     return;
   }
   clearErrors(ui.setup);
-  fight = { session: reply.session, record: reply.record, view: reply.view };
-  ui.log.replaceChildren();
-  reply.log.forEach(addLogRow);
-  ui.setup.hidden = true;
-  ui.fight.hidden = false;
-  ui.actionError.textContent = "";
-  ui.number.value = "";
-  ui.willpower.value = "1";
-  render();
+  const summary = reply.summary;
+  show(reply, { name: `${summary.hero} vs ${summary.enemies.join(" and ")}` });
+  keep();
   ui.number.focus();
 }
 
-async function act(action) {
+// Shows a fight the rules have opened (a new one, a saved one, a shared one).
+function show(reply, { id = null, name, created }) {
+  fight = { id, name, created, session: reply.session, record: reply.record, view: reply.view,
+            summary: reply.summary, redo: [] };
+  drawLog(reply.log);
+  ui.heading.textContent = name;
+  ui.setup.hidden = true;
+  ui.saves.hidden = true;
+  ui.fight.hidden = false;
+  ui.shareBox.hidden = true;
+  ui.actionError.textContent = "";
+  clearErrors(ui.fight);
+  ui.number.value = "";
+  ui.willpower.value = "1";
+  render();
+  if (id) saves.setCurrent(id);
+}
+
+async function act(action, { fromRedo = false } = {}) {
   if (!fight || fight.view.outcome !== "ongoing") return;
   const reply = await rules.call({ op: "act", session: fight.session, action });
   if (!reply.ok) {
@@ -189,9 +434,34 @@ async function act(action) {
   ui.actionError.textContent = "";
   fight.record.actions.push(reply.action);
   fight.view = reply.view;
+  if (!fromRedo) fight.redo = [];
   addLogRow(reply.event);
   ui.number.value = "";
+  updateSummary();
+  keep();
   render();
+}
+
+async function undo() {
+  if (!fight || !fight.record.actions.length) return;
+  const reply = await rules.call({ op: "undo", session: fight.session });
+  if (!reply.ok) return showError(reply.error, ui.actionError, ui.fight);
+  fight.redo.push(fight.record.actions.pop());
+  fight.view = reply.view;
+  drawLog(reply.log);
+  updateSummary();
+  keep();
+  render();
+}
+
+function redo() {
+  if (fight && fight.redo.length) act(fight.redo.pop(), { fromRedo: true });
+}
+
+function updateSummary() {
+  const { view } = fight;
+  fight.summary = { ...fight.summary, rounds: view.rounds, outcome: view.outcome, endurance: view.hero.endurance,
+                    willpower: view.hero.willpower };
 }
 
 function roundAction(kind) {
@@ -222,6 +492,8 @@ function stat(list, term, value, dead = false) {
 function render() {
   const { view } = fight;
   const data = SYSTEMS[view.system];
+  $("#hero-loses-heading").textContent = `${data.hero} loses`;
+  $("th[data-systems]").hidden = !data.has_willpower;
   const heroList = document.createElement("dl");
   stat(heroList, data.labels.skill, view.hero.skill);
   stat(heroList, "ENDURANCE", view.hero.endurance, view.hero.endurance <= 0);
@@ -256,15 +528,19 @@ function render() {
   ui.vigour.hidden = !view.vigour.possible || view.hero.vigour || over;
   ui.vigour.disabled = !view.vigour.allowed;
   ui.vigour.title = view.vigour.why;
+  ui.undo.disabled = fight.record.actions.length === 0;
+  ui.redo.disabled = fight.redo.length === 0;
   const spend = view.willpower_spend;
-  $("#willpower").closest(".field").hidden = !spend;
+  ui.willpower.closest(".field").hidden = !spend;
   if (spend) {
     ui.willpower.max = spend[1];
     if (Number(ui.willpower.value) > spend[1]) ui.willpower.value = String(spend[1]);
   }
   ui.outcome.className = `outcome ${view.outcome}`;
   ui.outcome.textContent = outcomeText(view, data);
-  if (over) ui.newFight.focus();
+  if (over && (ui.roundForm.contains(document.activeElement) || document.activeElement === document.body)) {
+    ui.newFight.focus(); // the controls just used are disabled now
+  }
 }
 
 function signed(n) {
@@ -287,21 +563,24 @@ function outcomeText(view, data) {
   }
 }
 
-function cell(row, text, extraClass) {
+function cell(row, text) {
   const td = document.createElement("td");
   td.textContent = text;
-  if (extraClass) td.className = extraClass;
   row.append(td);
   return td;
 }
 
+function drawLog(events) {
+  ui.log.replaceChildren();
+  events.forEach(addLogRow);
+}
+
 function addLogRow(event) {
+  const columns = fight.view.hero.willpower !== null ? 9 : 8;
   const row = document.createElement("tr");
-  const grey = !$("th[data-systems]").hidden;
   if (event.kind === "vigour") {
     row.className = "note";
-    const td = cell(row, `Vigour cast: COMBAT SKILL ${event.skill} for this fight, ENDURANCE ${event.endurance}.`);
-    td.colSpan = grey ? 9 : 8;
+    cell(row, `Vigour cast: COMBAT SKILL ${event.skill} for this fight, ENDURANCE ${event.endurance}.`).colSpan = columns;
     ui.log.append(row);
     return;
   }
@@ -319,12 +598,12 @@ function addLogRow(event) {
   cell(row, lossText(event.hero_loss, event.hero_loss_text));
   cell(row, String(event.endurance));
   cell(row, String(event.enemy_endurance));
-  if (grey) cell(row, event.willpower === null ? "" : String(event.willpower));
+  if (columns === 9) cell(row, event.willpower === null ? "" : String(event.willpower));
   ui.log.append(row);
   for (const note of event.notes) {
     const noteRow = document.createElement("tr");
     noteRow.className = "note";
-    cell(noteRow, note).colSpan = grey ? 9 : 8;
+    cell(noteRow, note).colSpan = columns;
     ui.log.append(noteRow);
   }
 }
@@ -336,14 +615,27 @@ function lossText(loss, how) {
 }
 
 function newFight() {
-  if (fight && fight.view.outcome !== "lost" && fight.view.outcome !== "ongoing") {
+  if (fight) {
     // The hero's state after a fight starts the next one, as players do between sections.
-    $("#hero-endurance").value = fight.view.hero.endurance;
-    if (fight.view.hero.willpower !== null) $("#hero-willpower").value = fight.view.hero.willpower;
+    const setup = fight.record;
+    const system = $(`input[name="system"][value="${CSS.escape(setup.system)}"]`);
+    if (system && !system.checked) {
+      system.checked = true;
+      applySystem();
+    }
+    $("#hero-skill").value = setup.hero.skill;
+    const alive = fight.view.outcome !== "lost";
+    $("#hero-endurance").value = alive ? fight.view.hero.endurance : setup.hero.endurance;
+    if (fight.view.hero.willpower !== null) {
+      $("#hero-willpower").value = alive ? fight.view.hero.willpower : setup.hero.willpower;
+    }
   }
   fight = null;
+  saves.setCurrent(null);
   ui.fight.hidden = true;
   ui.setup.hidden = false;
+  ui.saves.hidden = false;
+  renderSaves();
   $("#hero-skill").focus();
 }
 
@@ -362,6 +654,33 @@ async function rollHero() {
     Object.entries(reply.numbers).map(([key, n]) => `${n} for ${labels[key]}`).join(", ") + ".";
 }
 
+// ---- offline and updates -----------------------------------------------------------------------------------------
+
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  let updating = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (updating) location.reload(); // only when the player asked: a fight is never interrupted
+  });
+  navigator.serviceWorker.register("sw.js").then((registration) => {
+    const offer = (worker) => {
+      $("#update-banner").hidden = false;
+      $("#update-now").onclick = () => {
+        updating = true;
+        worker.postMessage({ type: "skip-waiting" });
+      };
+    };
+    if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
+      });
+    });
+    window.pyrulesServiceWorker = registration;
+  }, (error) => tell(`Offline use is not available: ${error.message}`));
+}
+
 // ---- wiring -----------------------------------------------------------------------------------------------------
 
 for (const radio of $$('input[name="system"]')) radio.addEventListener("change", applySystem);
@@ -373,13 +692,21 @@ ui.roundForm.addEventListener("submit", (event) => { event.preventDefault(); act
 ui.evade.addEventListener("click", () => act(roundAction("evade")));
 ui.vigour.addEventListener("click", () => act({ do: "vigour" }));
 ui.newFight.addEventListener("click", newFight);
-
-// The shell paints first: Pyodide starts in the worker one frame after the first one, so that it does not compete
-// with the shell's first paint for the CPU.
-function afterFirstPaint(start) {
-  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
-}
+ui.undo.addEventListener("click", undo);
+ui.redo.addEventListener("click", redo);
+document.addEventListener("keydown", (event) => {
+  if (!fight || ui.fight.hidden || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+  const key = event.key.toLowerCase();
+  if (key !== "z" && key !== "y") return;
+  const typing = event.target.matches?.("input, textarea") && event.target.value !== "";
+  if (typing) return; // undo inside the text field itself
+  event.preventDefault();
+  if (key === "y" || event.shiftKey) redo();
+  else undo();
+});
 
 applySystem();
 addEnemy();
+loadSaves();
+renderSaves();
 afterFirstPaint(startRules);

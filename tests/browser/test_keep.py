@@ -1,0 +1,397 @@
+"""Keep, share, install (issue 3): autosave and reload, saved fights, undo/redo, export/import, share links,
+damaged storage, hostile links, offline play, updates that never interrupt a fight, installability."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+
+import pytest
+from conftest import BOOT_TIMEOUT, DIST, build, fight_round, log_rows, set_up
+from playwright.sync_api import expect
+
+from pyrules import Fight, share
+
+GIAK = [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 60}]
+BANEDON = {"COMBAT SKILL": 15, "ENDURANCE": 40}
+
+
+def wait_ready(page):
+    """The rules are loaded and the start-up work (saved fights, a link) is done, whichever screen shows."""
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT)
+
+
+def saved_entries(page):
+    return page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith("pyrules:fight:"))
+                              .map(k => JSON.parse(localStorage.getItem(k)))""")
+
+
+def open_fight_record(page):
+    (entry,) = [e for e in saved_entries(page) if e["id"] == page.evaluate("localStorage.getItem('pyrules:current')")]
+    return entry["record"]
+
+
+def test_reload_mid_fight_brings_back_the_same_fight_and_next_number(page):
+    set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
+    fight_round(page)  # drawn from the seed
+    fight_round(page, 4)  # typed
+    fight_round(page)
+    before = log_rows(page)
+    record = open_fight_record(page)
+    expected_next = Fight.from_record({**record, "actions": record["actions"] + [{"do": "round"}]}).log[-1]
+
+    page.reload()
+    expect(page.get_by_role("button", name="Fight round")).to_be_visible(timeout=BOOT_TIMEOUT)
+    assert log_rows(page) == before
+    expect(page.get_by_role("heading", name="Banedon vs Giak")).to_be_visible()
+    fight_round(page)
+    assert log_rows(page)[-1][3] == str(expected_next["number"])
+    assert log_rows(page)[-1][4] == str(expected_next["enemy_loss"])
+
+
+def test_undo_and_redo_with_buttons_and_keys(page):
+    set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
+    for number in (6, 2, 3):
+        fight_round(page, number)
+    three = log_rows(page)
+    page.get_by_role("button", name="Undo").click()
+    page.get_by_role("button", name="Undo").click()
+    expect(page.get_by_role("table", name="Combat log").locator("tbody tr")).to_have_count(1)
+    page.get_by_role("button", name="Redo").click()
+    expect(page.get_by_role("table", name="Combat log").locator("tbody tr")).to_have_count(2)
+    assert log_rows(page) == three[:2]
+
+    page.get_by_role("button", name="Undo").focus()
+    page.keyboard.press("Control+z")
+    expect(page.get_by_role("table", name="Combat log").locator("tbody tr")).to_have_count(1)
+    page.keyboard.press("Control+Shift+z")
+    page.keyboard.press("Control+Shift+Z")
+    expect(page.get_by_role("table", name="Combat log").locator("tbody tr")).to_have_count(3)
+    assert log_rows(page) == three
+    expect(page.get_by_role("button", name="Redo")).to_be_disabled()
+
+    page.get_by_role("button", name="Undo").click()
+    expect(page.get_by_role("table", name="Combat log").locator("tbody tr")).to_have_count(2)
+    fight_round(page, 0)  # a new action: the undone one cannot be redone any more
+    expect(page.get_by_role("button", name="Redo")).to_be_disabled()
+    assert log_rows(page)[2][3] == "0typed"
+    page.reload()  # undo and redo are saved like every other change
+    expect(page.get_by_role("button", name="Fight round")).to_be_visible(timeout=BOOT_TIMEOUT)
+    assert log_rows(page)[2][3] == "0typed" and len(log_rows(page)) == 3
+
+
+def test_several_saved_fights_resume_rename_delete_and_carry_the_hero_over(page):
+    set_up(
+        page, "Dawn of the Darklords", BANEDON, [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 5, "Enemy ENDURANCE": 5}]
+    )
+    fight_round(page, 0)  # +10: 18/0, the Giak dies
+    page.get_by_role("button", name="New fight").click()
+    expect(page.get_by_label("ENDURANCE", exact=True)).to_have_value("40")  # carried over (no loss)
+    set_up(
+        page, "Dawn of the Darklords", {}, [{"Enemy name": "Helghast", "Enemy COMBAT SKILL": 21, "Enemy ENDURANCE": 28}]
+    )
+    fight_round(page, 1)
+    helghast = log_rows(page)
+    page.get_by_role("button", name="New fight").click()
+
+    saves = page.get_by_role("list", name="Saved fights")
+    expect(saves.get_by_role("listitem")).to_have_count(2)
+    page.get_by_role("button", name="Rename Banedon vs Giak").click()
+    page.get_by_label("New name for Banedon vs Giak").fill("Section 12: the Giak")
+    page.get_by_role("button", name="Save name").click()
+    expect(page.get_by_role("button", name="Resume Section 12: the Giak")).to_be_visible()
+
+    page.get_by_role("button", name="Delete Section 12: the Giak").click()
+    page.get_by_role("button", name="Yes, delete").click()
+    expect(saves.get_by_role("listitem")).to_have_count(1)
+
+    page.reload()
+    wait_ready(page)
+    expect(page.get_by_role("button", name="Resume Section 12: the Giak")).to_have_count(0)
+    page.get_by_role("button", name="Resume Banedon vs Helghast").click()
+    assert log_rows(page) == helghast
+
+
+def test_export_and_import_a_fight(page, tmp_path):
+    set_up(
+        page,
+        "Freeway Warrior",
+        {"CLOSE COMBAT SKILL": 17, "ENDURANCE": 25},
+        [{"Enemy name": "Renegade Clansman", "Enemy CLOSE COMBAT SKILL": 18, "Enemy ENDURANCE": 30}],
+    )
+    fight_round(page, 4)
+    fight_round(page, 1)
+    rows = log_rows(page)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export").click()
+    path = tmp_path / "fight.json"
+    download.value.save_as(path)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["format"] == "pyrules-fight" and record["version"] == 1
+    assert record["actions"] == [{"do": "round", "number": 4}, {"do": "round", "number": 1}]
+    assert download.value.suggested_filename == "Cal Phoenix vs Renegade Clansman.json"
+
+    page.get_by_role("button", name="New fight").click()
+    page.get_by_label("Import a fight (.json)").set_input_files(path)
+    expect(page.get_by_role("heading", name="fight", exact=True)).to_be_visible()
+    assert log_rows(page) == rows
+    assert len(saved_entries(page)) == 2
+
+
+def test_importing_a_bad_file_says_why_and_keeps_the_saved_fights(page, tmp_path):
+    set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
+    fight_round(page, 6)
+    page.get_by_role("button", name="New fight").click()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": {"skill": "x"}}')
+    page.get_by_label("Import a fight (.json)").set_input_files(bad)
+    expect(page.locator("#messages")).to_contain_text("bad.json could not be imported: hero.skill (COMBAT SKILL)")
+    assert len(saved_entries(page)) == 1
+
+
+def test_share_link_opens_the_same_fight_in_a_fresh_browser(page, browser, base_url):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    set_up(
+        page,
+        "Grey Star the Wizard",
+        {"COMBAT SKILL": 15, "ENDURANCE": 25, "WILLPOWER": 23},
+        [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": 20, "Enemy ENDURANCE": 60}],
+    )
+    fight_round(page, 6, willpower=2)
+    fight_round(page, willpower=3)  # drawn: the link must carry the seed
+    fight_round(page, 9, willpower=1)
+    rows = log_rows(page)
+    page.get_by_role("button", name="Share").click()
+    expect(page.get_by_role("status").filter(has_text="Link copied")).to_be_visible()
+    link = page.get_by_label("Share link").input_value()
+    assert link.startswith(base_url) and "#f=1." in link
+    assert page.evaluate("navigator.clipboard.readText()") == link
+
+    fresh = browser.new_context()
+    try:
+        other = fresh.new_page()
+        other.goto(link)
+        expect(other.get_by_role("button", name="Fight round")).to_be_visible(timeout=BOOT_TIMEOUT)
+        assert log_rows(other) == rows
+        expect(other.get_by_role("heading", name="Shared: Grey Star vs Deathgaunt")).to_be_visible()
+        assert "#f=" not in other.url  # reloading does not add it twice
+        other.reload()
+        expect(other.get_by_role("button", name="Fight round")).to_be_visible(timeout=BOOT_TIMEOUT)
+        assert len(saved_entries(other)) == 1
+    finally:
+        fresh.close()
+
+
+def test_share_link_in_the_same_browser_adds_a_fight_and_touches_no_other(page, base_url):
+    set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
+    fight_round(page, 6)
+    before = saved_entries(page)
+    record = Fight.from_record(
+        {
+            "format": "pyrules-fight",
+            "version": 1,
+            "system": "lone-wolf",
+            "hero": {"skill": 20, "endurance": 30},
+            "enemies": [{"name": "Kraan", "skill": 16, "endurance": 25}],
+            "actions": [{"do": "round", "number": 7}],
+        }
+    ).record()
+    page.goto(base_url + "#f=" + share.encode(record))
+    expect(page.get_by_role("heading", name="Shared: Banedon vs Kraan")).to_be_visible(timeout=BOOT_TIMEOUT)
+    after = saved_entries(page)
+    assert len(after) == 2 and [e for e in after if e["id"] == before[0]["id"]] == before
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "#f=1.<img src=x onerror=window.pwned=1>",
+        "#f=1.AAAA",
+        "#f=9.abc",
+        "#f="
+        + share.encode(
+            {
+                "format": "pyrules-fight",
+                "version": 1,
+                "system": "lone-wolf",
+                "hero": {"skill": 15, "endurance": 20},
+                "enemies": [{"name": "<img src=x onerror=window.pwned=1>", "skill": 1, "endurance": "many"}],
+            }
+        ),
+        "#f=1." + "A" * 30_000,
+    ],
+)
+def test_a_hostile_link_gets_a_message_and_nothing_else(page, base_url, fragment):
+    set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
+    fight_round(page, 6)
+    before = saved_entries(page)
+    page.goto("about:blank")
+    page.goto(base_url + fragment)
+    wait_ready(page)
+    expect(page.locator("#messages")).to_contain_text("This share link could not be opened", timeout=BOOT_TIMEOUT)
+    expect(page.locator("#messages img")).to_have_count(0)
+    assert page.evaluate("window.pwned") is None
+    assert saved_entries(page) == before
+
+
+def test_damaged_storage_keeps_what_is_valid_and_says_what_was_dropped(context, base_url):
+    good = Fight.from_record(
+        {
+            "format": "pyrules-fight",
+            "version": 1,
+            "system": "lone-wolf",
+            "hero": {"skill": 15, "endurance": 30},
+            "enemies": [{"name": "Giak", "skill": 13, "endurance": 40}],
+            "actions": [{"do": "round", "number": 6}],
+        }
+    ).record()
+    damaged_tail = {
+        **good,
+        "actions": [{"do": "round", "number": 6}, {"do": "round", "number": 6}, {"do": "round", "number": "six"}],
+    }
+    entries = {
+        "pyrules:fight:good": {
+            "format": "pyrules-save",
+            "version": 1,
+            "id": "good",
+            "name": "Good fight",
+            "updated": 2,
+            "record": good,
+        },
+        "pyrules:fight:tail": {
+            "format": "pyrules-save",
+            "version": 1,
+            "id": "tail",
+            "name": "Damaged tail",
+            "updated": 1,
+            "record": damaged_tail,
+        },
+        "pyrules:fight:future": {
+            "format": "pyrules-save",
+            "version": 7,
+            "id": "future",
+            "name": "From the future",
+            "record": good,
+        },
+        "pyrules:fight:badrecord": {
+            "format": "pyrules-save",
+            "version": 1,
+            "id": "badrecord",
+            "name": "Bad record",
+            "record": {**good, "hero": {"skill": -5, "endurance": 30}},
+        },
+    }
+    page = context.new_page()
+    page.goto(base_url + "icon.svg")  # same origin, to write the storage first
+    page.evaluate(
+        """(entries) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, JSON.stringify(value));
+        localStorage.setItem("pyrules:fight:garbage", "{not json");
+    }""",
+        entries,
+    )
+    page.goto(base_url)
+    wait_ready(page)
+    messages = page.locator("#messages")
+    expect(messages).to_contain_text("could not be read and was set aside (it is not valid JSON)")
+    expect(messages).to_contain_text("saved by a newer version of pyrules")
+    expect(messages).to_contain_text('The saved fight "Bad record" could not be read and was set aside: hero.skill')
+    expect(messages).to_contain_text('"Damaged tail" was damaged: its first 2 actions were kept and the last 1 dropped')
+    expect(page.get_by_role("button", name="Resume Good fight")).to_be_visible()
+    page.get_by_role("button", name="Resume Damaged tail").click()
+    assert len(log_rows(page)) == 2
+    aside = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith("pyrules:aside:")).sort()""")
+    assert aside == [
+        "pyrules:aside:badrecord",
+        "pyrules:aside:future",
+        "pyrules:aside:garbage",
+        "pyrules:aside:tail-original",
+    ]
+    raw = json.loads(page.evaluate("localStorage.getItem('pyrules:aside:garbage')"))["raw"]
+    assert raw == "{not json"  # set aside, never lost
+
+
+def wait_for_offline_ready(page):
+    page.wait_for_function(
+        """async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return registration.active && navigator.serviceWorker.controller !== null;
+    }""",
+        timeout=BOOT_TIMEOUT,
+    )
+
+
+def test_offline_after_the_first_visit(page):
+    wait_for_offline_ready(page)
+    page.context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
+    fight_round(page, 6)
+    assert log_rows(page)[0][4] == "9"  # +2, 6: 9/2
+
+
+def test_chromium_installability(playwright, base_url, tmp_path):
+    # A profile on disk: Chromium never offers to install from an incognito-like context.
+    context = playwright.chromium.launch_persistent_context(
+        tmp_path / "profile", executable_path=build.CHROMIUM, args=build.CHROMIUM_ARGS
+    )
+    try:
+        page = context.new_page()
+        page.goto(base_url)
+        wait_ready(page)
+        wait_for_offline_ready(page)
+        check_installable(page)
+    finally:
+        context.close()
+
+
+def check_installable(page):
+    session = page.context.new_cdp_session(page)
+    assert session.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    manifest = session.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    data = json.loads(manifest["data"])
+    sizes = {(icon["sizes"], icon["purpose"]) for icon in data["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    assert data["display"] == "standalone" and data["start_url"] == "./"
+
+
+@pytest.fixture
+def deployment(tmp_path):
+    """A copy of dist/ served on its own, which the test can redeploy."""
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    server = build.make_server(site)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield site, f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def test_an_update_is_offered_and_never_interrupts_a_fight(context, deployment):
+    site, url = deployment
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    wait_for_offline_ready(page)
+    set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
+    fight_round(page, 6)
+    fight_round(page, 2)
+    rows = log_rows(page)
+
+    worker = (site / "sw.js").read_text(encoding="utf-8")
+    (site / "sw.js").write_text(worker.replace('const VERSION = "', 'const VERSION = "next-'), encoding="utf-8")
+    page.evaluate("window.pyrulesServiceWorker.update()")
+    expect(page.get_by_role("button", name="Update now")).to_be_visible(timeout=60_000)
+    fight_round(page, 3)  # the fight goes on undisturbed while the update waits
+    rows = log_rows(page)
+
+    page.get_by_role("button", name="Update now").click()
+    page.wait_for_function("""async () => (await caches.keys()).some(k => k.startsWith("pyrules-next-"))""")
+    expect(page.get_by_role("button", name="Fight round")).to_be_visible(timeout=BOOT_TIMEOUT)
+    wait_ready(page)
+    assert log_rows(page) == rows
+    assert page.evaluate("caches.keys()") == [
+        k for k in page.evaluate("caches.keys()") if k.startswith("pyrules-next-")
+    ]
