@@ -244,7 +244,9 @@ def build() -> Path:
     shutil.copy2(wheel, DIST / wheel.name)
     for name, data in icons().items():
         (DIST / name).write_bytes(data)
-    replacements = {"__WHEEL__": wheel.name, "__SYSTEMS__": systems_json()}
+    # A Pyodide memory snapshot belongs to one runtime and one wheel: its cache key says which.
+    snapshot_key = hashlib.sha256(PYODIDE_INTEGRITY.encode() + wheel.read_bytes()).hexdigest()[:16]
+    replacements = {"__WHEEL__": wheel.name, "__SYSTEMS__": systems_json(), "__SNAPSHOT_KEY__": snapshot_key}
     for source in sorted(WEB.iterdir()):
         if source.is_file() and source.name != "sw.js":
             text = source.read_text(encoding="utf-8")

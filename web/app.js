@@ -60,6 +60,7 @@ function startRules() {
     renderSaves();
     document.body.dataset.ready = "true";
     registerServiceWorker();
+    snapshotLater(timing);
   }, (error) => {
     $("#startup").classList.add("failed");
     $("#startup-text").textContent = `The rules could not start: ${error.message}. Reload the page to try again.`;
@@ -652,6 +653,28 @@ async function rollHero() {
   const labels = info().labels;
   $("#roll-hint").textContent = "Random numbers picked: " +
     Object.entries(reply.numbers).map(([key, n]) => `${n} for ${labels[key]}`).join(", ") + ".";
+}
+
+// ---- faster second visits --------------------------------------------------------------------------------------
+
+// After a fresh boot, a second worker makes a memory snapshot of Pyodide with the rules loaded, for the next visit
+// (see worker.js). It starts a few seconds after the rules are ready, on the other core, and then ends.
+function snapshotLater(timing) {
+  if (timing.snapshot || !("caches" in window) || !("CompressionStream" in window)) {
+    window.pyrulesSnapshot = Promise.resolve(timing.snapshot ? "used" : "unavailable");
+    return;
+  }
+  window.pyrulesSnapshot = new Promise((resolve) => {
+    setTimeout(() => {
+      const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "make-snapshot" });
+      const finish = (result) => { worker.terminate(); resolve(result); };
+      worker.onmessage = ({ data }) => {
+        if (data.type === "snapshot") finish("made");
+        else if (data.type === "failed") finish("failed");
+      };
+      worker.onerror = () => finish("failed");
+    }, 3000);
+  });
 }
 
 // ---- offline and updates -----------------------------------------------------------------------------------------

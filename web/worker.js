@@ -2,10 +2,20 @@
 // Messages in:  {id, request}           request is a JSON text for pyrules.api.call
 // Messages out: {type: "progress", stage, stages, text} | {type: "ready", hello, timing} | {type: "failed", text}
 //               {id, reply}             reply is the JSON text pyrules.api.call returned
+//
+// Second visits start from a memory snapshot of Pyodide with the rules already imported (Pyodide's
+// makeMemorySnapshot / _loadSnapshot), kept in this browser's Cache Storage under a key made of the runtime and the
+// wheel, so a new deployment never meets an old snapshot. The snapshot is made once, after the first visit is
+// ready, by a second copy of this worker named "make-snapshot"; a snapshot that fails to load is dropped and
+// Pyodide boots the ordinary way.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const WHEEL = "__WHEEL__";
+const SNAPSHOT_KEY = new URL("snapshot-__SNAPSHOT_KEY__.bin", import.meta.url).href;
+const SNAPSHOT_CACHE = "pyrules-snapshot";
+const MAKE_SNAPSHOT = self.name === "make-snapshot";
 const STAGES = 3;
+const base = new URL("./pyodide/", import.meta.url).href;
 let call = null;
 const waiting = [];
 const marks = { workerStart: performance.timeOrigin + performance.now() };
@@ -27,19 +37,51 @@ function answer({ id, request }) {
 
 self.onmessage = (event) => (call ? answer(event.data) : waiting.push(event.data));
 
-async function boot() {
-  progress(0, "Loading Python (Pyodide)…");
-  const base = new URL("./pyodide/", import.meta.url).href;
-  // The wheel downloads while Pyodide starts.
-  const wheel = fetch(new URL(WHEEL, import.meta.url)).then((response) => {
+function fetchWheel() {
+  return fetch(new URL(WHEEL, import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`the rules package ${WHEEL} could not be loaded (HTTP ${response.status})`);
     return response.arrayBuffer();
   });
-  const pyodide = await loadPyodide({ indexURL: base, packageBaseUrl: base, fullStdLib: false });
+}
+
+async function bootFresh(options = {}) {
+  const wheel = fetchWheel(); // downloads while Pyodide starts
+  const pyodide = await loadPyodide({ indexURL: base, packageBaseUrl: base, fullStdLib: false, ...options });
   marks.pyodideReady = performance.timeOrigin + performance.now();
   progress(1, "Installing the rules…");
   const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(await wheel, "wheel", { extractDir });
+  return pyodide;
+}
+
+async function readSnapshot() {
+  try {
+    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
+    if (!hit) return null;
+    const inflated = hit.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(inflated).arrayBuffer());
+  } catch {
+    return null; // no Cache Storage here, or a damaged entry: boot the ordinary way
+  }
+}
+
+async function bootFromSnapshot() {
+  const snapshot = await readSnapshot();
+  if (!snapshot) return null;
+  try {
+    const pyodide = await loadPyodide({ indexURL: base, packageBaseUrl: base, _loadSnapshot: snapshot });
+    marks.pyodideReady = performance.timeOrigin + performance.now();
+    marks.snapshot = true;
+    return pyodide;
+  } catch {
+    await caches.delete(SNAPSHOT_CACHE).catch(() => {});
+    return null;
+  }
+}
+
+async function boot() {
+  progress(0, "Loading Python (Pyodide)…");
+  const pyodide = (await bootFromSnapshot()) || (await bootFresh());
   progress(2, "Starting the rules…");
   call = pyodide.pyimport("pyrules.api").call;
   const hello = JSON.parse(call('{"op": "hello"}'));
@@ -48,4 +90,16 @@ async function boot() {
   waiting.splice(0).forEach(answer);
 }
 
-boot().catch((error) => self.postMessage({ type: "failed", text: String(error && error.message ? error.message : error) }));
+async function makeSnapshot() {
+  const pyodide = await bootFresh({ _makeSnapshot: true });
+  pyodide.runPython("import json, pyrules.api; pyrules.api.call(json.dumps({'op': 'hello'}))");
+  const memory = pyodide.makeMemorySnapshot();
+  const packed = new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"));
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  for (const request of await cache.keys()) await cache.delete(request); // an older deployment's snapshot
+  await cache.put(SNAPSHOT_KEY, new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }));
+  self.postMessage({ type: "snapshot", bytes: memory.length });
+}
+
+const fail = (error) => self.postMessage({ type: "failed", text: String(error && error.message ? error.message : error) });
+(MAKE_SNAPSHOT ? makeSnapshot() : boot()).catch(fail);

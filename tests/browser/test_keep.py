@@ -395,3 +395,49 @@ def test_an_update_is_offered_and_never_interrupts_a_fight(context, deployment):
     assert page.evaluate("caches.keys()") == [
         k for k in page.evaluate("caches.keys()") if k.startswith("pyrules-next-")
     ]
+
+
+def made_snapshot(page):
+    assert page.evaluate("window.pyrulesSnapshot") == "made"  # waits for the snapshot worker to finish
+    return page.evaluate("""async () => (await (await caches.open("pyrules-snapshot")).keys()).map(r => r.url)""")
+
+
+def test_a_second_visit_starts_from_the_pyodide_snapshot_and_plays_by_the_same_rules(page):
+    assert len(made_snapshot(page)) == 1
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("window.pyrulesTiming.snapshot") is True
+    set_up(
+        page,
+        "Grey Star the Wizard",
+        {"COMBAT SKILL": 15, "ENDURANCE": 25, "WILLPOWER": 23},
+        [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": 20, "Enemy ENDURANCE": 30}],
+    )
+    fight_round(page, 6, willpower=2)
+    assert log_rows(page) == [["1", "Deathgaunt", "−5", "6typed", "5 × 2 = 10", "4", "21", "20", "21"]]
+    page.get_by_label("WILLPOWER to spend").fill("99")
+    page.get_by_role("button", name="Fight round").click()
+    expect(page.locator("#action-error")).to_contain_text("more than Grey Star's WILLPOWER (21)")
+
+
+@pytest.mark.parametrize("damage", ["not gzip at all", "gzip of noise"])
+def test_a_damaged_snapshot_is_dropped_and_pyodide_boots_the_ordinary_way(page, damage):
+    (key,) = made_snapshot(page)
+    page.evaluate(
+        """async ([key, damage]) => {
+        let body = crypto.getRandomValues(new Uint8Array(1 << 16));
+        if (damage === "gzip of noise") {
+            const packed = new Blob([body]).stream().pipeThrough(new CompressionStream("gzip"));
+            body = await new Response(packed).arrayBuffer();
+        }
+        await (await caches.open("pyrules-snapshot")).put(key, new Response(body));
+    }""",
+        [key, damage],
+    )
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("window.pyrulesTiming.snapshot") is None
+    set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
+    fight_round(page, 6)
+    assert log_rows(page)[0][4] == "9"
+    assert page.evaluate("window.pyrulesSnapshot") == "made"  # a sound one replaces it

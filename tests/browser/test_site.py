@@ -42,3 +42,24 @@ def test_runtime_is_self_hosted_and_pinned():
         text = (DIST / name).read_text(encoding="utf-8")
         assert "cdn" not in text.lower() and "http://" not in text and "https://" not in text
         assert "__WHEEL__" not in text and "__SYSTEMS__" not in text
+
+
+def test_the_service_worker_precaches_every_file_of_the_deployment():
+    worker = (DIST / "sw.js").read_text(encoding="utf-8")
+    urls, version = build.precache(DIST)
+    assert f'const VERSION = "{version}";' in worker
+    files = {p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file()} - {"sw.js"}
+    assert set(urls) == (files - {"index.html"}) | {"./"}
+    assert {"pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "manifest.webmanifest"} <= set(urls)
+
+
+def test_the_icons_are_pngs_of_the_sizes_the_manifest_names():
+    import json
+    import struct
+
+    manifest = json.loads((DIST / "manifest.webmanifest").read_text(encoding="utf-8"))
+    for icon in manifest["icons"]:
+        data = (DIST / icon["src"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", data[16:24])
+        assert f"{width}x{height}" == icon["sizes"]
