@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 
-from .fields import RecordError
+from .fields import RecordError, check_depth
 from .fight import Fight
 
 
@@ -30,6 +30,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pyrules: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
     try:
+        check_depth(text, "record")
         try:
             record = json.loads(text)
         except ValueError as exc:

@@ -19,7 +19,7 @@ import json
 from typing import Any
 
 from . import __version__, rng, share
-from .fields import Reader, RecordError, show
+from .fields import Reader, RecordError, check_depth, show
 from .fight import FORMAT, VERSION, Fight, system_of
 from .lonewolf import RULE_LABELS, SYSTEMS
 
@@ -34,6 +34,7 @@ def call(request: str) -> str:
     try:
         if not isinstance(request, str) or len(request) > MAX_REQUEST:
             raise RecordError("request", "must be a JSON text of at most 1,000,000 characters")
+        check_depth(request, "request")
         try:
             data = json.loads(request)
         except ValueError as exc:
@@ -130,13 +131,22 @@ def _restore(data: dict) -> dict:
 
 
 def _check_saves(data: dict) -> dict:
-    """Check many saved records at once (at start-up): a summary for each, or the reason it cannot be read."""
+    """Check many saved records at once (at start-up): a summary for each, or the reason it cannot be read.
+
+    Each record comes as its own JSON text, so that one damaged beyond parsing fails alone."""
     r = Reader(data, "")
     records = r.items("records", low=0, high=10_000)
     r.done()
     results = []
-    for record in records:
+    for index, text in enumerate(records):
         try:
+            if not isinstance(text, str):
+                raise RecordError(f"records[{index}]", "must be the JSON text of a fight record")
+            check_depth(text, "record")
+            try:
+                record = json.loads(text)
+            except ValueError as exc:
+                raise RecordError("record", f"is not valid JSON ({exc})") from None
             fight, dropped = Fight.restore(record)
         except RecordError as error:
             results.append({"ok": False, "error": error.as_dict()})

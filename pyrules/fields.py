@@ -35,6 +35,39 @@ class RecordError(ValueError):
         return {"field": self.field, "label": self.label, "message": self.message, "text": str(self)}
 
 
+MAX_DEPTH = 32
+
+
+def check_depth(text: str, field: str, limit: int = MAX_DEPTH) -> None:
+    """Refuse JSON nested deeper than ``limit`` before parsing it: in WebAssembly a deep enough document overflows
+    the stack of the JSON parser itself (a fatal error for Pyodide), whatever Python's recursion limit says.
+
+    >>> check_depth('{"a": [1, {"b": "[[[["}]}', "record")
+    >>> check_depth("[" * 40 + "]" * 40, "link")
+    Traceback (most recent call last):
+    ...
+    pyrules.fields.RecordError: link: is nested more than 32 levels deep: not a fight record
+    """
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                raise RecordError(field, f"is nested more than {limit} levels deep: not a fight record")
+        elif char in "]}":
+            depth -= 1
+
+
 def join(path: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"

@@ -24,7 +24,7 @@ import re
 import zlib
 from typing import Any
 
-from .fields import RecordError
+from .fields import RecordError, check_depth
 
 LINK_VERSION = 1
 PREFIX = f"{LINK_VERSION}."
@@ -81,7 +81,11 @@ def decode(code: Any) -> dict:
     if unpacker.unused_data:
         raise _error("is damaged (it has data after its end)")
     try:
-        record = json.loads(text.decode("utf-8"))
+        decoded = text.decode("utf-8")
+        check_depth(decoded, "link")
+        record = json.loads(decoded)
+    except RecordError:
+        raise _error("is damaged (its contents are nested too deeply to be a fight record)") from None
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise _error("is damaged (its contents are not a fight record)") from None
     if not isinstance(record, dict):

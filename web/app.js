@@ -84,7 +84,7 @@ function loadSaves() {
 // Python checks every saved record: unreadable ones are set aside, damaged tails are cut (the original kept aside).
 async function checkSaves() {
   if (!saved.length) return;
-  const reply = await rules.call({ op: "check_saves", records: saved.map((s) => s.record) });
+  const reply = await rules.call({ op: "check_saves", records: saved.map((s) => JSON.stringify(s.record)) });
   if (!reply.ok) return tell(`The saved fights could not be checked: ${reply.error.text}`);
   const kept = [];
   reply.results.forEach((result, i) => {

@@ -2,7 +2,7 @@
 // content hash of the whole deployment. A new deployment installs beside the old one and waits; the page offers
 // the update and the player chooses when (a fight in progress is never interrupted; it is saved in any case).
 const VERSION = "__VERSION__";
-const CACHE = `pyrules-${VERSION}`;
+const CACHE = `pyrules-app-${VERSION}`;
 const PRECACHE = __PRECACHE__;
 
 self.addEventListener("install", (event) => {
@@ -12,7 +12,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key.startsWith("pyrules-") && key !== CACHE) await caches.delete(key);
+      if (key.startsWith("pyrules-app-") && key !== CACHE) await caches.delete(key); // not the snapshot
     }
     await self.clients.claim();
   })());

@@ -17,6 +17,19 @@ GIAK = [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 60}]
 BANEDON = {"COMBAT SKILL": 15, "ENDURANCE": 40}
 
 
+def lone_wolf_record(hero, enemy, numbers):
+    """A played Lone Wolf fight record, normalised by the rules themselves."""
+    record = {
+        "format": "pyrules-fight",
+        "version": 1,
+        "system": "lone-wolf",
+        "hero": hero,
+        "enemies": [enemy],
+        "actions": [{"do": "round", "number": n} for n in numbers],
+    }
+    return Fight.from_record(record).record()
+
+
 def wait_ready(page):
     """The rules are loaded and the start-up work (saved fights, a link) is done, whichever screen shows."""
     expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT)
@@ -110,6 +123,8 @@ def test_several_saved_fights_resume_rename_delete_and_carry_the_hero_over(page)
     wait_ready(page)
     expect(page.get_by_role("button", name="Resume Section 12: the Giak")).to_have_count(0)
     page.get_by_role("button", name="Resume Banedon vs Helghast").click()
+    expect(page.get_by_role("heading", name="Banedon vs Helghast")).to_be_visible()
+    expect(page.get_by_role("table", name="Combat log").locator("tbody tr")).to_have_count(len(helghast))
     assert log_rows(page) == helghast
 
 
@@ -187,16 +202,7 @@ def test_share_link_in_the_same_browser_adds_a_fight_and_touches_no_other(page, 
     set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
     fight_round(page, 6)
     before = saved_entries(page)
-    record = Fight.from_record(
-        {
-            "format": "pyrules-fight",
-            "version": 1,
-            "system": "lone-wolf",
-            "hero": {"skill": 20, "endurance": 30},
-            "enemies": [{"name": "Kraan", "skill": 16, "endurance": 25}],
-            "actions": [{"do": "round", "number": 7}],
-        }
-    ).record()
+    record = lone_wolf_record({"skill": 20, "endurance": 30}, {"name": "Kraan", "skill": 16, "endurance": 25}, [7])
     page.goto(base_url + "#f=" + share.encode(record))
     expect(page.get_by_role("heading", name="Shared: Banedon vs Kraan")).to_be_visible(timeout=BOOT_TIMEOUT)
     after = saved_entries(page)
@@ -236,16 +242,7 @@ def test_a_hostile_link_gets_a_message_and_nothing_else(page, base_url, fragment
 
 
 def test_damaged_storage_keeps_what_is_valid_and_says_what_was_dropped(context, base_url):
-    good = Fight.from_record(
-        {
-            "format": "pyrules-fight",
-            "version": 1,
-            "system": "lone-wolf",
-            "hero": {"skill": 15, "endurance": 30},
-            "enemies": [{"name": "Giak", "skill": 13, "endurance": 40}],
-            "actions": [{"do": "round", "number": 6}],
-        }
-    ).record()
+    good = lone_wolf_record({"skill": 15, "endurance": 30}, {"name": "Giak", "skill": 13, "endurance": 40}, [6])
     damaged_tail = {
         **good,
         "actions": [{"do": "round", "number": 6}, {"do": "round", "number": 6}, {"do": "round", "number": "six"}],
@@ -288,6 +285,8 @@ def test_damaged_storage_keeps_what_is_valid_and_says_what_was_dropped(context, 
         """(entries) => {
         for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, JSON.stringify(value));
         localStorage.setItem("pyrules:fight:garbage", "{not json");
+        localStorage.setItem("pyrules:fight:deep", '{"format": "pyrules-save", "version": 1, "id": "deep", ' +
+            '"name": "Deep", "record": ' + "[".repeat(5000) + "]".repeat(5000) + "}");
     }""",
         entries,
     )
@@ -298,12 +297,14 @@ def test_damaged_storage_keeps_what_is_valid_and_says_what_was_dropped(context, 
     expect(messages).to_contain_text("saved by a newer version of pyrules")
     expect(messages).to_contain_text('The saved fight "Bad record" could not be read and was set aside: hero.skill')
     expect(messages).to_contain_text('"Damaged tail" was damaged: its first 2 actions were kept and the last 1 dropped')
+    expect(messages).to_contain_text('"Deep" could not be read and was set aside: record: is nested more than 32')
     expect(page.get_by_role("button", name="Resume Good fight")).to_be_visible()
     page.get_by_role("button", name="Resume Damaged tail").click()
     assert len(log_rows(page)) == 2
     aside = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith("pyrules:aside:")).sort()""")
     assert aside == [
         "pyrules:aside:badrecord",
+        "pyrules:aside:deep",
         "pyrules:aside:future",
         "pyrules:aside:garbage",
         "pyrules:aside:tail-original",
@@ -388,13 +389,12 @@ def test_an_update_is_offered_and_never_interrupts_a_fight(context, deployment):
     rows = log_rows(page)
 
     page.get_by_role("button", name="Update now").click()
-    page.wait_for_function("""async () => (await caches.keys()).some(k => k.startsWith("pyrules-next-"))""")
+    page.wait_for_function("""async () => (await caches.keys()).some(k => k.startsWith("pyrules-app-next-"))""")
     expect(page.get_by_role("button", name="Fight round")).to_be_visible(timeout=BOOT_TIMEOUT)
     wait_ready(page)
     assert log_rows(page) == rows
-    assert page.evaluate("caches.keys()") == [
-        k for k in page.evaluate("caches.keys()") if k.startswith("pyrules-next-")
-    ]
+    deployments = [key for key in page.evaluate("caches.keys()") if key.startswith("pyrules-app-")]
+    assert len(deployments) == 1 and deployments[0].startswith("pyrules-app-next-")  # the old one is gone, whole
 
 
 def made_snapshot(page):

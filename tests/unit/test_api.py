@@ -110,3 +110,22 @@ def test_old_sessions_are_dropped():
     for _ in range(api.MAX_SESSIONS):
         call(op="start", record=make_record())
     assert not call(op="act", session=first, action={"do": "round"})["ok"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000,
+        '{"op": "start", "record": ' + "[" * 50_000 + "]" * 50_000 + "}",
+        '{"op": "hello"' + ', "x": {"y": ' * 40 + "1" + "}" * 41,
+    ],
+)
+def test_deeply_nested_requests_are_refused_before_parsing(text):
+    """In WebAssembly the JSON parser's own stack overflows on deep nesting: a fatal error for Pyodide."""
+    reply = json.loads(api.call(text))
+    assert reply["ok"] is False and reply["error"]["field"] == "request" and "nested" in reply["error"]["message"]
+
+
+def test_nesting_inside_strings_does_not_count():
+    reply = json.loads(api.call(json.dumps({"op": "new_hero", "system": "lone-wolf", "numbers": {"skill": "[" * 50}})))
+    assert reply["error"]["field"] == "numbers.skill"

@@ -169,3 +169,10 @@ def test_cli_bad_record_exits_2_naming_the_field(tmp_path, capsys, text, field):
 def test_cli_missing_file_exits_2(tmp_path, capsys):
     assert main(["play", str(tmp_path / "nope.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_cli_refuses_deep_nesting(tmp_path, capsys):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert main(["play", str(path)]) == 2
+    assert "nested more than 32 levels" in capsys.readouterr().err

@@ -193,11 +193,14 @@ def test_restore_refuses_a_broken_setup():
 
 def test_check_saves_reports_each_record():
     records = [make_record(actions=rounds(6)), {"garbage": True}, make_record(actions=rounds(6) + ["x"])]
-    reply = json.loads(api.call(json.dumps({"op": "check_saves", "records": records})))
-    first, second, third = reply["results"]
+    texts = [json.dumps(record) for record in records] + ["[" * 10_000 + "]" * 10_000, "{oops", 7]
+    reply = json.loads(api.call(json.dumps({"op": "check_saves", "records": texts})))
+    first, second, third, deep, broken, number = reply["results"]
     assert first["ok"] and first["dropped"] is None and first["summary"]["rounds"] == 1
     assert not second["ok"] and second["error"]["field"] == "format"
     assert third["ok"] and third["dropped"]["dropped"] == 1 and len(third["record"]["actions"]) == 1
+    assert "nested" in deep["error"]["message"] and "not valid JSON" in broken["error"]["message"]
+    assert number["error"]["field"] == "records[5]"
 
 
 def test_older_records_are_migrated(monkeypatch):
