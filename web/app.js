@@ -44,7 +44,7 @@ function startRules() {
     $("#startup-progress").max = stages;
     $("#startup-progress").value = stage;
     $("#startup-text").textContent = text;
-  });
+  }, saves.flag(SNAPSHOT_MADE) ? "rules-snapshot" : "rules");
   client.ready.then(async ({ timing }) => {
     rules = client;
     window.pyrulesTiming = { ...timing, workerCreated, readyOnPage: performance.timeOrigin + performance.now() };
@@ -659,7 +659,10 @@ async function rollHero() {
 
 // After a fresh boot, a second worker makes a memory snapshot of Pyodide with the rules loaded, for the next visit
 // (see worker.js). It starts a few seconds after the rules are ready, on the other core, and then ends.
+const SNAPSHOT_MADE = "pyrules:snapshot";
+
 function snapshotLater(timing) {
+  if (!timing.snapshot) saves.setFlag(SNAPSHOT_MADE, false);
   if (timing.snapshot || !("caches" in window) || !("CompressionStream" in window)) {
     window.pyrulesSnapshot = Promise.resolve(timing.snapshot ? "used" : "unavailable");
     return;
@@ -669,7 +672,10 @@ function snapshotLater(timing) {
       const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "make-snapshot" });
       const finish = (result) => { worker.terminate(); resolve(result); };
       worker.onmessage = ({ data }) => {
-        if (data.type === "snapshot") finish("made");
+        if (data.type === "snapshot") {
+          saves.setFlag(SNAPSHOT_MADE, true);
+          finish("made");
+        }
         else if (data.type === "failed") finish("failed");
       };
       worker.onerror = () => finish("failed");

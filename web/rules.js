@@ -1,10 +1,11 @@
 // The page's side of the one boundary: every call to the rules is a JSON request to the worker, answered as data.
 
 export class Rules {
-  constructor(onProgress) {
+  // name tells the worker what to do first: "rules" boots Pyodide, "rules-snapshot" tries the stored snapshot.
+  constructor(onProgress, name = "rules") {
     this.pending = new Map();
     this.nextId = 1;
-    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
     this.ready = new Promise((resolve, reject) => {
       this.worker.onmessage = ({ data }) => {
         if (data.id !== undefined) {

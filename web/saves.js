@@ -111,3 +111,17 @@ export function setCurrent(id) {
     // storage full or blocked: the fight stays open, only the resume-on-reload is lost
   }
 }
+
+// Small settings of this browser (true/false), e.g. that a Pyodide snapshot was made.
+export function flag(key) {
+  return storage()?.getItem(key) === "yes";
+}
+
+export function setFlag(key, on) {
+  try {
+    if (on) storage()?.setItem(key, "yes");
+    else storage()?.removeItem(key);
+  } catch {
+    // storage full or blocked: the flag is only a hint
+  }
+}

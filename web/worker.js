@@ -14,6 +14,7 @@ const WHEEL = "__WHEEL__";
 const SNAPSHOT_KEY = new URL("snapshot-__SNAPSHOT_KEY__.bin", import.meta.url).href;
 const SNAPSHOT_CACHE = "pyrules-snapshot";
 const MAKE_SNAPSHOT = self.name === "make-snapshot";
+const TRY_SNAPSHOT = self.name === "rules-snapshot"; // the page knows one was made: no Cache Storage look-up otherwise
 const STAGES = 3;
 const base = new URL("./pyodide/", import.meta.url).href;
 let call = null;
@@ -81,7 +82,7 @@ async function bootFromSnapshot() {
 
 async function boot() {
   progress(0, "Loading Python (Pyodide)…");
-  const pyodide = (await bootFromSnapshot()) || (await bootFresh());
+  const pyodide = (TRY_SNAPSHOT && (await bootFromSnapshot())) || (await bootFresh());
   progress(2, "Starting the rules…");
   call = pyodide.pyimport("pyrules.api").call;
   const hello = JSON.parse(call('{"op": "hello"}'));
