@@ -19,6 +19,17 @@ __version__ = "0.1.0"
 
 from .fields import RecordError  # noqa: E402
 from .fight import Fight  # noqa: E402
-from .lonewolf import SYSTEMS, FreewayWarrior, GreyStar, LoneWolf  # noqa: E402
+from .fighting_fantasy import FightingFantasy  # noqa: E402
+from .lonewolf import FreewayWarrior, GreyStar, LoneWolf  # noqa: E402
+from .systems import SYSTEMS  # noqa: E402
 
-__all__ = ["Fight", "RecordError", "SYSTEMS", "LoneWolf", "GreyStar", "FreewayWarrior", "__version__"]
+__all__ = [
+    "Fight",
+    "RecordError",
+    "SYSTEMS",
+    "LoneWolf",
+    "GreyStar",
+    "FreewayWarrior",
+    "FightingFantasy",
+    "__version__",
+]

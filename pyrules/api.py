@@ -18,10 +18,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import __version__, rng, share
+from . import __version__, i18n, rng, share
 from .fields import Reader, RecordError, check_depth, show
 from .fight import FORMAT, VERSION, Fight, system_of
-from .lonewolf import RULE_LABELS, SYSTEMS
+from .i18n import tr
+from .systems import SYSTEMS
 
 MAX_REQUEST = 1_000_000  # characters
 MAX_SESSIONS = 16
@@ -33,14 +34,17 @@ def call(request: str) -> str:
     """Handle one request (a JSON text); always returns a JSON text."""
     try:
         if not isinstance(request, str) or len(request) > MAX_REQUEST:
-            raise RecordError("request", "must be a JSON text of at most 1,000,000 characters")
+            raise RecordError("request", tr("must be a JSON text of at most {n} characters", n=MAX_REQUEST))
         check_depth(request, "request")
         try:
             data = json.loads(request)
         except ValueError as exc:
-            raise RecordError("request", f"is not valid JSON ({exc})") from None
-        op = Reader(data, "", {"op": "Operation"}).choice("op", HANDLERS)
-        reply = HANDLERS[op]({key: value for key, value in data.items() if key != "op"})
+            raise RecordError("request", tr("is not valid JSON ({detail})", detail=exc)) from None
+        reader = Reader(data, "", {"op": "Operation", "lang": "Language"})
+        op = reader.choice("op", HANDLERS)
+        lang = reader.choice("lang", dict.fromkeys(i18n.LANGUAGES), default="en")
+        with i18n.language(lang):
+            reply = HANDLERS[op]({key: value for key, value in data.items() if key not in ("op", "lang")})
         return json.dumps({"ok": True, **reply}, ensure_ascii=False)
     except RecordError as exc:
         return json.dumps({"ok": False, "error": exc.as_dict()}, ensure_ascii=False)
@@ -56,26 +60,11 @@ def call(request: str) -> str:
 
 def _hello(data: dict) -> dict:
     Reader(data, "").done()
-    systems = {}
-    for key, cls in SYSTEMS.items():
-        systems[key] = {
-            "book": cls.book,
-            "hero": cls.hero_name,
-            "labels": cls.labels(),
-            "enemy_labels": cls.enemy_labels(),
-            "has_willpower": cls.has_willpower,
-            "has_vigour": cls.has_vigour,
-            "weapons": [{"key": w.key, "name": w.name} for w in cls.weapons.values()],
-            "default_weapon": cls.default_weapon,
-            "other_weapon_bonus": cls.other_weapon_bonus,
-            "table": {"title": cls.table.title, "source": cls.table.source},
-        }
     return {
         "version": __version__,
         "format": FORMAT,
         "format_version": VERSION,
-        "systems": systems,
-        "rule_labels": RULE_LABELS,
+        "systems": {key: cls.describe() for key, cls in SYSTEMS.items()},
     }
 
 
@@ -85,15 +74,9 @@ def _new_hero(data: dict) -> dict:
     seed = r.integer("seed", low=0, high=rng.MAX_SEED, default=0)
     given = r.get("numbers", {})
     r.done()
-    numbers_reader = Reader(
-        given, "numbers", {k: f"Random number for {v}" for k, v in system.labels().items()}, lenient=True
-    )
-    numbers = {}
-    for i, key in enumerate(system.creation):
-        drawn = rng.random_number(seed, i)
-        numbers[key] = numbers_reader.integer(key, low=0, high=9, default=drawn)
-    numbers_reader.done()
-    return {"hero": system.new_hero(numbers), "numbers": numbers}
+    labels = {key: tr("Random number for {label}", label=tr(label)) for key, label in system.labels().items()}
+    hero, numbers = system.roll_hero(seed, Reader(given, "numbers", labels, lenient=True))
+    return {"hero": hero, "numbers": numbers}
 
 
 def _open(fight: Fight, **extra: Any) -> dict:
@@ -141,12 +124,12 @@ def _check_saves(data: dict) -> dict:
     for index, text in enumerate(records):
         try:
             if not isinstance(text, str):
-                raise RecordError(f"records[{index}]", "must be the JSON text of a fight record")
+                raise RecordError(f"records[{index}]", tr("must be the JSON text of a fight record"))
             check_depth(text, "record")
             try:
                 record = json.loads(text)
             except ValueError as exc:
-                raise RecordError("record", f"is not valid JSON ({exc})") from None
+                raise RecordError("record", tr("is not valid JSON ({detail})", detail=exc)) from None
             fight, dropped = Fight.restore(record)
         except RecordError as error:
             results.append({"ok": False, "error": error.as_dict()})
@@ -174,14 +157,16 @@ def _open_link(data: dict) -> dict:
     try:
         fight = Fight.from_record(record)
     except RecordError as error:
-        raise RecordError("link", f"holds a fight this app cannot play ({error})", "Share link") from None
+        raise RecordError(
+            "link", tr("holds a fight this app cannot play ({error})", error=error), tr("Share link")
+        ) from None
     return _open(fight)
 
 
 def _fight(r: Reader) -> Fight:
     session = r.get("session")
     if session not in _sessions or isinstance(session, bool):
-        raise r.error("session", f"no open fight {show(session)}: start it again from its record")
+        raise r.error("session", tr("no open fight {n}: start it again from its record", n=show(session)))
     return _sessions[session]
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from .i18n import tr
+
 MISSING: Any = object()
 
 
@@ -63,7 +65,7 @@ def check_depth(text: str, field: str, limit: int = MAX_DEPTH) -> None:
         elif char in "[{":
             depth += 1
             if depth > limit:
-                raise RecordError(field, f"is nested more than {limit} levels deep: not a fight record")
+                raise RecordError(field, tr("is nested more than {limit} levels deep: not a fight record", limit=limit))
         elif char in "]}":
             depth -= 1
 
@@ -87,7 +89,7 @@ class Reader:
 
     def __init__(self, data: Any, path: str, labels: dict[str, str] | None = None, lenient: bool = False):
         if not isinstance(data, dict):
-            raise RecordError(path or "record", f"must be a JSON object {{...}}, not {show(data)}")
+            raise RecordError(path or "record", tr("must be a JSON object {{...}}, not {value}", value=show(data)))
         self.data = data
         self.path = path
         self.labels = labels or {}
@@ -95,14 +97,15 @@ class Reader:
         self.seen: set[str] = set()
 
     def error(self, key: str, message: str) -> RecordError:
-        return RecordError(join(self.path, key), message, self.labels.get(key, ""))
+        label = self.labels.get(key, "")
+        return RecordError(join(self.path, key), message, tr(label) if label else "")
 
     def get(self, key: str, default: Any = MISSING) -> Any:
         self.seen.add(key)
         if key in self.data and self.data[key] is not None:
             return self.data[key]
         if default is MISSING:
-            raise self.error(key, "is missing")
+            raise self.error(key, tr("is missing"))
         return default
 
     def integer(self, key: str, *, low: int, high: int, default: Any = MISSING) -> Any:
@@ -117,10 +120,13 @@ class Reader:
                 return default
         if isinstance(value, bool) or not isinstance(value, int):
             if isinstance(value, str) and value.strip() == "":
-                raise self.error(key, f"is empty: enter a whole number from {low} to {high}")
-            raise self.error(key, f"must be a whole number from {low} to {high}, not {show(value)}")
+                raise self.error(key, tr("is empty: enter a whole number from {low} to {high}", low=low, high=high))
+            raise self.error(
+                key,
+                tr("must be a whole number from {low} to {high}, not {value}", low=low, high=high, value=show(value)),
+            )
         if not low <= value <= high:
-            raise self.error(key, f"must be from {low} to {high}, not {value}")
+            raise self.error(key, tr("must be from {low} to {high}, not {value}", low=low, high=high, value=value))
         return value
 
     def fraction(self, key: str, *, low: int, high: int, default: Any = MISSING) -> Any:
@@ -133,13 +139,30 @@ class Reader:
                 raise ValueError
             result = Fraction(str(value).strip())
         except (ValueError, ZeroDivisionError):
-            raise self.error(key, f"must be a number from {low} to {high}, such as 2 or 0.5, not {show(value)}")
+            raise self.error(
+                key,
+                tr(
+                    "must be a number from {low} to {high}, such as 2 or 0.5, not {value}",
+                    low=low,
+                    high=high,
+                    value=show(value),
+                ),
+            )
         if isinstance(value, str) and not self.lenient:
-            raise self.error(key, f"must be a number from {low} to {high}, not the text {show(value)}")
+            raise self.error(
+                key,
+                tr(
+                    "must be a number from {low} to {high}, not the text {value}", low=low, high=high, value=show(value)
+                ),
+            )
         if not low <= result <= high:
-            raise self.error(key, f"must be a number from {low} to {high}, not {show(value)}")
+            raise self.error(
+                key, tr("must be a number from {low} to {high}, not {value}", low=low, high=high, value=show(value))
+            )
         if 100 % result.denominator:
-            raise self.error(key, f"must have at most two decimals (such as 1.5 or 0.25), not {show(value)}")
+            raise self.error(
+                key, tr("must have at most two decimals (such as 1.5 or 0.25), not {value}", value=show(value))
+            )
         return result
 
     def text(self, key: str, *, default: Any = MISSING, max_length: int = 60) -> Any:
@@ -147,10 +170,10 @@ class Reader:
         if value is default and default is not MISSING:
             return value
         if not isinstance(value, str):
-            raise self.error(key, f"must be text, not {show(value)}")
+            raise self.error(key, tr("must be text, not {value}", value=show(value)))
         value = " ".join(value.split())
         if len(value) > max_length:
-            raise self.error(key, f"must be at most {max_length} characters long")
+            raise self.error(key, tr("must be at most {n} {n|character|characters} long", n=max_length))
         if not value and default is not MISSING:
             return default
         return value
@@ -161,7 +184,7 @@ class Reader:
             return value
         if not isinstance(value, str) or value not in choices:
             known = ", ".join(choices)
-            raise self.error(key, f"must be one of {known}, not {show(value)}")
+            raise self.error(key, tr("must be one of {known}, not {value}", known=known, value=show(value)))
         return value
 
     def flag(self, key: str, *, default: bool = False) -> bool:
@@ -169,7 +192,7 @@ class Reader:
         if self.lenient and value in ("true", "on", "false", ""):
             return value in ("true", "on")
         if not isinstance(value, bool):
-            raise self.error(key, f"must be true or false, not {show(value)}")
+            raise self.error(key, tr("must be true or false, not {value}", value=show(value)))
         return value
 
     def items(self, key: str, *, low: int, high: int, default: Any = MISSING) -> Any:
@@ -177,13 +200,16 @@ class Reader:
         if value is default and default is not MISSING:
             return value
         if not isinstance(value, list):
-            raise self.error(key, f"must be a list [...], not {show(value)}")
+            raise self.error(key, tr("must be a list [...], not {value}", value=show(value)))
         if not low <= len(value) <= high:
-            raise self.error(key, f"must hold from {low} to {high} entries, not {len(value)}")
+            raise self.error(
+                key,
+                tr("must hold from {low} to {high} {high|entry|entries}, not {n}", low=low, high=high, n=len(value)),
+            )
         return value
 
     def done(self) -> None:
         unknown = [key for key in self.data if key not in self.seen]
         if unknown:
             key = str(unknown[0])
-            raise RecordError(join(self.path, key), "is not a field this app knows (a typo, or a newer format?)")
+            raise RecordError(join(self.path, key), tr("is not a field this app knows (a typo, or a newer format?)"))

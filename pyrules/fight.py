@@ -15,11 +15,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 from .fields import Reader, RecordError, show
-from .lonewolf import SYSTEMS, Action, LoneWolf, Setup, State
+from .i18n import tr
+from .systems import SYSTEMS
 
 FORMAT = "pyrules-fight"
 VERSION = 1
@@ -28,26 +28,40 @@ MAX_ACTIONS = 5000
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 
 
-def system_of(name: Any) -> type[LoneWolf]:
+def system_of(name: Any) -> type:
     if not isinstance(name, str) or name not in SYSTEMS:
-        raise RecordError("system", f"must be one of {', '.join(SYSTEMS)}, not {show(name)}", "Rules")
+        raise RecordError(
+            "system", tr("must be one of {known}, not {value}", known=", ".join(SYSTEMS), value=show(name)), tr("Rules")
+        )
     return SYSTEMS[name]
 
 
 def check_envelope(record: Any) -> dict:
     """Check format and version; migrate older versions (none yet) to the current one."""
     if not isinstance(record, dict):
-        raise RecordError("record", f"must be a JSON object {{...}}, not {show(record)}")
+        raise RecordError("record", tr("must be a JSON object {{...}}, not {value}", value=show(record)))
     if record.get("format") != FORMAT:
-        raise RecordError("format", f'must be "{FORMAT}", not {show(record.get("format"))}: this is not a fight record')
+        raise RecordError(
+            "format",
+            tr(
+                'must be "{format}", not {value}: this is not a fight record',
+                format=FORMAT,
+                value=show(record.get("format")),
+            ),
+        )
     version = record.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise RecordError("version", f"must be a whole number from 1 to {VERSION}, not {show(version)}")
+        raise RecordError(
+            "version",
+            tr("must be a whole number from {low} to {high}, not {value}", low=1, high=VERSION, value=show(version)),
+        )
     if version > VERSION:
-        raise RecordError("version", f"is {version}, newer than this app understands ({VERSION}): update the app")
+        raise RecordError(
+            "version", tr("is {n}, newer than this app understands ({known}): update the app", n=version, known=VERSION)
+        )
     while version < VERSION:
         if version not in MIGRATIONS:
-            raise RecordError("version", f"is {version}, which this app can no longer read")
+            raise RecordError("version", tr("is {n}, which this app can no longer read", n=version))
         record = MIGRATIONS[version](dict(record))
         version += 1
         record["version"] = version
@@ -57,15 +71,15 @@ def check_envelope(record: Any) -> dict:
 class Fight:
     """A fight being played: its setup, the actions taken, the state after each, and the log."""
 
-    def __init__(self, system: type[LoneWolf], setup: Setup):
+    def __init__(self, system: type, setup: Any):
         self.system = system
         self.setup = setup
         self.actions: list[dict] = []
-        self.states: list[State] = [system.initial(setup)]
+        self.states: list[Any] = [system.initial(setup)]
         self.log: list[dict] = []
 
     @property
-    def state(self) -> State:
+    def state(self) -> Any:
         return self.states[-1]
 
     @classmethod
@@ -106,7 +120,7 @@ class Fight:
         index = len(self.actions)
         action = self.system.parse_action(data, index)
         state, event = self.system.step(self.setup, self.state, action, f"actions[{index}]")
-        self.actions.append(_action_json(action))
+        self.actions.append(self.system.action_json(action))
         self.states.append(state)
         self.log.append(event)
         return event
@@ -123,101 +137,18 @@ class Fight:
             "format": FORMAT,
             "version": VERSION,
             "system": self.system.key,
-            **setup_json(self.setup),
+            **self.system.setup_json(self.setup),
             "actions": list(self.actions),
         }
 
     def view(self) -> dict:
         """What the screen needs before the next action."""
-        system, setup, state = self.system, self.setup, self.state
-        can_evade, evade_why = system.evasion(setup, state)
-        can_vigour, vigour_why = system.vigour_allowed(setup, state)
-        current = setup.enemies[min(state.current, len(setup.enemies) - 1)]
-        spend = system.spend_range(setup, state) if state.outcome == "ongoing" else None
-        return {
-            "system": system.key,
-            "outcome": state.outcome,
-            "rounds": state.rounds,
-            "hero": {
-                "endurance": state.endurance,
-                "willpower": state.willpower,
-                "skill": system.skill_total(setup, state),
-                "weapon": system.weapon(setup, state).name,
-                "vigour": state.vigour,
-            },
-            "enemies": [
-                {"name": e.name, "skill": e.skill, "endurance": n} for e, n in zip(setup.enemies, state.enemies)
-            ],
-            "current": state.current,
-            "combat_ratio": system.skill_total(setup, state) - current.skill,
-            "evade": {"allowed": can_evade, "possible": setup.rules.evasion_possible, "why": evade_why},
-            "vigour": {"allowed": can_vigour, "possible": system.has_vigour and setup.rules.vigour, "why": vigour_why},
-            "willpower_spend": list(spend) if spend else None,
-            "next_draw": state.draws,
-        }
+        return {"system": self.system.key, **self.system.view(self.setup, self.state)}
 
     def summary(self) -> dict:
         """One line for a list of saved fights."""
-        state = self.state
-        return {
-            "system": self.system.key,
-            "book": self.system.book,
-            "hero": self.setup.hero.name or self.system.hero_name,
-            "enemies": [e.name for e in self.setup.enemies],
-            "rounds": state.rounds,
-            "outcome": state.outcome,
-            "endurance": state.endurance,
-            "willpower": state.willpower,
-        }
+        return {"system": self.system.key, **self.system.summary(self.setup, self.state)}
 
     def result(self) -> dict:
         """The CLI's answer: outcome, hero, enemies and the round log."""
-        state = self.state
-        hero = {"endurance": state.endurance}
-        if state.willpower is not None:
-            hero["willpower"] = state.willpower
-        return {
-            "system": self.system.key,
-            "outcome": state.outcome,
-            "rounds": state.rounds,
-            "hero": hero,
-            "enemies": [{"name": e.name, "endurance": n} for e, n in zip(self.setup.enemies, state.enemies)],
-            "log": self.log,
-        }
-
-
-def _action_json(action: Action) -> dict:
-    data: dict[str, Any] = {"do": action.do}
-    if action.number is not None:
-        data["number"] = action.number
-    if action.willpower is not None:
-        data["willpower"] = action.willpower
-    return data
-
-
-def setup_json(setup: Setup) -> dict:
-    """The setup in the record's own form, keys left out where they hold the plain case."""
-    hero = setup.hero
-    h: dict[str, Any] = {"skill": hero.skill, "endurance": hero.endurance}
-    if hero.willpower is not None:
-        h["willpower"] = hero.willpower
-    h["weapon"] = hero.weapon
-    if hero.weapon_bonus:
-        h["weapon_bonus"] = hero.weapon_bonus
-    if hero.modifiers:
-        h["modifiers"] = [{"name": n, "skill": s} for n, s in hero.modifiers]
-    if hero.name:
-        h["name"] = hero.name
-    enemies = [{"name": e.name, "skill": e.skill, "endurance": e.endurance} for e in setup.enemies]
-    defaults = type(setup.rules)()
-    rules = {}
-    for key, value in vars(setup.rules).items():
-        if value != getattr(defaults, key):
-            rules[key] = _json_number(value)
-    return {"hero": h, "enemies": enemies, "rules": rules, "seed": setup.seed}
-
-
-def _json_number(value: Any) -> Any:
-    if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else float(value)
-    return value
+        return {"system": self.system.key, **self.system.result(self.setup, self.state), "log": self.log}

@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from . import rng
 from .fields import Reader, RecordError, show
+from .i18n import tr
 from .tables import FREEWAY_WARRIOR, KILL, LONE_WOLF, Loss, ResultsTable
 
 ONGOING, WON, LOST, EVADED, ENDED = "ongoing", "won", "lost", "evaded", "ended"
@@ -38,6 +39,11 @@ class Weapon:
     name: str  # in the book's words
     adjustment: int  # added to the skill on the Action Chart
     magic: bool = False  # Grey Star's Staff: WILLPOWER multiplies the enemy's loss
+    bonus_shown: bool = False  # the name is shown with its bonus, "Machete (+3)"
+
+    def title(self) -> str:
+        """The name on screen, in the player's language."""
+        return f"{tr(self.name)} (+{self.adjustment})" if self.bonus_shown else tr(self.name)
 
 
 @dataclass(frozen=True)
@@ -131,6 +137,18 @@ RULE_LABELS = {
     "restore_endurance": "Not a fight to the death (losses restored afterwards)",
     "vigour": "Vigour allowed",
 }
+
+
+def changed_rules(rules: Any) -> dict:
+    """The rules that differ from their defaults, as JSON (multipliers as numbers)."""
+    defaults = type(rules)()
+    changed = {}
+    for key, value in vars(rules).items():
+        if value != getattr(defaults, key):
+            changed[key] = (
+                (int(value) if value.denominator == 1 else float(value)) if isinstance(value, Fraction) else value
+            )
+    return changed
 
 
 def floor_times(points: int, factor: Fraction | int) -> int:
@@ -243,7 +261,7 @@ class LoneWolf:
             counts["vigour"] = r.flag("vigour", default=True)
         r.done()
         if counts["max_rounds"] == 0:
-            raise r.error("max_rounds", "must be at least 1: a fight that stops after round 0 never starts")
+            raise r.error("max_rounds", tr("must be at least 1: a fight that stops after round 0 never starts"))
         return Rules(**counts)
 
     @classmethod
@@ -306,7 +324,9 @@ class LoneWolf:
     def spend(cls, setup: Setup, state: State, action: Action, path: str) -> int:
         """WILLPOWER spent this round (0 outside Grey Star's Staff); checks the action's ``willpower``."""
         if action.willpower:
-            raise RecordError(f"{path}.willpower", "only Grey Star spends WILLPOWER in combat", "WILLPOWER to spend")
+            raise RecordError(
+                f"{path}.willpower", tr("only Grey Star spends WILLPOWER in combat"), tr("WILLPOWER to spend")
+            )
         return 0
 
     @classmethod
@@ -314,31 +334,31 @@ class LoneWolf:
         """Whether the hero may evade now, and why (not)."""
         rules = setup.rules
         if state.outcome != ONGOING:
-            return False, f"the fight is over ({state.outcome})"
+            return False, tr("the fight is over ({outcome})", outcome=tr(state.outcome))
         if not rules.evasion_possible:
-            return False, "this fight does not allow evasion"
+            return False, tr("this fight does not allow evasion")
         if rules.evade_after is not None and state.rounds < rules.evade_after:
-            return False, f"evasion is allowed only after round {rules.evade_after}"
+            return False, tr("evasion is allowed only after round {n}", n=rules.evade_after)
         if rules.evade_until is not None and state.rounds >= rules.evade_until:
-            return False, f"evasion was allowed only in the first {rules.evade_until} rounds"
+            return False, tr("evasion was allowed only in the first {n} {n|round|rounds}", n=rules.evade_until)
         limit = rules.evade_when_enemy_at_most
         if limit is not None and state.enemies[state.current] > limit:
-            return False, f"evasion is allowed only once the enemy's ENDURANCE is {limit} or less"
-        return True, "evasion is allowed"
+            return False, tr("evasion is allowed only once the enemy's ENDURANCE is {n} or less", n=limit)
+        return True, tr("evasion is allowed")
 
     @classmethod
     def vigour_allowed(cls, setup: Setup, state: State) -> tuple[bool, str]:
         if not cls.has_vigour:
-            return False, "Vigour is a spell of Banedon's"
+            return False, tr("Vigour is a spell of Banedon's")
         if state.outcome != ONGOING:
-            return False, f"the fight is over ({state.outcome})"
+            return False, tr("the fight is over ({outcome})", outcome=tr(state.outcome))
         if not setup.rules.vigour:
-            return False, "this fight does not allow Vigour"
+            return False, tr("this fight does not allow Vigour")
         if state.vigour:
-            return False, "Vigour is already cast for this fight"
+            return False, tr("Vigour is already cast for this fight")
         if state.endurance < 10:
-            return False, "Vigour cannot be used when ENDURANCE is below 10"
-        return True, "Vigour adds 3 to COMBAT SKILL for this fight and costs 3 ENDURANCE"
+            return False, tr("Vigour cannot be used when ENDURANCE is below 10")
+        return True, tr("Vigour adds 3 to COMBAT SKILL for this fight and costs 3 ENDURANCE")
 
     # ---- one step ------------------------------------------------------------------------------------------
 
@@ -346,18 +366,20 @@ class LoneWolf:
     def step(cls, setup: Setup, state: State, action: Action, path: str = "action") -> tuple[State, dict]:
         """Apply one action. Raises RecordError (naming ``path``) if the action is not allowed now."""
         if state.outcome != ONGOING:
-            raise RecordError(path, f"the fight is already over ({state.outcome}): no more actions")
+            raise RecordError(
+                path, tr("the fight is already over ({outcome}): no more actions", outcome=tr(state.outcome))
+            )
         if action.do == "vigour":
             allowed, why = cls.vigour_allowed(setup, state)
             if not allowed:
-                raise RecordError(path, why, "Cast Vigour")
+                raise RecordError(path, why, tr("Cast Vigour"))
             state = replace(state, vigour=True, endurance=state.endurance - 3)
             return state, {"kind": "vigour", "endurance": state.endurance, "skill": cls.skill_total(setup, state)}
         evade = action.do == "evade"
         if evade:
             allowed, why = cls.evasion(setup, state)
             if not allowed:
-                raise RecordError(path, why, "Evade")
+                raise RecordError(path, why, tr("Evade"))
         return cls.fight_round(setup, state, action, path, evade)
 
     @classmethod
@@ -379,16 +401,16 @@ class LoneWolf:
         notes = []
         if round_no <= rules.enemy_immune_rounds:
             enemy_base = 0
-            notes.append("enemy unharmed this round")
+            notes.append(tr("enemy unharmed this round"))
         if round_no <= rules.hero_immune_rounds:
             hero_base = 0
-            notes.append("hero unharmed this round")
+            notes.append(tr("hero unharmed this round"))
         enemy_factor = (spent or 1) * rules.enemy_loss_multiplier
         enemy_loss, enemy_text = cls.loss(enemy_base, enemy_factor, rules.enemy_extra_loss)
         hero_extra = rules.hero_extra_loss + (rules.hero_extra_loss_when_wounded if hero_base != 0 else 0)
         hero_loss, hero_text = cls.loss(hero_base, rules.hero_loss_multiplier, hero_extra)
         if evade:
-            enemy_loss, enemy_text = 0, f"{enemy_text} ignored: evasion"
+            enemy_loss, enemy_text = 0, tr("{loss} ignored: evasion", loss=enemy_text)
 
         endurance = 0 if hero_loss == KILL else max(0, state.endurance - hero_loss)
         enemies = list(state.enemies)
@@ -403,7 +425,7 @@ class LoneWolf:
         elif enemies[current] <= 0:
             if current + 1 < len(enemies):
                 current += 1
-                notes.append(f"{enemy.name} is dead; {setup.enemies[current].name} fights on")
+                notes.append(tr("{dead} is dead; {next} fights on", dead=enemy.name, next=setup.enemies[current].name))
             else:
                 outcome = WON
         if outcome == ONGOING:
@@ -415,7 +437,7 @@ class LoneWolf:
                 outcome = ENDED
         if outcome != ONGOING and rules.restore_endurance:
             endurance = setup.hero.endurance
-            notes.append("not a fight to the death: ENDURANCE restored")
+            notes.append(tr("not a fight to the death: ENDURANCE restored"))
 
         new = State(endurance, willpower, tuple(enemies), current, round_no, draws, state.vigour, outcome)
         event = {
@@ -457,12 +479,122 @@ class LoneWolf:
             text += f" + {extra}"
         return total, text
 
+    # ---- what the page, the saved-fights list and the CLI see -----------------------------------------------
+
+    @classmethod
+    def view(cls, setup: Setup, state: State) -> dict:
+        """What the screen needs before the next action."""
+        can_evade, evade_why = cls.evasion(setup, state)
+        can_vigour, vigour_why = cls.vigour_allowed(setup, state)
+        current = setup.enemies[min(state.current, len(setup.enemies) - 1)]
+        spend = cls.spend_range(setup, state) if state.outcome == ONGOING else None
+        skill = cls.skill_total(setup, state)
+        return {
+            "outcome": state.outcome,
+            "rounds": state.rounds,
+            "hero": {
+                "endurance": state.endurance,
+                "willpower": state.willpower,
+                "skill": skill,
+                "weapon": cls.weapon(setup, state).title(),
+                "vigour": state.vigour,
+            },
+            "enemies": [
+                {"name": e.name, "skill": e.skill, "endurance": n} for e, n in zip(setup.enemies, state.enemies)
+            ],
+            "current": state.current,
+            "combat_ratio": skill - current.skill,
+            "evade": {"allowed": can_evade, "possible": setup.rules.evasion_possible, "why": evade_why},
+            "vigour": {"allowed": can_vigour, "possible": cls.has_vigour and setup.rules.vigour, "why": vigour_why},
+            "willpower_spend": list(spend) if spend else None,
+            "next_draw": state.draws,
+        }
+
+    @classmethod
+    def summary(cls, setup: Setup, state: State) -> dict:
+        """One line for a list of saved fights."""
+        return {
+            "book": tr(cls.book),
+            "hero": setup.hero.name or tr(cls.hero_name),
+            "enemies": [e.name for e in setup.enemies],
+            "rounds": state.rounds,
+            "outcome": state.outcome,
+            "endurance": state.endurance,
+            "willpower": state.willpower,
+        }
+
+    @classmethod
+    def result(cls, setup: Setup, state: State) -> dict:
+        """The CLI's answer (without the log)."""
+        hero = {"endurance": state.endurance}
+        if state.willpower is not None:
+            hero["willpower"] = state.willpower
+        return {
+            "outcome": state.outcome,
+            "rounds": state.rounds,
+            "hero": hero,
+            "enemies": [{"name": e.name, "endurance": n} for e, n in zip(setup.enemies, state.enemies)],
+        }
+
+    @classmethod
+    def action_json(cls, action: Action) -> dict:
+        data: dict[str, Any] = {"do": action.do}
+        if action.number is not None:
+            data["number"] = action.number
+        if action.willpower is not None:
+            data["willpower"] = action.willpower
+        return data
+
+    @classmethod
+    def setup_json(cls, setup: Setup) -> dict:
+        """The setup in the record's own form, keys left out where they hold the plain case."""
+        hero = setup.hero
+        h: dict[str, Any] = {"skill": hero.skill, "endurance": hero.endurance}
+        if hero.willpower is not None:
+            h["willpower"] = hero.willpower
+        h["weapon"] = hero.weapon
+        if hero.weapon_bonus:
+            h["weapon_bonus"] = hero.weapon_bonus
+        if hero.modifiers:
+            h["modifiers"] = [{"name": n, "skill": s} for n, s in hero.modifiers]
+        if hero.name:
+            h["name"] = hero.name
+        enemies = [{"name": e.name, "skill": e.skill, "endurance": e.endurance} for e in setup.enemies]
+        return {"hero": h, "enemies": enemies, "rules": changed_rules(setup.rules), "seed": setup.seed}
+
     # ---- new hero ------------------------------------------------------------------------------------------
 
     @classmethod
     def new_hero(cls, numbers: dict[str, int]) -> dict[str, int]:
         """The book's creation rules: one random number (0-9, 0 counts as zero) plus a base, per attribute."""
         return {key: base + numbers[key] for key, base in cls.creation.items()}
+
+    @classmethod
+    def roll_hero(cls, seed: int, given: Reader) -> tuple[dict, dict]:
+        """A new hero from the player's picks from the Random Number Table, or drawn ones."""
+        numbers = {}
+        for i, key in enumerate(cls.creation):
+            numbers[key] = given.integer(key, low=0, high=9, default=rng.random_number(seed, i))
+        given.done()
+        return cls.new_hero(numbers), numbers
+
+    @classmethod
+    def describe(cls) -> dict:
+        """What the page needs to know of this system, in the current language."""
+        return {
+            "kind": "crt",
+            "book": tr(cls.book),
+            "hero": tr(cls.hero_name),
+            "labels": {name: tr(label) for name, label in cls.labels().items()},
+            "enemy_labels": {name: tr(label) for name, label in cls.enemy_labels().items()},
+            "has_willpower": cls.has_willpower,
+            "has_vigour": cls.has_vigour,
+            "weapons": [{"key": w.key, "name": w.title()} for w in cls.weapons.values()],
+            "default_weapon": cls.default_weapon,
+            "other_weapon_bonus": cls.other_weapon_bonus,
+            "table": {"title": tr(cls.table.title), "source": cls.table.source},
+            "rule_labels": {key: tr(label) for key, label in RULE_LABELS.items()},
+        }
 
 
 def _number(value: Fraction | int) -> str:
@@ -511,22 +643,24 @@ class GreyStar(LoneWolf):
     def spend(cls, setup: Setup, state: State, action: Action, path: str) -> int:
         limits = cls.spend_range(setup, state)
         field = f"{path}.willpower"
-        label = "WILLPOWER to spend"
+        label = tr("WILLPOWER to spend")
         if limits is None:
             if action.willpower:
                 why = (
-                    "his WILLPOWER is 0: the Staff's magic is gone until it is above 0 again"
+                    tr("his WILLPOWER is 0: the Staff's magic is gone until it is above 0 again")
                     if setup.hero.weapon == "staff" and cls.armed(setup, state)
-                    else "WILLPOWER is spent only through the Wizard's Staff"
+                    else tr("WILLPOWER is spent only through the Wizard's Staff")
                 )
-                raise RecordError(field, f"Grey Star cannot spend WILLPOWER now: {why}", label)
+                raise RecordError(field, tr("Grey Star cannot spend WILLPOWER now: {why}", why=why), label)
             return 0
         spent = 1 if action.willpower is None else action.willpower
         low, high = limits
         if spent < low:
-            raise RecordError(field, "must be at least 1: the Staff always takes at least 1 WILLPOWER point", label)
+            raise RecordError(field, tr("must be at least 1: the Staff always takes at least 1 WILLPOWER point"), label)
         if spent > high:
-            raise RecordError(field, f"is {show(spent)}, more than Grey Star's WILLPOWER ({high})", label)
+            raise RecordError(
+                field, tr("is {n}, more than Grey Star's WILLPOWER ({high})", n=show(spent), high=high), label
+            )
         return spent
 
 
@@ -541,7 +675,7 @@ class FreewayWarrior(LoneWolf):
     has_vigour = False
     # Close combat weapons with their printed bonuses (RULES.md 3.4, read from the Project Aon texts).
     weapons = {
-        key: Weapon(key, f"{name} (+{bonus})", bonus)
+        key: Weapon(key, name, bonus, bonus_shown=True)
         for key, name, bonus in (
             ("hunting-knife", "Hunting Knife", 2),
             ("machete", "Machete", 3),
@@ -565,4 +699,4 @@ class FreewayWarrior(LoneWolf):
     other_weapon_bonus = True
 
 
-SYSTEMS: dict[str, type[LoneWolf]] = {cls.key: cls for cls in (LoneWolf, GreyStar, FreewayWarrior)}
+LONE_WOLF_FAMILY: dict[str, type[LoneWolf]] = {cls.key: cls for cls in (LoneWolf, GreyStar, FreewayWarrior)}

@@ -25,6 +25,7 @@ import zlib
 from typing import Any
 
 from .fields import RecordError, check_depth
+from .i18n import tr
 
 LINK_VERSION = 1
 PREFIX = f"{LINK_VERSION}."
@@ -34,7 +35,7 @@ _ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
 
 
 def _error(message: str) -> RecordError:
-    return RecordError("link", message, "Share link")
+    return RecordError("link", message, tr("Share link"))
 
 
 def encode(record: dict) -> str:
@@ -46,48 +47,50 @@ def encode(record: dict) -> str:
 
 def decode(code: Any) -> dict:
     if not isinstance(code, str):
-        raise _error("must be text")
+        raise _error(tr("must be text"))
     code = code.strip()
     if code.startswith("#"):
         code = code[1:]
     if code.startswith("f="):
         code = code[2:]
     if len(code) > MAX_CODE:
-        raise _error(f"is too long ({len(code):,} characters; a share link has at most {MAX_CODE:,})")
+        raise _error(
+            tr("is too long ({n} {n|character|characters}; a share link has at most {max})", n=len(code), max=MAX_CODE)
+        )
     version, dot, body = code.partition(".")
     if not dot or not version.isdigit() or not version.isascii():
-        raise _error("is not a pyrules share link (it should start with 1.)")
+        raise _error(tr("is not a pyrules share link (it should start with 1.)"))
     if int(version) > LINK_VERSION:
-        raise _error(f"was made by a newer version of pyrules (link format {int(version)}): update the app")
+        raise _error(tr("was made by a newer version of pyrules (link format {n}): update the app", n=int(version)))
     if int(version) < 1:
-        raise _error("is not a pyrules share link (unknown link format)")
+        raise _error(tr("is not a pyrules share link (unknown link format)"))
     if not _ALPHABET.fullmatch(body):
-        raise _error("is damaged: it has characters a share link never has")
+        raise _error(tr("is damaged: it has characters a share link never has"))
     if not body or len(body) % 4 == 1:
-        raise _error("is damaged or cut short")
+        raise _error(tr("is damaged or cut short"))
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError):
-        raise _error("is damaged or cut short") from None
+        raise _error(tr("is damaged or cut short")) from None
     unpacker = zlib.decompressobj(-15)
     try:
         text = unpacker.decompress(packed, MAX_JSON)
     except zlib.error:
-        raise _error("is damaged or cut short") from None
+        raise _error(tr("is damaged or cut short")) from None
     if unpacker.unconsumed_tail:
-        raise _error("holds too much data to be a fight")
+        raise _error(tr("holds too much data to be a fight"))
     if not unpacker.eof:
-        raise _error("is cut short (the end of the link is missing)")
+        raise _error(tr("is cut short (the end of the link is missing)"))
     if unpacker.unused_data:
-        raise _error("is damaged (it has data after its end)")
+        raise _error(tr("is damaged (it has data after its end)"))
     try:
         decoded = text.decode("utf-8")
         check_depth(decoded, "link")
         record = json.loads(decoded)
     except RecordError:
-        raise _error("is damaged (its contents are nested too deeply to be a fight record)") from None
+        raise _error(tr("is damaged (its contents are nested too deeply to be a fight record)")) from None
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise _error("is damaged (its contents are not a fight record)") from None
+        raise _error(tr("is damaged (its contents are not a fight record)")) from None
     if not isinstance(record, dict):
-        raise _error("is damaged (its contents are not a fight record)")
+        raise _error(tr("is damaged (its contents are not a fight record)"))
     return record

@@ -19,7 +19,7 @@ def make_record(system="lone-wolf", hero=None, enemies=None, rules=None, actions
         "version": 1,
         "system": system,
         "hero": hero or {"skill": 15, "endurance": 25},
-        "enemies": enemies or [{"name": "Giak", "skill": 15, "endurance": 30}],
+        "enemies": enemies if enemies is not None else [{"name": "Giak", "skill": 15, "endurance": 30}],
         "rules": rules or {},
         "seed": seed,
         "actions": list(actions),

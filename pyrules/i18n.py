@@ -1,0 +1,82 @@
+"""Messages in the player's language: English and Russian.
+
+Every text the rules produce (errors, reasons, log notes, labels) is written in the code in English and passed
+through :func:`tr`, which looks its Russian version up in ``pyrules/data/messages-ru.json`` when the language of
+the current request is Russian. Templates take named fields (``{low}``) and plural choices written
+``{n|one|other}`` in English and ``{n|one|few|many}`` in Russian (1 очко, 2 очка, 5 очков).
+
+>>> tr("must be from {low} to {high}, not {value}", low=0, high=9, value=12)
+'must be from 0 to 9, not 12'
+>>> with language("ru"):
+...     tr("must be from {low} to {high}, not {value}", low=0, high=9, value=12)
+'должно быть от 0 до 9, а не 12'
+>>> [plural("ru", n) for n in (1, 2, 5, 11, 21, 22, 25, 112)]
+['one', 'few', 'many', 'many', 'one', 'few', 'many', 'many']
+>>> with language("ru"):
+...     [tr("{n} {n|point|points}", n=n) for n in (1, 3, 7)]
+['1 очко', '3 очка', '7 очков']
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import json
+import re
+from importlib import resources
+
+LANGUAGES = ("en", "ru")
+_language: contextvars.ContextVar[str] = contextvars.ContextVar("language", default="en")
+_PLURAL = re.compile(r"\{(\w+)\|([^{}]*)\}")
+
+
+def _catalog(name: str) -> dict[str, str]:
+    return json.loads(resources.files("pyrules").joinpath(f"data/{name}").read_text(encoding="utf-8"))
+
+
+CATALOGS: dict[str, dict[str, str]] = {"en": {}, "ru": _catalog("messages-ru.json")}
+
+
+def current() -> str:
+    return _language.get()
+
+
+@contextlib.contextmanager
+def language(code: str):
+    """Produce messages in ``code`` ("en" or "ru") inside the block."""
+    token = _language.set(code if code in LANGUAGES else "en")
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+def plural(code: str, n: int) -> str:
+    """The CLDR plural category of ``n``: English one/other; Russian one/few/many."""
+    n = abs(int(n))
+    if code == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if n == 1 else "other"
+
+
+_FORMS = {"en": ("one", "other"), "ru": ("one", "few", "many")}
+
+
+def tr(template: str, **fields: object) -> str:
+    """``template`` in the current language, its fields filled in."""
+    code = _language.get()
+    text = CATALOGS.get(code, {}).get(template, template)
+    if text is template:
+        code = "en"
+
+    def choose(match: re.Match) -> str:
+        forms = match.group(2).split("|")
+        category = plural(code, fields[match.group(1)])  # type: ignore[arg-type]
+        names = _FORMS[code]
+        return forms[names.index(category)] if len(forms) == len(names) else forms[-1]
+
+    return _PLURAL.sub(choose, text).format(**fields)
