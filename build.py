@@ -156,12 +156,21 @@ def build_wheel() -> Path:
 
 
 def systems_json() -> str:
-    """What the page needs before Python starts (labels, weapons), from the rules themselves."""
+    """What the page needs before Python starts (labels, weapons), in both languages, from the rules themselves."""
     sys.path.insert(0, str(ROOT))
-    from pyrules import api
+    from pyrules import api, i18n
 
-    hello = json.loads(api.call('{"op": "hello"}'))
-    return json.dumps(hello["systems"], ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    systems = {}
+    for lang in i18n.LANGUAGES:
+        hello = json.loads(api.call(json.dumps({"op": "hello", "lang": lang})))
+        systems[lang] = {"systems": hello["systems"], "rule_labels": hello["rule_labels"]}
+    return json.dumps(systems, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+
+
+def ui_catalog() -> str:
+    """The page's Russian words (web/messages-ru.json), written into i18n.js."""
+    catalog = json.loads((WEB / "messages-ru.json").read_text(encoding="utf-8"))
+    return json.dumps(catalog, ensure_ascii=False, separators=(",", ":"))
 
 
 # ---- icons: a die showing five, drawn here so that no binary file needs keeping in the repository ---------------
@@ -234,6 +243,16 @@ def precache(dist: Path) -> tuple[list[str], str]:
     return urls, digest.hexdigest()[:16]
 
 
+def compact(suffix: str, text: str) -> str:
+    """Fewer bytes to ship, nothing else changed: no indentation in HTML and CSS, no comment-only lines in JS."""
+    lines = text.splitlines()
+    if suffix in (".html", ".css"):
+        lines = [line.strip() for line in lines]
+    elif suffix == ".js":
+        lines = [line.strip() for line in lines if not line.strip().startswith("//")]
+    return "\n".join(line for line in lines if line) + "\n"
+
+
 def build() -> Path:
     runtime = fetch_pyodide()
     wheel = build_wheel()
@@ -246,13 +265,18 @@ def build() -> Path:
         (DIST / name).write_bytes(data)
     # A Pyodide memory snapshot belongs to one runtime and one wheel: its cache key says which.
     snapshot_key = hashlib.sha256(PYODIDE_INTEGRITY.encode() + wheel.read_bytes()).hexdigest()[:16]
-    replacements = {"__WHEEL__": wheel.name, "__SYSTEMS__": systems_json(), "__SNAPSHOT_KEY__": snapshot_key}
+    replacements = {
+        "__WHEEL__": wheel.name,
+        "__SYSTEMS__": systems_json(),
+        "__SNAPSHOT_KEY__": snapshot_key,
+        "__UI_RU__": ui_catalog(),
+    }
     for source in sorted(WEB.iterdir()):
-        if source.is_file() and source.name != "sw.js":
+        if source.is_file() and source.name not in ("sw.js", "messages-ru.json"):
             text = source.read_text(encoding="utf-8")
             for key, value in replacements.items():
                 text = text.replace(key, value)
-            (DIST / source.name).write_text(text, encoding="utf-8")
+            (DIST / source.name).write_text(compact(source.suffix, text), encoding="utf-8")
     urls, version = precache(DIST)
     worker = (WEB / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(urls))

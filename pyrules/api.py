@@ -21,7 +21,9 @@ from typing import Any
 from . import __version__, i18n, rng, share
 from .fields import Reader, RecordError, check_depth, show
 from .fight import FORMAT, VERSION, Fight, system_of
+from .fighting_fantasy import RULE_LABELS as FF_RULES
 from .i18n import tr
+from .lonewolf import RULE_LABELS as LONE_WOLF_RULES
 from .systems import SYSTEMS
 
 MAX_REQUEST = 1_000_000  # characters
@@ -65,6 +67,7 @@ def _hello(data: dict) -> dict:
         "format": FORMAT,
         "format_version": VERSION,
         "systems": {key: cls.describe() for key, cls in SYSTEMS.items()},
+        "rule_labels": {key: tr(label) for key, label in {**LONE_WOLF_RULES, **FF_RULES}.items()},
     }
 
 

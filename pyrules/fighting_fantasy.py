@@ -785,7 +785,6 @@ class FightingFantasy:
             "labels": {name: tr(label) for name, label in cls.labels().items()},
             "enemy_labels": {name: tr(label) for name, label in cls.enemy_labels().items()},
             "spells": [{"key": key, "name": tr(name), "when": when} for key, (name, when) in SPELLS.items()],
-            "rule_labels": {key: tr(label) for key, label in RULE_LABELS.items()},
             "backpack_slots": BACKPACK_SLOTS,
             "spell_uses": MAX_SPELL_USES,
         }

@@ -191,7 +191,7 @@ class LoneWolf:
 
     @classmethod
     def enemy_labels(cls) -> dict[str, str]:
-        return {"name": "Enemy", "skill": f"Enemy {cls.skill_label}", "endurance": "Enemy ENDURANCE"}
+        return {"name": "Enemy name", "skill": f"Enemy {cls.skill_label}", "endurance": "Enemy ENDURANCE"}
 
     # ---- parsing a setup -----------------------------------------------------------------------------------
 
@@ -592,8 +592,7 @@ class LoneWolf:
             "weapons": [{"key": w.key, "name": w.title()} for w in cls.weapons.values()],
             "default_weapon": cls.default_weapon,
             "other_weapon_bonus": cls.other_weapon_bonus,
-            "table": {"title": tr(cls.table.title), "source": cls.table.source},
-            "rule_labels": {key: tr(label) for key, label in RULE_LABELS.items()},
+            "table": tr(cls.table.title),
         }
 
 

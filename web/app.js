@@ -1,38 +1,51 @@
 // The screen. Python (in the worker) does the rules; this file reads the form, sends one request per action, draws
 // the answer and keeps the fight saved. Text from records, links or the rules is only ever set with textContent.
+import * as crt from "./crt.js";
+import { $, $$, element } from "./dom.js";
+import * as ff from "./ff.js";
+import { language, preferred, setLanguage, t, translatePage } from "./i18n.js";
 import { Rules } from "./rules.js";
 import * as saves from "./saves.js";
 
-const $ = (selector, root = document) => root.querySelector(selector);
-const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
-const SYSTEMS = JSON.parse($("#systems-data").textContent);
+const ALL_SYSTEMS = JSON.parse($("#systems-data").textContent); // {en: {systems, rule_labels}, ru: ...}, from the rules
+const SCREENS = { crt, ff };
 
 const ui = {
   setup: $("#setup"), start: $("#start"), setupError: $("#setup-error"), messages: $("#messages"),
-  fight: $("#fight"), heading: $("#fight-heading"), roundForm: $("#round-form"), number: $("#number"),
-  willpower: $("#willpower"), fightRound: $("#fight-round"), evade: $("#evade"), vigour: $("#vigour"),
-  newFight: $("#new-fight"), undo: $("#undo"), redo: $("#redo"), share: $("#share"), exportButton: $("#export"),
+  fight: $("#fight"), heading: $("#fight-heading"), roundForm: $("#round-form"), newFight: $("#new-fight"),
+  undo: $("#undo"), redo: $("#redo"), share: $("#share"), exportButton: $("#export"),
   shareBox: $("#share-box"), shareLink: $("#share-link"), shareStatus: $("#share-status"),
-  actionError: $("#action-error"), outcome: $("#outcome"), log: $("#log"), ratio: $("#combat-ratio"),
-  heroStatus: $("#hero-status"), enemyStatus: $("#enemy-status"), enemies: $("#enemies"),
-  saves: $("#saves"), saveList: $("#save-list"), noSaves: $("#no-saves"), importFile: $("#import-file"),
+  actionError: $("#action-error"), outcome: $("#outcome"), enemies: $("#enemies"), saves: $("#saves"),
+  saveList: $("#save-list"), noSaves: $("#no-saves"), importFile: $("#import-file"), language: $("#language"),
 };
 
 let rules = null; // the worker client, once ready
-let fight = null; // the open fight: {id, name, created, session, record, view, redo: [actions]}
+let fight = null; // the open fight: {id, name, created, session, record, view, summary, redo: [actions]}
 let saved = []; // saved fights: {id, name, created, updated, record, summary?}
 let enemyCount = 0;
 
+const systems = () => ALL_SYSTEMS[language()].systems;
 const system = () => $('input[name="system"]:checked').value;
-const info = () => SYSTEMS[system()];
+const info = () => systems()[system()];
+const screenOf = (key) => SCREENS[systems()[key].kind];
 
-// ---- messages --------------------------------------------------------------------------------------------------
+// ---- messages and the language -------------------------------------------------------------------------------
 
 function tell(...lines) {
-  for (const line of lines) {
-    const p = document.createElement("p");
-    p.textContent = line;
-    ui.messages.append(p);
+  for (const line of lines) ui.messages.append(element("p", line));
+}
+
+async function switchLanguage(code) {
+  setLanguage(code);
+  ui.language.value = language();
+  translatePage();
+  applySystem(false);
+  renderSaves();
+  if (rules) rules.lang = language();
+  if (fight && rules) {
+    // The rules' words in the log (notes, reasons) come back in the new language.
+    const reply = await rules.call({ op: "restore", record: fight.record });
+    if (reply.ok) show(reply, fight);
   }
 }
 
@@ -43,13 +56,17 @@ function startRules() {
   const client = new Rules(({ stage, stages, text }) => {
     $("#startup-progress").max = stages;
     $("#startup-progress").value = stage;
-    $("#startup-text").textContent = text;
+    $("#startup-text").textContent = t(text);
   }, saves.flag(SNAPSHOT_MADE) ? "rules-snapshot" : "rules");
+  client.lang = language();
   client.ready.then(async ({ timing }) => {
     rules = client;
     window.pyrulesTiming = { ...timing, workerCreated, readyOnPage: performance.timeOrigin + performance.now() };
     $("#startup").classList.add("ready");
-    $("#startup-text").textContent = "Rules loaded: ready to fight.";
+    const status = $("#startup-text");
+    status.dataset.i18nKey = "Rules loaded: ready to fight.";
+    status.setAttribute("data-i18n", "");
+    status.textContent = t(status.dataset.i18nKey);
     await checkSaves();
     const opened = await openFromLink();
     if (!opened) {
@@ -63,7 +80,8 @@ function startRules() {
     snapshotLater(timing);
   }, (error) => {
     $("#startup").classList.add("failed");
-    $("#startup-text").textContent = `The rules could not start: ${error.message}. Reload the page to try again.`;
+    $("#startup-text").textContent = t("The rules could not start: {error}. Reload the page to try again.",
+                                       { error: error.message });
   });
 }
 
@@ -78,28 +96,29 @@ function afterFirstPaint(start) {
 function loadSaves() {
   const { saves: list, problems } = saves.loadAll();
   saved = list;
-  tell(...problems);
+  tell(...problems.map((problem) => t(problem.text, { ...problem, why: t(problem.why ?? "", problem) })));
 }
 
 // Python checks every saved record: unreadable ones are set aside, damaged tails are cut (the original kept aside).
 async function checkSaves() {
   if (!saved.length) return;
   const reply = await rules.call({ op: "check_saves", records: saved.map((s) => JSON.stringify(s.record)) });
-  if (!reply.ok) return tell(`The saved fights could not be checked: ${reply.error.text}`);
+  if (!reply.ok) return tell(t("The saved fights could not be checked: {error}", { error: reply.error.text }));
   const kept = [];
   reply.results.forEach((result, i) => {
     const save = saved[i];
     if (!result.ok) {
       saves.setAside(save.id, JSON.stringify(save), result.error.text);
-      tell(`The saved fight "${save.name}" could not be read and was set aside: ${result.error.text}`);
+      tell(t('The saved fight "{name}" could not be read and was set aside: {error}',
+             { name: save.name, error: result.error.text }));
       return;
     }
     if (result.dropped) {
       saves.setAside(`${save.id}-original`, JSON.stringify(save), result.dropped.error.text);
       save.record = result.record;
       saves.store(save);
-      tell(`The saved fight "${save.name}" was damaged: its first ${result.dropped.kept} actions were kept and the` +
-           ` last ${result.dropped.dropped} dropped (${result.dropped.error.text}).`);
+      tell(t('The saved fight "{name}" was damaged: its first {kept} actions were kept and the last {dropped} dropped ({error}).',
+             { name: save.name, ...result.dropped, error: result.dropped.error.text }));
     }
     save.summary = result.summary;
     kept.push(save);
@@ -109,14 +128,18 @@ async function checkSaves() {
 
 function describe(summary) {
   if (!summary) return "";
-  const state = summary.outcome === "ongoing" ? `round ${summary.rounds}` :
-    `${summary.outcome} after ${summary.rounds} round${summary.rounds === 1 ? "" : "s"}`;
-  return `${summary.book} · ${state} · ENDURANCE ${summary.endurance}`;
+  const book = systems()[summary.system]?.book ?? summary.book;
+  const fields = { rounds: summary.rounds, outcome: t(summary.outcome), stamina: summary.endurance };
+  const state = summary.outcome === "ongoing" ? t("round {rounds}", fields)
+    : t("{outcome} after {rounds} {rounds|round|rounds}", fields);
+  const label = systems()[summary.system]?.labels.endurance ?? systems()[summary.system]?.labels.stamina ?? "";
+  return `${book} · ${state} · ${label} ${summary.endurance}`;
 }
 
 function renderSaves() {
   const items = saved.map((save) => {
     const item = $("#save-template").content.firstElementChild.cloneNode(true);
+    translatePage(item);
     item.dataset.id = save.id;
     item.classList.toggle("current", fight?.id === save.id);
     $(".save-name", item).textContent = save.name;
@@ -128,7 +151,7 @@ function renderSaves() {
     const input = $(".save-rename input", item);
     input.id = `rename-${save.id}`;
     $(".save-rename label", item).htmlFor = input.id;
-    $(".save-rename label", item).textContent = `New name for ${save.name}`;
+    $(".save-rename label", item).textContent = t("New name for {name}", { name: save.name });
     return item;
   });
   ui.saveList.replaceChildren(...items);
@@ -155,7 +178,6 @@ ui.saveList.addEventListener("click", async (event) => {
     case "confirm-delete":
       saves.remove(save.id);
       saved = saved.filter((s) => s !== save);
-      if (fight?.id === save.id) fight.id = null;
       renderSaves();
       return ui.saveList.querySelector("button")?.focus() ?? ui.importFile.focus();
     case "cancel":
@@ -173,17 +195,13 @@ ui.saveList.addEventListener("submit", (event) => {
   if (name) {
     save.name = name.slice(0, 80);
     persist(save);
-    if (fight?.id === save.id) {
-      fight.name = save.name;
-      ui.heading.textContent = save.name;
-    }
   }
   renderSaves();
 });
 
 function persist(save) {
   const problem = saves.store(save);
-  if (problem) tell(problem);
+  if (problem) tell(t(problem.text, problem));
 }
 
 // The open fight as a saved fight: stored after every change.
@@ -203,7 +221,7 @@ function keep() {
 
 function download(name, record) {
   const blob = new Blob([JSON.stringify(record, null, 1)], { type: "application/json" });
-  const link = document.createElement("a");
+  const link = element("a");
   link.href = URL.createObjectURL(blob);
   link.download = `${name.replace(/[^\p{L}\p{N} _-]+/gu, "").trim() || "fight"}.json`;
   document.body.append(link);
@@ -216,15 +234,15 @@ ui.importFile.addEventListener("change", async () => {
   const file = ui.importFile.files[0];
   ui.importFile.value = "";
   if (!file || !rules) return;
-  if (file.size > 1_000_000) return tell(`${file.name} is too large to be a fight record.`);
+  if (file.size > 1_000_000) return tell(t("{file} is too large to be a fight record.", { file: file.name }));
   let record;
   try {
     record = JSON.parse(await file.text());
   } catch {
-    return tell(`${file.name} is not a fight record: it is not valid JSON.`);
+    return tell(t("{file} is not a fight record: it is not valid JSON.", { file: file.name }));
   }
   const reply = await rules.call({ op: "start", record });
-  if (!reply.ok) return tell(`${file.name} could not be imported: ${reply.error.text}`);
+  if (!reply.ok) return tell(t("{file} could not be imported: {error}", { file: file.name, error: reply.error.text }));
   show(reply, { name: file.name.replace(/\.json$/i, "") });
   keep();
   renderSaves();
@@ -233,8 +251,15 @@ ui.importFile.addEventListener("change", async () => {
 async function resume(id) {
   const save = saved.find((s) => s.id === id);
   const reply = await rules.call({ op: "restore", record: save.record });
-  if (!reply.ok) return tell(`The saved fight "${save.name}" could not be opened: ${reply.error.text}`);
+  if (!reply.ok) {
+    return tell(t('The saved fight "{name}" could not be opened: {error}', { name: save.name, error: reply.error.text }));
+  }
   show(reply, save);
+}
+
+function fightName(summary) {
+  return summary.enemies.length ? t("{hero} vs {enemies}", { hero: summary.hero, enemies: summary.enemies.join(t(" and ")) })
+    : summary.hero;
 }
 
 // ---- share links -------------------------------------------------------------------------------------------------
@@ -245,11 +270,11 @@ async function openFromLink() {
   history.replaceState(null, "", location.pathname + location.search);
   const reply = await rules.call({ op: "open_link", code: hash.slice(3) });
   if (!reply.ok) {
-    tell(`This share link could not be opened: ${reply.error.message}. Your saved fights are unchanged.`);
+    tell(t("This share link could not be opened: {error}. Your saved fights are unchanged.",
+           { error: reply.error.message }));
     return false;
   }
-  const summary = reply.summary;
-  show(reply, { name: `Shared: ${summary.hero} vs ${summary.enemies.join(" and ")}` });
+  show(reply, { name: t("Shared: {name}", { name: fightName(reply.summary) }) });
   keep();
   return true;
 }
@@ -272,7 +297,7 @@ ui.share.addEventListener("click", async () => {
   } catch {
     // no clipboard permission: the link is shown to copy by hand
   }
-  ui.shareStatus.textContent = copied ? "Link copied to the clipboard." : "Copy the link above to share this fight.";
+  ui.shareStatus.textContent = copied ? t("Link copied to the clipboard.") : t("Copy the link above to share this fight.");
   if (navigator.share && navigator.canShare?.({ url })) {
     navigator.share({ title: fight.name, url }).catch(() => {});
   }
@@ -283,27 +308,68 @@ ui.exportButton.addEventListener("click", () => download(fight.name, fight.recor
 // ---- the set-up form --------------------------------------------------------------------------------------------
 
 function showFor(key) {
-  for (const element of $$("[data-systems]")) {
-    element.hidden = !element.dataset.systems.split(" ").includes(key);
-  }
+  for (const node of $$("[data-systems]")) node.hidden = !node.dataset.systems.split(" ").includes(key);
   const weapon = $("#hero-weapon").value;
-  for (const element of $$("[data-weapon]")) {
-    if (!element.hidden) element.hidden = element.dataset.weapon !== weapon;
+  for (const node of $$("[data-weapon]")) {
+    if (!node.hidden) node.hidden = node.dataset.weapon !== weapon;
   }
 }
 
-function applySystem() {
+function applySystem(resetWeapon = true) {
   const key = system();
   const data = info();
+  for (const span of $$("[data-book]")) span.textContent = systems()[span.dataset.book].book;
   $("#hero-legend").textContent = data.hero;
-  $('[data-label="skill"]').textContent = data.labels.skill;
-  $('[data-label="bonus"]').textContent = `Bonus to ${data.labels.skill} from items or spells`;
-  $('[data-label="skill_modifier"]').textContent = `${data.labels.skill} modifier for this fight`;
-  for (const label of $$('[data-label="enemy-skill"]')) label.textContent = data.enemy_labels.skill;
-  const select = $("#hero-weapon");
-  select.replaceChildren(...data.weapons.map(({ key: value, name }) => new Option(name, value)));
-  select.value = data.default_weapon;
+  for (const label of $$("#setup [data-label]")) {
+    const name = label.dataset.label;
+    if (name === "bonus") label.textContent = t("Bonus to {skill} from items or spells", { skill: data.labels.skill });
+    else if (data.labels[name]) label.textContent = data.labels[name];
+    else if (name === "endurance") label.textContent = data.labels.stamina;
+  }
+  // One field for ENDURANCE (Lone Wolf family) and ВЫНОСЛИВОСТЬ (Fighting Fantasy): the record names them apart.
+  $("#hero-endurance").dataset.field = data.kind === "ff" ? "hero.stamina" : "hero.endurance";
+  const ruleLabels = ALL_SYSTEMS[language()].rule_labels;
+  for (const label of $$("#setup [data-rule]")) label.textContent = ruleLabels[label.dataset.rule] ?? label.textContent;
+  for (const row of $$(".enemy", ui.enemies)) labelEnemy(row);
+  if (data.kind === "crt") {
+    const select = $("#hero-weapon");
+    const chosen = select.value;
+    select.replaceChildren(...data.weapons.map(({ key: value, name }) => new Option(name, value)));
+    select.value = resetWeapon || !data.weapons.some((w) => w.key === chosen) ? data.default_weapon : chosen;
+  } else {
+    spellFields(data);
+  }
+  renumberEnemies();
   showFor(key);
+}
+
+function spellFields(data) {
+  const box = $("#spell-fields");
+  const typed = Object.fromEntries($$("input", box).map((input) => [input.dataset.spell, input.value]));
+  box.replaceChildren(...data.spells.map(({ key, name }) => {
+    const field = element("div", "", "field");
+    const input = element("input");
+    input.id = `spell-${key}`;
+    input.dataset.spell = key;
+    input.dataset.field = `hero.spells.${key}`;
+    input.inputMode = "numeric";
+    input.autocomplete = "off";
+    input.placeholder = "0";
+    input.value = typed[key] ?? "";
+    const label = element("label", name);
+    label.htmlFor = input.id;
+    field.append(label, input);
+    return field;
+  }));
+}
+
+function labelEnemy(row) {
+  const labels = info().enemy_labels;
+  for (const label of $$("[data-label]", row)) {
+    const name = label.dataset.label;
+    label.textContent = labels[name] ?? labels.stamina ?? label.textContent;
+  }
+  translatePage(row);
 }
 
 function addEnemy(values = {}) {
@@ -315,7 +381,7 @@ function addEnemy(values = {}) {
     input.previousElementSibling.htmlFor = id;
     input.value = values[input.dataset.key] ?? "";
   }
-  $('[data-label="enemy-skill"]', row).textContent = info().enemy_labels.skill;
+  labelEnemy(row);
   $(".remove-enemy", row).addEventListener("click", () => { row.remove(); renumberEnemies(); });
   ui.enemies.append(row);
   renumberEnemies();
@@ -323,26 +389,45 @@ function addEnemy(values = {}) {
 }
 
 function renumberEnemies() {
+  const ffSystem = info().kind === "ff";
   $$(".enemy", ui.enemies).forEach((row, i) => {
-    row.setAttribute("aria-label", `Enemy ${i + 1}`);
-    for (const input of $$("input", row)) input.dataset.field = `enemies.${i}.${input.dataset.key}`;
-    $(".remove-enemy", row).setAttribute("aria-label", `Remove enemy ${i + 1}`);
+    row.setAttribute("aria-label", t("Enemy {n}", { n: i + 1 }));
+    for (const input of $$("input", row)) {
+      const key = ffSystem && input.dataset.key === "endurance" ? "stamina" : input.dataset.key;
+      input.dataset.field = `enemies.${i}.${key}`;
+    }
+    $(".remove-enemy", row).setAttribute("aria-label", t("Remove enemy {n}", { n: i + 1 }));
   });
 }
 
 // Builds the record from the form, as typed; Python checks every value and names the field it refuses.
 function recordFromForm() {
   const data = info();
-  const hero = { skill: $("#hero-skill").value, endurance: $("#hero-endurance").value, weapon: $("#hero-weapon").value };
-  if (data.has_willpower) hero.willpower = $("#hero-willpower").value;
-  if (data.other_weapon_bonus && hero.weapon === "other") hero.weapon_bonus = $("#hero-weapon-bonus").value;
-  const bonus = $("#hero-bonus").value.trim();
-  if (bonus) hero.modifiers = [{ name: "Items or spells", skill: bonus }];
+  const ffSystem = data.kind === "ff";
+  const hero = { skill: $("#hero-skill").value };
+  if (ffSystem) {
+    Object.assign(hero, { stamina: $("#hero-endurance").value, luck: $("#hero-luck").value, gold: $("#hero-gold").value,
+                          flask: $("#hero-flask").value, food: $("#hero-food").value });
+    const things = $("#hero-backpack").value.split("\n").map((line) => line.trim()).filter(Boolean);
+    if (things.length) hero.backpack = things;
+    const spells = {};
+    for (const input of $$("#spell-fields input")) if (input.value.trim()) spells[input.dataset.spell] = input.value;
+    if (Object.keys(spells).length) hero.spells = spells;
+  } else {
+    Object.assign(hero, { endurance: $("#hero-endurance").value, weapon: $("#hero-weapon").value });
+    if (data.has_willpower) hero.willpower = $("#hero-willpower").value;
+    if (data.other_weapon_bonus && hero.weapon === "other") hero.weapon_bonus = $("#hero-weapon-bonus").value;
+    const bonus = $("#hero-bonus").value.trim();
+    if (bonus) hero.modifiers = [{ name: t("Items or spells"), skill: bonus }];
+  }
   const enemies = $$(".enemy", ui.enemies).map((row) => {
     const enemy = {};
-    for (const input of $$("input", row)) if (input.value.trim() !== "") enemy[input.dataset.key] = input.value;
+    for (const input of $$("input", row)) {
+      if (input.value.trim() === "") continue;
+      enemy[input.dataset.field.split(".").pop()] = input.value;
+    }
     return enemy;
-  });
+  }).filter((enemy) => !ffSystem || Object.keys(enemy).length);
   const fightRules = {};
   for (const input of $$("[data-field^='rules.']")) {
     if (input.closest("[hidden]")) continue;
@@ -372,15 +457,13 @@ function clearErrors(root) {
 function showError(error, box, root) {
   clearErrors(root);
   const path = error.field.replace(/\[(\d+)\]/g, ".$1").replace(/^actions\.\d+/, "action");
-  const input = $(`[data-field="${CSS.escape(path)}"]`, root);
+  const input = $(`[data-field="${CSS.escape(path)}"]`, root) ?? $(`[data-field="${CSS.escape(path.replace(/\.\d+$/, ""))}"]`, root);
   const label = input && input.labels && input.labels[0] ? input.labels[0].textContent : error.label;
   box.textContent = label ? `${label}: ${error.message}` : error.text;
-  if (input) {
+  if (input && !input.closest("[hidden]")) {
     input.setAttribute("aria-invalid", "true");
-    const note = document.createElement("span");
-    note.className = "field-error";
+    const note = element("span", error.message, "field-error");
     note.id = `${input.id}-error`;
-    note.textContent = error.message;
     input.after(note);
     input.setAttribute("aria-errormessage", note.id);
     input.closest("details")?.setAttribute("open", "");
@@ -400,17 +483,17 @@ async function startFight(event) {
     return;
   }
   clearErrors(ui.setup);
-  const summary = reply.summary;
-  show(reply, { name: `${summary.hero} vs ${summary.enemies.join(" and ")}` });
+  show(reply, { name: fightName(reply.summary) });
   keep();
-  ui.number.focus();
+  (info().kind === "ff" ? $("#hero-dice") : $("#number")).focus();
 }
 
-// Shows a fight the rules have opened (a new one, a saved one, a shared one).
-function show(reply, { id = null, name, created }) {
+// Shows a fight the rules have opened (a new one, a saved one, a shared one, or the same in another language).
+function show(reply, { id = null, name, created, redo = [] }) {
   fight = { id, name, created, session: reply.session, record: reply.record, view: reply.view,
-            summary: reply.summary, redo: [] };
-  drawLog(reply.log);
+            summary: reply.summary, redo };
+  const screen = screenOf(fight.record.system);
+  for (const node of $$("#fight [data-kind]")) node.hidden = node.dataset.kind !== systems()[fight.record.system].kind;
   ui.heading.textContent = name;
   ui.setup.hidden = true;
   ui.saves.hidden = true;
@@ -418,14 +501,14 @@ function show(reply, { id = null, name, created }) {
   ui.shareBox.hidden = true;
   ui.actionError.textContent = "";
   clearErrors(ui.fight);
-  ui.number.value = "";
-  ui.willpower.value = "1";
+  screen.resetInputs();
   render();
+  drawLog(reply.log);
   if (id) saves.setCurrent(id);
 }
 
 async function act(action, { fromRedo = false } = {}) {
-  if (!fight || fight.view.outcome !== "ongoing") return;
+  if (!fight || !action) return;
   const reply = await rules.call({ op: "act", session: fight.session, action });
   if (!reply.ok) {
     showError(reply.error, ui.actionError, ui.fight);
@@ -436,11 +519,12 @@ async function act(action, { fromRedo = false } = {}) {
   fight.record.actions.push(reply.action);
   fight.view = reply.view;
   if (!fromRedo) fight.redo = [];
-  addLogRow(reply.event);
-  ui.number.value = "";
   updateSummary();
   keep();
+  const screen = screenOf(fight.record.system);
+  screen.clearInputs();
   render();
+  for (const row of screen.logRows(reply.event, fight)) logBody().append(row);
 }
 
 async function undo() {
@@ -449,10 +533,10 @@ async function undo() {
   if (!reply.ok) return showError(reply.error, ui.actionError, ui.fight);
   fight.redo.push(fight.record.actions.pop());
   fight.view = reply.view;
-  drawLog(reply.log);
   updateSummary();
   keep();
   render();
+  drawLog(reply.log);
 }
 
 function redo() {
@@ -461,176 +545,36 @@ function redo() {
 
 function updateSummary() {
   const { view } = fight;
-  fight.summary = { ...fight.summary, rounds: view.rounds, outcome: view.outcome, endurance: view.hero.endurance,
-                    willpower: view.hero.willpower };
+  const endurance = view.hero.endurance ?? view.hero.stamina;
+  fight.summary = { ...fight.summary, rounds: view.rounds, outcome: view.outcome, endurance,
+                    willpower: view.hero.willpower ?? null };
 }
 
-function roundAction(kind) {
-  const action = { do: kind };
-  if (ui.number.value.trim() !== "") action.number = ui.number.value.trim();
-  if (fight.view.willpower_spend && ui.willpower.value.trim() !== "") action.willpower = ui.willpower.value.trim();
-  return numbersIn(action);
+function logBody() {
+  return systems()[fight.record.system].kind === "ff" ? $("#ff-log") : $("#log");
 }
 
-// Numbers typed in the fight controls go to the rules as numbers when they are whole numbers, as typed otherwise,
-// so that the rules' message names what was wrong.
-function numbersIn(action) {
-  for (const key of ["number", "willpower"]) {
-    if (key in action && /^[+-]?\d+$/.test(action[key])) action[key] = Number(action[key]);
-  }
-  return action;
-}
-
-function stat(list, term, value, dead = false) {
-  const dt = document.createElement("dt");
-  dt.textContent = term;
-  const dd = document.createElement("dd");
-  dd.textContent = value;
-  if (dead) dd.className = "dead";
-  list.append(dt, dd);
+function drawLog(events) {
+  const screen = screenOf(fight.record.system);
+  logBody().replaceChildren(...events.flatMap((event) => screen.logRows(event, fight)));
 }
 
 function render() {
-  const { view } = fight;
-  const data = SYSTEMS[view.system];
-  $("#hero-loses-heading").textContent = `${data.hero} loses`;
-  $("th[data-systems]").hidden = !data.has_willpower;
-  const heroList = document.createElement("dl");
-  stat(heroList, data.labels.skill, view.hero.skill);
-  stat(heroList, "ENDURANCE", view.hero.endurance, view.hero.endurance <= 0);
-  if (view.hero.willpower !== null) stat(heroList, "WILLPOWER", view.hero.willpower);
-  stat(heroList, "Weapon", view.hero.weapon);
-  const heroTitle = document.createElement("h3");
-  heroTitle.textContent = data.hero + (view.hero.vigour ? " (Vigour)" : "");
-  ui.heroStatus.replaceChildren(heroTitle, heroList);
-
-  const enemyTitle = document.createElement("h3");
-  const current = view.enemies[view.current];
-  enemyTitle.textContent = current.name;
-  const enemyList = document.createElement("dl");
-  stat(enemyList, data.labels.skill, current.skill);
-  stat(enemyList, "ENDURANCE", current.endurance, current.endurance <= 0);
-  const parts = [enemyTitle, enemyList];
-  if (view.enemies.length > 1) {
-    const others = document.createElement("p");
-    others.className = "hint";
-    others.textContent = view.enemies.map((e) => `${e.name} ${e.endurance}`).join(" · ");
-    parts.push(others);
-  }
-  ui.enemyStatus.replaceChildren(...parts);
-  ui.ratio.textContent = signed(view.combat_ratio);
-
-  const over = view.outcome !== "ongoing";
-  ui.fightRound.disabled = over;
-  ui.number.disabled = over;
-  ui.evade.hidden = !view.evade.possible || over;
-  ui.evade.disabled = !view.evade.allowed;
-  ui.evade.title = view.evade.why;
-  ui.vigour.hidden = !view.vigour.possible || view.hero.vigour || over;
-  ui.vigour.disabled = !view.vigour.allowed;
-  ui.vigour.title = view.vigour.why;
+  const data = systems()[fight.record.system];
+  const screen = screenOf(fight.record.system);
+  screen.render(fight, data);
   ui.undo.disabled = fight.record.actions.length === 0;
   ui.redo.disabled = fight.redo.length === 0;
-  const spend = view.willpower_spend;
-  ui.willpower.closest(".field").hidden = !spend;
-  if (spend) {
-    ui.willpower.max = spend[1];
-    if (Number(ui.willpower.value) > spend[1]) ui.willpower.value = String(spend[1]);
-  }
-  ui.outcome.className = `outcome ${view.outcome}`;
-  ui.outcome.textContent = outcomeText(view, data);
-  if (over && (ui.roundForm.contains(document.activeElement) || document.activeElement === document.body)) {
+  ui.outcome.className = `outcome ${fight.view.outcome}`;
+  ui.outcome.textContent = screen.outcomeText(fight.view, data);
+  if (fight.view.outcome !== "ongoing" && (ui.roundForm.contains(document.activeElement) ||
+      document.activeElement === document.body)) {
     ui.newFight.focus(); // the controls just used are disabled now
   }
 }
 
-function signed(n) {
-  return n > 0 ? `+${n}` : String(n).replace("-", "−");
-}
-
-function outcomeText(view, data) {
-  const left = `${data.hero} has ${view.hero.endurance} ENDURANCE left`;
-  const wp = view.hero.willpower !== null ? ` and ${view.hero.willpower} WILLPOWER` : "";
-  const enemyNames = view.enemies.map((e) => e.name).join(" and ");
-  switch (view.outcome) {
-    case "won": return `Victory: ${enemyNames} ${view.enemies.length > 1 ? "are" : "is"} dead. ${left}${wp}.`;
-    case "lost": {
-      const both = view.enemies[view.current].endurance <= 0;
-      return `${data.hero} is dead${both ? ", and so is the enemy" : ""}: the adventure is over.`;
-    }
-    case "evaded": return `${data.hero} evades the fight. ${left}${wp}.`;
-    case "ended": return `The fight stops after round ${view.rounds}, as the section says. ${left}${wp}.`;
-    default: return "";
-  }
-}
-
-function cell(row, text) {
-  const td = document.createElement("td");
-  td.textContent = text;
-  row.append(td);
-  return td;
-}
-
-function drawLog(events) {
-  ui.log.replaceChildren();
-  events.forEach(addLogRow);
-}
-
-function addLogRow(event) {
-  const columns = fight.view.hero.willpower !== null ? 9 : 8;
-  const row = document.createElement("tr");
-  if (event.kind === "vigour") {
-    row.className = "note";
-    cell(row, `Vigour cast: COMBAT SKILL ${event.skill} for this fight, ENDURANCE ${event.endurance}.`).colSpan = columns;
-    ui.log.append(row);
-    return;
-  }
-  cell(row, event.kind === "evade" ? `${event.round} (evade)` : String(event.round));
-  cell(row, event.enemy);
-  cell(row, signed(event.combat_ratio));
-  const numberCell = cell(row, String(event.number));
-  if (event.typed) {
-    const mark = document.createElement("span");
-    mark.className = "typed";
-    mark.textContent = "typed";
-    numberCell.append(mark);
-  }
-  cell(row, lossText(event.enemy_loss, event.enemy_loss_text));
-  cell(row, lossText(event.hero_loss, event.hero_loss_text));
-  cell(row, String(event.endurance));
-  cell(row, String(event.enemy_endurance));
-  if (columns === 9) cell(row, event.willpower === null ? "" : String(event.willpower));
-  ui.log.append(row);
-  for (const note of event.notes) {
-    const noteRow = document.createElement("tr");
-    noteRow.className = "note";
-    cell(noteRow, note).colSpan = columns;
-    ui.log.append(noteRow);
-  }
-}
-
-function lossText(loss, how) {
-  const shown = loss === "K" ? "K (killed)" : String(loss);
-  if (/[×+]/.test(how)) return `${how} = ${shown}`;
-  return how === String(loss) || how === "K" ? shown : `${shown} (${how})`;
-}
-
 function newFight() {
-  if (fight) {
-    // The hero's state after a fight starts the next one, as players do between sections.
-    const setup = fight.record;
-    const system = $(`input[name="system"][value="${CSS.escape(setup.system)}"]`);
-    if (system && !system.checked) {
-      system.checked = true;
-      applySystem();
-    }
-    $("#hero-skill").value = setup.hero.skill;
-    const alive = fight.view.outcome !== "lost";
-    $("#hero-endurance").value = alive ? fight.view.hero.endurance : setup.hero.endurance;
-    if (fight.view.hero.willpower !== null) {
-      $("#hero-willpower").value = alive ? fight.view.hero.willpower : setup.hero.willpower;
-    }
-  }
+  if (fight) carryOver(fight);
   fight = null;
   saves.setCurrent(null);
   ui.fight.hidden = true;
@@ -638,6 +582,32 @@ function newFight() {
   ui.saves.hidden = false;
   renderSaves();
   $("#hero-skill").focus();
+}
+
+// The hero's state after a fight starts the next one, as players do between sections.
+function carryOver(previous) {
+  const { record, view } = previous;
+  const radio = $(`input[name="system"][value="${CSS.escape(record.system)}"]`);
+  if (radio && !radio.checked) {
+    radio.checked = true;
+    applySystem();
+  }
+  const alive = view.outcome !== "lost";
+  $("#hero-skill").value = record.hero.skill;
+  if (systems()[record.system].kind === "ff") {
+    const hero = alive ? view.hero : { ...record.hero, backpack: record.hero.backpack ?? [] };
+    $("#hero-endurance").value = hero.stamina;
+    $("#hero-luck").value = hero.luck;
+    $("#hero-gold").value = hero.gold;
+    $("#hero-flask").value = hero.flask;
+    $("#hero-food").value = hero.food || "";
+    $("#hero-backpack").value = (hero.backpack || []).join("\n");
+    for (const input of $$("#spell-fields input")) input.value = (hero.spells || {})[input.dataset.spell] || "";
+    $("#hero-skill").value = alive ? view.hero.skill : record.hero.skill;
+  } else {
+    $("#hero-endurance").value = alive ? view.hero.endurance : record.hero.endurance;
+    if (view.hero.willpower !== null) $("#hero-willpower").value = alive ? view.hero.willpower : record.hero.willpower;
+  }
 }
 
 async function rollHero() {
@@ -648,19 +618,20 @@ async function rollHero() {
     return;
   }
   $("#hero-skill").value = reply.hero.skill;
-  $("#hero-endurance").value = reply.hero.endurance;
-  if ("willpower" in reply.hero) $("#hero-willpower").value = reply.hero.willpower;
+  for (const key of ["endurance", "willpower", "stamina", "luck"]) {
+    if (key in reply.hero) $(`#hero-${key === "stamina" ? "endurance" : key}`).value = reply.hero[key];
+  }
   const labels = info().labels;
-  $("#roll-hint").textContent = "Random numbers picked: " +
-    Object.entries(reply.numbers).map(([key, n]) => `${n} for ${labels[key]}`).join(", ") + ".";
+  const picks = Object.entries(reply.numbers).map(([key, n]) => `${Array.isArray(n) ? n.join("+") : n} → ${labels[key]}`);
+  $("#roll-hint").textContent = `${info().kind === "ff" ? t("Dice rolled:") : t("Random numbers picked:")} ${picks.join(", ")}.`;
 }
 
 // ---- faster second visits --------------------------------------------------------------------------------------
 
-// After a fresh boot, a second worker makes a memory snapshot of Pyodide with the rules loaded, for the next visit
-// (see worker.js). It starts a few seconds after the rules are ready, on the other core, and then ends.
 const SNAPSHOT_MADE = "pyrules:snapshot";
 
+// After a fresh boot, a second worker makes a memory snapshot of Pyodide with the rules loaded, for the next visit
+// (see worker.js). It starts a few seconds after the rules are ready, on the other core, and then ends.
 function snapshotLater(timing) {
   if (!timing.snapshot) saves.setFlag(SNAPSHOT_MADE, false);
   if (timing.snapshot || !("caches" in window) || !("CompressionStream" in window)) {
@@ -675,8 +646,9 @@ function snapshotLater(timing) {
         if (data.type === "snapshot") {
           saves.setFlag(SNAPSHOT_MADE, true);
           finish("made");
+        } else if (data.type === "failed") {
+          finish("failed");
         }
-        else if (data.type === "failed") finish("failed");
       };
       worker.onerror = () => finish("failed");
     }, 3000);
@@ -707,19 +679,43 @@ function registerServiceWorker() {
       });
     });
     window.pyrulesServiceWorker = registration;
-  }, (error) => tell(`Offline use is not available: ${error.message}`));
+  }, (error) => tell(t("Offline use is not available: {error}", { error: error.message })));
 }
 
 // ---- wiring -----------------------------------------------------------------------------------------------------
 
-for (const radio of $$('input[name="system"]')) radio.addEventListener("change", applySystem);
+for (const radio of $$('input[name="system"]')) radio.addEventListener("change", () => applySystem());
 $("#hero-weapon").addEventListener("change", () => showFor(system()));
 $("#add-enemy").addEventListener("click", () => $("input", addEnemy()).focus());
 $("#roll-hero").addEventListener("click", rollHero);
+ui.language.addEventListener("change", () => switchLanguage(ui.language.value));
 ui.setup.addEventListener("submit", startFight);
-ui.roundForm.addEventListener("submit", (event) => { event.preventDefault(); act(roundAction("round")); });
-ui.evade.addEventListener("click", () => act(roundAction("evade")));
-ui.vigour.addEventListener("click", () => act({ do: "vigour" }));
+ui.roundForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  if (fight) act(screenOf(fight.record.system).roundAction(fight, "round"));
+});
+$("#evade").addEventListener("click", () => act(crt.roundAction(fight, "evade")));
+$("#vigour").addEventListener("click", () => act({ do: "vigour" }));
+$("#escape").addEventListener("click", () => act({ do: "escape" }));
+$("#test-luck").addEventListener("click", () => act(ff.luckAction()));
+for (const id of ["drink", "eat", "take-item", "take-food", "gold-apply"]) {
+  $(`#${id}`).addEventListener("click", async () => {
+    await act(ff.sheetAction(id));
+    if (!ui.actionError.textContent) for (const field of ["#new-item", "#gold-change"]) $(field).value = "";
+  });
+}
+$("#sheet-backpack").addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-item]");
+  if (button) act({ do: "drop", item: button.dataset.item });
+});
+$("#sheet-spells").addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-spell]");
+  if (!button) return;
+  const action = { do: "spell", spell: button.dataset.spell };
+  const target = ff.target();
+  if (target !== undefined) action.target = target;
+  act(action);
+});
 ui.newFight.addEventListener("click", newFight);
 ui.undo.addEventListener("click", undo);
 ui.redo.addEventListener("click", redo);
@@ -734,6 +730,9 @@ document.addEventListener("keydown", (event) => {
   else undo();
 });
 
+setLanguage(preferred());
+ui.language.value = language();
+translatePage();
 applySystem();
 addEnemy();
 loadSaves();

@@ -25,11 +25,12 @@ export class Rules {
   }
 
   // Resolves with the reply object: {ok: true, ...} or {ok: false, error: {field, label, message, text}}.
+  // Messages come back in this.lang ("en" or "ru").
   call(request) {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      this.worker.postMessage({ id, request: JSON.stringify(request) });
+      this.worker.postMessage({ id, request: JSON.stringify({ ...request, lang: this.lang || "en" }) });
     });
   }
 }

@@ -6,6 +6,8 @@ const CURRENT = "pyrules:current";
 export const SAVE_FORMAT = "pyrules-save";
 export const SAVE_VERSION = 1;
 
+const MISPLACED = { problem: "its name does not match its place in storage" };
+
 // When the save format grows: MIGRATIONS[n] turns a version-n entry into a version n+1 entry.
 const MIGRATIONS = {};
 
@@ -30,9 +32,9 @@ function readEntry(raw) {
   }
   if (!entry || typeof entry !== "object" || entry.format !== SAVE_FORMAT) return { problem: "it is not a saved fight" };
   if (!Number.isInteger(entry.version) || entry.version < 1) return { problem: "its format version is missing" };
-  if (entry.version > SAVE_VERSION) return { problem: `it was saved by a newer version of pyrules (format ${entry.version})` };
+  if (entry.version > SAVE_VERSION) return { problem: "it was saved by a newer version of pyrules", version: entry.version };
   while (entry.version < SAVE_VERSION) {
-    if (!MIGRATIONS[entry.version]) return { problem: `its format version ${entry.version} can no longer be read` };
+    if (!MIGRATIONS[entry.version]) return { problem: "its format version can no longer be read", version: entry.version };
     entry = { ...MIGRATIONS[entry.version](entry), version: entry.version + 1 };
   }
   if (typeof entry.id !== "string" || typeof entry.name !== "string" || !entry.record || typeof entry.record !== "object") {
@@ -41,10 +43,10 @@ function readEntry(raw) {
   return { entry };
 }
 
-// All saved fights, newest first, and the problems met reading them.
+// All saved fights, newest first, and the problems met reading them ({text, ...fields}, for the page to translate).
 export function loadAll() {
   const store = storage();
-  if (!store) return { saves: [], problems: ["This browser blocks storage: fights will not be kept after the tab closes."] };
+  if (!store) return { saves: [], problems: [{ text: "This browser blocks storage: fights will not be kept after the tab closes." }] };
   const keys = [];
   for (let i = 0; i < store.length; i++) {
     const key = store.key(i);
@@ -54,14 +56,14 @@ export function loadAll() {
   const problems = [];
   for (const key of keys) {
     const raw = store.getItem(key);
-    const { entry, problem } = readEntry(raw);
+    const { entry, problem, version } = readEntry(raw);
     const id = key.slice(FIGHT.length);
     if (entry && entry.id === id) {
       saves.push(entry);
     } else {
-      const why = problem || "its name does not match its place in storage";
+      const why = problem || MISPLACED.problem;
       setAside(id, raw, why);
-      problems.push(`A saved fight could not be read and was set aside (${why}).`);
+      problems.push({ text: "A saved fight could not be read and was set aside ({why}).", why, version });
     }
   }
   saves.sort((a, b) => (b.updated || 0) - (a.updated || 0));
@@ -80,17 +82,17 @@ export function setAside(id, raw, reason) {
   }
 }
 
-// Returns an error message, or null when saved.
+// Returns a problem ({text, ...fields}) or null when saved.
 export function store(save) {
   const target = storage();
-  if (!target) return "This browser blocks storage: the fight is not saved.";
+  if (!target) return { text: "This browser blocks storage: the fight is not saved." };
   const entry = { format: SAVE_FORMAT, version: SAVE_VERSION, id: save.id, name: save.name,
                   created: save.created || Date.now(), updated: Date.now(), record: save.record };
   try {
     target.setItem(FIGHT + save.id, JSON.stringify(entry));
     return null;
   } catch (error) {
-    return `The fight could not be saved (${error.name}): the browser's storage may be full.`;
+    return { text: "The fight could not be saved ({error}): the browser's storage may be full.", error: error.name };
   }
 }
 

@@ -47,7 +47,7 @@ def test_grey_star_full_fight_spending_willpower(page):
         ["1", "Deathgaunt", "−5", "6typed", "5 × 2 = 10", "4", "21", "20", "21"],
         ["2", "Deathgaunt", "−5", "0typed", "9 × 3 = 27", "0", "21", "0", "18"],
     ]
-    expect(outcome(page)).to_have_text("Victory: Deathgaunt is dead. Grey Star has 21 ENDURANCE left and 18 WILLPOWER.")
+    expect(outcome(page)).to_have_text("Victory: Deathgaunt is dead. Grey Star has 21 ENDURANCE and 18 WILLPOWER left.")
 
 
 def test_cal_phoenix_full_fight_on_the_close_combat_table(page):

@@ -29,7 +29,8 @@ def test_csp_allows_only_what_pyodide_needs():
 
 
 def test_bytes_shipped_beyond_the_runtime_stay_under_150_kb():
-    files = [p for p in DIST.rglob("*") if p.is_file() and "pyodide" not in p.relative_to(DIST).parts]
+    """The issue's budget: wheel, HTML, JS and CSS (the PWA's icons and manifest are counted apart, in the bench)."""
+    files = [p for p in DIST.iterdir() if p.suffix in (".whl", ".html", ".js", ".css")]
     assert {p.name for p in files} >= {"index.html", "app.js", "worker.js", "rules.js", "style.css"}
     assert sum(p.stat().st_size for p in files) < 150 * 1024
 
@@ -63,3 +64,26 @@ def test_the_icons_are_pngs_of_the_sizes_the_manifest_names():
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
         width, height = struct.unpack(">II", data[16:24])
         assert f"{width}x{height}" == icon["sizes"]
+
+
+def test_every_text_of_the_page_has_a_russian_version():
+    import json
+    import re
+
+    from ui_texts import WEB, texts
+
+    catalog = json.loads((WEB / "messages-ru.json").read_text(encoding="utf-8"))
+    assert sorted(texts() - set(catalog)) == []
+    field, choice = re.compile(r"\{(\w+)\}"), re.compile(r"\{(\w+)\|([^{}]*)\}")
+    for english, russian in catalog.items():
+        assert set(field.findall(english)) == set(field.findall(russian)), english
+        assert all(len(forms.split("|")) == 3 for _, forms in choice.findall(russian)), russian
+        latin = set(re.findall(r"[A-Za-z]{2,}", choice.sub("", field.sub("", russian)))) - {
+            "pyrules",
+            "JSON",
+            "README",
+            "json",
+        }
+        assert latin == set(), russian
+    built = (DIST / "i18n.js").read_text(encoding="utf-8")
+    assert "__UI_RU__" not in built and "Подготовка к бою" in built

@@ -1,0 +1,134 @@
+"""«Подземелья Чёрного замка» in the browser, in Russian: two enemies at once, a luck test, the backpack, escape."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import BOOT_TIMEOUT
+from playwright.sync_api import expect
+
+LATIN_ALLOWED = {"pyrules", "README", "JSON", "json", "English"}
+
+
+def ff_rows(page):
+    rows = page.get_by_role("table", name="Журнал приключения").locator("tbody tr:not(.note)")
+    return [row.locator("td").all_inner_texts() for row in rows.all()]
+
+
+def notes(page):
+    return page.get_by_role("table", name="Журнал приключения").locator("tbody tr.note").all_inner_texts()
+
+
+def english_words(page):
+    """Latin words in the visible text of the page (the brand and file names aside)."""
+    text = page.locator("body").inner_text()
+    return set(re.findall(r"[A-Za-z]{2,}", text)) - LATIN_ALLOWED
+
+
+def to_russian(page):
+    page.get_by_label("Language").select_option("ru")
+    expect(page.get_by_role("heading", name="Подготовка к бою")).to_be_visible()
+
+
+def ff_round(page, hero, enemies, target=None):
+    rows = page.get_by_role("table", name="Журнал приключения").locator("tbody tr:not(.note)")
+    before = rows.count()
+    if target:
+        page.get_by_role("group", name="Кого вы атакуете?").get_by_role("radio", name=target).check()
+    page.get_by_label("Ваши кубики").fill(hero)
+    for name, dice in enemies.items():
+        page.get_by_label(f"Кубики: {name}").fill(dice)
+    page.get_by_role("button", name="Раунд боя").click()
+    expect(rows).to_have_count(before + 1)
+
+
+def test_the_russian_interface_has_no_english_left(page):
+    to_russian(page)
+    assert english_words(page) == set()
+    page.get_by_role("radio", name="Подземелья Чёрного замка").check()
+    page.get_by_text("Особые правила боя в этом параграфе").click()
+    assert english_words(page) == set()
+    page.reload()  # the choice is remembered
+    expect(page.get_by_role("heading", name="Подготовка к бою")).to_be_visible(timeout=BOOT_TIMEOUT)
+    expect(page.get_by_label("Язык")).to_have_value("ru")
+
+
+def test_a_full_fight_against_two_enemies_in_russian_then_luck_backpack_and_escape(page):
+    to_russian(page)
+    page.get_by_role("radio", name="Подземелья Чёрного замка").check()
+    page.get_by_label("МАСТЕРСТВО", exact=True).fill("10")
+    page.get_by_label("ВЫНОСЛИВОСТЬ", exact=True).fill("18")
+    page.get_by_label("УДАЧА", exact=True).fill("9")
+    for i, (name, skill, stamina) in enumerate((("Гоблин", 8, 6), ("Орк", 9, 8))):
+        if i:
+            page.get_by_role("button", name="Добавить врага").click()
+        group = page.get_by_role("group", name=f"Враг {i + 1}")
+        group.get_by_label("Имя врага").fill(name)
+        group.get_by_label("МАСТЕРСТВО врага").fill(str(skill))
+        group.get_by_label("ВЫНОСЛИВОСТЬ врага").fill(str(stamina))
+    page.get_by_role("button", name="Начать бой").click()
+    expect(page.get_by_role("heading", name="Герой против: Гоблин и Орк")).to_be_visible()
+
+    # Round 1: strike the goblin. Hero 3+4+10 = 17; goblin 2+2+8 = 12 (wounded); orc 6+5+9 = 20 wounds the hero.
+    ff_round(page, "3 4", {"Гоблин": "2 2", "Орк": "6 5"}, target="Гоблин")
+    first = ff_rows(page)[0]
+    assert first[:2] == ["1", "3+4 + 10 = 17"]
+    assert first[2].splitlines() == [
+        "Гоблин (ваша цель): 2+2 → 12: вы раните его (−2)",
+        "Орк: 6+5 → 20: ранит вас (−2)",
+    ]
+    assert first[3:] == ["16", "4 · 8"]
+    # Round 2: strike the orc; the goblin's 10 does not beat 22.
+    ff_round(page, "6 6", {"Гоблин": "1 1", "Орк": "1 1"}, target="Орк")
+    assert ff_rows(page)[1][2].splitlines() == [
+        "Гоблин: 1+1 → 10: не ранит вас",
+        "Орк (ваша цель): 1+1 → 11: вы раните его (−2)",
+    ]
+    for target in ("Гоблин", "Гоблин", "Орк", "Орк", "Орк"):  # goblin 4 → 0, then orc 6 → 0
+        ff_round(
+            page,
+            "6 6",
+            {"Гоблин": "1 1", "Орк": "1 1"} if target == "Гоблин" else {"Орк": "1 1"},
+            target=target if target == "Гоблин" else None,
+        )
+    expect(page.get_by_role("group", name="Кого вы атакуете?")).to_be_hidden()  # one enemy left: nothing to choose
+    expect(page.locator("#outcome")).to_have_text(
+        "Победа: Гоблин и Орк убиты. У героя (Герой) осталось ВЫНОСЛИВОСТИ: 16."
+    )
+
+    # A luck test after the fight: 4+5 = 9, not above УДАЧА 9.
+    page.get_by_label("Ваши кубики").fill("4 5")
+    page.get_by_role("button", name="Проверить удачу").click()
+    expect(page.get_by_role("table", name="Журнал приключения").locator("tbody tr.note")).to_have_count(1)
+    assert notes(page)[-1] == "Проверить удачу: 4+5 = 9, не больше УДАЧИ 9: повезло! Теперь УДАЧА 8, ВЫНОСЛИВОСТЬ 16."
+
+    # Seven things go into the backpack; the eighth is refused with the book's limit.
+    for i in range(1, 8):
+        page.get_by_label("Предмет", exact=True).fill(f"вещь {i}")
+        page.get_by_role("button", name="Положить в мешок", exact=True).click()
+        expect(page.locator("#sheet-backpack li")).to_have_count(i)
+    page.get_by_label("Предмет", exact=True).fill("верёвка")
+    page.get_by_role("button", name="Положить в мешок", exact=True).click()
+    expect(page.locator("#action-error")).to_have_text(
+        "Положить в мешок: в заплечный мешок можно положить только 7 предметов, а в нём уже 7"
+    )
+    expect(page.locator("#sheet-backpack li")).to_have_count(7)
+    expect(page.locator("#sheet-slots")).to_have_text("занято мест: 7 из 7")
+    assert english_words(page) == set()
+
+    # The next paragraph: a spider, and this time the hero may escape. The sheet carries over.
+    page.get_by_role("button", name="Новый бой").click()
+    expect(page.get_by_label("ВЫНОСЛИВОСТЬ", exact=True)).to_have_value("16")
+    expect(page.get_by_label("УДАЧА", exact=True)).to_have_value("8")
+    group = page.get_by_role("group", name="Враг 1")
+    group.get_by_label("Имя врага").fill("Гигантский паук")
+    group.get_by_label("МАСТЕРСТВО врага").fill("8")
+    group.get_by_label("ВЫНОСЛИВОСТЬ врага").fill("8")
+    page.get_by_role("group", name="Враг 2").get_by_role("button", name="Убрать врага 2").click()
+    page.get_by_text("Особые правила боя в этом параграфе").click()
+    page.get_by_label("Можно бежать").check()
+    page.get_by_role("button", name="Начать бой").click()
+    page.get_by_role("button", name="Бежать").click()
+    expect(page.locator("#outcome")).to_have_text("Герой бежит с поля боя; ВЫНОСЛИВОСТЬ 14.")
+    assert notes(page) == ["Бегство: последний удар за врагом, потеряно 2 ВЫНОСЛИВОСТИ."]
+    expect(page.locator("#sheet-backpack li")).to_have_count(7)

@@ -1,0 +1,73 @@
+"""Every English text of the page (web/), found by its shape, for the translation test and for translators."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+JS_STRING = r'"((?:[^"\\]|\\.)*)"'
+PATTERNS = [
+    re.compile(r"\bt\(\s*" + JS_STRING),  # t("...")
+    re.compile(r"\b(?:text|problem|why): " + JS_STRING),  # saves.js problems
+    re.compile(r"\bprogress\(\d+, " + JS_STRING),  # worker.js start-up stages
+    re.compile(
+        r"^\s+(?:hit|hurt|parry|wounds|misses|strength|weakness|copy|healing|levitation|fire|illusion|swimming): "
+        + JS_STRING,
+        re.M,
+    ),  # ff.js tables of words
+    re.compile(r"dataset\.i18nKey = " + JS_STRING),
+]
+
+
+class _Marked(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.found: set[str] = set()
+        self.open: list[bool] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        for key in ("data-i18n-placeholder", "data-i18n-aria-label"):
+            if attributes.get(key):
+                self.found.add(attributes[key])
+        if tag in ("input", "meta", "link", "br", "img"):
+            return
+        self.open.append("data-i18n" in attributes)
+        if self.open[-1]:
+            self.text = []
+
+    def handle_endtag(self, tag):
+        if self.open and self.open.pop():
+            self.found.add(" ".join("".join(self.text).split()))
+
+    def handle_data(self, data):
+        if self.open and self.open[-1]:
+            self.text.append(data)
+
+
+def texts() -> set[str]:
+    parser = _Marked()
+    parser.feed((WEB / "index.html").read_text(encoding="utf-8"))
+    found = set(parser.found)
+    for path in WEB.glob("*.js"):
+        source = path.read_text(encoding="utf-8")
+        for pattern in PATTERNS:
+            found |= {
+                match.encode().decode("unicode_escape") if "\\" in match else match for match in pattern.findall(source)
+            }
+    found |= {"won", "lost", "evaded", "ended", "ongoing", "escaped"}  # outcomes named in the saved-fights list
+    return {text for text in found if text}
+
+
+if __name__ == "__main__":
+    import json
+
+    catalog = (
+        json.loads((WEB / "messages-ru.json").read_text(encoding="utf-8"))
+        if (WEB / "messages-ru.json").exists()
+        else {}
+    )
+    print(json.dumps(sorted(texts() - set(catalog)), ensure_ascii=False, indent=1))

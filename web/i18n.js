@@ -1,0 +1,59 @@
+// The page's own words in English and Russian. Texts are written in English in index.html and app.js; the Russian
+// versions live in web/messages-ru.json (written into this file by build.py). The rules' own messages come from
+// Python in the language the page asks for. Plural choices: {n|one|other} in English, {n|one|few|many} in Russian.
+const CATALOGS = { en: {}, ru: __UI_RU__ };
+const FORMS = { en: ["one", "other"], ru: ["one", "few", "many"] };
+const KEY = "pyrules:lang";
+let current = "en";
+
+export function language() {
+  return current;
+}
+
+export function preferred() {
+  try {
+    const saved = localStorage.getItem(KEY);
+    if (saved === "en" || saved === "ru") return saved;
+  } catch {
+    // storage blocked: fall back to the browser's language
+  }
+  return (navigator.language || "").toLowerCase().startsWith("ru") ? "ru" : "en";
+}
+
+export function setLanguage(code) {
+  current = code === "ru" ? "ru" : "en";
+  document.documentElement.lang = current;
+  try {
+    localStorage.setItem(KEY, current);
+  } catch {
+    // the choice holds for this visit only
+  }
+}
+
+export function t(text, fields = {}) {
+  const known = Object.hasOwn(CATALOGS[current], text);
+  const template = known ? CATALOGS[current][text] : text;
+  const code = known ? current : "en";
+  const rules = new Intl.PluralRules(code);
+  return template
+    .replace(/\{(\w+)\|([^{}]*)\}/g, (_, name, forms) => {
+      const options = forms.split("|");
+      const index = FORMS[code].indexOf(rules.select(Number(fields[name])));
+      return options[index >= 0 && index < options.length ? index : options.length - 1];
+    })
+    .replace(/\{(\w+)\}/g, (match, name) => (name in fields ? String(fields[name]) : match));
+}
+
+// Elements marked data-i18n keep their English text as the key; placeholders and accessible names likewise.
+export function translatePage(root = document) {
+  for (const element of root.querySelectorAll("[data-i18n]")) {
+    element.dataset.i18nKey ??= element.textContent.trim();
+    element.textContent = t(element.dataset.i18nKey);
+  }
+  for (const element of root.querySelectorAll("[data-i18n-placeholder]")) {
+    element.placeholder = t(element.dataset.i18nPlaceholder);
+  }
+  for (const element of root.querySelectorAll("[data-i18n-aria-label]")) {
+    element.setAttribute("aria-label", t(element.dataset.i18nAriaLabel));
+  }
+}
