@@ -358,7 +358,8 @@ class CitadelOfBlood:
             raise RecordError(f"enemies[{i}].pos", tr("9.1: place every monster, or none"), label)
         n = len(monsters)
         if not any(given):
-            order = sorted(range(n), key=lambda i: -monsters[i].wound_points) if n > 3 else list(range(n))
+            strongest = sorted(sorted(range(n), key=lambda i: -monsters[i].wound_points)[:3])
+            order = strongest + [i for i in range(n) if i not in strongest]  # otherwise in listed order
             placed = list(monsters)
             for k, i in enumerate(order):
                 row, left = divmod(k, 3)
@@ -616,14 +617,14 @@ class CitadelOfBlood:
         c = setup.party[i]
         key = c.weapons[weapon]
         row = state.pos[i][0]  # type: ignore[index]
+        if row > 1:
+            return tr("9.2: only the first and second rows of the march order fight")
         if key == "throwing_dagger" and state.thrown[i]:
             return tr("9.5: a throwing dagger is thrown only once per combat; it is recovered after the combat")
         if key == "bow" and row != 1:
             return tr("9.5: a bow fires only from the second row of the march order")
         if row == 1 and key not in MISSILES:
             return tr("9.2: from the second row a character may only fire a bow or throw a dagger")
-        if row > 1:
-            return tr("9.2: only the first and second rows of the march order fight")
         return None
 
     @classmethod
@@ -668,28 +669,19 @@ class CitadelOfBlood:
                 spaces = [s for s in spaces if s[0] == 0]
             if spaces:
                 moves[i] = sorted(spaces)
-        if len(front) <= 1:  # 9.8.4: one (or no) character in the first row: one must come up from the second
+        if len(front) <= 1:  # 9.8.4: one (or no) character in the first row: the only move is up from the second
             forced = {
                 i: [s for s in spaces if s[0] == 0]
                 for i, spaces in moves.items()
                 if state.pos[i][0] == 1  # type: ignore[index]
             }
-            forced = {i: s for i, s in forced.items() if s}
-            if forced:
-                return forced
+            return {i: s for i, s in forced.items() if s}
         return moves
 
     @classmethod
     def forced_move(cls, setup: CitadelSetup, state: CitadelState) -> bool:
-        moves = cls.party_moves(setup, state)
-        return (
-            len(cls.row_of(setup, state, True, 0)) <= 1
-            and bool(moves)
-            and all(
-                state.pos[i][0] == 1 and all(s[0] == 0 for s in spaces)  # type: ignore[index]
-                for i, spaces in moves.items()
-            )
-        )
+        """9.8.4: the move up from the second row must be made."""
+        return len(cls.row_of(setup, state, True, 0)) <= 1 and bool(cls.party_moves(setup, state))
 
     @classmethod
     def monster_moves(cls, setup: CitadelSetup, state: CitadelState) -> dict[int, list[tuple[int, int]]]:
@@ -1009,9 +1001,7 @@ class CitadelOfBlood:
             return tr("9.8: the character is already there")
         if to in taken:
             return tr("9.8: that space is taken: no row holds more than 3 characters")
-        if len(front) <= 1 and moves and i not in moves:
-            return tr("9.8.4: with only one character in the first row, a character must move up from the second row")
-        if len(front) <= 1 and moves and to[0] != 0:
+        if len(front) <= 1:
             return tr("9.8.4: with only one character in the first row, a character must move up from the second row")
         if to[0] == row:
             return tr("9.8.1: a character may not move over another character in his row")
