@@ -21,6 +21,16 @@ Characters have ids "A", "B", ... (in the order of the party), monsters "1", "2"
 
 Every die may be typed; when absent it is drawn from the seed. Phases with nothing to do are passed by themselves.
 
+Readings where the text is silent (each is tested): targets by 9.3 -- an enemy stands "in front of" the attacker(s)
+of the front row nearest its column, an attacker strikes one of the enemies in front of it (none: the nearest), which
+reproduces every example of 9.3; a character's weapon is assigned with his first attack of round 1, afterwards only
+``change_weapon`` (which spends his phase) changes it; a bow fires only from the second row, for monsters too (a
+bow-armed monster in the first row strikes in the Monster column); 9.8.4 is read strictly and also covers an empty
+first row (the only move is up from the second row, possibly none); the monster that moves up is the left-most one
+able to fill a space of the row nearest the party that has a gap (the record may name another allowed one), and
+with a full first row it moves up one row (9.8.2, 9.2.5); the Hellgate's Blasts strike the party's first row (9.3,
+last sentence) and a target die typed where there is one target is ignored.
+
 >>> setup = CitadelOfBlood.parse_setup({"hero": {"party": [{"hero": "almuric"}]},
 ...                                     "enemies": [{"monster": "orcs"}]})
 >>> state, event = CitadelOfBlood.step(setup, CitadelOfBlood.initial(setup),
