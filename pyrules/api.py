@@ -19,6 +19,7 @@ import json
 from typing import Any
 
 from . import __version__, i18n, rng, share
+from .citadel import RULE_LABELS as CITADEL_RULES
 from .fields import Reader, RecordError, check_depth, show
 from .fight import FORMAT, VERSION, Fight, system_of
 from .fighting_fantasy import RULE_LABELS as FF_RULES
@@ -67,7 +68,7 @@ def _hello(data: dict) -> dict:
         "format": FORMAT,
         "format_version": VERSION,
         "systems": {key: cls.describe() for key, cls in SYSTEMS.items()},
-        "rule_labels": {key: tr(label) for key, label in {**LONE_WOLF_RULES, **FF_RULES}.items()},
+        "rule_labels": {key: tr(label) for key, label in {**LONE_WOLF_RULES, **FF_RULES, **CITADEL_RULES}.items()},
     }
 
 

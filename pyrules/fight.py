@@ -111,6 +111,7 @@ class Fight:
         reader = Reader(record, "", lenient=lenient)
         for key in ("format", "version", "system", "hero", "enemies", "rules", "seed", "actions"):
             reader.seen.add(key)
+        reader.seen.update(getattr(system, "record_keys", ()))  # a system's own top-level keys (its tables)
         reader.done()
         fight = cls(system, system.parse_setup(record, lenient))
         return fight, reader.items("actions", low=0, high=MAX_ACTIONS, default=[])

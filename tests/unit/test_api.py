@@ -16,7 +16,13 @@ def call(**request):
 
 def test_hello_describes_the_systems_in_the_books_words():
     reply = call(op="hello")
-    assert reply["ok"] and set(reply["systems"]) == {"lone-wolf", "grey-star", "freeway-warrior", "fighting-fantasy"}
+    assert reply["ok"] and set(reply["systems"]) == {
+        "lone-wolf",
+        "grey-star",
+        "freeway-warrior",
+        "fighting-fantasy",
+        "citadel-of-blood",
+    }
     assert reply["systems"]["freeway-warrior"]["labels"]["skill"] == "CLOSE COMBAT SKILL"
     assert reply["systems"]["grey-star"]["default_weapon"] == "staff"
     assert reply["systems"]["lone-wolf"]["has_vigour"] and not reply["systems"]["grey-star"]["has_vigour"]

@@ -48,6 +48,7 @@ def texts() -> set[str]:
 
 def names() -> set[str]:
     """Book titles, heroes, tables, spells, outcomes: the system classes' own words."""
+    from pyrules.citadel import COLUMN_LABELS, DATA, HEROES, MONSTERS, PHASE_LABELS
     from pyrules.fighting_fantasy import SPELLS
     from pyrules.systems import SYSTEMS
     from pyrules.tables import TABLES
@@ -59,6 +60,8 @@ def names() -> set[str]:
         found |= set(cls.labels().values()) | set(cls.enemy_labels().values()) | set(cls.action_kinds().values())
     found |= {table.title for table in TABLES.values()}
     found |= {name for name, _ in SPELLS.values()}
+    found |= set(COLUMN_LABELS.values()) | set(PHASE_LABELS.values()) | {DATA["crt"]["title"], "Hellgate"}
+    found |= {entry["name"] for entry in (*HEROES.values(), *MONSTERS.values())}
     return found
 
 

@@ -1,0 +1,950 @@
+"""Citadel of Blood (SPI, 1980), combat rules 9.1-9.8: one test (at least) for every case, named by its number."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import pytest
+from conftest import make_record
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pyrules import Fight, RecordError, api, rng
+from pyrules.__main__ import main
+from pyrules.citadel import DEFAULT_TABLE, CitadelOfBlood
+from pyrules.fields import Reader
+from pyrules.i18n import language
+
+SYSTEM = "citadel-of-blood"
+
+
+def hero(name, pos=None, wp=10, rv=1, cb=0, weapons=("sword", "dagger"), skills=None, **extra):
+    data = {"name": name, "wound_points": wp, "resistance": rv, "combat_bonus": cb, "weapons": list(weapons)}
+    if skills:
+        data["skills"] = skills
+    if pos is not None:
+        data["pos"] = list(pos)
+    return {**data, **extra}
+
+
+def mon(name, pos=None, wp=10, rv=1, cb=0, weapon=None):
+    data = {"name": name, "wound_points": wp, "resistance": rv, "combat_bonus": cb}
+    if weapon:
+        data["weapon"] = weapon
+    if pos is not None:
+        data["pos"] = list(pos)
+    return data
+
+
+def record(party, enemies, actions=(), rules=None, seed=0, tables=None):
+    data = make_record(SYSTEM, {"party": party}, enemies, rules, actions, seed)
+    if tables is not None:
+        data["tables"] = tables
+    return data
+
+
+def cob(party, enemies, actions=(), rules=None, seed=0, tables=None):
+    return Fight.from_record(record(party, enemies, actions, rules, seed, tables))
+
+
+def refused(fight, action, *words):
+    with pytest.raises(RecordError) as error:
+        fight.apply(action)
+    for word in words:
+        assert word in str(error.value)
+    return error.value
+
+
+def attack(unit, target=None, die=1, **extra):
+    action = {"do": "attack", "unit": unit, "die": die, **extra}
+    if target is not None:
+        action["target"] = target
+    return action
+
+
+THREE = [hero("A0", (0, 0)), hero("B0", (0, 1)), hero("C0", (0, 2))]
+TWO = [hero("A0", (0, 0)), hero("B0", (0, 1))]
+
+
+def targets_of(fight):
+    return fight.view()["targets"]
+
+
+def to_monster_phase(fight):
+    fight.apply({"do": "end_phase"})
+    assert fight.state.phase == "monster"
+    return fight
+
+
+# ---- 9.1 set-up ---------------------------------------------------------------------------------------------
+
+
+def test_9_1_the_party_keeps_the_march_order_the_players_arrange():
+    fight = cob([hero("X", (1, 2)), hero("Y", (0, 0)), hero("Z", (0, 2))], [mon("m")])
+    assert fight.view()["board"]["party"] == [["B", None, "C"], [None, None, "A"]]
+
+
+def test_9_1_party_without_places_fills_rows_of_three_front_first():
+    fight = cob([hero(n) for n in "PQRS"], [mon("m")])
+    assert fight.view()["board"]["party"] == [["A", "B", "C"], ["D", None, None]]
+
+
+def test_9_1_two_characters_may_not_share_a_space():
+    with pytest.raises(RecordError, match=r"hero.party\[1\].pos .*9.1"):
+        cob([hero("X", (0, 0)), hero("Y", (0, 0))], [mon("m")])
+
+
+def test_9_1_one_monster_stands_in_the_middle_space():
+    assert cob(THREE, [mon("m")]).view()["board"]["monsters"] == [[None, "1", None]]
+    with pytest.raises(RecordError, match=r"enemies\[0\].pos .*9.1: a single monster stands in the middle"):
+        cob(THREE, [mon("m", (0, 0))])
+
+
+def test_9_1_two_monsters_stand_in_the_first_and_third_spaces():
+    assert cob(THREE, [mon("m"), mon("n")]).view()["board"]["monsters"] == [["1", None, "2"]]
+    assert cob(THREE, [mon("m", (0, 2)), mon("n", (0, 0))]).view()["board"]["monsters"] == [["2", None, "1"]]
+    with pytest.raises(RecordError, match="9.1: two monsters stand in the first and third spaces"):
+        cob(THREE, [mon("m", (0, 0)), mon("n", (0, 1))])
+
+
+def test_9_1_three_monsters_fill_the_first_row_in_any_order_the_players_choose():
+    fight = cob(THREE, [mon("m", (0, 2)), mon("n", (0, 0)), mon("o", (0, 1))])
+    assert fight.view()["board"]["monsters"] == [["2", "3", "1"]]
+    with pytest.raises(RecordError, match="9.1: with three monsters or more, three stand in the first row"):
+        cob(THREE, [mon("m", (0, 2)), mon("n", (0, 0)), mon("o", (1, 1))])
+
+
+def test_9_1_more_than_three_the_three_with_most_wound_points_in_front_by_default():
+    enemies = [mon("w4", wp=4), mon("w9", wp=9), mon("w6", wp=6), mon("w12", wp=12), mon("w5", wp=5)]
+    board = cob(THREE, enemies).view()["board"]["monsters"]
+    assert sorted(board[0]) == ["2", "3", "4"] and board[1] == ["1", None, "5"]
+
+
+def test_9_1_players_choose_who_faces_whom_within_the_limits():
+    enemies = [mon("a", (1, 1), wp=4), mon("b", (0, 2), wp=9), mon("c", (0, 0), wp=6), mon("d", (0, 1), wp=12)]
+    assert cob(THREE, enemies).view()["board"]["monsters"] == [["3", "4", "2"], [None, "1", None]]
+
+
+def test_9_1_a_weaker_monster_may_not_stand_in_front_of_a_stronger_one():
+    enemies = [mon("a", (0, 1), wp=4), mon("b", (0, 2), wp=9), mon("c", (0, 0), wp=6), mon("d", (1, 1), wp=12)]
+    with pytest.raises(RecordError, match=r"enemies\[3\].pos .*9.1: the three monsters with the most Wound Points"):
+        cob(THREE, enemies)
+
+
+def test_9_1_the_rest_fill_the_second_row_then_the_third():
+    front = [mon("a", (0, 0)), mon("b", (0, 1)), mon("c", (0, 2))]
+    seven = [*front, mon("d", (1, 0)), mon("e", (1, 1)), mon("f", (1, 2)), mon("g", (2, 1))]
+    assert cob(THREE, seven).view()["board"]["monsters"][2] == [None, "7", None]
+    bad = [*front, mon("d", (1, 0)), mon("e", (2, 1))]
+    with pytest.raises(RecordError, match="9.1: the monsters behind fill the second row, then the third"):
+        cob(THREE, bad)
+    default = cob(THREE, [mon(str(i)) for i in range(7)]).view()["board"]["monsters"]
+    assert default == [["1", "2", "3"], ["4", "5", "6"], [None, "7", None]]
+
+
+def test_9_1_every_monster_placed_or_none():
+    with pytest.raises(RecordError, match="9.1: place every monster, or none"):
+        cob(THREE, [mon("a", (0, 0)), mon("b")])
+
+
+def test_9_1_roster_numbers_and_own_numbers():
+    fight = cob([{"hero": "almuric"}, {"hero": "almuric", "name": "Twin", "combat_bonus": 1}], [{"monster": "troll"}])
+    a, b, troll = fight.view()["units"]
+    assert (a["name"], a["wound_points"], a["resistance"], a["combat_bonus"]) == ("Almuric", 8, 2, 3)
+    assert [w["key"] for w in a["weapons"]] == ["sword", "dagger"] and a["weapons"][0]["skill"] == 2
+    assert b["name"] == "Twin" and b["combat_bonus"] == 1 and b["wound_points"] == 8
+    assert (troll["name"], troll["wound_points"], troll["resistance"], troll["combat_bonus"]) == ("Troll", 16, 3, 4)
+    saved = fight.record()
+    assert saved["hero"]["party"][0]["wound_points"] == 8 and saved["enemies"][0]["wound_points"] == 16
+    with pytest.raises(RecordError, match=r"hero.party\[0\].wound_points \(Wound Points\): is missing"):
+        cob([{"name": "Custom", "resistance": 1, "combat_bonus": 0, "weapons": ["axe"]}], [mon("m")])
+
+
+# ---- 9.2 the sequence of a round ----------------------------------------------------------------------------
+
+
+def test_9_2_the_five_phases_in_order_and_a_new_round():
+    fight = cob(
+        [hero("A0", (0, 0)), hero("B0", (1, 1)), hero("C0", (0, 2))],
+        [mon("m", wp=30)],
+        rules={"hellgate": True},
+    )
+    phases = [fight.state.phase]
+    fight.apply(attack("A", die=1))  # B0 in the second row holds a sword: he cannot strike (9.2.1)
+    fight.apply({"do": "hold", "unit": "B"})
+    fight.apply({"do": "hold", "unit": "C"})
+    phases.append(fight.state.phase)
+    fight.apply({"do": "monster", "die": 1})
+    phases.append(fight.state.phase)
+    for _ in range(3):
+        fight.apply({"do": "hellgate", "die": 1})
+    phases.append(fight.state.phase)
+    fight.apply({"do": "pass"})  # no monster can move: the Monster Reorganization passes by itself
+    assert phases == ["party", "monster", "hellgate", "party_reorg"]
+    assert fight.state.phase == "party" and fight.state.round == 2
+    assert [row["phase"] for row in fight.log] == ["party"] * 3 + ["monster"] + ["hellgate"] * 3 + ["party_reorg"]
+
+
+def test_9_2_without_the_hellgate_there_is_no_hellgate_phase():
+    fight = cob(TWO, [mon("m", wp=30)], actions=[attack("A", "1"), attack("B"), {"do": "monster", "die": 1}])
+    assert fight.state.phase == "party_reorg"
+    refused(fight, {"do": "hellgate"}, "9.2")
+
+
+def test_9_2_results_apply_at_once_a_monster_killed_does_not_strike_back():
+    fight = cob([hero("A0", (0, 1), cb=6)], [mon("m", wp=2), mon("n", wp=30)])
+    fight.apply(attack("A", "1", die=6))  # 12: row 6, 2 wounds
+    assert fight.log[-1]["killed"] and fight.log[-1]["notes"] == ["m is dead"]
+    assert fight.state.phase == "monster" and fight.view()["next"]["unit"] == "2"
+    fight.apply({"do": "monster", "die": 1})
+    assert [row["unit"] for row in fight.log] == ["A", "2"]
+
+
+def test_9_2_from_the_second_row_characters_fire_bows_and_throw_daggers_only():
+    party = [
+        hero("F", (0, 1)),
+        hero("S", (1, 0)),
+        hero("W", (1, 1), weapons=["bow"]),
+        hero("T", (1, 2), weapons=["throwing_dagger"]),
+    ]
+    fight = cob(party, [mon("m", wp=40)])
+    refused(fight, attack("B", "1"), "9.2: from the second row a character may only fire a bow or throw a dagger")
+    fight.apply(attack("C", "1"))
+    fight.apply(attack("D", "1"))
+    assert [row["column"] for row in fight.log] == ["bow", "throwing_dagger"]
+
+
+def test_9_2_the_third_row_does_not_fight():
+    fight = cob([hero("F", (0, 1)), hero("W", (2, 1), weapons=["bow"])], [mon("m")])
+    refused(fight, attack("B", "1"), "9.2: only the first and second rows")
+    assert "B" not in targets_of(fight)
+
+
+def test_9_2_monsters_in_the_second_row_fire_bows_unarmed_ones_wait():
+    front = [mon("a", (0, 0)), mon("b", (0, 1)), mon("c", (0, 2))]
+    fight = cob(THREE, [*front, mon("archer", (1, 0), weapon="bow"), mon("brute", (1, 2))])
+    fight.apply({"do": "end_phase"})
+    for _ in range(4):
+        fight.apply({"do": "monster", "die": 1, "target_die": 1})
+    assert [row["unit"] for row in fight.log[1:]] == ["1", "2", "3", "4"]
+    assert fight.log[-1]["column"] == "bow" and fight.state.phase == "party_reorg"
+
+
+def test_9_2_the_hellgate_casts_three_blasts_at_the_front_row():
+    party = [hero("A0", (0, 0), rv=2), hero("B0", (0, 2), rv=5), hero("C0", (1, 1), rv=0)]
+    fight = cob(party, [mon("m", wp=40)], rules={"hellgate": True})
+    fight.apply({"do": "end_phase"})
+    fight.apply({"do": "monster", "die": 1})
+    fight.apply({"do": "hellgate", "die": 3, "target_die": 2})  # 1-3: the left one; 3 > RV 2: 2 wounds
+    fight.apply({"do": "hellgate", "die": 5, "target_die": 4})  # 4-6: the right one; 5 is not > RV 5
+    fight.apply({"do": "hellgate", "die": 6, "target_die": 6})
+    blasts = fight.log[-3:]
+    assert [(b["target"], b["wounds"]) for b in blasts] == [("A", 2), ("B", 0), ("B", 2)]
+    assert all(b["choices"] == ["A", "B"] for b in blasts)
+    assert fight.state.phase == "party_reorg"
+
+
+# ---- 9.3 targets ------------------------------------------------------------------------------------------
+
+
+def test_9_3_three_facing_three_attack_straight_across_both_ways():
+    fight = cob(THREE, [mon("m", wp=40), mon("n", wp=40), mon("o", wp=40)])
+    assert targets_of(fight) == {"A": ["1"], "B": ["2"], "C": ["3"]}
+    refused(fight, attack("A", "2"), "9.3: A0 may attack only 1")
+    fight.apply({"do": "end_phase"})
+    for _ in range(3):
+        fight.apply({"do": "monster", "die": 1, "target_die": 6})
+    assert [(row["unit"], row["target"], row["target_die"]) for row in fight.log[1:]] == [
+        ("1", "A", None),
+        ("2", "B", None),
+        ("3", "C", None),
+    ]
+
+
+def two_monsters_left():
+    """9.1 puts two monsters in the first and third spaces; the example's "A B" (first and second spaces) arises
+    when the right-hand of three is killed: here by an archer of the second row (D)."""
+    party = [hero("A0", (0, 0)), hero("B0", (0, 1)), hero("C0", (0, 2)), hero("D0", (1, 1), weapons=["bow"])]
+    fight = cob(party, [mon("MA", wp=40), mon("MB", wp=40), mon("MC", wp=1)], [attack("D", "3", die=6)])
+    assert fight.view()["board"]["monsters"] == [["1", "2", None]]
+    return fight
+
+
+@pytest.mark.parametrize("die,target", [(1, "B"), (2, "B"), (3, "B"), (4, "C"), (5, "C"), (6, "C")])
+def test_9_3_monsters_a_b_against_1_2_3_a_attacks_1_b_rolls_1_3_for_2_4_6_for_3(die, target):
+    # the example's characters "1 2 3" are A, B, C here; its monsters "A B" are monsters 1 and 2
+    fight = to_monster_phase(two_monsters_left())
+    fight.apply({"do": "monster", "die": 1, "target_die": 6})
+    fight.apply({"do": "monster", "die": 1, "target_die": die})
+    assert fight.log[-2]["target"] == "A" and fight.log[-2]["target_die"] is None
+    assert fight.log[-1]["target"] == target and fight.log[-1]["choices"] == ["B", "C"]
+
+
+def test_9_3_monsters_1_2_3_against_characters_a_b_1_attacks_a_2_and_3_attack_b():
+    fight = to_monster_phase(cob(TWO, [mon("m", wp=40), mon("n", wp=40), mon("o", wp=40)]))
+    for _ in range(3):
+        fight.apply({"do": "monster", "die": 1})
+    assert [(row["unit"], row["target"]) for row in fight.log[1:]] == [("1", "A"), ("2", "B"), ("3", "B")]
+
+
+def test_9_3_characters_1_2_3_against_monsters_a_b_attack_like_the_monsters():
+    # characters 1, 2, 3 (A, B, C) against monsters A B (1, 2): 1 attacks A, 2 and 3 attack B
+    assert targets_of(two_monsters_left()) == {"A": ["1"], "B": ["2"], "C": ["2"]}
+    refused(two_monsters_left(), attack("C", "1"), "9.3: C0 may attack only 2")
+
+
+def test_9_3_two_monsters_deployed_by_9_1_against_three():
+    fight = cob(THREE, [mon("MA", wp=40), mon("MB", wp=40)])  # the first and third spaces
+    assert targets_of(fight) == {"A": ["1"], "B": ["1", "2"], "C": ["2"]}
+
+
+def test_9_3_characters_a_b_against_monsters_1_2_3_a_attacks_1_b_chooses_2_or_3():
+    fight = cob(TWO, [mon("m", wp=40), mon("n", wp=40), mon("o", wp=40)])
+    assert targets_of(fight) == {"A": ["1"], "B": ["2", "3"]}
+    refused(fight, attack("B", "1"), "9.3: B0 may attack only 2, 3")
+    refused(fight, attack("B"), "9.3: B0 chooses among 2, 3")
+    fight.apply(attack("B", "3"))
+    assert fight.log[-1]["target"] == "3"
+
+
+def test_9_3_a_character_alone_chooses_among_1_2_3():
+    fight = cob([hero("A0", (0, 1))], [mon("m", wp=40), mon("n", wp=40), mon("o", wp=40)])
+    assert targets_of(fight) == {"A": ["1", "2", "3"]}
+    fight.apply(attack("A", "3"))
+    assert fight.log[-1]["target"] == "3"
+
+
+@pytest.mark.parametrize("die,target", [(1, "A"), (2, "A"), (3, "B"), (4, "B"), (5, "C"), (6, "C")])
+def test_9_3_a_monster_alone_rolls_1_2_for_1_3_4_for_2_5_6_for_3(die, target):
+    fight = to_monster_phase(cob(THREE, [mon("m", wp=40)]))
+    fight.apply({"do": "monster", "die": 1, "target_die": die})
+    assert fight.log[-1]["target"] == target and fight.log[-1]["target_die"] == die
+
+
+def test_9_3_a_monster_target_die_is_drawn_from_the_seed_when_not_typed():
+    fight = to_monster_phase(cob(THREE, [mon("m", wp=40)], seed=5))
+    fight.apply({"do": "monster"})
+    row = fight.log[-1]
+    assert row["target_die"] == rng.die(5, 0) and row["die"] == rng.die(5, 1) and fight.state.draws == 2
+
+
+def test_9_3_from_the_second_row_a_character_may_attack_any_monster_of_the_front_row():
+    party = [hero("A0", (0, 0)), hero("W", (1, 0), weapons=["bow"])]
+    fight = cob(party, [mon("m", wp=40), mon("n", wp=40), mon("o", wp=40), mon("p", wp=1)])
+    assert targets_of(fight)["B"] == ["1", "2", "3"]
+    refused(fight, attack("B", "4"), "9.3")
+
+
+@pytest.mark.parametrize("die,target", [(1, "A"), (3, "A"), (4, "C"), (6, "C")])
+def test_9_3_a_monster_in_the_second_row_rolls_for_its_target_in_the_front_row(die, target):
+    party = [hero("A0", (0, 0)), hero("B0", (1, 1)), hero("C0", (0, 2))]
+    front = [mon("a", (0, 0), cb=-9), mon("b", (0, 1), cb=-9), mon("c", (0, 2), cb=-9)]
+    fight = to_monster_phase(cob(party, [*front, mon("archer", (1, 1), weapon="bow")]))
+    for _ in range(3):
+        fight.apply({"do": "monster", "die": 1, "target_die": 1})
+    fight.apply({"do": "monster", "die": 1, "target_die": die})
+    assert fight.log[-1]["unit"] == "4" and fight.log[-1]["choices"] == ["A", "C"]
+    assert fight.log[-1]["target"] == target
+
+
+# ---- 9.4 one attack, one target, damage at once ------------------------------------------------------------
+
+
+def test_9_4_1_one_attack_per_unit_per_phase():
+    fight = cob(TWO, [mon("m", wp=40)])
+    fight.apply(attack("A", "1"))
+    refused(fight, attack("A", "1"), "9.4: A0 has already acted")
+
+
+def test_9_4_1_characters_attack_only_in_the_party_phase_monsters_only_in_theirs():
+    fight = cob(TWO, [mon("m", wp=40)])
+    refused(fight, {"do": "monster"}, "9.2: this is the Party Combat phase")
+    fight.apply({"do": "end_phase"})
+    refused(fight, attack("A", "1"), "9.2: this is the Monster Combat phase, not the Party Combat phase")
+
+
+def test_9_4_2_one_enemy_per_attack_and_a_monster_once_per_phase():
+    fight = to_monster_phase(cob(THREE, [mon("m", wp=40)]))
+    fight.apply({"do": "monster", "die": 6, "target_die": 1})
+    assert fight.state.phase == "party_reorg"  # the one monster has struck once, at one target
+    assert sum(1 for w in fight.state.wounds[:3] if w) <= 1
+
+
+def test_9_4_3_up_to_six_attack_one_monster():
+    party = [hero(f"F{c}", (0, c), cb=-9) for c in range(3)]
+    party += [hero(f"S{c}", (1, c), weapons=["bow"], cb=-9) for c in range(3)]
+    fight = cob(party, [mon("m", wp=40)])
+    assert set(targets_of(fight)) == set("ABCDEF") and all(t == ["1"] for t in targets_of(fight).values())
+    for unit in "ABCDEF":
+        fight.apply(attack(unit, "1"))
+    assert [row["target"] for row in fight.log] == ["1"] * 6 and fight.state.phase == "monster"
+
+
+def test_9_4_4_damage_takes_effect_at_once():
+    fight = cob([hero("A0", (0, 0), cb=6), hero("B0", (0, 1), cb=6)], [mon("m", wp=40)])
+    fight.apply(attack("A", "1", die=6))
+    assert fight.view()["units"][2]["wounds"] == 2
+    fight.apply(attack("B", "1", die=6))
+    assert fight.log[-1]["target_wounds"] == 4
+
+
+def test_9_4_a_character_changes_weapon_by_not_attacking():
+    fight = cob([{"hero": "almuric", "pos": [0, 1]}], [mon("m", wp=40)])
+    fight.apply({"do": "change_weapon", "unit": "A"})
+    assert fight.view()["units"][0]["weapon"] == 1 and fight.state.phase == "monster"
+    fight.apply({"do": "monster", "die": 1})
+    fight.apply(attack("A", "1", die=4))
+    assert fight.log[-1]["column"] == "dagger" and fight.log[-1]["total"] == 7  # no Sword skill with the dagger
+
+
+def test_9_4_the_weapon_is_assigned_before_the_first_attack_then_changed_only_by_not_attacking():
+    fight = cob([{"hero": "almuric", "pos": [0, 1]}], [mon("m", wp=40)])
+    fight.apply(attack("A", "1", die=4, weapon=1))  # round 1: the player assigns the dagger
+    assert fight.log[-1]["column"] == "dagger"
+    fight.apply({"do": "monster", "die": 1})
+    refused(fight, attack("A", "1", weapon=0), "9.4: a character changes weapons only by not attacking")
+    fight.apply({"do": "change_weapon", "unit": "A"})  # gives up the attack of this phase
+    assert fight.state.phase == "monster" and fight.log[-1]["weapon_key"] == "sword"
+
+
+# ---- 9.5 the attack ---------------------------------------------------------------------------------------
+
+
+def test_9_5_the_example_almuric_die_4_sword_skill_2_combat_bonus_3_is_9_on_the_sword_column():
+    fight = cob([{"hero": "almuric", "pos": [0, 1]}], [mon("m", wp=40)])
+    fight.apply(attack("A", "1", die=4))
+    row = fight.log[-1]
+    assert (row["die"], row["skill"], row["combat_bonus"], row["total"], row["column"]) == (4, 2, 3, 9, "sword")
+    assert row["row"] == 3 and row["wounds"] == DEFAULT_TABLE.rows[3][3] == 1
+
+
+@pytest.mark.parametrize(
+    "total,row", [(1, 0), (3, 0), (4, 1), (5, 2), (6, 3), (9, 3), (10, 4), (16, 10), (17, 11), (30, 11)]
+)
+def test_9_5_rows_by_the_modified_roll_as_the_fan_table_maps_them(total, row):
+    assert DEFAULT_TABLE.row(total) == row
+
+
+def test_9_5_a_die_not_typed_is_drawn_from_the_seed():
+    fight = cob([{"hero": "almuric", "pos": [0, 1]}], [mon("m", wp=40)], seed=99)
+    fight.apply({"do": "attack", "unit": "A"})
+    assert fight.log[-1]["die"] == rng.die(99, 0) and not fight.log[-1]["typed"] and fight.state.draws == 1
+
+
+def test_9_5_a_throwing_dagger_is_thrown_once_per_combat():
+    fight = cob([hero("T", (0, 1), weapons=["throwing_dagger", "sword"])], [mon("m", wp=40)])
+    fight.apply(attack("A", "1"))
+    assert fight.view()["units"][0]["thrown"]
+    fight.apply({"do": "monster", "die": 1})
+    refused(fight, attack("A", "1"), "9.5: a throwing dagger is thrown only once per combat")
+    fight.apply({"do": "change_weapon", "unit": "A"})
+    fight.apply({"do": "monster", "die": 1})
+    fight.apply(attack("A", "1"))
+    assert fight.log[-1]["column"] == "sword"
+
+
+def test_9_5_bows_only_from_the_second_row_once_per_phase_any_number_of_times():
+    party = [hero("F", (0, 0)), hero("W", (1, 1), weapons=["bow"]), hero("G", (0, 2))]
+    fight = cob(party, [mon("m", wp=40)])
+    for _ in range(3):
+        fight.apply(attack("B", "1"))
+        refused(fight, attack("B", "1"), "9.4")
+        fight.apply({"do": "end_phase"})
+        fight.apply({"do": "monster", "die": 1, "target_die": 1})
+        fight.apply({"do": "pass"})
+    assert [row["column"] for row in fight.log if row.get("unit") == "B"] == ["bow"] * 3
+    front = cob([hero("W", (0, 1), weapons=["bow", "dagger"])], [mon("m")])
+    refused(front, attack("A", "1"), "9.5: a bow fires only from the second row")
+
+
+# ---- 9.6 monsters -----------------------------------------------------------------------------------------
+
+
+def test_9_6_unarmed_monsters_use_the_monster_column_plus_combat_bonus():
+    fight = to_monster_phase(cob([hero("A0", (0, 1), wp=40)], [mon("m", cb=3)]))
+    fight.apply({"do": "monster", "die": 6})
+    row = fight.log[-1]
+    assert (row["column"], row["total"], row["row"], row["wounds"]) == ("monster", 9, 3, 1)
+
+
+def test_9_6_armed_monsters_use_their_weapons_column():
+    fight = to_monster_phase(cob([hero("A0", (0, 1), wp=40)], [mon("m", cb=4, weapon="axe")]))
+    fight.apply({"do": "monster", "die": 6})  # 10: row 4
+    row = fight.log[-1]
+    assert (row["column"], row["total"], row["wounds"]) == ("axe", 10, 2)
+
+
+def test_9_6_the_monster_chart_numbers_and_its_source_are_unverified():
+    described = CitadelOfBlood.describe()
+    assert described["verified"] is False and described["table"]["verified"] is False
+    troll = next(m for m in described["monsters"] if m["key"] == "troll")
+    assert (troll["resistance"], troll["wound_points"], troll["combat_bonus"], troll["weapon"]) == (3, 16, 4, None)
+    assert "PilchS" in described["sources"]["monsters"]
+
+
+# ---- 9.7 wounds and death ---------------------------------------------------------------------------------
+
+
+def test_9_7_wounds_equal_to_wound_points_kill_and_the_dead_leave_the_board():
+    fight = cob([hero("A0", (0, 0), cb=6), hero("B0", (0, 1))], [mon("m", wp=2), mon("n", wp=40)])
+    fight.apply(attack("A", "1", die=6))
+    view = fight.view()
+    assert view["units"][2]["alive"] is False and view["units"][2]["row"] is None
+    assert view["board"]["monsters"] == [[None, None, "2"]]
+    refused(fight, attack("B", "1"), "9.3")
+
+
+def test_9_7_a_dead_character_does_not_act():
+    fight = to_monster_phase(cob([hero("A0", (0, 0), wp=1), hero("B0", (0, 2))], [mon("m", cb=9, wp=40)]))
+    fight.apply({"do": "monster", "die": 6, "target_die": 1})
+    assert fight.log[-1]["killed"] and fight.state.phase == "party"  # one in front, none behind: no move
+    refused(fight, attack("A", "1"), "9.7: A0 is dead")
+
+
+def test_9_7_the_combat_ends_when_one_side_is_eliminated():
+    won = cob([hero("A0", (0, 1), cb=6)], [mon("m", wp=2)], actions=[attack("A", "1", die=6)])
+    assert won.state.outcome == "won" and won.result()["outcome"] == "won" and won.view()["next"]["kinds"] == []
+    refused(won, {"do": "end_phase"}, "9.7: the combat is over (won)")
+    lost = to_monster_phase(cob([hero("A0", (0, 1), wp=1)], [mon("m", cb=9)]))
+    lost.apply({"do": "monster", "die": 6})
+    assert lost.state.outcome == "lost" and lost.log[-1]["outcome"] == "lost"
+
+
+# ---- 9.8 party reorganization ------------------------------------------------------------------------------
+
+
+def reorg(party, enemies=None):
+    fight = cob(party, enemies or [mon("m", wp=40, cb=-9)])
+    fight.apply({"do": "end_phase"})
+    fight.apply({"do": "monster", "die": 1, "target_die": 1})
+    assert fight.state.phase == "party_reorg"
+    return fight
+
+
+def test_9_8_one_character_moves_then_the_phase_ends():
+    fight = reorg([hero("a", (0, 0)), hero("b", (0, 1)), hero("c", (0, 2)), hero("d", (1, 0))])
+    fight.apply({"do": "move", "unit": "D", "to": [1, 2]})
+    assert fight.state.phase == "party" and fight.state.round == 2
+    assert fight.log[-1]["from"] == [1, 0] and fight.log[-1]["to"] == [1, 2]
+
+
+def test_9_8_1_along_the_row_but_not_over_another_character():
+    fight = reorg([hero("a", (0, 0)), hero("b", (0, 1)), hero("c", (0, 2)), hero("d", (1, 0)), hero("e", (1, 1))])
+    assert [2, 2] not in fight.view()["moves"]["D"] and [1, 2] in fight.view()["moves"]["E"]
+    refused(fight, {"do": "move", "unit": "D", "to": [1, 2]}, "9.8.1: a character may not move over another")
+    fight.apply({"do": "move", "unit": "E", "to": [1, 2]})
+
+
+def test_9_8_2_to_the_row_in_front_or_behind_only():
+    fight = reorg([hero("a", (0, 0)), hero("b", (0, 1)), hero("c", (0, 2)), hero("d", (1, 1))])
+    refused(fight, {"do": "move", "unit": "B", "to": [2, 1]}, "9.8.2")
+    fight.apply({"do": "move", "unit": "B", "to": [1, 0]})  # back one row (3 in front: allowed), diagonally
+    assert fight.view()["board"]["party"] == [["A", None, "C"], ["B", "D", None]]
+
+
+def test_9_8_2_forward_one_row():
+    fight = reorg([hero("a", (0, 0)), hero("b", (0, 1)), hero("c", (2, 2)), hero("d", (1, 1))])
+    fight.apply({"do": "move", "unit": "C", "to": [1, 2]})
+    assert fight.view()["units"][2]["row"] == 1
+
+
+def test_9_8_3_diagonally_one_column_when_changing_rows():
+    fight = reorg([hero("a", (0, 0)), hero("b", (0, 1)), hero("c", (1, 0)), hero("d", (1, 2))])
+    moves = fight.view()["moves"]
+    assert [0, 2] in moves["D"] and [0, 2] not in moves["C"]
+    refused(fight, {"do": "move", "unit": "C", "to": [0, 2]}, "9.8.3")
+    fight.apply({"do": "move", "unit": "D", "to": [0, 2]})
+
+
+def test_9_8_4_one_character_in_the_first_row_one_must_come_up_from_the_second():
+    fight = reorg([hero("a", (0, 1)), hero("b", (1, 0)), hero("c", (1, 2)), hero("d", (2, 1))])
+    view = fight.view()
+    assert view["next"] == {"kinds": ["move"], "unit": None, "forced": True}
+    assert view["moves"] == {"B": [[0, 0]], "C": [[0, 2]]}
+    refused(fight, {"do": "pass"}, "9.8.4")
+    refused(fight, {"do": "move", "unit": "D", "to": [2, 0]}, "9.8.4")
+    refused(fight, {"do": "move", "unit": "A", "to": [0, 0]}, "9.8.4")
+    fight.apply({"do": "move", "unit": "C", "to": [0, 2]})
+
+
+def test_9_8_5_two_characters_in_the_first_row_neither_moves_back():
+    fight = reorg([hero("a", (0, 0)), hero("b", (0, 2)), hero("c", (1, 1))])
+    moves = fight.view()["moves"]
+    assert all(to[0] == 0 for to in moves["A"] + moves["B"])
+    refused(fight, {"do": "move", "unit": "A", "to": [1, 0]}, "9.8.5")
+    fight.apply({"do": "move", "unit": "A", "to": [0, 1]})
+
+
+def test_9_8_no_row_holds_more_than_three_a_taken_space_is_refused():
+    fight = reorg([hero("a", (0, 0)), hero("b", (0, 1)), hero("c", (0, 2)), hero("d", (1, 1))])
+    refused(fight, {"do": "move", "unit": "D", "to": [0, 1]}, "9.8: that space is taken")
+
+
+def test_9_8_the_player_may_move_no_one():
+    fight = reorg(THREE)
+    fight.apply({"do": "pass"})
+    assert fight.state.phase == "party" and fight.state.round == 2
+
+
+# ---- 9.8 monster reorganization ----------------------------------------------------------------------------
+
+
+def kill_front(front_hp, behind, die=6):
+    """Three monsters in front (the middle one with ``front_hp``), ``behind`` after; the hero kills the middle."""
+    party = [hero("a", (0, 0), cb=-9), hero("b", (0, 1), cb=20), hero("c", (0, 2), cb=-9)]
+    front = [mon("x", (0, 0), cb=-9, wp=30), mon("y", (0, 1), cb=-9, wp=front_hp), mon("z", (0, 2), cb=-9, wp=30)]
+    fight = cob(party, [*front, *behind])
+    fight.apply(attack("B", "2", die=die))
+    fight.apply({"do": "end_phase"})
+    while fight.state.phase == "monster":
+        fight.apply({"do": "monster", "die": 1})
+    fight.apply({"do": "pass"})
+    return fight
+
+
+def test_9_8_1_fewer_than_three_in_front_one_moves_up_from_the_second_row():
+    fight = kill_front(5, [mon("w", (1, 1), wp=5, cb=-9)])
+    assert fight.state.phase == "monster_reorg" and fight.view()["monster_moves"] == {"4": [[0, 1]]}
+    assert fight.view()["next"]["kinds"] == ["monster_move"]
+    fight.apply({"do": "monster_move"})
+    assert fight.log[-1]["to"] == [0, 1] and fight.log[-1]["die"] is None
+    assert fight.view()["board"]["monsters"] == [["1", "4", "3"]]
+
+
+def test_9_8_2_with_a_full_first_row_one_monster_moves_up_one_row():
+    party = [hero("a", (0, 0), cb=-9), hero("b", (0, 1), cb=20), hero("c", (0, 2), cb=-9)]
+    front = [mon("x", (0, 0), cb=-9, wp=30), mon("y", (0, 1), cb=-9, wp=5), mon("z", (0, 2), cb=-9, wp=30)]
+    behind = [mon(n, (1, c), cb=-9, wp=5) for c, n in enumerate("pqr")] + [mon("s", (2, 1), cb=-9, wp=5)]
+    fight = cob(party, [*front, *behind])
+    fight.apply(attack("B", "2", die=6))
+    fight.apply({"do": "end_phase"})
+    while fight.state.phase == "monster":
+        fight.apply({"do": "monster", "die": 1})
+    fight.apply({"do": "pass"})
+    assert fight.view()["monster_moves"] == {"4": [[0, 1]], "5": [[0, 1]], "6": [[0, 1]]}
+    fight.apply({"do": "monster_move", "unit": "5"})  # 9.8.1: the first row is filled first
+    assert fight.view()["board"]["monsters"] == [["1", "5", "3"], ["4", None, "6"], [None, "7", None]]
+    fight.apply({"do": "end_phase"})
+    while fight.state.phase == "monster":
+        fight.apply({"do": "monster", "die": 1})
+    fight.apply({"do": "pass"})
+    assert fight.view()["monster_moves"] == {"7": [[1, 1]]}  # 9.8.2: the first row is full: one moves up a row
+    fight.apply({"do": "monster_move"})
+    assert fight.view()["board"]["monsters"] == [["1", "5", "3"], ["4", "7", "6"]]
+
+
+def test_9_8_2_full_rows_behind_a_full_first_row_no_monster_moves():
+    front = [mon(n, (0, c), cb=-9, wp=30) for c, n in enumerate("xyz")]
+    fight = cob(THREE, [*front, *[mon(n, (1, c), wp=5) for c, n in enumerate("pqr")]])
+    fight.apply({"do": "end_phase"})
+    while fight.state.phase == "monster":
+        fight.apply({"do": "monster", "die": 1})
+    fight.apply({"do": "pass"})
+    assert fight.state.phase == "party" and fight.state.round == 2
+
+
+def test_9_8_3_several_spaces_a_die_decides_and_9_8_4_never_sideways_or_back():
+    for die, space in ((1, [0, 0]), (2, [0, 0]), (3, [0, 0]), (4, [0, 2]), (6, [0, 2])):
+        party = [hero("a", (0, 0), cb=20), hero("b", (0, 1), cb=-9), hero("c", (0, 2), cb=20)]
+        front = [mon("x", (0, 0), wp=5, cb=-9), mon("y", (0, 1), wp=30, cb=-9), mon("z", (0, 2), wp=5, cb=-9)]
+        fight = cob(party, [*front, mon("w", (1, 1), wp=5, cb=-9)])
+        fight.apply(attack("A", "1", die=6))
+        fight.apply(attack("C", "3", die=6))
+        fight.apply({"do": "end_phase"})
+        fight.apply({"do": "monster", "die": 1})
+        fight.apply({"do": "pass"})
+        assert fight.view()["monster_moves"] == {"4": [[0, 0], [0, 2]]}
+        fight.apply({"do": "monster_move", "die": die})
+        assert fight.log[-1]["to"] == space and fight.log[-1]["die"] == die
+        # 9.8.4: the other gap of the first row stays: a monster never shifts along its row
+        assert fight.state.phase == "party"
+        expected = [None, "2", None]
+        expected[space[1]] = "4"
+        assert fight.view()["board"]["monsters"] == [expected]
+
+
+def test_9_8_4_a_monster_that_cannot_reach_a_gap_stays():
+    party = [hero("a", (0, 0), cb=-9), hero("b", (0, 1), cb=-9), hero("c", (0, 2), cb=20)]
+    front = [mon("x", (0, 0), wp=30, cb=-9), mon("y", (0, 1), wp=30, cb=-9), mon("z", (0, 2), wp=5, cb=-9)]
+    fight = cob(party, [*front, mon("w", (1, 0), wp=5, cb=-9)])
+    fight.apply(attack("C", "3", die=6))
+    fight.apply({"do": "end_phase"})
+    fight.apply({"do": "monster", "die": 1})
+    fight.apply({"do": "monster", "die": 1})
+    fight.apply({"do": "pass"})
+    assert fight.state.phase == "party" and fight.view()["board"]["monsters"] == [["1", "2", None], ["4", None, None]]
+
+
+def test_9_8_only_the_monster_the_rules_allow_may_be_named():
+    party = [hero("a", (0, 0), cb=20), hero("b", (0, 1), cb=-9), hero("c", (0, 2), cb=-9)]
+    front = [mon("x", (0, 0), wp=5, cb=-9), mon("y", (0, 1), wp=30, cb=-9), mon("z", (0, 2), wp=30, cb=-9)]
+    fight = cob(party, [*front, mon("v", (1, 0), wp=5, cb=-9), mon("w", (1, 2), wp=5, cb=-9)])
+    fight.apply(attack("A", "1", die=6))
+    fight.apply({"do": "end_phase"})
+    fight.apply({"do": "monster", "die": 1})
+    fight.apply({"do": "monster", "die": 1})
+    fight.apply({"do": "pass"})
+    assert fight.view()["monster_moves"] == {"4": [[0, 0]]}
+    refused(fight, {"do": "monster_move", "unit": "5"}, "9.8: only 4 may move forward now")
+    fight.apply({"do": "monster_move", "unit": "4"})
+
+
+# ---- the record, the tables, the page, the CLI --------------------------------------------------------------
+
+
+def test_an_edited_combat_results_table_lives_in_the_record():
+    rows = [list(r) for r in DEFAULT_TABLE.rows]
+    rows[3][3] = 3  # the Sword column at 6-9
+    tables = {"crt": {"rows": rows, "row_starts": list(DEFAULT_TABLE.row_starts)}, "blast": {"blasts": 2}}
+    fight = cob([{"hero": "almuric", "pos": [0, 1]}], [mon("m", wp=40)], [attack("A", "1", die=4)], tables=tables)
+    assert fight.log[-1]["wounds"] == 3 and fight.view()["table"]["edited"] is True
+    saved = fight.record()
+    assert saved["tables"]["crt"]["rows"][3][3] == 3 and saved["tables"]["blast"]["blasts"] == 2
+    assert Fight.from_record(saved).state == fight.state
+    plain = cob([{"hero": "almuric"}], [mon("m")])
+    assert "tables" not in plain.record() and plain.view()["table"]["edited"] is False
+
+
+def test_a_bad_table_is_refused_naming_its_cell():
+    with pytest.raises(RecordError, match=r"tables.crt.rows\[2\].sword \(Sword\)"):
+        rows = [list(r) for r in DEFAULT_TABLE.rows]
+        rows[2][3] = -1
+        cob(THREE, [mon("m")], tables={"crt": {"rows": rows}})
+    with pytest.raises(RecordError, match="tables.crt.row_starts"):
+        cob(THREE, [mon("m")], tables={"crt": {"row_starts": [1, 4]}})
+    with pytest.raises(RecordError, match="tables.colour"):
+        cob(THREE, [mon("m")], tables={"colour": 1})
+    with pytest.raises(RecordError, match="tables"):
+        Fight.from_record({**make_record("lone-wolf"), "tables": {}})  # other systems keep their keys
+
+
+def test_the_view_gives_the_page_everything():
+    view = cob([{"hero": "almuric"}], [{"monster": "orcs"}]).view()
+    assert view["verified"] is False and view["table"]["verified"] is False
+    assert "FoolAntony" in view["table"]["source"] and "6-9" in view["table"]["note"]
+    assert [c["key"] for c in view["table"]["columns"]][-1] == "monster"
+    assert view["phase"] == "party" and view["round"] == 1 and view["outcome"] == "ongoing"
+    assert view["board"] == {"party": [["A", None, None]], "monsters": [[None, "1", None]]}
+    assert view["targets"] == {"A": ["1"]} and view["moves"] == {}
+    unit = view["units"][0]
+    assert {"id", "side", "name", "wound_points", "wounds", "alive", "row", "col", "weapons", "weapon", "acted"} <= set(
+        unit
+    )
+
+
+def test_summary_and_result():
+    fight = cob([{"hero": "almuric"}, hero("Bo")], [{"monster": "orcs"}, {"monster": "troll"}])
+    summary = fight.summary()
+    assert summary["book"] == "Citadel of Blood" and summary["hero"] == "Almuric, Bo"
+    assert summary["enemies"] == ["Orcs", "Troll"] and summary["rounds"] == 1
+    result = fight.result()
+    assert [u["id"] for u in result["party"]] == ["A", "B"] and result["monsters"][1]["wound_points"] == 16
+
+
+def test_heroes_are_not_rolled():
+    with pytest.raises(RecordError, match="roster"):
+        CitadelOfBlood.roll_hero(0, Reader({}, "numbers"))
+    reply = json.loads(api.call(json.dumps({"op": "new_hero", "system": SYSTEM})))
+    assert reply["ok"] is False and "roster" in reply["error"]["message"]
+
+
+def test_the_api_plays_a_citadel_fight_in_russian():
+    data = record([{"hero": "almuric"}], [{"monster": "orcs"}])
+    started = json.loads(api.call(json.dumps({"op": "start", "record": data, "lang": "ru"})))
+    assert started["ok"] and started["view"]["phase_name"] == "Бой отряда"
+    assert started["view"]["units"][1]["name"] == "Orcs"  # names come from the record as typed
+    reply = json.loads(
+        api.call(
+            json.dumps(
+                {"op": "act", "session": started["session"], "lang": "ru", "action": {"do": "monster", "die": 1}}
+            )
+        )
+    )
+    assert reply["error"]["message"] == "9.2: сейчас фаза «Бой отряда», а не «Бой чудовищ»"
+    hello = json.loads(api.call(json.dumps({"op": "hello", "lang": "ru"})))
+    assert hello["systems"][SYSTEM]["book"] == "Цитадель крови" and hello["systems"][SYSTEM]["verified"] is False
+
+
+def test_messages_in_russian():
+    with language("ru"), pytest.raises(RecordError) as error:
+        cob(THREE, [mon("m", (0, 0))])
+    assert "9.1: единственное чудовище стоит в средней клетке" in str(error.value)
+
+
+def test_the_command_line_plays_a_citadel_record(monkeypatch, capsys):
+    data = record([{"hero": "almuric"}], [mon("m", wp=1)], [attack("A", "1", die=6)])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(data)))
+    assert main(["play", "-"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["outcome"] == "won" and out["monsters"][0]["alive"] is False and out["log"][0]["column"] == "sword"
+
+
+# ---- a whole combat: three heroes against four monsters, with reorganizations --------------------------------
+
+EXAMPLE = {
+    "format": "pyrules-fight",
+    "version": 1,
+    "system": SYSTEM,
+    "hero": {
+        "party": [
+            {"hero": "almuric", "pos": [0, 1]},
+            {
+                "name": "Gislan",
+                "wound_points": 7,
+                "resistance": 2,
+                "combat_bonus": 2,
+                "weapons": ["axe", "throwing_dagger"],
+                "skills": {"axe": 1},
+                "pos": [0, 0],
+            },
+            {
+                "name": "Elwen",
+                "wound_points": 6,
+                "resistance": 3,
+                "combat_bonus": 1,
+                "weapons": ["bow", "dagger"],
+                "skills": {"bow": 2},
+                "pos": [1, 1],
+            },
+        ]
+    },
+    "enemies": [{"monster": "orcs"}, {"monster": "skeletons"}, {"monster": "harpies"}, {"monster": "dire_wolves"}],
+    "rules": {},
+    "seed": 1980,
+    "actions": [
+        {"do": "attack", "unit": "A", "target": "3", "die": 5},
+        {"do": "attack", "unit": "B", "target": "1", "die": 3},
+        {"do": "attack", "unit": "C", "target": "3", "die": 6},
+        {"do": "monster", "die": 2},
+        {"do": "monster", "die": 1},
+        {"do": "monster", "die": 3},
+        {"do": "pass"},
+        {"do": "attack", "unit": "A", "target": "3", "die": 6},
+        {"do": "attack", "unit": "B", "target": "1", "die": 5},
+        {"do": "attack", "unit": "C", "target": "1", "die": 6},
+        {"do": "monster", "die": 5, "target_die": 3},
+        {"do": "monster", "die": 5},
+        {"do": "move", "unit": "C", "to": [0, 2]},
+        {"do": "monster_move"},
+        {"do": "attack", "unit": "A", "target": "2", "die": 5},
+        {"do": "attack", "unit": "B", "target": "1", "die": 6},
+        {"do": "change_weapon", "unit": "C"},
+        {"do": "monster", "die": 6},
+        {"do": "monster", "die": 2},
+        {"do": "monster", "die": 4},
+        {"do": "pass"},
+        {"do": "attack", "unit": "A", "target": "2", "die": 6},
+        {"do": "attack", "unit": "B", "target": "1", "die": 4},
+        {"do": "attack", "unit": "C", "target": "4", "die": 5},
+        {"do": "monster", "die": 6, "target_die": 5},
+        {"do": "monster", "die": 6, "target_die": 2},
+        {"do": "pass"},
+        {"do": "attack", "unit": "A", "target": "1", "die": 3},
+        {"do": "attack", "unit": "B", "target": "4", "die": 2},
+        {"do": "attack", "unit": "C", "target": "4", "die": 6},
+        {"do": "monster", "die": 6, "target_die": 5},
+        {"do": "pass"},
+        {"do": "attack", "unit": "A", "target": "4", "die": 6},
+        {"do": "attack", "unit": "B", "target": "4", "die": 2},
+    ],
+}
+
+
+def test_a_whole_combat_three_heroes_against_four_monsters():
+    fight = Fight.from_record(EXAMPLE)
+    # 9.1: Skeletons (4 WP, the weakest) stand behind; the others in listed order in front
+    assert Fight.from_record({**EXAMPLE, "actions": []}).view()["board"] == {
+        "party": [["B", "A", None], [None, "C", None]],
+        "monsters": [["1", "3", "4"], [None, "2", None]],
+    }
+    assert fight.state.outcome == "won" and fight.state.round == 6
+    moves = [row for row in fight.log if row["kind"] in ("move", "monster_move")]
+    assert [(row["kind"], row["unit"], row["from"], row["to"]) for row in moves] == [
+        ("move", "C", [1, 1], [0, 2]),
+        ("monster_move", "2", [1, 1], [0, 1]),
+    ]
+    assert [row["column"] for row in fight.log if row.get("unit") == "C" and row["kind"] == "attack"] == [
+        "bow",
+        "bow",
+        "dagger",
+        "dagger",
+    ]
+    result = fight.result()
+    assert [u["alive"] for u in result["monsters"]] == [False] * 4
+    assert [(u["name"], u["wounds"]) for u in result["party"]] == [("Almuric", 3), ("Gislan", 2), ("Elwen", 1)]
+    assert fight.record() == Fight.from_record(fight.record()).record()
+
+
+# ---- properties -------------------------------------------------------------------------------------------
+
+
+@st.composite
+def random_fights(draw):
+    party = [
+        hero("A0", wp=draw(st.integers(1, 12)), cb=draw(st.integers(-2, 5))),
+        hero("B0", wp=draw(st.integers(1, 12)), weapons=["axe", "throwing_dagger"]),
+        hero("C0", wp=draw(st.integers(1, 12)), weapons=["bow", "dagger"]),
+        hero("D0", wp=draw(st.integers(1, 12)), weapons=["bow"]),
+    ][: draw(st.integers(1, 4))]
+    enemies = [
+        mon(
+            f"m{i}",
+            wp=draw(st.integers(1, 12)),
+            cb=draw(st.integers(-1, 4)),
+            weapon=draw(st.sampled_from([None, "bow", "sword"])),
+        )
+        for i in range(draw(st.integers(1, 8)))
+    ]
+    fight = cob(party, enemies, rules={"hellgate": draw(st.booleans())}, seed=draw(st.integers(0, 10**6)))
+    picks = draw(st.lists(st.integers(0, 10**6), min_size=1, max_size=120))
+    return fight, picks
+
+
+def legal_actions(view):
+    if view["phase"] == "party":
+        actions = [{"do": "end_phase"}]
+        for unit in view["units"]:
+            if unit["side"] == "party" and unit["alive"] and not unit["acted"]:
+                actions += [{"do": "hold", "unit": unit["id"]}, {"do": "change_weapon", "unit": unit["id"]}]
+                actions += [
+                    {"do": "attack", "unit": unit["id"], "target": t} for t in view["targets"].get(unit["id"], [])
+                ]
+        return actions
+    if view["phase"] == "party_reorg":
+        moves = [{"do": "move", "unit": u, "to": to} for u, spaces in view["moves"].items() for to in spaces]
+        return moves + [{"do": "pass"}]
+    return [{"do": view["next"]["kinds"][0]}]
+
+
+@given(random_fights())
+@settings(max_examples=60, deadline=None)
+def test_properties_wounds_never_decrease_dead_never_act_rows_hold_three_replay_is_the_same(case):
+    fight, picks = case
+    for pick in picks:
+        if fight.state.outcome != "ongoing":
+            break
+        before = fight.state
+        view = fight.view()
+        options = legal_actions(view)
+        action = options[pick % len(options)]
+        try:
+            event = fight.apply(action)
+        except RecordError:
+            continue  # a refused action (a weapon that cannot be used from there) changes nothing
+        after = fight.state
+        assert all(b <= a for b, a in zip(before.wounds, after.wounds))
+        if event.get("unit") not in (None, "hellgate"):
+            index = next(u for u, item in enumerate(view["units"]) if item["id"] == event["unit"])
+            assert before.pos[index] is not None  # the unit was alive when it acted
+        places = [p for p in after.pos if p is not None]
+        assert all(0 <= r and 0 <= c <= 2 for r, c in places)
+        n = len(fight.setup.party)
+        for side in (after.pos[:n], after.pos[n:]):
+            living = [p for p in side if p is not None]
+            assert len(living) == len(set(living))  # one unit a space: at most 3 a row
+        for i, p in enumerate(after.pos):
+            assert (p is None) == (after.wounds[i] >= CitadelOfBlood.unit(fight.setup, i).wound_points)
+    again = Fight.from_record(json.loads(json.dumps(fight.record())))
+    assert again.state == fight.state and again.log == fight.log
