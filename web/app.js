@@ -1,5 +1,6 @@
 // The screen. Python (in the worker) does the rules; this file reads the form, sends one request per action, draws
 // the answer and keeps the fight saved. Text from records, links or the rules is only ever set with textContent.
+import * as citadel from "./citadel.js";
 import * as crt from "./crt.js";
 import { $, $$, element } from "./dom.js";
 import * as ff from "./ff.js";
@@ -8,7 +9,7 @@ import { Rules } from "./rules.js";
 import * as saves from "./saves.js";
 
 const ALL_SYSTEMS = JSON.parse($("#systems-data").textContent); // {en: {systems, rule_labels}, ru: ...}, from the rules
-const SCREENS = { crt, ff };
+const SCREENS = { crt, ff, citadel };
 
 const ui = {
   setup: $("#setup"), start: $("#start"), setupError: $("#setup-error"), messages: $("#messages"),
@@ -133,6 +134,7 @@ function describe(summary) {
   const state = summary.outcome === "ongoing" ? t("round {rounds}", fields)
     : t("{outcome} after {rounds} {rounds|round|rounds}", fields);
   const label = systems()[summary.system]?.labels.endurance ?? systems()[summary.system]?.labels.stamina ?? "";
+  if (summary.endurance == null) return `${book} · ${state}`;
   return `${book} · ${state} · ${label} ${summary.endurance}`;
 }
 
@@ -331,7 +333,9 @@ function applySystem(resetWeapon = true) {
   const ruleLabels = ALL_SYSTEMS[language()].rule_labels;
   for (const label of $$("#setup [data-rule]")) label.textContent = ruleLabels[label.dataset.rule] ?? label.textContent;
   for (const row of $$(".enemy", ui.enemies)) labelEnemy(row);
-  if (data.kind === "crt") {
+  if (data.kind === "citadel") {
+    citadel.fillRoster(data);
+  } else if (data.kind === "crt") {
     const select = $("#hero-weapon");
     const chosen = select.value;
     select.replaceChildren(...data.weapons.map(({ key: value, name }) => new Option(name, value)));
@@ -403,6 +407,10 @@ function renumberEnemies() {
 // Builds the record from the form, as typed; Python checks every value and names the field it refuses.
 function recordFromForm() {
   const data = info();
+  if (data.kind === "citadel") {
+    return { format: "pyrules-fight", version: 1, system: system(), ...citadel.recordParts(data), seed: randomSeed(),
+             actions: [] };
+  }
   const ffSystem = data.kind === "ff";
   const hero = { skill: $("#hero-skill").value };
   if (ffSystem) {
@@ -485,7 +493,8 @@ async function startFight(event) {
   clearErrors(ui.setup);
   show(reply, { name: fightName(reply.summary) });
   keep();
-  (info().kind === "ff" ? $("#hero-dice") : $("#number")).focus();
+  const first = { ff: "#hero-dice", crt: "#number", citadel: "#cob-board button[aria-pressed]" }[info().kind];
+  $(first)?.focus();
 }
 
 // Shows a fight the rules have opened (a new one, a saved one, a shared one, or the same in another language).
@@ -493,7 +502,9 @@ function show(reply, { id = null, name, created, redo = [] }) {
   fight = { id, name, created, session: reply.session, record: reply.record, view: reply.view,
             summary: reply.summary, redo };
   const screen = screenOf(fight.record.system);
-  for (const node of $$("#fight [data-kind]")) node.hidden = node.dataset.kind !== systems()[fight.record.system].kind;
+  for (const node of $$("#fight [data-kind]")) {
+    node.hidden = !node.dataset.kind.split(" ").includes(systems()[fight.record.system].kind);
+  }
   ui.heading.textContent = name;
   ui.setup.hidden = true;
   ui.saves.hidden = true;
@@ -545,13 +556,17 @@ function redo() {
 
 function updateSummary() {
   const { view } = fight;
+  if (!view.hero) { // Citadel of Blood: a party, no single hero
+    fight.summary = { ...fight.summary, rounds: view.round, outcome: view.outcome };
+    return;
+  }
   const endurance = view.hero.endurance ?? view.hero.stamina;
   fight.summary = { ...fight.summary, rounds: view.rounds, outcome: view.outcome, endurance,
                     willpower: view.hero.willpower ?? null };
 }
 
 function logBody() {
-  return systems()[fight.record.system].kind === "ff" ? $("#ff-log") : $("#log");
+  return { ff: $("#ff-log"), citadel: $("#cob-log"), crt: $("#log") }[systems()[fight.record.system].kind];
 }
 
 function drawLog(events) {
@@ -592,6 +607,7 @@ function carryOver(previous) {
     radio.checked = true;
     applySystem();
   }
+  if (systems()[record.system].kind === "citadel") return; // the party and monsters stay as listed
   const alive = view.outcome !== "lost";
   $("#hero-skill").value = record.hero.skill;
   if (systems()[record.system].kind === "ff") {
@@ -693,6 +709,16 @@ ui.setup.addEventListener("submit", startFight);
 ui.roundForm.addEventListener("submit", (event) => {
   event.preventDefault();
   if (fight) act(screenOf(fight.record.system).roundAction(fight, "round"));
+});
+citadel.bind((action) => act(action));
+$("#add-hero").addEventListener("click", () => {
+  const hero = info().heroes.find((h) => h.key === $("#hero-pick").value);
+  if (hero) citadel.addCharacter(info(), hero);
+});
+$("#add-character").addEventListener("click", () => citadel.addCharacter(info()).querySelector("input").focus());
+$("#add-monster").addEventListener("click", () => {
+  const monster = info().monsters.find((m) => m.key === $("#monster-pick").value);
+  if (monster) citadel.addMonster(info(), monster);
 });
 $("#evade").addEventListener("click", () => act(crt.roundAction(fight, "evade")));
 $("#vigour").addEventListener("click", () => act({ do: "vigour" }));

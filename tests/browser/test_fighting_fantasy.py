@@ -7,7 +7,7 @@ import re
 from conftest import BOOT_TIMEOUT
 from playwright.sync_api import expect
 
-LATIN_ALLOWED = {"pyrules", "README", "JSON", "json", "English"}
+LATIN_ALLOWED = {"pyrules", "README", "JSON", "json", "English", "SPI"}
 
 
 def ff_rows(page):

@@ -1,0 +1,211 @@
+"""Citadel of Blood in the browser: three heroes against four monsters on the march-order board, to the end."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+PARTY = [
+    # name, wound points, resistance, combat bonus, weapons, skill with the first, row, space
+    ("Gislan", "7", "2", "2", ("axe", "throwing_dagger"), "1", "0", "0"),
+    ("Elwen", "6", "3", "1", ("bow", "dagger"), "2", "1", "1"),
+]
+
+
+def set_up_party(page):
+    page.get_by_role("radio", name="Citadel of Blood").check()
+    page.get_by_label("Hero from the roster").select_option(label="Almuric")
+    page.get_by_role("button", name="Add this hero").click()
+    almuric = page.get_by_role("group", name="Character A")
+    expect(almuric.get_by_label("Name", exact=True)).to_have_value("Almuric")
+    expect(almuric.get_by_label("Wound Points")).to_have_value("8")
+    almuric.get_by_label("Space").select_option(label="middle")
+    for i, (name, points, resistance, bonus, weapons, skill, row, space) in enumerate(PARTY):
+        page.get_by_role("button", name="Add a character of your own").click()
+        group = page.get_by_role("group", name=f"Character {'BC'[i]}")
+        group.get_by_label("Name", exact=True).fill(name)
+        group.get_by_label("Wound Points").fill(points)
+        group.get_by_label("Resistance Value").fill(resistance)
+        group.get_by_label("Combat Bonus").fill(bonus)
+        group.get_by_label("First weapon", exact=True).select_option(weapons[0])
+        group.get_by_label("Weapon Skill with the first weapon").fill(skill)
+        group.get_by_label("Second weapon", exact=True).select_option(weapons[1])
+        group.get_by_label("Row").select_option(row)
+        group.get_by_label("Space").select_option(space)
+    for monster in ("Orcs", "Skeletons", "Harpies", "Dire Wolves"):
+        page.get_by_label("Monster from the chart").select_option(label=monster)
+        page.get_by_role("button", name="Add this monster").click()
+    page.get_by_role("button", name="Start fight").click()
+    expect(page.get_by_text("Round 1: Party Combat")).to_be_visible()
+
+
+def unit(page, label):
+    """A unit's space on the board, by its id and name ("A Almuric", "3 Harpies")."""
+    return page.get_by_role("group", name="March order").get_by_role("button", name=re.compile(f"^{label}:"))
+
+
+def rows(page):
+    table = page.get_by_role("table", name="Combat log")
+    return table.locator("tbody tr:not(.note)")
+
+
+def attack(page, who, target, die):
+    before = rows(page).count()
+    unit(page, who).click()
+    expect(unit(page, target)).to_have_class(re.compile(r"\blegal\b"))
+    page.get_by_label("Die", exact=True).fill(str(die))
+    unit(page, target).click()
+    expect(rows(page)).to_have_count(before + 1)
+
+
+def press(page, button, die=None, target_die=None):
+    before = rows(page).count()
+    if die is not None:
+        page.get_by_label("Die", exact=True).fill(str(die))
+    if target_die is not None:
+        page.get_by_label("Die for the target").fill(str(target_die))
+    page.get_by_role("button", name=button, exact=True).click()
+    expect(rows(page)).to_have_count(before + 1)
+
+
+def monsters(page, *dice):
+    for die in dice:
+        if isinstance(die, tuple):
+            press(page, "Monster attack", *die)
+        else:
+            press(page, "Monster attack", die)
+
+
+def test_three_heroes_against_four_monsters_to_the_end_with_a_reorganization(page):
+    set_up_party(page)
+    # 9.1: the three monsters with the most Wound Points in front, the fourth behind.
+    board = page.get_by_role("group", name="March order")
+    expect(unit(page, "2 Skeletons")).to_have_accessible_name(re.compile("monsters, row 2, middle"))
+    expect(unit(page, "1 Orcs")).to_have_accessible_name(re.compile("monsters, row 1, left"))
+    expect(page.get_by_text("The Combat Results Table and the monsters' numbers are unverified")).to_be_visible()
+
+    # Round 1. 9.5: Almuric, die 5 + Sword 2 + Combat Bonus 3 = 10 in the Sword column.
+    attack(page, "A Almuric", "3 Harpies", 5)
+    first = rows(page).nth(0).locator("td").all_inner_texts()
+    assert first[:3] == ["1", "Party Combat", "Almuric"]
+    assert first[3].startswith("→ Harpies")
+    assert first[4].startswith("5 + 2 + 3 = 10 (Sword)")
+    assert first[5] == "2 wounds: 2/5"
+    attack(page, "B Gislan", "1 Orcs", 3)
+    attack(page, "C Elwen", "3 Harpies", 6)
+    expect(page.get_by_text("Round 1: Monster Combat")).to_be_visible()
+    monsters(page, 2, 1, 3)
+    expect(page.get_by_text("Round 1: Party Reorganization")).to_be_visible()
+    press(page, "Move no one")
+
+    # Round 2: the Harpies die; Elwen moves up into the empty right-hand space; the Skeletons come forward.
+    attack(page, "A Almuric", "3 Harpies", 6)
+    assert "dead" in rows(page).last.locator("td").last.inner_text()
+    expect(unit(page, "3 Harpies")).to_have_count(0)
+    attack(page, "B Gislan", "1 Orcs", 5)
+    attack(page, "C Elwen", "1 Orcs", 6)
+    monsters(page, (5, 3), 5)
+    unit(page, "C Elwen").click()
+    space = board.get_by_role("button", name="empty space: party, row 1, right")
+    expect(space).to_have_class(re.compile(r"\blegal\b"))
+    before = rows(page).count()
+    space.click()
+    expect(rows(page)).to_have_count(before + 1)
+    expect(unit(page, "C Elwen")).to_have_accessible_name(re.compile("party, row 1, right"))
+    assert "moves from row 2, middle to row 1, right" in rows(page).last.inner_text()
+    press(page, "Move a monster")
+    expect(unit(page, "2 Skeletons")).to_have_accessible_name(re.compile("monsters, row 1, middle"))
+
+    # Round 3: Elwen changes to her dagger instead of attacking (9.4).
+    attack(page, "A Almuric", "2 Skeletons", 5)
+    attack(page, "B Gislan", "1 Orcs", 6)
+    unit(page, "C Elwen").click()
+    press(page, "Change weapon")
+    expect(unit(page, "C Elwen")).to_have_accessible_name(re.compile("Dagger$"))
+    monsters(page, 6, 2, 4)
+    press(page, "Move no one")
+
+    # Rounds 4-6, keyboard only for one attack: focus the character, Enter, then the target, Enter.
+    attack(page, "A Almuric", "2 Skeletons", 6)
+    page.get_by_label("Die", exact=True).fill("4")
+    unit(page, "B Gislan").focus()
+    page.keyboard.press("Enter")
+    unit(page, "1 Orcs").focus()
+    before = rows(page).count()
+    page.keyboard.press("Enter")
+    expect(rows(page)).to_have_count(before + 1)
+    attack(page, "C Elwen", "4 Dire Wolves", 5)
+    monsters(page, (6, 5), (6, 2))
+    press(page, "Move no one")
+    attack(page, "A Almuric", "1 Orcs", 3)
+    attack(page, "B Gislan", "4 Dire Wolves", 2)
+    attack(page, "C Elwen", "4 Dire Wolves", 6)
+    monsters(page, (6, 5))
+    press(page, "Move no one")
+    attack(page, "A Almuric", "4 Dire Wolves", 6)
+    attack(page, "B Gislan", "4 Dire Wolves", 2)
+
+    expect(page.get_by_role("status").filter(has_text="Victory in round 6")).to_be_visible()
+    expect(page.locator("#outcome")).to_have_text(re.compile("Standing: Almuric and Gislan and Elwen"))
+    for name in ("Monster attack", "Move no one", "End the party's attacks"):
+        expect(page.get_by_role("button", name=name)).to_be_hidden()
+    # Undo steps back into the fight; the saved fight is kept across a reload.
+    page.get_by_role("button", name="Undo").click()
+    expect(page.get_by_text("Round 6: Party Combat")).to_be_visible()
+    page.reload()
+    expect(page.get_by_text("Round 6: Party Combat")).to_be_visible(timeout=120_000)
+
+
+def test_a_bad_die_is_refused_by_name_and_the_combat_is_kept(page):
+    set_up_party(page)
+    attack(page, "A Almuric", "3 Harpies", 5)
+    unit(page, "B Gislan").click()
+    page.get_by_label("Die", exact=True).fill("9")
+    unit(page, "1 Orcs").click()
+    expect(page.get_by_role("alert").filter(has_text="Die")).to_contain_text("9")
+    expect(rows(page)).to_have_count(1)
+    expect(page.get_by_text("Round 1: Party Combat")).to_be_visible()
+
+
+def test_an_edited_table_is_used_and_travels_in_the_record(page):
+    page.get_by_role("radio", name="Citadel of Blood").check()
+    page.get_by_label("Hero from the roster").select_option(label="Almuric")
+    page.get_by_role("button", name="Add this hero").click()
+    page.get_by_label("Monster from the chart").select_option(label="Orcs")
+    page.get_by_role("button", name="Add this monster").click()
+    page.get_by_text("Combat Results Table 9.9 (unverified").click()
+    cell = page.get_by_label("Sword, roll 10", exact=True)
+    expect(cell).to_have_value("2")
+    cell.fill("5")
+    page.get_by_role("button", name="Start fight").click()
+    attack(page, "A Almuric", "1 Orcs", 5)  # 5 + 2 + 3 = 10: the edited cell
+    assert rows(page).last.locator("td").last.inner_text() == "5 wounds: 5/6"
+    page.get_by_role("button", name="Share").click()
+    expect(page.get_by_label("Share link")).to_have_value(re.compile(r"#f=1\."))
+    # The link carries the edited table: opened in a fresh page, the same attack reads the same cell.
+    link = page.get_by_label("Share link").input_value()
+    other = page.context.new_page()
+    other.goto(link)
+    expect(other.get_by_text("Round 1: Monster Combat")).to_be_visible(timeout=120_000)
+    assert other.get_by_role("table", name="Combat log").locator("tbody tr").last.locator("td").last.inner_text() == (
+        "5 wounds: 5/6"
+    )
+
+
+def test_the_citadel_screens_in_russian_have_no_english_left(page):
+    page.get_by_label("Language").select_option("ru")
+    page.get_by_role("radio", name="Цитадель крови").check()
+    page.get_by_role("button", name="Добавить этого героя").click()
+    page.get_by_role("button", name="Добавить это чудовище").click()
+    allowed = {"pyrules", "README", "json", "English", "SPI"}
+    assert set(re.findall(r"[A-Za-z]{2,}", page.locator("body").inner_text())) <= allowed
+    page.get_by_role("button", name="Начать бой").click()
+    expect(page.get_by_text("Раунд 1: Бой отряда")).to_be_visible()
+    page.get_by_role("group", name="Походный порядок").get_by_role("button", name=re.compile("^A ")).click()
+    page.get_by_label("Кубик", exact=True).fill("4")
+    page.get_by_role("group", name="Походный порядок").get_by_role("button", name=re.compile("^1 ")).click()
+    row = page.get_by_role("table", name="Журнал боя").locator("tbody tr").first
+    expect(row).to_contain_text("4 + 2 + 3 = 9 (Меч)")
+    expect(row).to_contain_text("1 ранение")
+    assert set(re.findall(r"[A-Za-z]{2,}", page.locator("body").inner_text())) <= allowed
