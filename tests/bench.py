@@ -77,10 +77,14 @@ def site(dist: Path) -> Path:
 
 
 def bytes_shipped(dist: Path) -> tuple[int, int]:
+    """(on disk, downloaded): every file of dist/ outside dist/pyodide/; downloaded counts text (HTML, JS, CSS,
+    JSON, SVG, the manifest) gzipped as static hosts send it, and the wheel and PNGs as they are (already
+    compressed)."""
     files = [p for p in dist.rglob("*") if p.is_file() and "pyodide" not in p.relative_to(dist).parts]
     raw = sum(p.stat().st_size for p in files)
-    zipped = sum(len(gzip.compress(p.read_bytes(), 9)) for p in files)
-    return raw, zipped
+    packed = (".whl", ".png")
+    sent = sum(p.stat().st_size if p.suffix in packed else len(gzip.compress(p.read_bytes(), 9)) for p in files)
+    return raw, sent
 
 
 def run_bench(
@@ -185,8 +189,8 @@ def run_bench(
             "p95 < 16 ms",
         ),
         (
-            "Bytes shipped beyond the Pyodide runtime (wheel, HTML, JS, CSS, icon)",
-            f"{raw / 1024:.1f} KB ({zipped / 1024:.1f} KB gzipped)",
+            "Bytes shipped beyond the Pyodide runtime (wheel, HTML, JS, CSS, icons), as downloaded (text gzipped)",
+            f"{zipped / 1024:.1f} KB downloaded ({raw / 1024:.1f} KB on disk)",
             "< 150 KB",
         ),
     ]

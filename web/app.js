@@ -4,6 +4,7 @@ import * as citadel from "./citadel.js";
 import * as crt from "./crt.js";
 import { $, $$, element } from "./dom.js";
 import * as ff from "./ff.js";
+import * as odds from "./odds.js";
 import { language, preferred, setLanguage, t, translatePage } from "./i18n.js";
 import { Rules } from "./rules.js";
 import * as saves from "./saves.js";
@@ -43,6 +44,7 @@ async function switchLanguage(code) {
   applySystem(false);
   renderSaves();
   if (rules) rules.lang = language();
+  showOddsSoon();
   if (fight && rules) {
     // The rules' words in the log (notes, reasons) come back in the new language.
     const reply = await rules.call({ op: "restore", record: fight.record });
@@ -79,6 +81,11 @@ function startRules() {
     document.body.dataset.ready = "true";
     registerServiceWorker();
     snapshotLater(timing);
+    // The odds get their own worker, once the snapshot (if this browser makes one) is ready to start it quickly.
+    window.pyrulesSnapshot.then(() => {
+      odds.start(saves.flag(SNAPSHOT_MADE));
+      showOdds();
+    });
   }, (error) => {
     $("#startup").classList.add("failed");
     $("#startup-text").textContent = t("The rules could not start: {error}. Reload the page to try again.",
@@ -574,6 +581,22 @@ function drawLog(events) {
   logBody().replaceChildren(...events.flatMap((event) => screen.logRows(event, fight)));
 }
 
+// The odds panel follows the open fight, or the set-up form as it is typed.
+function showOdds() {
+  if (fight) {
+    const spend = fight.view.willpower_spend ? Number($("#willpower").value) || 1 : 1;
+    odds.update(fight.record, { spend, labels: systems()[fight.record.system].labels });
+  } else {
+    odds.update(recordFromForm(), { form: true, labels: info().labels });
+  }
+}
+
+let oddsTimer = 0;
+function showOddsSoon() {
+  clearTimeout(oddsTimer);
+  oddsTimer = setTimeout(showOdds, 300);
+}
+
 function render() {
   const data = systems()[fight.record.system];
   const screen = screenOf(fight.record.system);
@@ -582,6 +605,7 @@ function render() {
   ui.redo.disabled = fight.redo.length === 0;
   ui.outcome.className = `outcome ${fight.view.outcome}`;
   ui.outcome.textContent = screen.outcomeText(fight.view, data);
+  showOddsSoon();
   if (fight.view.outcome !== "ongoing" && (ui.roundForm.contains(document.activeElement) ||
       document.activeElement === document.body)) {
     ui.newFight.focus(); // the controls just used are disabled now
@@ -596,6 +620,7 @@ function newFight() {
   ui.setup.hidden = false;
   ui.saves.hidden = false;
   renderSaves();
+  showOddsSoon();
   $("#hero-skill").focus();
 }
 
@@ -711,6 +736,10 @@ ui.roundForm.addEventListener("submit", (event) => {
   if (fight) act(screenOf(fight.record.system).roundAction(fight, "round"));
 });
 citadel.bind((action) => act(action));
+ui.setup.addEventListener("input", showOddsSoon);
+ui.setup.addEventListener("change", showOddsSoon);
+ui.setup.addEventListener("click", (event) => { if (event.target.closest("button")) showOddsSoon(); });
+$("#willpower").addEventListener("input", showOddsSoon);
 $("#add-hero").addEventListener("click", () => {
   const hero = info().heroes.find((h) => h.key === $("#hero-pick").value);
   if (hero) citadel.addCharacter(info(), hero);

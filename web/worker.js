@@ -14,7 +14,8 @@ const WHEEL = "__WHEEL__";
 const SNAPSHOT_KEY = new URL("snapshot-__SNAPSHOT_KEY__.bin", import.meta.url).href;
 const SNAPSHOT_CACHE = "pyrules-snapshot";
 const MAKE_SNAPSHOT = self.name === "make-snapshot";
-const TRY_SNAPSHOT = self.name === "rules-snapshot"; // the page knows one was made: no Cache Storage look-up otherwise
+// The page knows one was made: no Cache Storage look-up otherwise. "odds" is the odds panel's own copy of the rules.
+const TRY_SNAPSHOT = self.name === "rules-snapshot" || self.name === "odds-snapshot";
 const STAGES = 3;
 const base = new URL("./pyodide/", import.meta.url).href;
 let call = null;

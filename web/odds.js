@@ -1,0 +1,189 @@
+// The odds panel: exact chances computed by the rules (pyrules.odds) in a second worker, so that a long computation
+// never delays a round; Citadel of Blood (too large for exact odds) by a Monte Carlo run in small steps.
+import { bars, curve } from "./chart.js";
+import { $, element } from "./dom.js";
+import { language, t } from "./i18n.js";
+import { Rules } from "./rules.js";
+
+const ui = {
+  panel: $("#odds"), status: $("#odds-status"), numbers: $("#odds-numbers"), chart: $("#odds-chart"),
+  advice: $("#odds-advice"), greyStar: $("#odds-grey-star"), curve: $("#odds-curve"), worth: $("#odds-worth"),
+  best: $("#odds-best"), policy: $("#odds-policy"), sim: $("#odds-sim"), simRun: $("#odds-sim-run"),
+  simCancel: $("#odds-sim-cancel"), simProgress: $("#odds-sim-progress"), simResult: $("#odds-sim-result"),
+};
+const SIM_FIGHTS = 2000;
+const SIM_STEP = 50;
+let worker = null;
+let ready = null;
+let latest = 0; // only the newest request's answer is drawn
+let record = null; // the fight the panel shows: a record (from the form, or the open fight's)
+let form = false;
+let spend = 1;
+let labels = {};
+let simulation = 0; // the running simulation's token; 0: none
+
+const percent = (p) => new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 }).format(p);
+const decimal = (x) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(x);
+
+export function start(snapshot) {
+  worker = new Rules(() => {}, snapshot ? "odds-snapshot" : "odds");
+  ready = worker.ready.then(() => true, () => false);
+  ready.then((ok) => {
+    if (!ok) ui.status.textContent = t("The odds could not start in this browser.");
+    else if (record) update(record, { form, spend, labels });
+  });
+  ui.simRun.addEventListener("click", simulate);
+  ui.simCancel.addEventListener("click", () => { simulation = 0; });
+  ui.best.addEventListener("click", bestSpend);
+}
+
+function clear() {
+  ui.numbers.replaceChildren();
+  ui.chart.replaceChildren();
+  ui.advice.replaceChildren();
+  ui.policy.textContent = "";
+  ui.greyStar.hidden = true;
+}
+
+// Shows the odds of a fight: called as the set-up form is typed (form: true, strings allowed) and after each round.
+export async function update(next, options = {}) {
+  record = next;
+  ({ form = false, spend = 1, labels = {} } = options);
+  const token = ++latest;
+  simulation = 0;
+  ui.simResult.textContent = "";
+  ui.simProgress.hidden = true;
+  ui.simCancel.hidden = true;
+  const citadel = record.system === "citadel-of-blood";
+  ui.sim.hidden = !citadel;
+  if (!worker || !(await ready)) {
+    ui.status.textContent = t("The odds are being prepared…");
+    return;
+  }
+  if (citadel) {
+    clear();
+    ui.status.textContent = t("Too many possibilities for exact odds: estimate them by simulation.");
+    return;
+  }
+  worker.lang = language();
+  const reply = await worker.call({ op: "odds", record, form, willpower: spend });
+  if (token !== latest) return; // a newer request is on its way
+  clear();
+  if (!reply.ok) {
+    ui.status.textContent = form ? t("Type the numbers of the hero and the enemy to see the odds.") : reply.error.text;
+    return;
+  }
+  draw(reply);
+}
+
+function draw(reply) {
+  const lines = [[t("Win"), percent(reply.win)], [t("Lose"), percent(reply.lose)]];
+  if (reply.ended > 0) lines.push([t("The fight stops by the section's rule"), percent(reply.ended)]);
+  if (reply.never > 0) lines.push([t("Nobody can be hurt: the fight never ends"), percent(reply.never)]);
+  if (reply.rounds !== null && reply.rounds !== undefined) lines.push([t("Rounds, on average"), decimal(reply.rounds)]);
+  if (reply.willpower_spent !== undefined) {
+    lines.push([t("WILLPOWER spent, on average ({n} a round)", { n: reply.spend }), decimal(reply.willpower_spent)]);
+  }
+  ui.numbers.replaceChildren(...lines.flatMap(([term, value]) => [element("dt", term), element("dd", value)]));
+  ui.status.textContent = reply.outcome === "ongoing"
+    ? t("Chance to win, fighting to the end: {win}", { win: percent(reply.win) })
+    : t("The fight is over.");
+  const stamina = labels.endurance ?? labels.stamina ?? t("ENDURANCE");
+  if (reply.outcome === "ongoing" && reply.endurance.length) {
+    ui.chart.replaceChildren(element("p", t("Where {stat} ends up", { stat: stamina }), "caption"),
+      bars(reply.endurance, { label: t("Chance of each {stat} at the end of the fight", { stat: stamina }),
+                              xLabel: stamina }));
+  }
+  advise(reply);
+  if (reply.spends && reply.spends.length) {
+    ui.greyStar.hidden = false;
+    const points = reply.spends.map((row) => [row.spend, row.win]);
+    const mark = points.findIndex(([s]) => s === reply.spend);
+    ui.curve.replaceChildren(curve(points, { label: t("Chance to win for each WILLPOWER spend per round"),
+      xLabel: t("WILLPOWER a round"), yLabel: "%", mark }));
+  }
+}
+
+function advise(reply) {
+  const notes = [];
+  if (reply.evade) {
+    const { evade_now: now, fight_on: on, fight_on_win: onWin, allowed } = reply.evade;
+    if (allowed) {
+      notes.push(t("Evade now: you survive {now}. Fight on (evading later at the best moment): you survive {on} and win {win}.",
+        { now: percent(now), on: percent(on), win: percent(onWin) }));
+      notes.push(reply.evade.advice === "evade" ? t("Advice: evade now.") : t("Advice: fight on."));
+    } else {
+      notes.push(t("Evasion is not allowed yet. Fighting on, evading at the best moment: you survive {on}.",
+        { on: percent(on) }));
+    }
+  }
+  if (reply.target !== null && reply.target !== undefined && record.enemies && record.enemies.length > 1) {
+    const name = record.enemies[reply.target]?.name || t("Enemy {n}", { n: reply.target + 1 });
+    notes.push(t("Best target now: {name}. Striking them in the listed order instead: {win}.",
+      { name, win: percent(reply.win_in_order) }));
+  }
+  if (reply.luck) {
+    notes.push(reply.luck.test
+      ? t("Test your luck on this wound: {yes} against {no}.", { yes: percent(reply.luck.win_if_tested),
+                                                                 no: percent(reply.luck.win_if_not) })
+      : t("Do not test your luck on this wound: {no} against {yes}.", { yes: percent(reply.luck.win_if_tested),
+                                                                         no: percent(reply.luck.win_if_not) }));
+  }
+  ui.advice.replaceChildren(...notes.map((note) => element("p", note)));
+}
+
+// Grey Star: the best adaptive spend for the value the player puts on a point of WILLPOWER (in % of a win).
+async function bestSpend() {
+  const worth = Number(ui.worth.value.replace(",", "."));
+  if (!Number.isFinite(worth) || worth < 0 || worth > 100 || ui.worth.value.trim() === "") {
+    ui.policy.textContent = t("{label}: must be a number from 0 to 100", { label: $("label[for=odds-worth]").textContent });
+    return;
+  }
+  ui.policy.textContent = t("Computing…");
+  ui.best.disabled = true;
+  const reply = await worker.call({ op: "odds", record, form, willpower: spend, lambda: worth / 100, table: false });
+  ui.best.disabled = false;
+  if (!reply.ok) {
+    ui.policy.textContent = reply.error.text;
+    return;
+  }
+  const best = reply.policy;
+  ui.policy.textContent = best.spend === null ? t("The Staff takes no WILLPOWER now.")
+    : t("Spend {n} now. Following the best policy you win {win}, spending {spent} WILLPOWER on average.",
+      { n: best.spend, win: percent(best.win), spent: decimal(best.willpower_spent) });
+}
+
+// Citadel of Blood: a Monte Carlo in small steps, with a progress bar and a cancel button; the page stays responsive.
+async function simulate() {
+  const token = Date.now() + Math.random();
+  simulation = token;
+  ui.simProgress.max = SIM_FIGHTS;
+  ui.simProgress.value = 0;
+  ui.simProgress.hidden = false;
+  ui.simCancel.hidden = false;
+  ui.simRun.disabled = true;
+  worker.lang = language();
+  let reply = await worker.call({ op: "mc_start", record, form });
+  while (reply.ok && simulation === token && reply.runs < SIM_FIGHTS) {
+    reply = await worker.call({ op: "mc_run", mc: reply.mc, n: SIM_STEP });
+    if (reply.ok) {
+      ui.simProgress.value = reply.runs;
+      ui.simResult.textContent = simText(reply);
+    }
+  }
+  ui.simRun.disabled = false;
+  ui.simCancel.hidden = true;
+  if (!reply.ok) ui.simResult.textContent = reply.error.text;
+  else if (simulation !== token) ui.simResult.textContent = `${simText(reply)} ${t("(cancelled)")}`;
+  else ui.status.textContent = t("Chance to win, fighting to the end: {win}", { win: percent(reply.win) });
+}
+
+function simText(reply) {
+  if (!reply.runs) return "";
+  return t("Win {win} (95 % interval {low} to {high}) in {n} simulated fights.",
+    { win: percent(reply.win), low: percent(reply.low), high: percent(reply.high), n: reply.runs });
+}
+
+export function hide(hidden) {
+  ui.panel.hidden = hidden;
+}
