@@ -26,8 +26,8 @@ from dataclasses import replace
 from typing import Any
 
 from . import rng
-from .fighting_fantasy import WOUND, FFAction, FFSetup, FFState, FightingFantasy
-from .lonewolf import ENDED, EVADED, KILL, LOST, ONGOING, WON, Action, GreyStar, LoneWolf, State
+from .fighting_fantasy import WOUND, FFAction, FFSetup, FFState
+from .lonewolf import ENDED, KILL, LOST, ONGOING, WON, Action, LoneWolf, State
 
 DEAD = 10**9  # a KILL, as a loss of ENDURANCE points
 NEVER = "never"  # the fight goes on for ever (no one can be hurt)
@@ -220,13 +220,12 @@ def _summary(ends: dict, never: float, visits: float, spent: float) -> dict[str,
         endurance[E] = endurance.get(E, 0.0) + p
         if w is not None:
             willpower[w] = willpower.get(w, 0.0) + p
-    ended_total = 1.0 - never
     return {
         "win": result[WON],
         "lose": result[LOST],
         "ended": result[ENDED],
         "never": never,
-        "rounds": visits / ended_total if ended_total > 0 else math.inf,
+        "rounds": visits if never == 0 else None,  # expected rounds; None when the fight may never end
         "willpower_spent": spent,
         "endurance": dict(sorted(endurance.items())),
         "willpower": dict(sorted(willpower.items())) if willpower else None,
@@ -543,3 +542,316 @@ def trade_off(system: type[LoneWolf], setup: Any, state: State, lams=(0.0, 0.001
         best = grey_star_policy(system, setup, state, lam)
         points.append({"lambda": lam, "willpower_spent": best["willpower_spent"], "win": best["win"]})
     return points
+
+
+# ---- Fighting Fantasy --------------------------------------------------------------------------------------
+
+TWO_DICE = {total: 6 - abs(total - 7) for total in range(2, 13)}  # ways out of 36
+
+
+class FFChain:
+    """Fighting Fantasy fought to the end from a state: targets (best, or the listed order) and luck tests."""
+
+    def __init__(self, setup: FFSetup, state: FFState, policy: str = "best", limit: int = 400_000):
+        self.setup, self.state, self.policy, self.limit = setup, state, policy, limit
+        self.luck_rule = setup.rules.luck_in_combat
+        self.hero_skill = state.skill + (2 if state.strength else 0)
+        self.enemy_skill = [e.skill - (2 if i in state.weakened else 0) for i, e in enumerate(setup.enemies)]
+        self.tops = [e.stamina for e in setup.enemies]
+        self.memo: dict[tuple, float] = {}
+        self.choice: dict[tuple, int] = {}
+        self._rounds: dict[tuple, list] = {}
+        self.lucky = {luck: sum(k for t, k in TWO_DICE.items() if t <= luck) / 36 for luck in range(0, 13)}
+
+    def living(self, enemies: tuple[int, ...]) -> list[int]:
+        alive = [i for i, n in enumerate(enemies) if n > 0]
+        return alive[:1] if self.setup.rules.one_by_one else alive
+
+    def round(self, living: tuple[int, ...], target: int) -> list[tuple[str, int, float]]:
+        """[(target's result, wounds from the others, probability)]: dice pairs counted out of 36 each."""
+        key = (living, target)
+        found = self._rounds.get(key)
+        if found is not None:
+            return found
+        counts: dict[tuple[str, int], int] = {}
+        others = [i for i in living if i != target]
+        for h, hk in TWO_DICE.items():
+            hero = h + self.hero_skill
+            # the number of other enemies who wound the hero: a convolution over them
+            wounds = [1]
+            for i in others:
+                beat = sum(k for t, k in TWO_DICE.items() if t + self.enemy_skill[i] > hero)
+                new = [0] * (len(wounds) + 1)
+                for j, ways in enumerate(wounds):
+                    new[j] += ways * (36 - beat)
+                    new[j + 1] += ways * beat
+                wounds = new
+            for result, ways in (
+                ("hit", sum(k for t, k in TWO_DICE.items() if t + self.enemy_skill[target] < hero)),
+                ("hurt", sum(k for t, k in TWO_DICE.items() if t + self.enemy_skill[target] > hero)),
+                ("parry", sum(k for t, k in TWO_DICE.items() if t + self.enemy_skill[target] == hero)),
+            ):
+                for j, w in enumerate(wounds):
+                    if ways and w:
+                        counts[(result, j)] = counts.get((result, j), 0) + hk * ways * w
+        total = 36 ** (len(living) + 1)
+        found = [(result, j, k / total) for (result, j), k in counts.items()]
+        self._rounds[key] = found
+        return found
+
+    def value(self, stamina: int, enemies: tuple[int, ...], luck: int) -> float:
+        """P(win) at the start of a round (an ongoing fight, no luck test pending)."""
+        key = (stamina, enemies, luck)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        if len(self.memo) > self.limit:
+            raise ValueError("too many states")
+        living = self.living(enemies)
+        targets = living if self.policy == "best" else living[:1]
+        best, choice = -1.0, living[0]
+        for target in targets:
+            stay = rest = 0.0
+            for result, others, p in self.round(tuple(living), target):
+                if result == "parry" and others == 0:
+                    stay += p
+                    continue
+                hurt = others + (result == "hurt")
+                new = list(enemies)
+                if result == "hit":
+                    new[target] = max(0, new[target] - WOUND)
+                pending = None if result == "parry" else (result, target)
+                rest += p * self.after(max(0, stamina - WOUND * hurt), tuple(new), luck, pending)
+            v = 0.0 if stay >= 1.0 else rest / (1.0 - stay)
+            if v > best + 1e-15:
+                best, choice = v, target
+        self.memo[key] = best
+        self.choice[key] = choice
+        return best
+
+    def settle(self, stamina: int, enemies: tuple[int, ...], luck: int) -> float:
+        if stamina <= 0:
+            return 0.0
+        if not any(enemies):
+            return 1.0
+        return self.value(stamina, enemies, luck)
+
+    def after(self, stamina: int, enemies: tuple[int, ...], luck: int, pending: tuple | None) -> float:
+        """P(win) just after a round; with luck in combat, the hero then tests his luck or not, as is best."""
+        plain = self.settle(stamina, enemies, luck)
+        if not self.luck_rule or pending is None or stamina <= 0 or not any(enemies) or luck <= 0:
+            return plain  # at УДАЧА 0 every test fails and costs nothing: never better than not testing
+        return max(plain, self.tested(stamina, enemies, luck, pending))
+
+    def tested(self, stamina: int, enemies: tuple[int, ...], luck: int, pending: tuple) -> float:
+        """P(win) if he tests his luck on the round's result (as ``FightingFantasy._do_luck``)."""
+        kind, enemy = pending
+        p_lucky = self.lucky[min(luck, 12)] if luck > 0 else 0.0
+        left = max(0, luck - 1) if luck > 0 else 0
+        total = 0.0
+        for lucky, p in ((True, p_lucky), (False, 1.0 - p_lucky)):
+            if p == 0.0:
+                continue
+            new, hero = list(enemies), stamina
+            if kind == "hit":
+                new[enemy] = max(0, min(self.tops[enemy], new[enemy] + (-2 if lucky else 1)))
+            else:
+                hero = max(0, min(self.state.max_stamina, hero + (1 if lucky else -1)))
+            total += p * self.settle(hero, tuple(new), left)
+        return total
+
+
+def fighting_fantasy_odds(setup: FFSetup, state: FFState) -> dict[str, Any]:
+    """P(win) fought to the end (no escape): with the best target each round and striking in the listed order;
+    with luck in combat, the best luck tests. Also the target (or luck test) to choose now."""
+    if state.outcome != ONGOING or not setup.enemies:
+        result = _finished(state)
+        return {"win": result["win"], "lose": result["lose"], "win_in_order": result["win"], "target": None}
+    answers = {}
+    for policy in ("best", "order"):
+        chain = FFChain(setup, state, policy)
+        luck = state.luck if chain.luck_rule else 0
+        if state.pending_luck is not None and chain.luck_rule:
+            plain = chain.settle(state.stamina, state.enemies, luck)
+            test = chain.tested(state.stamina, state.enemies, luck, state.pending_luck)
+            answers[policy] = (max(plain, test), None, test > plain + 1e-15, plain, test)
+        else:
+            win = chain.value(state.stamina, state.enemies, luck)
+            answers[policy] = (win, chain.choice[(state.stamina, state.enemies, luck)], None, None, None)
+    win, target, test, plain, tested = answers["best"]
+    result = {"win": win, "lose": 1.0 - win, "win_in_order": answers["order"][0], "target": target}
+    if test is not None:
+        result["luck"] = {"test": test, "win_if_tested": tested, "win_if_not": plain}
+    return result
+
+
+# ---- Monte Carlo -------------------------------------------------------------------------------------------
+
+Policy = Callable[[type, Any, Any, int], Any]
+
+
+def lone_wolf_policy(spend: int = 1) -> Policy:
+    """Plain rounds; Grey Star spends ``spend`` WILLPOWER a round (all he has left when that is less)."""
+
+    def policy(system: type, setup: Any, state: Any, counter: int) -> Action:
+        willpower = None
+        if system.spend_range(setup, state) is not None:
+            willpower = min(spend, state.willpower)
+        return Action("round", willpower=willpower)
+
+    return policy
+
+
+def fighting_fantasy_policy(system: type, setup: Any, state: Any, counter: int) -> FFAction:
+    """Strike the first living enemy; no luck tests, no escape."""
+    return FFAction("round", target=system.living(setup, state)[0])
+
+
+# A system's default policy for fighting to the end: another system (Citadel of Blood) registers its own here.
+DEFAULT_POLICIES: dict[str, Callable[..., Policy]] = {
+    "lone-wolf": lone_wolf_policy,
+    "grey-star": lone_wolf_policy,
+    "freeway-warrior": lone_wolf_policy,
+    "fighting-fantasy": lambda spend=1: fighting_fantasy_policy,
+}
+
+
+def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class MonteCarlo:
+    """Plays a fight from its current state to the end many times with the engine's own ``step``.
+
+    Run ``i`` uses the seed ``record seed + i + 1`` (modulo the largest seed), so a run is reproducible and
+    differs from the fight being played. Incremental: each ``run(n)`` plays n more fights and returns the running
+    estimate, so a page can call it in small steps with a progress bar and a cancel button."""
+
+    def __init__(self, system: type, setup: Any, state: Any, policy: Policy | None = None, max_rounds: int = 10_000):
+        self.system, self.setup, self.state = system, setup, state
+        self.policy = policy or DEFAULT_POLICIES[system.key]()
+        self.max_rounds = max_rounds
+        self.runs = self.wins = self.losses = self.rounds = 0
+
+    def one(self, index: int) -> tuple[str, int]:
+        setup = replace(self.setup, seed=(self.setup.seed + index + 1) % (rng.MAX_SEED + 1))
+        state, system, policy = self.state, self.system, self.policy
+        rounds = 0
+        while state.outcome == ONGOING and rounds < self.max_rounds:
+            state, _ = system.step(setup, state, policy(system, setup, state, rounds))
+            rounds += 1
+        return state.outcome, rounds
+
+    def run(self, n: int) -> dict[str, Any]:
+        for _ in range(n):
+            outcome, rounds = self.one(self.runs)
+            self.runs += 1
+            self.wins += outcome == WON
+            self.losses += outcome == LOST
+            self.rounds += rounds
+        return self.estimate()
+
+    def estimate(self) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.runs)
+        n = self.runs
+        return {
+            "runs": n,
+            "wins": self.wins,
+            "win": self.wins / n if n else None,
+            "low": low,
+            "high": high,
+            "lose": self.losses / n if n else None,
+            "rounds": self.rounds / n if n else None,
+        }
+
+
+# ---- one answer for the page and the command line -------------------------------------------------------------
+
+MAX_SPEND_TABLE = 100  # the fixed-spend table is computed up to this much WILLPOWER
+
+
+def odds(fight: Any, spend: int = 1, lam: float | None = None, table: bool = True) -> dict[str, Any]:
+    """Everything the odds panel shows for a fight (a :class:`pyrules.fight.Fight`), as JSON-friendly data."""
+    started = time.perf_counter()
+    system, setup, state = fight.system, fight.setup, fight.state
+    reply: dict[str, Any] = {"system": system.key, "outcome": state.outcome}
+    if getattr(system, "kind", "crt") == "ff":
+        ff = fighting_fantasy_odds(setup, state)
+        reply.update(
+            {
+                "win": ff["win"],
+                "lose": ff["lose"],
+                "ended": 0.0 if state.outcome in (ONGOING, WON, LOST) else 1.0,
+                "never": 0.0,
+                "rounds": None,
+                "endurance": None,
+                "win_in_order": ff["win_in_order"],
+                "target": ff["target"],
+                "luck": ff.get("luck"),
+            }
+        )
+    else:
+        result = lone_wolf_odds(system, setup, state, spend)
+        reply.update(
+            {
+                "win": result["win"],
+                "lose": result["lose"],
+                "ended": result["ended"],
+                "never": result["never"],
+                "rounds": result["rounds"],
+                "endurance": [[k, p] for k, p in result["endurance"].items()],
+            }
+        )
+        if system.has_willpower:
+            reply["willpower_spent"] = result["willpower_spent"]
+            reply["willpower"] = [[k, p] for k, p in (result["willpower"] or {}).items()]
+            reply["spend"] = spend
+            if state.outcome == ONGOING and table and (state.willpower or 0) <= MAX_SPEND_TABLE:
+                reply["spends"] = [
+                    {"spend": row["spend"], "win": row["win"], "willpower_spent": row["willpower_spent"]}
+                    for row in spend_table(system, setup, state)
+                ]
+            if lam is not None:
+                reply["policy"] = {"lambda": lam, **grey_star_policy(system, setup, state, lam)}
+        reply["evade"] = evade_advice(system, setup, state, spend)
+    reply["ms"] = (time.perf_counter() - started) * 1000
+    return reply
+
+
+def benchmark_cases(mc_fights: int = 100_000) -> dict[str, Any]:
+    """Timings (ms, time.perf_counter) of the benchmark cases, callable in Pyodide through the API."""
+    from .fight import Fight
+
+    def record(system: str, hero: dict, enemies: list) -> dict:
+        return {"format": "pyrules-fight", "version": 1, "system": system, "hero": hero, "enemies": enemies}
+
+    lw = Fight.from_record(record("lone-wolf", {"skill": 15, "endurance": 50}, [{"skill": 15, "endurance": 100}]))
+    gs = Fight.from_record(
+        record("grey-star", {"skill": 18, "endurance": 35, "willpower": 50}, [{"skill": 20, "endurance": 60}])
+    )
+    times: dict[str, Any] = {}
+    t = time.perf_counter()
+    exact = lone_wolf_odds(lw.system, lw.setup, lw.state)
+    times["lw_50_vs_100_ms"] = (time.perf_counter() - t) * 1000
+    t = time.perf_counter()
+    spend_table(gs.system, gs.setup, gs.state)
+    times["gs_all_spends_ms"] = (time.perf_counter() - t) * 1000
+    t = time.perf_counter()
+    grey_star_policy(gs.system, gs.setup, gs.state, 0.01)
+    times["gs_optimal_ms"] = (time.perf_counter() - t) * 1000
+    if mc_fights:
+        t = time.perf_counter()
+        estimate = MonteCarlo(lw.system, lw.setup, lw.state).run(mc_fights)
+        times["mc_ms"] = (time.perf_counter() - t) * 1000
+        times["mc_fights"] = mc_fights
+        times["mc_win"] = estimate["win"]
+        times["mc_error"] = estimate["win"] - exact["win"]
+    times["exact_win"] = exact["win"]
+    return times
