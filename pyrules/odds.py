@@ -29,6 +29,11 @@ from . import rng
 from .fighting_fantasy import WOUND, FFAction, FFSetup, FFState
 from .lonewolf import ENDED, KILL, LOST, ONGOING, WON, Action, LoneWolf, State
 
+
+class TooLarge(Exception):
+    """The exact computation would take too long: use the Monte Carlo simulation."""
+
+
 DEAD = 10**9  # a KILL, as a loss of ENDURANCE points
 NEVER = "never"  # the fight goes on for ever (no one can be hurt)
 
@@ -279,7 +284,7 @@ def reference_odds(
         m = mass.pop(s)
         seen += 1
         if seen > limit:
-            raise ValueError("fight too large for the reference path")
+            raise TooLarge("fight too large for the reference path")
         nexts: dict[State, int] = {}
         for number in range(10):
             willpower = None
@@ -606,7 +611,7 @@ class FFChain:
         if found is not None:
             return found
         if len(self.memo) > self.limit:
-            raise ValueError("too many states")
+            raise TooLarge("too many states")
         living = self.living(enemies)
         targets = living if self.policy == "best" else living[:1]
         best, choice = -1.0, living[0]
