@@ -79,7 +79,7 @@ class Chain:
 
     def outcomes(self, r: int, w: int | None, c: int, spent: int, evade: bool = False) -> list[tuple[int, int, int]]:
         """[(hero loss, enemy loss, count of random numbers out of 10)] for a round from layer (r, w, c)."""
-        key = (r, w, c, spent, evade)
+        key = (r, None if w is None else w > 0, c, spent, evade)  # WILLPOWER matters only as > 0 (the Staff)
         found = self._rounds.get(key)
         if found is not None:
             return found
@@ -139,13 +139,20 @@ def _push(heap: list, layers: dict, key: tuple, chain: Chain) -> list:
 
 
 def lone_wolf_odds(
-    system: type[LoneWolf], setup: Any, state: State, spend: int | Callable[[int], int] = 1
+    system: type[LoneWolf],
+    setup: Any,
+    state: State,
+    spend: int | Callable[[int], int] = 1,
+    policy: dict[tuple, list] | None = None,
 ) -> dict[str, Any]:
     """Exact odds from ``state`` fought to the end with plain rounds (Grey Star spending ``spend`` WILLPOWER a
-    round, or all he has left when that is less; ``spend`` may be a function of his WILLPOWER).
+    round, or all he has left when that is less; ``spend`` may be a function of his WILLPOWER; ``policy`` maps a
+    layer (rounds, WILLPOWER, enemy) to a grid [ENDURANCE][enemy's ENDURANCE] of spends, as grey_star_policy
+    finds them).
 
-    Returns win, lose, ended (max_rounds, end_when_*), never (no one can ever be hurt), rounds (expected, over the
-    fights that end), willpower_spent (expected), endurance ({value: p}) and willpower ({value: p}) at the end.
+    Returns win, lose, ended (max_rounds, end_when_*), never (no one can ever be hurt), rounds (expected; None when
+    the fight may never end), willpower_spent (expected), endurance ({value: p}) and willpower ({value: p}) at the
+    end.
     """
     if state.outcome != ONGOING:
         return _finished(state)
@@ -163,30 +170,44 @@ def lone_wolf_odds(
         key = heapq.heappop(heap)[3]
         grid = layers.pop(key)
         r, w, c = key
-        spent = chain.spent(r, w, c, want(w)) if w is not None else 0
-        outs = chain.outcomes(r, w, c, spent)
-        nkey = chain.next_key(r, w, c, spent)
-        same = nkey == key
-        stay = sum(k for h, e, k in outs if h == 0 and e == 0) if same else 0
-        moves = [(h, e, k / 10) for h, e, k in outs if not (same and h == 0 and e == 0)]
-        inv = 1.0 / (1.0 - stay / 10) if stay < 10 else 0.0
-        ngrid = grid if same else _push(heap, layers, nkey, chain)
-        w2 = None if w is None else w - spent
         timed_out = chain.max_rounds is not None and r + 1 >= chain.max_rounds
         last = c + 1 >= n
-        before = visits
+        plans: dict[int, tuple] = {}
+
+        def plan(wanted: int, key=key, grid=grid, r=r, w=w, c=c, plans=plans) -> tuple:
+            found = plans.get(wanted)
+            if found is None:
+                spent = chain.spent(r, w, c, wanted) if w is not None else 0
+                outs = chain.outcomes(r, w, c, spent)
+                nkey = chain.next_key(r, w, c, spent)
+                same = nkey == key
+                stay = sum(k for h, e, k in outs if h == 0 and e == 0) if same else 0
+                moves = [(h, e, k / 10) for h, e, k in outs if not (same and h == 0 and e == 0)]
+                inv = 1.0 / (1.0 - stay / 10) if stay < 10 else 0.0
+                ngrid = grid if same else _push(heap, layers, nkey, chain)
+                found = plans[wanted] = (spent, moves, stay, inv, ngrid, nkey[1], nkey[0])
+            return found
+
+        cells = policy.get(key) if policy is not None else None
+        chosen = None if cells is not None else want(w)
+        spent, moves, stay, inv, ngrid, w2, nr = plan(chosen if chosen is not None else 0)
         for E in range(len(grid) - 1, 0, -1):
             row = grid[E]
+            choices = cells[E] if cells is not None else None
             for e in range(len(row) - 1, 0, -1):
                 m = row[e]
                 if m == 0.0:
                     continue
+                if choices is not None and choices[e] != chosen:
+                    chosen = choices[e]
+                    spent, moves, stay, inv, ngrid, w2, nr = plan(chosen)
                 if stay:
                     if stay == 10:
                         never += m
                         continue
                     m *= inv
                 visits += m
+                spent_total += spent * m
                 for hl, el, p in moves:
                     q = m * p
                     E2 = E - hl
@@ -205,14 +226,13 @@ def lone_wolf_odds(
                             k2 = (ENDED, final(E2), w2)
                             ends[k2] = ends.get(k2, 0.0) + q
                             continue
-                        _push(heap, layers, (nkey[0], w2, c + 1), chain)[E2][e2] += q
+                        _push(heap, layers, (nr, w2, c + 1), chain)[E2][e2] += q
                         continue
                     if E2 <= end_hero or e2 <= end_enemy or timed_out:
                         k2 = (ENDED, final(E2), w2)
                         ends[k2] = ends.get(k2, 0.0) + q
                         continue
                     ngrid[E2][e2] += q
-        spent_total += spent * (visits - before)
     return _summary(ends, never, visits, spent_total)
 
 
@@ -422,6 +442,14 @@ def spend_table(system: type[LoneWolf], setup: Any, state: State) -> list[dict[s
 def _kill_limits(chain: Chain, r: int, w: int, c: int, width: int) -> list[int]:
     """For each enemy ENDURANCE e: the least spend that kills him on every random number that hurts him at all
     (or ``w``). Any larger spend gives the same rounds for less WILLPOWER: pruned."""
+    key = ("limits", r, c, width)
+    if key not in chain._rounds:
+        chain._rounds[key] = _kill_limits_full(chain, r, c, width)
+    return [min(limit, w) for limit in chain._rounds[key]]
+
+
+def _kill_limits_full(chain: Chain, r: int, c: int, width: int) -> list[int]:
+    w = chain.state.willpower or 1
     rules = chain.rules
     ratio = chain.system.combat_ratio(chain.setup, chain.fake(r, w, c))
     bases = []
@@ -442,8 +470,10 @@ def _kill_limits(chain: Chain, r: int, w: int, c: int, width: int) -> list[int]:
     return limits
 
 
-def grey_star_policy(system: type[LoneWolf], setup: Any, state: State, lam: float = 0.0) -> dict[str, Any]:
-    """The adaptive spend that maximizes P(win) − λ·E[WILLPOWER spent], by DP over (rounds, WILLPOWER, enemy,
+def grey_star_policy_reference(system: type[LoneWolf], setup: Any, state: State, lam: float = 0.0) -> dict[str, Any]:
+    """(The straightforward form of :func:`grey_star_policy`, cell by cell: kept to test the fast one.)
+
+    The adaptive spend that maximizes P(win) − λ·E[WILLPOWER spent], by DP over (rounds, WILLPOWER, enemy,
     ENDURANCE, enemy's ENDURANCE). Returns the spend to make now, P(win), E[spent] and the objective.
 
     Each layer's grids hold the value of *landing* in a cell after a round: 0 where the fight ends there by a
@@ -537,6 +567,135 @@ def grey_star_policy(system: type[LoneWolf], setup: Any, state: State, lam: floa
                 obj_row[e] = best
                 win_grid[E][e] = win
                 spent_grid[E][e] = spent
+    return answer
+
+
+def grey_star_policy(
+    system: type[LoneWolf], setup: Any, state: State, lam: float = 0.0, detail: bool = False
+) -> dict[str, Any]:
+    """The adaptive spend that maximizes P(win) − λ·E[WILLPOWER spent], by DP over (rounds, WILLPOWER, enemy,
+    ENDURANCE, enemy's ENDURANCE), the spend being the decision. Returns the spend to make now, the objective, and
+    P(win), E[WILLPOWER spent], E[rounds] of that policy (evaluated forward, with the endurance distribution when
+    ``detail``).
+
+    Spends above the least that kills the enemy on every random number that hurts him are pruned (same rounds, less
+    WILLPOWER). Each layer's grid holds the value of *landing* in a cell after a round: 0 where the fight ends
+    there by a rule, and in column 0 the value of killing the enemy with the hero at that ENDURANCE. Where the
+    Staff is magic, each spend's values are computed for a whole row of enemy ENDURANCE at once."""
+    if state.outcome != ONGOING:
+        return {"spend": None, "win": 1.0 if state.outcome == WON else 0.0, "willpower_spent": 0.0, "objective": 0.0}
+    chain = Chain(system, setup, state)
+
+    def spends(r, w, c):
+        if w is None or system.spend_range(setup, chain.fake(r, w, c)) is None:
+            return [0]
+        return list(range(1, w + 1))
+
+    keys = _layer_keys(chain, spends)
+    E0 = state.endurance
+    values: dict[tuple, list] = {}
+    policy: dict[tuple, list] = {}
+    start_key, start_e = chain.key0(), state.enemies[state.current]
+    start = (0.0, 0)
+    n = chain.n
+    end_hero, end_enemy = chain.end_hero, chain.end_enemy
+    for key in keys:
+        r, w, c = key
+        width = state.enemies[c] + 1
+        grid = [[0.0] * width for _ in range(E0 + 1)]
+        chosen = [[0] * width for _ in range(E0 + 1)]
+        values[key] = grid
+        policy[key] = chosen
+        ended_here = chain.max_rounds is not None and r >= chain.max_rounds
+        after = values.get((r, w, c + 1)) if c + 1 < n else None
+        next_e = state.enemies[c + 1] if c + 1 < n else 0
+        for E in range(1, E0 + 1):
+            if c + 1 >= n:
+                grid[E][0] = 1.0
+            elif after is not None and not (E <= end_hero or next_e <= end_enemy or ended_here):
+                grid[E][0] = after[E][next_e]
+        options = spends(r, w, c)
+        nr = min(r + 1, chain.cap)
+        best_rows = []
+        if options == [0]:  # the plain Staff, or no Staff: no decision; a round may change nothing (a self-loop)
+            outs = chain.outcomes(r, w, c, 0)
+            nkey = (nr, w, c)
+            same = nkey == key
+            stay = sum(k for hl, el, k in outs if same and hl == 0 and el == 0)
+            moves = [(hl, el, k / 10) for hl, el, k in outs if not (same and hl == 0 and el == 0) and hl < DEAD]
+            landing = grid if same else values[nkey]
+            for E in range(1, E0 + 1):
+                row = [0.0] * width
+                terms = [(p, landing[E - hl], el) for hl, el, p in moves if E - hl > 0]
+                for e in range(1, width):
+                    obj = 0.0
+                    for p, lrow, el in terms:
+                        obj += p * lrow[e - el] if e > el else p * lrow[0]
+                    if stay:
+                        obj = 0.0 if stay == 10 else obj / (1.0 - stay / 10)
+                    row[e] = obj
+                    if not (E <= end_hero or e <= end_enemy or ended_here):
+                        grid[E][e] = obj  # the same row is read for losses of 0 (landing values)
+                best_rows.append(row)
+        else:
+            limits = _kill_limits(chain, r, w, c, width)
+            first = {}
+            for e in range(width - 1, 0, -1):
+                first[limits[e]] = e
+            lows, low = [], width
+            for s in range(w, 0, -1):  # the least enemy ENDURANCE at which spend s is worth trying
+                low = first.get(s, low)
+                lows.append(low)
+            lows.reverse()
+            prepared = []
+            for s in options:
+                if lows[s - 1] >= width:
+                    break
+                outs = chain.outcomes(r, w, c, s)
+                moves = [(hl, el, k) for hl, el, k in outs if hl < DEAD]
+                prepared.append((s, lows[s - 1], moves, values[(nr, w - s, c)]))
+            for E in range(1, E0 + 1):
+                best = [-math.inf] * width
+                arg = chosen[E]
+                for s, lo, moves, landing in prepared:
+                    const = -float(lam) * s
+                    parts = []  # each outcome's landing values along the row, once per random number
+                    for hl, el, k in moves:
+                        if E - hl <= 0:
+                            continue
+                        lrow = landing[E - hl]
+                        if el >= DEAD or el >= width:
+                            const += k * 0.1 * lrow[0]
+                            continue
+                        dead = max(0, el + 1 - lo)  # cells where this loss kills
+                        seg = [lrow[0]] * dead + lrow[lo + dead - el : width - el] if el else lrow[lo:]
+                        parts.extend([seg] * k)
+                    if parts:
+                        acc = [x * 0.1 + const for x in map(sum, zip(*parts))]
+                    else:
+                        acc = [const] * (width - lo)
+                    for i, v in enumerate(acc, lo):
+                        if v > best[i] + 1e-15:
+                            best[i] = v
+                            arg[i] = s
+                row = grid[E]
+                for e in range(1, width):
+                    if not (E <= end_hero or e <= end_enemy or ended_here):
+                        row[e] = best[e]
+                best_rows.append(best)
+        if key == start_key:
+            start = (best_rows[state.endurance - 1][start_e], chosen[state.endurance][start_e])
+    result = lone_wolf_odds(system, setup, state, policy=policy)
+    answer = {
+        "spend": start[1] or None,
+        "objective": start[0],
+        "win": result["win"],
+        "lose": result["lose"],
+        "willpower_spent": result["willpower_spent"],
+        "rounds": result["rounds"],
+    }
+    if detail:
+        answer["odds"] = result
     return answer
 
 

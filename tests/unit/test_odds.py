@@ -21,6 +21,7 @@ from pyrules.odds import (
     evade_advice,
     fighting_fantasy_odds,
     grey_star_policy,
+    grey_star_policy_reference,
     lone_wolf_odds,
     lone_wolf_policy,
     reference_odds,
@@ -195,6 +196,22 @@ def test_optimal_spend_is_never_worse_than_a_fixed_spend(hero, enemies, rules):
         for row in table:
             assert best["objective"] >= row["win"] - lam * row["willpower_spent"] - EXACT
         assert best["objective"] == pytest.approx(best["win"] - lam * best["willpower_spent"], abs=1e-9)
+
+
+@pytest.mark.parametrize("hero,enemies,rules", GREY + [
+    ({"skill": 16, "endurance": 14, "willpower": 7}, [{"name": "A", "skill": 14, "endurance": 9},
+     {"name": "B", "skill": 18, "endurance": 11}], {"end_when_enemy_at_most": 3, "enemy_loss_multiplier": 0.5}),
+    ({"skill": 16, "endurance": 14, "willpower": 7}, [{"name": "A", "skill": 24, "endurance": 19}],
+     {"unarmed_rounds": 2, "end_when_hero_at_most": 3, "hero_extra_loss": 1}),
+])  # fmt: skip
+def test_fast_optimal_policy_agrees_with_the_cell_by_cell_one(hero, enemies, rules):
+    fight = play("grey-star", hero, enemies, rules)
+    for lam in (0.0, 0.05):
+        fast = grey_star_policy(fight.system, fight.setup, fight.state, lam)
+        slow = grey_star_policy_reference(fight.system, fight.setup, fight.state, lam)
+        assert fast["spend"] == slow["spend"]
+        for key in ("objective", "win", "willpower_spent"):
+            assert fast[key] == pytest.approx(slow[key], abs=1e-12), key
 
 
 def test_optimal_policy_agrees_with_its_own_fixed_spend_when_one_spend_is_best():
