@@ -824,6 +824,66 @@ class FFChain:
             total += p * self.settle(hero, tuple(new), left)
         return total
 
+    def forward(self, stamina: int, enemies: tuple[int, ...], luck: int, pending: tuple | None) -> dict[str, Any]:
+        """Follow the policy :meth:`value` chose from a state (after :meth:`value` has run): the distribution of
+        the hero's ВЫНОСЛИВОСТЬ at the end and the expected number of rounds."""
+        mass: dict[tuple, float] = {}
+        heap: list = []
+        result = {"win": 0.0, "lose": 0.0, "rounds": 0.0}
+        stamina_at_end: dict[int, float] = {}
+
+        def land(p: float, hero: int, foes: tuple[int, ...], left: int) -> None:
+            if hero <= 0 or not any(foes):
+                result["lose" if hero <= 0 else "win"] += p
+                stamina_at_end[max(hero, 0)] = stamina_at_end.get(max(hero, 0), 0.0) + p
+                return
+            key = (hero, foes, left)
+            if key not in mass:
+                mass[key] = 0.0
+                heapq.heappush(heap, (-(hero + sum(foes)), -left, key))
+            mass[key] += p
+
+        def after(p: float, hero: int, foes: tuple[int, ...], left: int, pend: tuple | None) -> None:
+            if self.luck_rule and pend is not None and hero > 0 and any(foes) and left > 0:
+                if self.tested(hero, foes, left, pend) > self.settle(hero, foes, left) + 1e-15:
+                    kind, enemy = pend
+                    p_lucky = self.lucky[min(left, 12)]
+                    for lucky, q in ((True, p_lucky), (False, 1.0 - p_lucky)):
+                        new, h = list(foes), hero
+                        if kind == "hit":
+                            new[enemy] = max(0, min(self.tops[enemy], new[enemy] + (-2 if lucky else 1)))
+                        else:
+                            h = max(0, min(self.state.max_stamina, h + (1 if lucky else -1)))
+                        if q:
+                            land(p * q, h, tuple(new), left - 1)
+                    return
+            land(p, hero, foes, left)
+
+        after(1.0, stamina, enemies, luck, pending)
+        while heap:
+            key = heapq.heappop(heap)[2]
+            m = mass.pop(key)
+            hero, foes, left = key
+            self.value(hero, foes, left)
+            target = self.choice[key]
+            outcomes = self.round(tuple(self.living(foes)), target)
+            stay = sum(p for result_, others, p in outcomes if result_ == "parry" and others == 0)
+            if stay >= 1.0:
+                raise TooLarge("a fight that never ends")
+            m /= 1.0 - stay
+            result["rounds"] += m
+            for result_, others, p in outcomes:
+                if result_ == "parry" and others == 0:
+                    continue
+                new = list(foes)
+                if result_ == "hit":
+                    new[target] = max(0, new[target] - WOUND)
+                hurt = others + (result_ == "hurt")
+                pend = None if result_ == "parry" else (result_, target)
+                after(m * p, max(0, hero - WOUND * hurt), tuple(new), left, pend)
+        result["stamina"] = dict(sorted(stamina_at_end.items()))
+        return result
+
 
 def fighting_fantasy_odds(setup: FFSetup, state: FFState) -> dict[str, Any]:
     """P(win) fought to the end (no escape): with the best target each round and striking in the listed order;
@@ -832,8 +892,10 @@ def fighting_fantasy_odds(setup: FFSetup, state: FFState) -> dict[str, Any]:
         result = _finished(state)
         return {"win": result["win"], "lose": result["lose"], "win_in_order": result["win"], "target": None}
     answers = {}
+    best_chain = None
     for policy in ("best", "order"):
         chain = FFChain(setup, state, policy)
+        best_chain = best_chain or chain
         luck = state.luck if chain.luck_rule else 0
         if state.pending_luck is not None and chain.luck_rule:
             plain = chain.settle(state.stamina, state.enemies, luck)
@@ -844,6 +906,10 @@ def fighting_fantasy_odds(setup: FFSetup, state: FFState) -> dict[str, Any]:
             answers[policy] = (win, chain.choice[(state.stamina, state.enemies, luck)], None, None, None)
     win, target, test, plain, tested = answers["best"]
     result = {"win": win, "lose": 1.0 - win, "win_in_order": answers["order"][0], "target": target}
+    luck = state.luck if setup.rules.luck_in_combat else 0
+    walk = best_chain.forward(state.stamina, state.enemies, luck, state.pending_luck)
+    result["rounds"] = walk["rounds"]
+    result["stamina"] = walk["stamina"]
     if test is not None:
         result["luck"] = {"test": test, "win_if_tested": tested, "win_if_not": plain}
     return result
@@ -954,8 +1020,8 @@ def odds(fight: Any, spend: int = 1, lam: float | None = None, table: bool = Tru
                 "lose": ff["lose"],
                 "ended": 0.0 if state.outcome in (ONGOING, WON, LOST) else 1.0,
                 "never": 0.0,
-                "rounds": None,
-                "endurance": None,
+                "rounds": ff["rounds"],
+                "endurance": [[k, p] for k, p in ff["stamina"].items()],
                 "win_in_order": ff["win_in_order"],
                 "target": ff["target"],
                 "luck": ff.get("luck"),
