@@ -47,9 +47,18 @@ def main(argv: list[str] | None = None) -> int:
     except RecordError as exc:
         print(f"pyrules: {args.file}: {exc}", file=sys.stderr)
         return 2
+    except (RecursionError, _too_large()) as exc:
+        print(f"pyrules: {args.file}: too large for exact odds ({type(exc).__name__})", file=sys.stderr)
+        return 2
     json.dump(result, sys.stdout, ensure_ascii=False, indent=1)
     print()
     return 0
+
+
+def _too_large() -> type:
+    from .odds import TooLarge
+
+    return TooLarge
 
 
 def _odds(fight: Fight, willpower: int) -> dict:

@@ -372,6 +372,16 @@ def evade_advice(system: type[LoneWolf], setup: Any, state: State, spend: int = 
     E0 = state.endurance
     start_key, start_e = chain.key0(), state.enemies[state.current]
     answer: dict[str, Any] = {}
+    allowed_cache: dict[tuple, bool] = {}
+    limit = setup.rules.evade_when_enemy_at_most
+
+    def evasion(r: int, w: int | None, c: int, e: int) -> bool:
+        """The engine's own answer; the enemy's ENDURANCE matters only against evade_when_enemy_at_most."""
+        key = (r, w, c, None if limit is None else e <= limit)
+        if key not in allowed_cache:
+            allowed_cache[key] = system.evasion(setup, chain.fake(r, w, c, e))[0]
+        return allowed_cache[key]
+
     for key in keys:
         r, w, c = key
         s = spends(r, w, c)[0]
@@ -401,7 +411,7 @@ def evade_advice(system: type[LoneWolf], setup: Any, state: State, spend: int = 
                     win += k * wv
                 fight = (1.0, 0.0) if stay == 10 else (survive / (10 - stay), win / (10 - stay))
                 best = fight
-                allowed = system.evasion(setup, chain.fake(r, w, c, e))[0]
+                allowed = evasion(r, w, c, e)
                 if allowed:
                     evade = sum(k for hl, el, k in evade_outs if E - hl > 0) / 10
                     if evade > fight[0] + 1e-12:
@@ -716,7 +726,7 @@ TWO_DICE = {total: 6 - abs(total - 7) for total in range(2, 13)}  # ways out of 
 class FFChain:
     """Fighting Fantasy fought to the end from a state: targets (best, or the listed order) and luck tests."""
 
-    def __init__(self, setup: FFSetup, state: FFState, policy: str = "best", limit: int = 400_000):
+    def __init__(self, setup: FFSetup, state: FFState, policy: str = "best", limit: int = 25_000):
         self.setup, self.state, self.policy, self.limit = setup, state, policy, limit
         self.luck_rule = setup.rules.luck_in_combat
         self.hero_skill = state.skill + (2 if state.strength else 0)

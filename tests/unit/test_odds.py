@@ -446,3 +446,15 @@ def test_api_monte_carlo_in_steps():
     step = call(op="mc_run", mc=started["mc"], n=20)
     assert step["runs"] == 40 and 0 <= step["low"] <= step["high"] <= 1
     assert call(op="mc_run", mc=99999, n=1)["error"]["field"] == "mc"
+
+
+def test_api_says_when_a_fight_is_too_large(monkeypatch):
+    from pyrules import odds
+
+    def too_large(*args, **kwargs):
+        raise odds.TooLarge("too many states")
+
+    monkeypatch.setattr(odds, "fighting_fantasy_odds", too_large)
+    record = make_record("fighting-fantasy", {"skill": 10, "stamina": 10, "luck": 7}, [{"skill": 9, "stamina": 6}])
+    error = call(op="odds", record=record)["error"]
+    assert error["field"] == "record" and "simulation" in error["message"]
