@@ -206,8 +206,12 @@ def _odds_fight(r: Reader) -> Fight:
 
 
 def _odds(data: dict) -> dict:
-    """Exact odds from the fight's state, fought to the end (see pyrules.odds.odds)."""
-    r = Reader(data, "", {"willpower": "WILLPOWER to spend", "lambda": "Trade-off"})
+    """Exact odds from the fight's state, fought to the end (see pyrules.odds.odds).
+
+    Options: ``willpower`` (Grey Star's fixed spend a round, default 1), ``lambda`` (the optimal adaptive spend
+    for P(win) − λ·E[WILLPOWER spent]), ``curve`` (a list of λ: the trade-off points), ``table`` (false: no
+    fixed-spend table)."""
+    r = Reader(data, "", {"willpower": "WILLPOWER to spend", "lambda": "Trade-off", "curve": "Trade-off"})
     fight = _odds_fight(r)
     spend = r.integer("willpower", low=1, high=999, default=1)
     lam = r.get("lambda", None)
@@ -215,9 +219,19 @@ def _odds(data: dict) -> dict:
         why = tr("must be a number from {low} to {high}, not {value}", low=0, high=1, value=show(lam))
         raise r.error("lambda", why)
     table = r.flag("table", default=True)
+    curve = r.items("curve", low=1, high=10, default=None)
+    if curve is not None and any(
+        isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 <= x <= 1 for x in curve
+    ):
+        raise r.error(
+            "curve", tr("must be a number from {low} to {high}, not {value}", low=0, high=1, value=show(curve))
+        )
     r.done()
     try:
-        return odds.odds(fight, spend, None if lam is None else float(lam), table)
+        reply = odds.odds(fight, spend, None if lam is None else float(lam), table)
+        if curve is not None and fight.system.key == "grey-star" and fight.state.outcome == "ongoing":
+            reply["curve"] = odds.trade_off(fight.system, fight.setup, fight.state, [float(x) for x in curve])
+        return reply
     except (odds.TooLarge, RecursionError):
         raise RecordError("record", tr("this fight is too large for exact odds: use the simulation")) from None
 

@@ -432,6 +432,9 @@ def test_api_odds_grey_star_and_fighting_fantasy():
     assert [row["spend"] for row in reply["spends"]] == [1, 2, 3, 4]
     assert reply["policy"]["spend"] in (1, 2, 3, 4) and reply["spend"] == 2
     assert call(op="odds", record=record, **{"lambda": "x"})["error"]["field"] == "lambda"
+    curve = call(op="odds", record=record, table=False, curve=[0, 0.5])["curve"]
+    assert [point["lambda"] for point in curve] == [0, 0.5] and curve[0]["win"] >= curve[1]["win"]
+    assert call(op="odds", record=record, curve=[2])["error"]["field"] == "curve"
     enemies = [{"name": "A", "skill": 9, "stamina": 6}, {"name": "B", "skill": 6, "stamina": 2}]
     record = make_record("fighting-fantasy", {"skill": 10, "stamina": 10, "luck": 7}, enemies)
     reply = call(op="odds", record=record)
