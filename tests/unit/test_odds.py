@@ -172,6 +172,42 @@ def test_evade_later_is_never_worse_than_never_evading(rules):
     assert evade_advice(*(lambda f: (f.system, f.setup, f.state))(play())) is None
 
 
+def evade_reference(system, setup, state, memo):
+    """(P(survive), P(win)) with the best evade-later policy, through the engine's own step (no self-loops)."""
+    if state.outcome != "ongoing":
+        return (float(state.outcome != "lost"), float(state.outcome == "won"))
+    key = (state.endurance, state.enemies, state.current, state.rounds)
+    if key not in memo:
+        fight = [system.step(setup, state, Action("round", number=n))[0] for n in range(10)]
+        values = [evade_reference(system, setup, new, memo) for new in fight]
+        best = (sum(v[0] for v in values) / 10, sum(v[1] for v in values) / 10)
+        if system.evasion(setup, state)[0]:
+            evaded = [system.step(setup, state, Action("evade", number=n))[0] for n in range(10)]
+            survive = sum(new.outcome != "lost" for new in evaded) / 10
+            if survive > best[0] + 1e-12:
+                best = (survive, 0.0)
+        memo[key] = best
+    return memo[key]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [{"evade_after": 1}, {"evade_until": 2}, {"evade_when_enemy_at_most": 4}, {"evade_after": 2, "max_rounds": 5}],
+)
+@pytest.mark.parametrize("skill", [12, 17])
+def test_evade_advice_agrees_with_the_engine(rules, skill):
+    hero = {"skill": skill, "endurance": 9}
+    enemies = [{"name": "A", "skill": 15, "endurance": 6}, {"name": "B", "skill": 16, "endurance": 5}]
+    fight = play(hero=hero, enemies=enemies, rules=rules)
+    advice = evade_advice(fight.system, fight.setup, fight.state)
+    # fighting this round, then the best policy
+    memo: dict = {}
+    rounds = [fight.system.step(fight.setup, fight.state, Action("round", number=n))[0] for n in range(10)]
+    values = [evade_reference(fight.system, fight.setup, new, memo) for new in rounds]
+    assert advice["fight_on"] == pytest.approx(sum(v[0] for v in values) / 10, abs=EXACT)
+    assert advice["fight_on_win"] == pytest.approx(sum(v[1] for v in values) / 10, abs=EXACT)
+
+
 # ---- Grey Star ---------------------------------------------------------------------------------------------
 
 GREY = [
