@@ -16,9 +16,10 @@ across the boundary.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
-from . import __version__, i18n, rng, share
+from . import __version__, i18n, odds, rng, share
 from .citadel import RULE_LABELS as CITADEL_RULES
 from .fields import Reader, RecordError, check_depth, show
 from .fight import FORMAT, VERSION, Fight, system_of
@@ -198,6 +199,85 @@ def _replay(data: dict) -> dict:
     return Fight.from_record(record).result()
 
 
+def _odds_fight(r: Reader) -> Fight:
+    """The fight of an odds request: an open session, or a record (``form``: as typed in the set-up form, numbers
+    may come as text, as for ``start``)."""
+    lenient = r.flag("form")
+    if "record" in r.data:
+        return Fight.from_record(r.get("record"), lenient=lenient)
+    return _fight(r)
+
+
+def _odds(data: dict) -> dict:
+    """Exact odds from the fight's state, fought to the end (see pyrules.odds.odds).
+
+    Options: ``willpower`` (Grey Star's fixed spend a round, default 1), ``lambda`` (the optimal adaptive spend
+    for P(win) − λ·E[WILLPOWER spent]), ``curve`` (a list of λ: the trade-off points), ``table`` (false: no
+    fixed-spend table)."""
+    r = Reader(data, "", {"willpower": "WILLPOWER to spend", "lambda": "Trade-off", "curve": "Trade-off"})
+    fight = _odds_fight(r)
+    spend = r.integer("willpower", low=1, high=999, default=1)
+    lam = r.get("lambda", None)
+    if lam is not None and (isinstance(lam, bool) or not isinstance(lam, (int, float)) or not 0 <= lam <= 1):
+        why = tr("must be a number from {low} to {high}, not {value}", low=0, high=1, value=show(lam))
+        raise r.error("lambda", why)
+    table = r.flag("table", default=True)
+    curve = r.items("curve", low=1, high=10, default=None)
+    if curve is not None and any(
+        isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 <= x <= 1 for x in curve
+    ):
+        raise r.error(
+            "curve", tr("must be a number from {low} to {high}, not {value}", low=0, high=1, value=show(curve))
+        )
+    r.done()
+    try:
+        reply = odds.odds(fight, spend, None if lam is None else float(lam), table)
+        if curve is not None and fight.system.key == "grey-star" and fight.state.outcome == "ongoing":
+            reply["curve"] = odds.trade_off(fight.system, fight.setup, fight.state, [float(x) for x in curve])
+        return reply
+    except (odds.TooLarge, RecursionError):
+        raise RecordError("record", tr("this fight is too large for exact odds: use the simulation")) from None
+
+
+MAX_SIMULATIONS = 8
+_simulations: dict[int, odds.MonteCarlo] = {}
+
+
+def _mc_start(data: dict) -> dict:
+    """Start an incremental Monte Carlo of the fight from its state; returns its id for ``mc_run``."""
+    r = Reader(data, "", {"willpower": "WILLPOWER to spend"})
+    fight = _odds_fight(r)
+    spend = r.integer("willpower", low=1, high=999, default=1)
+    r.done()
+    policy = odds.DEFAULT_POLICIES[fight.system.key](spend)
+    simulation = odds.MonteCarlo(fight.system, fight.setup, fight.state, policy)
+    key = _next_id[0]
+    _next_id[0] += 1
+    _simulations[key] = simulation
+    while len(_simulations) > MAX_SIMULATIONS:
+        del _simulations[min(_simulations)]
+    return {"mc": key, **simulation.estimate()}
+
+
+def _mc_run(data: dict) -> dict:
+    r = Reader(data, "", {"n": "Number of fights"})
+    key = r.get("mc")
+    if key not in _simulations or isinstance(key, bool):
+        raise r.error("mc", tr("no simulation {n}: start it again", n=show(key)))
+    n = r.integer("n", low=1, high=100_000, default=100)
+    r.done()
+    started = time.perf_counter()
+    estimate = _simulations[key].run(n)
+    return {"mc": key, **estimate, "ms": (time.perf_counter() - started) * 1000}
+
+
+def _benchmark(data: dict) -> dict:
+    r = Reader(data, "", {"mc": "Number of fights"})
+    fights = r.integer("mc", low=0, high=100_000, default=1000)
+    r.done()
+    return {"timings": odds.benchmark_cases(fights)}
+
+
 HANDLERS: dict[str, Any] = {
     "hello": _hello,
     "new_hero": _new_hero,
@@ -209,4 +289,8 @@ HANDLERS: dict[str, Any] = {
     "act": _act,
     "undo": _undo,
     "replay": _replay,
+    "odds": _odds,
+    "mc_start": _mc_start,
+    "mc_run": _mc_run,
+    "benchmark": _benchmark,
 }

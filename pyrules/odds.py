@@ -1,0 +1,1127 @@
+"""Exact odds of a fight, from any state, fought to the end; an evade advisor; Grey Star's WILLPOWER spends;
+Fighting Fantasy targets and luck; and an incremental Monte Carlo that plays the engine's own ``step``.
+
+The Lone Wolf family is a Markov chain over (rounds fought, WILLPOWER, enemy fought, ENDURANCE, enemy's
+ENDURANCE). Rules that depend on the round number are followed with a round counter up to the largest threshold;
+after it the chain is stationary. Rounds where nobody loses anything are self-loops, solved exactly. The per-round
+outcomes (at most 10: one per random number) come from the engine's own table lookup, skill and loss functions.
+
+A one-round fight where only the random number matters (the enemy has 1 ENDURANCE; the hero loses at most 5):
+
+>>> from pyrules import Fight
+>>> fight = Fight.from_record({"format": "pyrules-fight", "version": 1, "system": "lone-wolf",
+...     "hero": {"skill": 15, "endurance": 30}, "enemies": [{"name": "Giak", "skill": 15, "endurance": 1}]})
+>>> result = lone_wolf_odds(fight.system, fight.setup, fight.state)
+>>> round(result["win"], 12), result["lose"], round(result["rounds"], 12)
+(1.0, 0.0, 1.0)
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from . import rng
+from .fighting_fantasy import WOUND, FFAction, FFSetup, FFState
+from .lonewolf import ENDED, KILL, LOST, ONGOING, WON, Action, LoneWolf, State
+
+
+class TooLarge(Exception):
+    """The exact computation would take too long: use the Monte Carlo simulation."""
+
+
+DEAD = 10**9  # a KILL, as a loss of ENDURANCE points
+NEVER = "never"  # the fight goes on for ever (no one can be hurt)
+
+
+# ---- the Lone Wolf family: the chain ------------------------------------------------------------------------
+
+
+class Chain:
+    """The per-round outcomes of a Lone Wolf family fight, from a given state."""
+
+    def __init__(self, system: type[LoneWolf], setup: Any, state: State):
+        self.system, self.setup, self.state = system, setup, state
+        rules = setup.rules
+        self.rules = rules
+        self.cap = max(
+            rules.unarmed_rounds,
+            rules.enemy_immune_rounds,
+            rules.hero_immune_rounds,
+            rules.max_rounds or 0,
+            rules.evade_after or 0,
+            rules.evade_until or 0,
+        )
+        self.n = len(setup.enemies)
+        self.end_hero = -1 if rules.end_when_hero_at_most is None else rules.end_when_hero_at_most
+        self.end_enemy = -1 if rules.end_when_enemy_at_most is None else rules.end_when_enemy_at_most
+        self.max_rounds = rules.max_rounds
+        self._rounds: dict = {}
+
+    def key0(self) -> tuple:
+        s = self.state
+        return (min(s.rounds, self.cap), s.willpower, s.current)
+
+    def fake(self, r: int, w: int | None, c: int, enemy: int = 1) -> State:
+        enemies = list(self.state.enemies)
+        enemies[c] = enemy
+        return State(1, w, tuple(enemies), c, r, 0, self.state.vigour)
+
+    def spent(self, r: int, w: int | None, c: int, want: int) -> int:
+        """WILLPOWER the hero spends this round when he wants to spend ``want`` (all he has when less)."""
+        if self.system.spend_range(self.setup, self.fake(r, w, c)) is None:
+            return 0
+        return max(1, min(want, w))  # type: ignore[type-var]
+
+    def outcomes(self, r: int, w: int | None, c: int, spent: int, evade: bool = False) -> list[tuple[int, int, int]]:
+        """[(hero loss, enemy loss, count of random numbers out of 10)] for a round from layer (r, w, c)."""
+        key = (r, None if w is None else w > 0, c, spent, evade)  # WILLPOWER matters only as > 0 (the Staff)
+        found = self._rounds.get(key)
+        if found is not None:
+            return found
+        system, setup, rules = self.system, self.setup, self.rules
+        ratio = system.combat_ratio(setup, self.fake(r, w, c))
+        round_no = r + 1
+        counts: dict[tuple[int, int], int] = {}
+        for number in range(10):
+            enemy_base, hero_base = system.table.lookup(ratio, number)
+            if round_no <= rules.enemy_immune_rounds:
+                enemy_base = 0
+            if round_no <= rules.hero_immune_rounds:
+                hero_base = 0
+            enemy_loss, _ = system.loss(enemy_base, (spent or 1) * rules.enemy_loss_multiplier, rules.enemy_extra_loss)
+            hero_extra = rules.hero_extra_loss + (rules.hero_extra_loss_when_wounded if hero_base != 0 else 0)
+            hero_loss, _ = system.loss(hero_base, rules.hero_loss_multiplier, hero_extra)
+            if evade:
+                enemy_loss = 0
+            pair = (DEAD if hero_loss == KILL else hero_loss, DEAD if enemy_loss == KILL else enemy_loss)
+            counts[pair] = counts.get(pair, 0) + 1
+        found = [(h, e, k) for (h, e), k in counts.items()]
+        self._rounds[key] = found
+        return found
+
+    def next_key(self, r: int, w: int | None, c: int, spent: int) -> tuple:
+        return (min(r + 1, self.cap), None if w is None else w - spent, c)
+
+    def land(self, r: int, c: int, E: int, e: int, hl: int, el: int) -> tuple[str, int, int, int]:
+        """Where a round lands: (outcome, endurance, enemy index, enemy endurance), as ``fight_round`` decides."""
+        E2 = E - hl
+        if E2 <= 0:
+            return LOST, 0, c, max(0, e - el)
+        e2 = e - el
+        if e2 <= 0:
+            if c + 1 < self.n:
+                c += 1
+                e2 = self.state.enemies[c]
+            else:
+                return WON, E2, c, 0
+        if E2 <= self.end_hero or e2 <= self.end_enemy or (self.max_rounds is not None and r + 1 >= self.max_rounds):
+            return ENDED, E2, c, e2
+        return ONGOING, E2, c, e2
+
+    def final_endurance(self, endurance: int) -> int:
+        return self.setup.hero.endurance if self.rules.restore_endurance else endurance
+
+
+def _push(heap: list, layers: dict, key: tuple, chain: Chain) -> list:
+    grid = layers.get(key)
+    if grid is None:
+        E0 = chain.state.endurance
+        width = chain.state.enemies[key[2]] + 1
+        grid = [[0.0] * width for _ in range(E0 + 1)]
+        layers[key] = grid
+        heapq.heappush(heap, (key[0], -(key[1] or 0), key[2], key))
+    return grid
+
+
+def lone_wolf_odds(
+    system: type[LoneWolf],
+    setup: Any,
+    state: State,
+    spend: int | Callable[[int], int] = 1,
+    policy: dict[tuple, list] | None = None,
+) -> dict[str, Any]:
+    """Exact odds from ``state`` fought to the end with plain rounds (Grey Star spending ``spend`` WILLPOWER a
+    round, or all he has left when that is less; ``spend`` may be a function of his WILLPOWER; ``policy`` maps a
+    layer (rounds, WILLPOWER, enemy) to a grid [ENDURANCE][enemy's ENDURANCE] of spends, as grey_star_policy
+    finds them).
+
+    Returns win, lose, ended (max_rounds, end_when_*), never (no one can ever be hurt), rounds (expected; None when
+    the fight may never end), willpower_spent (expected), endurance ({value: p}) and willpower ({value: p}) at the
+    end.
+    """
+    if state.outcome != ONGOING:
+        return _finished(state)
+    chain = Chain(system, setup, state)
+    want = spend if callable(spend) else (lambda w, s=spend: s)
+    layers: dict[tuple, list] = {}
+    heap: list = []
+    start = chain.key0()
+    _push(heap, layers, start, chain)[state.endurance][state.enemies[state.current]] = 1.0
+    ends: dict[tuple, float] = {}
+    never = visits = spent_total = 0.0
+    final = chain.final_endurance
+    end_hero, end_enemy, n, enemies0 = chain.end_hero, chain.end_enemy, chain.n, state.enemies
+    while heap:
+        key = heapq.heappop(heap)[3]
+        grid = layers.pop(key)
+        r, w, c = key
+        timed_out = chain.max_rounds is not None and r + 1 >= chain.max_rounds
+        last = c + 1 >= n
+        plans: dict[int, tuple] = {}
+
+        def plan(wanted: int, key=key, grid=grid, r=r, w=w, c=c, plans=plans) -> tuple:
+            found = plans.get(wanted)
+            if found is None:
+                spent = chain.spent(r, w, c, wanted) if w is not None else 0
+                outs = chain.outcomes(r, w, c, spent)
+                nkey = chain.next_key(r, w, c, spent)
+                same = nkey == key
+                stay = sum(k for h, e, k in outs if h == 0 and e == 0) if same else 0
+                moves = [(h, e, k / 10) for h, e, k in outs if not (same and h == 0 and e == 0)]
+                inv = 1.0 / (1.0 - stay / 10) if stay < 10 else 0.0
+                ngrid = grid if same else _push(heap, layers, nkey, chain)
+                found = plans[wanted] = (spent, moves, stay, inv, ngrid, nkey[1], nkey[0])
+            return found
+
+        cells = policy.get(key) if policy is not None else None
+        chosen = None if cells is not None else want(w)
+        spent, moves, stay, inv, ngrid, w2, nr = plan(chosen if chosen is not None else 0)
+        for E in range(len(grid) - 1, 0, -1):
+            row = grid[E]
+            choices = cells[E] if cells is not None else None
+            for e in range(len(row) - 1, 0, -1):
+                m = row[e]
+                if m == 0.0:
+                    continue
+                if choices is not None and choices[e] != chosen:
+                    chosen = choices[e]
+                    spent, moves, stay, inv, ngrid, w2, nr = plan(chosen)
+                if stay:
+                    if stay == 10:
+                        never += m
+                        continue
+                    m *= inv
+                visits += m
+                spent_total += spent * m
+                for hl, el, p in moves:
+                    q = m * p
+                    E2 = E - hl
+                    if E2 <= 0:
+                        k2 = (LOST, final(0), w2)
+                        ends[k2] = ends.get(k2, 0.0) + q
+                        continue
+                    e2 = e - el
+                    if e2 <= 0:
+                        if last:
+                            k2 = (WON, final(E2), w2)
+                            ends[k2] = ends.get(k2, 0.0) + q
+                            continue
+                        e2 = enemies0[c + 1]
+                        if E2 <= end_hero or e2 <= end_enemy or timed_out:
+                            k2 = (ENDED, final(E2), w2)
+                            ends[k2] = ends.get(k2, 0.0) + q
+                            continue
+                        _push(heap, layers, (nr, w2, c + 1), chain)[E2][e2] += q
+                        continue
+                    if E2 <= end_hero or e2 <= end_enemy or timed_out:
+                        k2 = (ENDED, final(E2), w2)
+                        ends[k2] = ends.get(k2, 0.0) + q
+                        continue
+                    ngrid[E2][e2] += q
+    return _summary(ends, never, visits, spent_total)
+
+
+def _summary(ends: dict, never: float, visits: float, spent: float) -> dict[str, Any]:
+    result = {WON: 0.0, LOST: 0.0, ENDED: 0.0}
+    endurance: dict[int, float] = {}
+    willpower: dict[int, float] = {}
+    for (outcome, E, w), p in ends.items():
+        result[outcome] += p
+        endurance[E] = endurance.get(E, 0.0) + p
+        if w is not None:
+            willpower[w] = willpower.get(w, 0.0) + p
+    return {
+        "win": result[WON],
+        "lose": result[LOST],
+        "ended": result[ENDED],
+        "never": never,
+        "rounds": visits if never == 0 else None,  # expected rounds; None when the fight may never end
+        "willpower_spent": spent,
+        "endurance": dict(sorted(endurance.items())),
+        "willpower": dict(sorted(willpower.items())) if willpower else None,
+    }
+
+
+def _finished(state: Any) -> dict[str, Any]:
+    endurance = getattr(state, "endurance", getattr(state, "stamina", 0))
+    willpower = getattr(state, "willpower", None)
+    return {
+        "win": 1.0 if state.outcome == WON else 0.0,
+        "lose": 1.0 if state.outcome == LOST else 0.0,
+        "ended": 0.0 if state.outcome in (WON, LOST) else 1.0,
+        "never": 0.0,
+        "rounds": 0.0,
+        "willpower_spent": 0.0,
+        "endurance": {endurance: 1.0},
+        "willpower": None if willpower is None else {willpower: 1.0},
+    }
+
+
+# ---- the slow reference: the engine's own step, every random number --------------------------------------
+
+
+def reference_odds(
+    system: type[LoneWolf], setup: Any, state: State, spend: int = 1, limit: int = 200_000
+) -> dict[str, Any]:
+    """The same answer by enumerating ``system.step`` over all ten random numbers each round (tiny fights only).
+
+    Self-loops (a round that changes nothing but the round counter beyond every threshold) are solved as in the
+    fast path; the states are compared with the draw counter left out."""
+    if state.outcome != ONGOING:
+        return _finished(state)
+    chain = Chain(system, setup, state)
+
+    def norm(s: State) -> State:
+        return replace(s, draws=0, rounds=min(s.rounds, chain.cap))
+
+    def order(s: State) -> tuple:
+        return (s.rounds, -(s.willpower or 0), s.current, -s.endurance, -s.enemies[s.current])
+
+    start = norm(state)
+    mass = {start: 1.0}
+    heap = [(order(start), 0, start)]
+    tie = 1
+    ends: dict[tuple, float] = {}
+    never = visits = spent_total = 0.0
+    seen = 0
+    while heap:
+        _, _, s = heapq.heappop(heap)
+        m = mass.pop(s)
+        seen += 1
+        if seen > limit:
+            raise TooLarge("fight too large for the reference path")
+        nexts: dict[State, int] = {}
+        for number in range(10):
+            willpower = None
+            if system.spend_range(setup, s) is not None:
+                willpower = min(spend, s.willpower)
+            new, event = system.step(setup, s, Action("round", number=number, willpower=willpower))
+            spent = event["willpower_spent"] or 0
+            new = norm(new)
+            nexts[new] = nexts.get(new, 0) + 1
+        stay = nexts.pop(s, 0)
+        if stay == 10:
+            never += m
+            continue
+        m /= 1 - stay / 10
+        visits += m
+        spent_total += m * spent
+        for new, k in nexts.items():
+            q = m * k / 10
+            if new.outcome != ONGOING:
+                key = (new.outcome, new.endurance, new.willpower)
+                ends[key] = ends.get(key, 0.0) + q
+            elif new in mass:
+                mass[new] += q
+            else:
+                mass[new] = q
+                heapq.heappush(heap, (order(new), tie, new))
+                tie += 1
+    return _summary(ends, never, visits, spent_total)
+
+
+# ---- evasion -------------------------------------------------------------------------------------------------
+
+
+def _layer_keys(chain: Chain, spends: Callable[[int, int | None, int], list[int]]) -> list[tuple]:
+    """Every layer (rounds, WILLPOWER, enemy) reachable from the start, latest first (the backward order)."""
+    start = chain.key0()
+    seen = {start}
+    todo = [start]
+    while todo:
+        r, w, c = todo.pop()
+        for s in spends(r, w, c):
+            nr, w2, _ = chain.next_key(r, w, c, s)
+            for key in ((nr, w2, c), (nr, w2, c + 1)) if c + 1 < chain.n else ((nr, w2, c),):
+                if key not in seen:
+                    seen.add(key)
+                    todo.append(key)
+    return sorted(seen, key=lambda k: (k[0], -(k[1] or 0), k[2]), reverse=True)
+
+
+def evade_advice(system: type[LoneWolf], setup: Any, state: State, spend: int = 1) -> dict[str, Any] | None:
+    """Where evasion is or will become allowed: P(survive) if the hero evades now, and if he fights this round and
+    then follows the evade-later policy that maximizes P(survive) (and P(win) under that policy).
+
+    "Survive" is any end but death (won, evaded, ended, or a fight that never ends). None when this fight does not
+    allow evasion at all or is over."""
+    if state.outcome != ONGOING or not setup.rules.evasion_possible:
+        return None
+    chain = Chain(system, setup, state)
+
+    def spends(r, w, c):
+        return [chain.spent(r, w, c, spend) if w is not None else 0]
+
+    keys = _layer_keys(chain, spends)
+    values: dict[tuple, list] = {}
+    E0 = state.endurance
+    start_key, start_e = chain.key0(), state.enemies[state.current]
+    answer: dict[str, Any] = {}
+    allowed_cache: dict[tuple, bool] = {}
+    limit = setup.rules.evade_when_enemy_at_most
+
+    def evasion(r: int, w: int | None, c: int, e: int) -> bool:
+        """The engine's own answer; the enemy's ENDURANCE matters only against evade_when_enemy_at_most."""
+        key = (r, w, c, None if limit is None else e <= limit)
+        if key not in allowed_cache:
+            allowed_cache[key] = system.evasion(setup, chain.fake(r, w, c, e))[0]
+        return allowed_cache[key]
+
+    for key in keys:
+        r, w, c = key
+        s = spends(r, w, c)[0]
+        outs = chain.outcomes(r, w, c, s)
+        evade_outs = chain.outcomes(r, w, c, s, evade=True)
+        nkey = chain.next_key(r, w, c, s)
+        same = nkey == key
+        width = state.enemies[c] + 1
+        grid = [[(0.0, 0.0)] * width for _ in range(E0 + 1)]
+        values[key] = grid
+        here = values[nkey] if not same else grid
+        after = values.get((nkey[0], nkey[1], c + 1))
+        for E in range(1, E0 + 1):
+            for e in range(1, width):
+                survive = win = 0.0
+                stay = 0
+                for hl, el, k in outs:
+                    if same and hl == 0 and el == 0:
+                        stay += k
+                        continue
+                    outcome, E2, c2, e2 = chain.land(r, c, E, e, hl, el)
+                    if outcome == ONGOING:
+                        sv, wv = (here if c2 == c else after)[E2][e2]
+                    else:
+                        sv, wv = (0.0 if outcome == LOST else 1.0), (1.0 if outcome == WON else 0.0)
+                    survive += k * sv
+                    win += k * wv
+                fight = (1.0, 0.0) if stay == 10 else (survive / (10 - stay), win / (10 - stay))
+                best = fight
+                allowed = evasion(r, w, c, e)
+                if allowed:
+                    evade = sum(k for hl, el, k in evade_outs if E - hl > 0) / 10
+                    if evade > fight[0] + 1e-12:
+                        best = (evade, 0.0)
+                grid[E][e] = best
+                if key == start_key and E == E0 and e == start_e:
+                    answer = {
+                        "allowed": allowed,
+                        "evade_now": evade if allowed else None,
+                        "fight_on": fight[0],
+                        "fight_on_win": fight[1],
+                        "advice": "evade" if allowed and evade > fight[0] + 1e-12 else "fight",
+                    }
+    return answer
+
+
+# ---- Grey Star's WILLPOWER ---------------------------------------------------------------------------------
+
+
+def spend_table(system: type[LoneWolf], setup: Any, state: State) -> list[dict[str, Any]]:
+    """For every fixed spend 1..WILLPOWER: P(win), P(lose), E[WILLPOWER spent], E[rounds]."""
+    top = max(1, state.willpower or 0)
+    table = []
+    for s in range(1, top + 1):
+        odds = lone_wolf_odds(system, setup, state, s)
+        table.append(
+            {
+                "spend": s,
+                "win": odds["win"],
+                "lose": odds["lose"],
+                "willpower_spent": odds["willpower_spent"],
+                "rounds": odds["rounds"],
+            }
+        )
+    return table
+
+
+def _kill_limits(chain: Chain, r: int, w: int, c: int, width: int) -> list[int]:
+    """For each enemy ENDURANCE e: the least spend that kills him on every random number that hurts him at all
+    (or ``w``). Any larger spend gives the same rounds for less WILLPOWER: pruned."""
+    key = ("limits", r, c, width)
+    if key not in chain._rounds:
+        chain._rounds[key] = _kill_limits_full(chain, r, c, width)
+    return [min(limit, w) for limit in chain._rounds[key]]
+
+
+def _kill_limits_full(chain: Chain, r: int, c: int, width: int) -> list[int]:
+    w = chain.state.willpower or 1
+    rules = chain.rules
+    ratio = chain.system.combat_ratio(chain.setup, chain.fake(r, w, c))
+    bases = []
+    for number in range(10):
+        base = chain.system.table.lookup(ratio, number)[0]
+        if base != 0 and r + 1 > rules.enemy_immune_rounds:
+            bases.append(base)
+    limits = [w] * width
+    if not bases or rules.enemy_loss_multiplier == 0:
+        return [1] * width
+    e = 1
+    for s in range(1, w + 1):
+        losses = [chain.system.loss(b, s * rules.enemy_loss_multiplier, rules.enemy_extra_loss)[0] for b in bases]
+        least = DEAD if all(x == KILL for x in losses) else min(x for x in losses if x != KILL)
+        while e < width and least >= e:
+            limits[e] = s
+            e += 1
+    return limits
+
+
+def grey_star_policy_reference(system: type[LoneWolf], setup: Any, state: State, lam: float = 0.0) -> dict[str, Any]:
+    """(The straightforward form of :func:`grey_star_policy`, cell by cell: kept to test the fast one.)
+
+    The adaptive spend that maximizes P(win) − λ·E[WILLPOWER spent], by DP over (rounds, WILLPOWER, enemy,
+    ENDURANCE, enemy's ENDURANCE). Returns the spend to make now, P(win), E[spent] and the objective.
+
+    Each layer's grids hold the value of *landing* in a cell after a round: 0 where the fight ends there by a
+    rule, and in column 0 the value of killing the enemy with the hero at that ENDURANCE."""
+    if state.outcome != ONGOING:
+        return {"spend": None, "win": 1.0 if state.outcome == WON else 0.0, "willpower_spent": 0.0, "objective": 0.0}
+    chain = Chain(system, setup, state)
+
+    def spends(r, w, c):
+        if w is None or system.spend_range(setup, chain.fake(r, w, c)) is None:
+            return [0]
+        return list(range(1, w + 1))
+
+    keys = _layer_keys(chain, spends)
+    E0 = state.endurance
+    values: dict[tuple, tuple] = {}
+    start_key, start_e = chain.key0(), state.enemies[state.current]
+    answer: dict[str, Any] = {}
+    n = chain.n
+    end_hero, end_enemy = chain.end_hero, chain.end_enemy
+    for key in keys:
+        r, w, c = key
+        width = state.enemies[c] + 1
+        grids = tuple([[0.0] * width for _ in range(E0 + 1)] for _ in range(3))  # objective, win, spent
+        values[key] = grids
+        ended_here = chain.max_rounds is not None and r >= chain.max_rounds
+        # column 0: the enemy was just killed, landing in this layer
+        after = values.get((r, w, c + 1)) if c + 1 < n else None
+        next_e = state.enemies[c + 1] if c + 1 < n else 0
+        for E in range(1, E0 + 1):
+            if c + 1 < n and after is None:
+                continue
+            if after is None:
+                grids[0][E][0] = grids[1][E][0] = 1.0
+            elif not (E <= end_hero or next_e <= end_enemy or ended_here):
+                for g, a in zip(grids, after):
+                    g[E][0] = a[E][next_e]
+        options = spends(r, w, c)
+        magic = options != [0]
+        nr = min(r + 1, chain.cap)
+        prepared = []
+        for s in options:
+            outs = chain.outcomes(r, w, c, s)
+            nkey = (nr, None if w is None else w - s, c)
+            same = nkey == key
+            stay = sum(k for hl, el, k in outs if same and hl == 0 and el == 0)
+            moves = [(hl, el, k / 10) for hl, el, k in outs if not (same and hl == 0 and el == 0) and hl < DEAD]
+            prepared.append((s, moves, stay, grids if same else values[nkey]))
+        limits = _kill_limits(chain, r, w, c, width) if magic else [0] * width
+        obj_grid, win_grid, spent_grid = grids
+        for E in range(1, E0 + 1):
+            per_spend = []
+            for s, moves, stay, landing in prepared:
+                terms = [(p, E - hl, el) for hl, el, p in moves if E - hl > 0]
+                rows = [(p, landing[0][E2], el) for p, E2, el in terms if el < DEAD]
+                kill = sum(p * landing[0][E2][0] for p, E2, el in terms if el >= DEAD)
+                per_spend.append((s, rows, terms, stay, landing, s * lam - kill))
+            obj_row = obj_grid[E]
+            for e in range(1, width):
+                limit = limits[e]
+                best = -math.inf
+                choice = None
+                for option in per_spend:
+                    s = option[0]
+                    if magic and s > limit:
+                        break
+                    obj = 0.0
+                    for p, row, el in option[1]:
+                        obj += p * row[e - el] if e > el else p * row[0]
+                    stay = option[3]
+                    if stay:
+                        obj = 0.0 if stay == 10 else (obj - option[5] + s * lam) / (1.0 - stay / 10) - s * lam
+                    else:
+                        obj -= option[5]
+                    if obj > best + 1e-15:
+                        best, choice = obj, option
+                s, _, terms, stay, landing, _ = choice  # type: ignore[misc]
+                win = spent = 0.0
+                for p, E2, el in terms:
+                    e2 = e - el if e > el else 0
+                    win += p * landing[1][E2][e2]
+                    spent += p * landing[2][E2][e2]
+                if stay:
+                    f = 0.0 if stay == 10 else 1.0 / (1.0 - stay / 10)
+                    win, spent = win * f, spent * f
+                spent += s
+                if key == start_key and E == E0 and e == start_e:
+                    answer = {"spend": s if magic else None, "win": win, "willpower_spent": spent, "objective": best}
+                if E <= end_hero or e <= end_enemy or ended_here:
+                    continue  # landing here ends the fight
+                obj_row[e] = best
+                win_grid[E][e] = win
+                spent_grid[E][e] = spent
+    return answer
+
+
+def grey_star_policy(
+    system: type[LoneWolf], setup: Any, state: State, lam: float = 0.0, detail: bool = False
+) -> dict[str, Any]:
+    """The adaptive spend that maximizes P(win) − λ·E[WILLPOWER spent], by DP over (rounds, WILLPOWER, enemy,
+    ENDURANCE, enemy's ENDURANCE), the spend being the decision. Returns the spend to make now, the objective, and
+    P(win), E[WILLPOWER spent], E[rounds] of that policy (evaluated forward, with the endurance distribution when
+    ``detail``).
+
+    Spends above the least that kills the enemy on every random number that hurts him are pruned (same rounds, less
+    WILLPOWER). Each layer's grid holds the value of *landing* in a cell after a round: 0 where the fight ends
+    there by a rule, and in column 0 the value of killing the enemy with the hero at that ENDURANCE. Where the
+    Staff is magic, each spend's values are computed for a whole row of enemy ENDURANCE at once."""
+    if state.outcome != ONGOING:
+        return {"spend": None, "win": 1.0 if state.outcome == WON else 0.0, "willpower_spent": 0.0, "objective": 0.0}
+    chain = Chain(system, setup, state)
+
+    def spends(r, w, c):
+        if w is None or system.spend_range(setup, chain.fake(r, w, c)) is None:
+            return [0]
+        return list(range(1, w + 1))
+
+    keys = _layer_keys(chain, spends)
+    E0 = state.endurance
+    values: dict[tuple, list] = {}
+    policy: dict[tuple, list] = {}
+    start_key, start_e = chain.key0(), state.enemies[state.current]
+    start = (0.0, 0)
+    n = chain.n
+    end_hero, end_enemy = chain.end_hero, chain.end_enemy
+    for key in keys:
+        r, w, c = key
+        width = state.enemies[c] + 1
+        grid = [[0.0] * width for _ in range(E0 + 1)]
+        chosen = [[0] * width for _ in range(E0 + 1)]
+        values[key] = grid
+        policy[key] = chosen
+        ended_here = chain.max_rounds is not None and r >= chain.max_rounds
+        after = values.get((r, w, c + 1)) if c + 1 < n else None
+        next_e = state.enemies[c + 1] if c + 1 < n else 0
+        for E in range(1, E0 + 1):
+            if c + 1 >= n:
+                grid[E][0] = 1.0
+            elif after is not None and not (E <= end_hero or next_e <= end_enemy or ended_here):
+                grid[E][0] = after[E][next_e]
+        options = spends(r, w, c)
+        nr = min(r + 1, chain.cap)
+        best_rows = []
+        if options == [0]:  # the plain Staff, or no Staff: no decision; a round may change nothing (a self-loop)
+            outs = chain.outcomes(r, w, c, 0)
+            nkey = (nr, w, c)
+            same = nkey == key
+            stay = sum(k for hl, el, k in outs if same and hl == 0 and el == 0)
+            moves = [(hl, el, k / 10) for hl, el, k in outs if not (same and hl == 0 and el == 0) and hl < DEAD]
+            landing = grid if same else values[nkey]
+            for E in range(1, E0 + 1):
+                row = [0.0] * width
+                terms = [(p, landing[E - hl], el) for hl, el, p in moves if E - hl > 0]
+                for e in range(1, width):
+                    obj = 0.0
+                    for p, lrow, el in terms:
+                        obj += p * lrow[e - el] if e > el else p * lrow[0]
+                    if stay:
+                        obj = 0.0 if stay == 10 else obj / (1.0 - stay / 10)
+                    row[e] = obj
+                    if not (E <= end_hero or e <= end_enemy or ended_here):
+                        grid[E][e] = obj  # the same row is read for losses of 0 (landing values)
+                best_rows.append(row)
+        else:
+            limits = _kill_limits(chain, r, w, c, width)
+            first = {}
+            for e in range(width - 1, 0, -1):
+                first[limits[e]] = e
+            lows, low = [], width
+            for s in range(w, 0, -1):  # the least enemy ENDURANCE at which spend s is worth trying
+                low = first.get(s, low)
+                lows.append(low)
+            lows.reverse()
+            prepared = []
+            for s in options:
+                if lows[s - 1] >= width:
+                    break
+                outs = chain.outcomes(r, w, c, s)
+                moves = [(hl, el, k) for hl, el, k in outs if hl < DEAD]
+                prepared.append((s, lows[s - 1], moves, values[(nr, w - s, c)]))
+            for E in range(1, E0 + 1):
+                best = [-math.inf] * width
+                arg = chosen[E]
+                for s, lo, moves, landing in prepared:
+                    const = -float(lam) * s
+                    parts = []  # each outcome's landing values along the row, once per random number
+                    for hl, el, k in moves:
+                        if E - hl <= 0:
+                            continue
+                        lrow = landing[E - hl]
+                        if el >= DEAD or el >= width:
+                            const += k * 0.1 * lrow[0]
+                            continue
+                        dead = max(0, el + 1 - lo)  # cells where this loss kills
+                        seg = [lrow[0]] * dead + lrow[lo + dead - el : width - el] if el else lrow[lo:]
+                        parts.extend([seg] * k)
+                    if parts:
+                        acc = [x * 0.1 + const for x in map(sum, zip(*parts))]
+                    else:
+                        acc = [const] * (width - lo)
+                    for i, v in enumerate(acc, lo):
+                        if v > best[i] + 1e-15:
+                            best[i] = v
+                            arg[i] = s
+                row = grid[E]
+                for e in range(1, width):
+                    if not (E <= end_hero or e <= end_enemy or ended_here):
+                        row[e] = best[e]
+                best_rows.append(best)
+        if key == start_key:
+            start = (best_rows[state.endurance - 1][start_e], chosen[state.endurance][start_e])
+    result = lone_wolf_odds(system, setup, state, policy=policy)
+    answer = {
+        "spend": start[1] or None,
+        "objective": start[0],
+        "win": result["win"],
+        "lose": result["lose"],
+        "willpower_spent": result["willpower_spent"],
+        "rounds": result["rounds"],
+    }
+    if detail:
+        answer["odds"] = result
+    return answer
+
+
+def trade_off(system: type[LoneWolf], setup: Any, state: State, lams=(0.0, 0.001, 0.003, 0.01, 0.03)) -> list:
+    """The trade-off curve: for each λ, the optimal policy's (E[WILLPOWER spent], P(win))."""
+    points = []
+    for lam in lams:
+        best = grey_star_policy(system, setup, state, lam)
+        points.append({"lambda": lam, "willpower_spent": best["willpower_spent"], "win": best["win"]})
+    return points
+
+
+# ---- Fighting Fantasy --------------------------------------------------------------------------------------
+
+TWO_DICE = {total: 6 - abs(total - 7) for total in range(2, 13)}  # ways out of 36
+
+
+class FFChain:
+    """Fighting Fantasy fought to the end from a state: targets (best, or the listed order) and luck tests."""
+
+    def __init__(self, setup: FFSetup, state: FFState, policy: str = "best", limit: int = 25_000):
+        self.setup, self.state, self.policy, self.limit = setup, state, policy, limit
+        self.luck_rule = setup.rules.luck_in_combat
+        self.hero_skill = state.skill + (2 if state.strength else 0)
+        self.enemy_skill = [e.skill - (2 if i in state.weakened else 0) for i, e in enumerate(setup.enemies)]
+        self.tops = [e.stamina for e in setup.enemies]
+        self.memo: dict[tuple, float] = {}
+        self.choice: dict[tuple, int] = {}
+        self._rounds: dict[tuple, list] = {}
+        self.lucky = {luck: sum(k for t, k in TWO_DICE.items() if t <= luck) / 36 for luck in range(0, 13)}
+
+    def living(self, enemies: tuple[int, ...]) -> list[int]:
+        alive = [i for i, n in enumerate(enemies) if n > 0]
+        return alive[:1] if self.setup.rules.one_by_one else alive
+
+    def round(self, living: tuple[int, ...], target: int) -> list[tuple[str, int, float]]:
+        """[(target's result, wounds from the others, probability)]: dice pairs counted out of 36 each."""
+        key = (living, target)
+        found = self._rounds.get(key)
+        if found is not None:
+            return found
+        counts: dict[tuple[str, int], int] = {}
+        others = [i for i in living if i != target]
+        for h, hk in TWO_DICE.items():
+            hero = h + self.hero_skill
+            # the number of other enemies who wound the hero: a convolution over them
+            wounds = [1]
+            for i in others:
+                beat = sum(k for t, k in TWO_DICE.items() if t + self.enemy_skill[i] > hero)
+                new = [0] * (len(wounds) + 1)
+                for j, ways in enumerate(wounds):
+                    new[j] += ways * (36 - beat)
+                    new[j + 1] += ways * beat
+                wounds = new
+            for result, ways in (
+                ("hit", sum(k for t, k in TWO_DICE.items() if t + self.enemy_skill[target] < hero)),
+                ("hurt", sum(k for t, k in TWO_DICE.items() if t + self.enemy_skill[target] > hero)),
+                ("parry", sum(k for t, k in TWO_DICE.items() if t + self.enemy_skill[target] == hero)),
+            ):
+                for j, w in enumerate(wounds):
+                    if ways and w:
+                        counts[(result, j)] = counts.get((result, j), 0) + hk * ways * w
+        total = 36 ** (len(living) + 1)
+        found = [(result, j, k / total) for (result, j), k in counts.items()]
+        self._rounds[key] = found
+        return found
+
+    def value(self, stamina: int, enemies: tuple[int, ...], luck: int) -> float:
+        """P(win) at the start of a round (an ongoing fight, no luck test pending)."""
+        key = (stamina, enemies, luck)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        if len(self.memo) > self.limit:
+            raise TooLarge("too many states")
+        living = self.living(enemies)
+        targets = living if self.policy == "best" else living[:1]
+        best, choice = -1.0, living[0]
+        for target in targets:
+            stay = rest = 0.0
+            for result, others, p in self.round(tuple(living), target):
+                if result == "parry" and others == 0:
+                    stay += p
+                    continue
+                hurt = others + (result == "hurt")
+                new = list(enemies)
+                if result == "hit":
+                    new[target] = max(0, new[target] - WOUND)
+                pending = None if result == "parry" else (result, target)
+                rest += p * self.after(max(0, stamina - WOUND * hurt), tuple(new), luck, pending)
+            v = 0.0 if stay >= 1.0 else rest / (1.0 - stay)
+            if v > best + 1e-15:
+                best, choice = v, target
+        self.memo[key] = best
+        self.choice[key] = choice
+        return best
+
+    def settle(self, stamina: int, enemies: tuple[int, ...], luck: int) -> float:
+        if stamina <= 0:
+            return 0.0
+        if not any(enemies):
+            return 1.0
+        return self.value(stamina, enemies, luck)
+
+    def after(self, stamina: int, enemies: tuple[int, ...], luck: int, pending: tuple | None) -> float:
+        """P(win) just after a round; with luck in combat, the hero then tests his luck or not, as is best."""
+        plain = self.settle(stamina, enemies, luck)
+        if not self.luck_rule or pending is None or stamina <= 0 or not any(enemies) or luck <= 0:
+            return plain  # at УДАЧА 0 every test fails and costs nothing: never better than not testing
+        return max(plain, self.tested(stamina, enemies, luck, pending))
+
+    def tested(self, stamina: int, enemies: tuple[int, ...], luck: int, pending: tuple) -> float:
+        """P(win) if he tests his luck on the round's result (as ``FightingFantasy._do_luck``)."""
+        kind, enemy = pending
+        p_lucky = self.lucky[min(luck, 12)] if luck > 0 else 0.0
+        left = max(0, luck - 1) if luck > 0 else 0
+        total = 0.0
+        for lucky, p in ((True, p_lucky), (False, 1.0 - p_lucky)):
+            if p == 0.0:
+                continue
+            new, hero = list(enemies), stamina
+            if kind == "hit":
+                new[enemy] = max(0, min(self.tops[enemy], new[enemy] + (-2 if lucky else 1)))
+            else:
+                hero = max(0, min(self.state.max_stamina, hero + (1 if lucky else -1)))
+            total += p * self.settle(hero, tuple(new), left)
+        return total
+
+    def forward(self, stamina: int, enemies: tuple[int, ...], luck: int, pending: tuple | None) -> dict[str, Any]:
+        """Follow the policy :meth:`value` chose from a state (after :meth:`value` has run): the distribution of
+        the hero's ВЫНОСЛИВОСТЬ at the end and the expected number of rounds."""
+        mass: dict[tuple, float] = {}
+        heap: list = []
+        result = {"win": 0.0, "lose": 0.0, "rounds": 0.0}
+        stamina_at_end: dict[int, float] = {}
+
+        def land(p: float, hero: int, foes: tuple[int, ...], left: int) -> None:
+            if hero <= 0 or not any(foes):
+                result["lose" if hero <= 0 else "win"] += p
+                stamina_at_end[max(hero, 0)] = stamina_at_end.get(max(hero, 0), 0.0) + p
+                return
+            key = (hero, foes, left)
+            if key not in mass:
+                mass[key] = 0.0
+                heapq.heappush(heap, (-(hero + sum(foes)), -left, key))
+            mass[key] += p
+
+        def after(p: float, hero: int, foes: tuple[int, ...], left: int, pend: tuple | None) -> None:
+            if self.luck_rule and pend is not None and hero > 0 and any(foes) and left > 0:
+                if self.tested(hero, foes, left, pend) > self.settle(hero, foes, left) + 1e-15:
+                    kind, enemy = pend
+                    p_lucky = self.lucky[min(left, 12)]
+                    for lucky, q in ((True, p_lucky), (False, 1.0 - p_lucky)):
+                        new, h = list(foes), hero
+                        if kind == "hit":
+                            new[enemy] = max(0, min(self.tops[enemy], new[enemy] + (-2 if lucky else 1)))
+                        else:
+                            h = max(0, min(self.state.max_stamina, h + (1 if lucky else -1)))
+                        if q:
+                            land(p * q, h, tuple(new), left - 1)
+                    return
+            land(p, hero, foes, left)
+
+        after(1.0, stamina, enemies, luck, pending)
+        while heap:
+            key = heapq.heappop(heap)[2]
+            m = mass.pop(key)
+            hero, foes, left = key
+            self.value(hero, foes, left)
+            target = self.choice[key]
+            outcomes = self.round(tuple(self.living(foes)), target)
+            stay = sum(p for result_, others, p in outcomes if result_ == "parry" and others == 0)
+            if stay >= 1.0:
+                raise TooLarge("a fight that never ends")
+            m /= 1.0 - stay
+            result["rounds"] += m
+            for result_, others, p in outcomes:
+                if result_ == "parry" and others == 0:
+                    continue
+                new = list(foes)
+                if result_ == "hit":
+                    new[target] = max(0, new[target] - WOUND)
+                hurt = others + (result_ == "hurt")
+                pend = None if result_ == "parry" else (result_, target)
+                after(m * p, max(0, hero - WOUND * hurt), tuple(new), left, pend)
+        result["stamina"] = dict(sorted(stamina_at_end.items()))
+        return result
+
+
+def fighting_fantasy_odds(setup: FFSetup, state: FFState) -> dict[str, Any]:
+    """P(win) fought to the end (no escape): with the best target each round and striking in the listed order;
+    with luck in combat, the best luck tests. Also the target (or luck test) to choose now."""
+    if state.outcome != ONGOING or not setup.enemies:
+        result = _finished(state)
+        return {"win": result["win"], "lose": result["lose"], "win_in_order": result["win"], "target": None}
+    answers = {}
+    best_chain = None
+    for policy in ("best", "order"):
+        chain = FFChain(setup, state, policy)
+        best_chain = best_chain or chain
+        luck = state.luck if chain.luck_rule else 0
+        if state.pending_luck is not None and chain.luck_rule:
+            plain = chain.settle(state.stamina, state.enemies, luck)
+            test = chain.tested(state.stamina, state.enemies, luck, state.pending_luck)
+            answers[policy] = (max(plain, test), None, test > plain + 1e-15, plain, test)
+        else:
+            win = chain.value(state.stamina, state.enemies, luck)
+            answers[policy] = (win, chain.choice[(state.stamina, state.enemies, luck)], None, None, None)
+    win, target, test, plain, tested = answers["best"]
+    result = {"win": win, "lose": 1.0 - win, "win_in_order": answers["order"][0], "target": target}
+    luck = state.luck if setup.rules.luck_in_combat else 0
+    walk = best_chain.forward(state.stamina, state.enemies, luck, state.pending_luck)
+    result["rounds"] = walk["rounds"]
+    result["stamina"] = walk["stamina"]
+    if test is not None:
+        result["luck"] = {"test": test, "win_if_tested": tested, "win_if_not": plain}
+    return result
+
+
+# ---- Monte Carlo -------------------------------------------------------------------------------------------
+
+Policy = Callable[[type, Any, Any, int], Any]
+
+
+def lone_wolf_policy(spend: int = 1) -> Policy:
+    """Plain rounds; Grey Star spends ``spend`` WILLPOWER a round (all he has left when that is less)."""
+
+    def policy(system: type, setup: Any, state: Any, counter: int) -> Action:
+        willpower = None
+        if system.spend_range(setup, state) is not None:
+            willpower = min(spend, state.willpower)
+        return Action("round", willpower=willpower)
+
+    return policy
+
+
+def fighting_fantasy_policy(system: type, setup: Any, state: Any, counter: int) -> FFAction:
+    """Strike the first living enemy; no luck tests, no escape."""
+    return FFAction("round", target=system.living(setup, state)[0])
+
+
+def citadel_policy(system: type, setup: Any, state: Any, counter: int) -> Any:
+    """Citadel of Blood, played plainly: each character strikes the first monster he may with the weapon in his
+    hand, in party order; no one moves unless 9.8 forces it; the monsters and the Hellgate as the rules say."""
+    from .citadel import unit_id
+
+    def act(**data: Any) -> Any:
+        return system.parse_action(data, 0)
+
+    phase = state.phase
+    if phase == "party":
+        for i in system.side(setup, state, True):
+            if not state.acted[i] and system.usable(setup, state, i, state.weapon[i]) is None:
+                choices = system.choices(setup, state, i)
+                if choices:
+                    return act(do="attack", unit=unit_id(setup, i), target=unit_id(setup, choices[0]))
+        return act(do="end_phase")
+    if phase in ("monster", "hellgate"):
+        return act(do=phase)
+    if phase == "party_reorg":
+        moves = system.party_moves(setup, state)
+        if system.forced_move(setup, state) and moves:
+            i, spaces = next(iter(moves.items()))
+            return act(do="move", unit=unit_id(setup, i), to=list(spaces[0]))
+        return act(do="pass")
+    return act(do="monster_move")
+
+
+# A system's default policy for fighting to the end (Monte Carlo).
+DEFAULT_POLICIES: dict[str, Callable[..., Policy]] = {
+    "lone-wolf": lone_wolf_policy,
+    "grey-star": lone_wolf_policy,
+    "freeway-warrior": lone_wolf_policy,
+    "fighting-fantasy": lambda spend=1: fighting_fantasy_policy,
+    "citadel-of-blood": lambda spend=1: citadel_policy,
+}
+
+
+def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class MonteCarlo:
+    """Plays a fight from its current state to the end many times with the engine's own ``step``.
+
+    Run ``i`` uses the seed ``record seed + i + 1`` (modulo the largest seed), so a run is reproducible and
+    differs from the fight being played. Incremental: each ``run(n)`` plays n more fights and returns the running
+    estimate, so a page can call it in small steps with a progress bar and a cancel button."""
+
+    def __init__(self, system: type, setup: Any, state: Any, policy: Policy | None = None, max_rounds: int = 10_000):
+        self.system, self.setup, self.state = system, setup, state
+        self.policy = policy or DEFAULT_POLICIES[system.key]()
+        self.max_rounds = max_rounds
+        self.runs = self.wins = self.losses = self.rounds = 0
+
+    def one(self, index: int) -> tuple[str, int]:
+        setup = replace(self.setup, seed=(self.setup.seed + index + 1) % (rng.MAX_SEED + 1))
+        state, system, policy = self.state, self.system, self.policy
+        rounds = 0
+        while state.outcome == ONGOING and rounds < self.max_rounds:
+            state, _ = system.step(setup, state, policy(system, setup, state, rounds))
+            rounds += 1
+        return state.outcome, getattr(state, "round", rounds)  # Citadel of Blood counts its Combat Rounds
+
+    def run(self, n: int) -> dict[str, Any]:
+        for _ in range(n):
+            outcome, rounds = self.one(self.runs)
+            self.runs += 1
+            self.wins += outcome == WON
+            self.losses += outcome == LOST
+            self.rounds += rounds
+        return self.estimate()
+
+    def estimate(self) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.runs)
+        n = self.runs
+        return {
+            "runs": n,
+            "wins": self.wins,
+            "win": self.wins / n if n else None,
+            "low": low,
+            "high": high,
+            "lose": self.losses / n if n else None,
+            "rounds": self.rounds / n if n else None,
+        }
+
+
+# ---- one answer for the page and the command line -------------------------------------------------------------
+
+MAX_SPEND_TABLE = 100  # the fixed-spend table is computed up to this much WILLPOWER
+
+
+def odds(fight: Any, spend: int = 1, lam: float | None = None, table: bool = True) -> dict[str, Any]:
+    """Everything the odds panel shows for a fight (a :class:`pyrules.fight.Fight`), as JSON-friendly data."""
+    started = time.perf_counter()
+    system, setup, state = fight.system, fight.setup, fight.state
+    reply: dict[str, Any] = {"system": system.key, "outcome": state.outcome}
+    if getattr(system, "kind", "crt") == "citadel":
+        raise TooLarge("Citadel of Blood: a party against monsters, estimated by simulation")
+    if getattr(system, "kind", "crt") == "ff":
+        ff = fighting_fantasy_odds(setup, state)
+        reply.update(
+            {
+                "win": ff["win"],
+                "lose": ff["lose"],
+                "ended": 0.0 if state.outcome in (ONGOING, WON, LOST) else 1.0,
+                "never": 0.0,
+                "rounds": ff["rounds"],
+                "endurance": [[k, p] for k, p in ff["stamina"].items()],
+                "win_in_order": ff["win_in_order"],
+                "target": ff["target"],
+                "luck": ff.get("luck"),
+            }
+        )
+    else:
+        result = lone_wolf_odds(system, setup, state, spend)
+        reply.update(
+            {
+                "win": result["win"],
+                "lose": result["lose"],
+                "ended": result["ended"],
+                "never": result["never"],
+                "rounds": result["rounds"],
+                "endurance": [[k, p] for k, p in result["endurance"].items()],
+            }
+        )
+        if system.has_willpower:
+            reply["willpower_spent"] = result["willpower_spent"]
+            reply["willpower"] = [[k, p] for k, p in (result["willpower"] or {}).items()]
+            reply["spend"] = spend
+            if state.outcome == ONGOING and table and (state.willpower or 0) <= MAX_SPEND_TABLE:
+                reply["spends"] = [
+                    {"spend": row["spend"], "win": row["win"], "willpower_spent": row["willpower_spent"]}
+                    for row in spend_table(system, setup, state)
+                ]
+            if lam is not None:
+                reply["policy"] = {"lambda": lam, **grey_star_policy(system, setup, state, lam)}
+        reply["evade"] = evade_advice(system, setup, state, spend)
+    reply["ms"] = (time.perf_counter() - started) * 1000
+    return reply
+
+
+def benchmark_cases(mc_fights: int = 100_000) -> dict[str, Any]:
+    """Timings (ms, time.perf_counter) of the benchmark cases, callable in Pyodide through the API."""
+    from .fight import Fight
+
+    def record(system: str, hero: dict, enemies: list) -> dict:
+        return {"format": "pyrules-fight", "version": 1, "system": system, "hero": hero, "enemies": enemies}
+
+    lw = Fight.from_record(record("lone-wolf", {"skill": 15, "endurance": 50}, [{"skill": 15, "endurance": 100}]))
+    gs = Fight.from_record(
+        record("grey-star", {"skill": 18, "endurance": 35, "willpower": 50}, [{"skill": 20, "endurance": 60}])
+    )
+    times: dict[str, Any] = {}
+    t = time.perf_counter()
+    exact = lone_wolf_odds(lw.system, lw.setup, lw.state)
+    times["lw_50_vs_100_ms"] = (time.perf_counter() - t) * 1000
+    t = time.perf_counter()
+    spend_table(gs.system, gs.setup, gs.state)
+    times["gs_all_spends_ms"] = (time.perf_counter() - t) * 1000
+    t = time.perf_counter()
+    grey_star_policy(gs.system, gs.setup, gs.state, 0.01)
+    times["gs_optimal_ms"] = (time.perf_counter() - t) * 1000
+    if mc_fights:
+        t = time.perf_counter()
+        estimate = MonteCarlo(lw.system, lw.setup, lw.state).run(mc_fights)
+        times["mc_ms"] = (time.perf_counter() - t) * 1000
+        times["mc_fights"] = mc_fights
+        times["mc_win"] = estimate["win"]
+        times["mc_error"] = estimate["win"] - exact["win"]
+    times["exact_win"] = exact["win"]
+    return times

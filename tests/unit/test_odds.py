@@ -1,0 +1,563 @@
+"""Exact odds (pyrules.odds): hand-computed cases, the fast DP against the engine's own step, Grey Star's spends,
+Fighting Fantasy, Monte Carlo against the exact answer, the CLI and the API."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import sys
+from fractions import Fraction
+
+import pytest
+from conftest import make_record, play
+
+from pyrules import api
+from pyrules.__main__ import main
+from pyrules.fighting_fantasy import FFAction, FightingFantasy
+from pyrules.lonewolf import Action
+from pyrules.odds import (
+    MonteCarlo,
+    evade_advice,
+    fighting_fantasy_odds,
+    grey_star_policy,
+    grey_star_policy_reference,
+    lone_wolf_odds,
+    lone_wolf_policy,
+    reference_odds,
+    spend_table,
+    trade_off,
+    wilson,
+)
+
+EXACT = 1e-12
+
+
+def odds_of(fight, spend=1):
+    return lone_wolf_odds(fight.system, fight.setup, fight.state, spend)
+
+
+# ---- hand-computed -----------------------------------------------------------------------------------------
+
+
+def test_one_round_where_only_the_random_number_matters():
+    # Combat Ratio 0, hero ENDURANCE 4, enemy 3: every number kills the enemy; numbers 1-3 also kill the hero
+    # (3/5, 4/4, 5/4): mutual death is a loss. 4 (6/3) leaves 1; 5, 6 (x/2) leave 2; 7 (9/1) leaves 3; 8, 9, 0: 4.
+    fight = play(hero={"skill": 15, "endurance": 4}, enemies=[{"name": "Giak", "skill": 15, "endurance": 3}])
+    result = odds_of(fight)
+    assert Fraction(result["win"]).limit_denominator(100) == Fraction(7, 10)
+    assert Fraction(result["lose"]).limit_denominator(100) == Fraction(3, 10)
+    assert result["ended"] == 0 and result["never"] == 0
+    assert result["rounds"] == pytest.approx(1, abs=EXACT)
+    expected = {0: Fraction(3, 10), 1: Fraction(1, 10), 2: Fraction(2, 10), 3: Fraction(1, 10), 4: Fraction(3, 10)}
+    assert {k: Fraction(v).limit_denominator(100) for k, v in result["endurance"].items()} == expected
+
+
+def test_self_loop_solved_exactly():
+    # Combat Ratio 0 against an enemy of 1 ENDURANCE whose losses are halved (rounded down): numbers 1, 2 (3, 4 ->
+    # 1, 2) ... every table loss is at least 3, so halved at least 1: he dies in round 1. With the hero's losses
+    # multiplied by 0 and the enemy's by 0, nobody is ever hurt: the fight never ends.
+    fight = play(rules={"hero_loss_multiplier": 0, "enemy_loss_multiplier": 0})
+    result = odds_of(fight)
+    assert result["never"] == 1.0 and result["win"] == 0 and result["rounds"] is None
+    # hero unhurt; the enemy loses only on 8, 9, 0 (K at CR >= 11 ... here 0/x multiplied by 1/4 rounds down):
+    # a round that changes nothing is a self-loop: P(win) = 1 exactly, rounds = 1 / P(progress)
+    fight = play(
+        hero={"skill": 15, "endurance": 10},
+        enemies=[{"name": "Giak", "skill": 15, "endurance": 1}],
+        rules={"hero_loss_multiplier": 0, "enemy_loss_multiplier": 0.1},
+    )
+    # enemy losses at CR 0: 3..12, times 0.1 rounded down: only 10, 11, 12 (numbers 8, 9, 0) give 1
+    result = odds_of(fight)
+    assert result["win"] == pytest.approx(1, abs=EXACT)
+    assert result["rounds"] == pytest.approx(10 / 3, abs=EXACT)
+
+
+def test_finished_fight_is_certain():
+    fight = play(hero={"skill": 15, "endurance": 30}, enemies=[{"name": "G", "skill": 15, "endurance": 3}])
+    fight.apply({"do": "round", "number": 0})
+    assert fight.state.outcome == "won"
+    result = odds_of(fight)
+    assert (result["win"], result["lose"], result["rounds"]) == (1.0, 0.0, 0.0)
+
+
+# ---- the fast DP against the engine's own step ------------------------------------------------------------
+
+SMALL = {"skill": 15, "endurance": 9}
+ENEMY = [{"name": "Giak", "skill": 14, "endurance": 8}]
+CASES = [
+    ("lone-wolf", SMALL, ENEMY, {}, []),
+    ("lone-wolf", SMALL, ENEMY, {"max_rounds": 2}, []),
+    ("lone-wolf", SMALL, ENEMY, {"enemy_immune_rounds": 2}, []),
+    ("lone-wolf", SMALL, ENEMY, {"hero_immune_rounds": 1}, []),
+    ("lone-wolf", SMALL, ENEMY, {"unarmed_rounds": 2}, []),
+    ("lone-wolf", SMALL, ENEMY, {"enemy_loss_multiplier": 0.5, "hero_loss_multiplier": 2}, []),
+    ("lone-wolf", SMALL, ENEMY, {"enemy_loss_multiplier": 0.25, "hero_loss_multiplier": 0.5}, []),
+    ("lone-wolf", SMALL, ENEMY, {"enemy_extra_loss": 1, "hero_extra_loss": 1}, []),
+    ("lone-wolf", SMALL, ENEMY, {"hero_extra_loss_when_wounded": 2}, []),
+    ("lone-wolf", SMALL, ENEMY, {"end_when_enemy_at_most": 3}, []),
+    ("lone-wolf", SMALL, ENEMY, {"end_when_hero_at_most": 4}, []),
+    ("lone-wolf", SMALL, ENEMY, {"restore_endurance": True, "max_rounds": 3}, []),
+    ("lone-wolf", SMALL, ENEMY, {"skill_modifier": -6, "evade_after": 1}, []),
+    ("lone-wolf", {"skill": 30, "endurance": 6}, ENEMY, {}, []),  # K for the enemy
+    ("lone-wolf", {"skill": 5, "endurance": 9}, ENEMY, {}, []),  # K for the hero
+    ("lone-wolf", {"skill": 15, "endurance": 12}, ENEMY, {}, [{"do": "vigour"}, {"do": "round", "number": 3}]),
+    (
+        "lone-wolf",
+        SMALL,
+        [{"name": "A", "skill": 12, "endurance": 4}, {"name": "B", "skill": 16, "endurance": 5}],
+        {"end_when_enemy_at_most": 4, "max_rounds": 4},
+        [],
+    ),
+    (
+        "lone-wolf",
+        SMALL,
+        [{"name": "A", "skill": 12, "endurance": 4}, {"name": "B", "skill": 16, "endurance": 5}],
+        {"enemy_immune_rounds": 1, "unarmed_rounds": 1},
+        [{"do": "round", "number": 4}],
+    ),
+    ("freeway-warrior", {"skill": 15, "endurance": 9}, ENEMY, {"hero_loss_multiplier": 0.5}, []),
+    ("grey-star", {"skill": 15, "endurance": 9, "willpower": 3}, ENEMY, {}, []),
+    ("grey-star", {"skill": 15, "endurance": 9, "willpower": 0}, ENEMY, {}, []),  # the plain Staff, -6
+    ("grey-star", {"skill": 15, "endurance": 9, "willpower": 5}, ENEMY, {"unarmed_rounds": 1, "max_rounds": 5}, []),
+]
+
+
+@pytest.mark.parametrize(
+    "system,hero,enemies,rules,actions,spend",
+    [(*case, 1) for case in CASES] + [(*case, 2) for case in CASES if case[0] == "grey-star"],
+)
+def test_fast_dp_agrees_with_the_engine(system, hero, enemies, rules, actions, spend):
+    fight = play(system, hero, enemies, rules, actions)
+    fast = odds_of(fight, spend)
+    slow = reference_odds(fight.system, fight.setup, fight.state, spend)
+    for key in ("win", "lose", "ended", "never", "rounds", "willpower_spent"):
+        assert fast[key] == pytest.approx(slow[key], abs=EXACT), key
+    for key in ("endurance", "willpower"):
+        a, b = fast[key] or {}, slow[key] or {}
+        assert set(a) == set(b), key
+        assert all(a[k] == pytest.approx(b[k], abs=EXACT) for k in a), key
+    assert fast["win"] + fast["lose"] + fast["ended"] + fast["never"] == pytest.approx(1, abs=EXACT)
+
+
+def test_benchmark_fight_is_quick_and_sums_to_one():
+    fight = play(hero={"skill": 15, "endurance": 50}, enemies=[{"name": "G", "skill": 15, "endurance": 100}])
+    result = odds_of(fight)
+    assert sum(result["endurance"].values()) == pytest.approx(1, abs=EXACT)
+    assert 0.9 < result["win"] < 1
+
+
+# ---- evasion -------------------------------------------------------------------------------------------------
+
+
+def test_evade_now_is_the_chance_of_surviving_the_evasion_round():
+    fight = play(hero={"skill": 10, "endurance": 6}, enemies=[{"name": "G", "skill": 20, "endurance": 30}],
+                 rules={"evade_after": 0})  # fmt: skip
+    advice = evade_advice(fight.system, fight.setup, fight.state)
+    survive = sum(
+        fight.system.step(fight.setup, fight.state, Action("evade", number=n))[0].outcome != "lost" for n in range(10)
+    )
+    assert advice["allowed"] and advice["evade_now"] == pytest.approx(survive / 10, abs=EXACT)
+    assert advice["advice"] == "evade"
+
+
+@pytest.mark.parametrize("rules", [{"evade_after": 2}, {"evade_until": 2}, {"evade_when_enemy_at_most": 6}])
+def test_evade_later_is_never_worse_than_never_evading(rules):
+    fight = play(hero={"skill": 14, "endurance": 10}, enemies=[{"name": "G", "skill": 16, "endurance": 12}],
+                 rules=rules)  # fmt: skip
+    advice = evade_advice(fight.system, fight.setup, fight.state)
+    plain = odds_of(fight)
+    assert advice["fight_on"] >= 1 - plain["lose"] - EXACT
+    assert advice["fight_on_win"] <= plain["win"] + EXACT
+    assert evade_advice(*(lambda f: (f.system, f.setup, f.state))(play())) is None
+
+
+def evade_reference(system, setup, state, memo):
+    """(P(survive), P(win)) with the best evade-later policy, through the engine's own step (no self-loops)."""
+    if state.outcome != "ongoing":
+        return (float(state.outcome != "lost"), float(state.outcome == "won"))
+    key = (state.endurance, state.enemies, state.current, state.rounds)
+    if key not in memo:
+        fight = [system.step(setup, state, Action("round", number=n))[0] for n in range(10)]
+        values = [evade_reference(system, setup, new, memo) for new in fight]
+        best = (sum(v[0] for v in values) / 10, sum(v[1] for v in values) / 10)
+        if system.evasion(setup, state)[0]:
+            evaded = [system.step(setup, state, Action("evade", number=n))[0] for n in range(10)]
+            survive = sum(new.outcome != "lost" for new in evaded) / 10
+            if survive > best[0] + 1e-12:
+                best = (survive, 0.0)
+        memo[key] = best
+    return memo[key]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [{"evade_after": 1}, {"evade_until": 2}, {"evade_when_enemy_at_most": 4}, {"evade_after": 2, "max_rounds": 5}],
+)
+@pytest.mark.parametrize("skill", [12, 17])
+def test_evade_advice_agrees_with_the_engine(rules, skill):
+    hero = {"skill": skill, "endurance": 9}
+    enemies = [{"name": "A", "skill": 15, "endurance": 6}, {"name": "B", "skill": 16, "endurance": 5}]
+    fight = play(hero=hero, enemies=enemies, rules=rules)
+    advice = evade_advice(fight.system, fight.setup, fight.state)
+    # fighting this round, then the best policy
+    memo: dict = {}
+    rounds = [fight.system.step(fight.setup, fight.state, Action("round", number=n))[0] for n in range(10)]
+    values = [evade_reference(fight.system, fight.setup, new, memo) for new in rounds]
+    assert advice["fight_on"] == pytest.approx(sum(v[0] for v in values) / 10, abs=EXACT)
+    assert advice["fight_on_win"] == pytest.approx(sum(v[1] for v in values) / 10, abs=EXACT)
+
+
+# ---- Grey Star ---------------------------------------------------------------------------------------------
+
+GREY = [
+    ({"skill": 15, "endurance": 8, "willpower": 5}, [{"name": "D", "skill": 17, "endurance": 14}], {}),
+    ({"skill": 18, "endurance": 12, "willpower": 6}, [{"name": "D", "skill": 20, "endurance": 20}], {}),
+    (
+        {"skill": 16, "endurance": 9, "willpower": 4},
+        [{"name": "A", "skill": 14, "endurance": 6}, {"name": "B", "skill": 18, "endurance": 7}],
+        {"enemy_immune_rounds": 1, "max_rounds": 8},
+    ),
+]
+
+
+@pytest.mark.parametrize("hero,enemies,rules", GREY)
+def test_optimal_spend_is_never_worse_than_a_fixed_spend(hero, enemies, rules):
+    fight = play("grey-star", hero, enemies, rules)
+    table = spend_table(fight.system, fight.setup, fight.state)
+    assert [row["spend"] for row in table] == list(range(1, hero["willpower"] + 1))
+    for lam in (0.0, 0.02, 0.1):
+        best = grey_star_policy(fight.system, fight.setup, fight.state, lam)
+        assert 1 <= best["spend"] <= hero["willpower"]
+        for row in table:
+            assert best["objective"] >= row["win"] - lam * row["willpower_spent"] - EXACT
+        assert best["objective"] == pytest.approx(best["win"] - lam * best["willpower_spent"], abs=1e-9)
+
+
+@pytest.mark.parametrize("hero,enemies,rules", GREY + [
+    ({"skill": 16, "endurance": 14, "willpower": 7}, [{"name": "A", "skill": 14, "endurance": 9},
+     {"name": "B", "skill": 18, "endurance": 11}], {"end_when_enemy_at_most": 3, "enemy_loss_multiplier": 0.5}),
+    ({"skill": 16, "endurance": 14, "willpower": 7}, [{"name": "A", "skill": 24, "endurance": 19}],
+     {"unarmed_rounds": 2, "end_when_hero_at_most": 3, "hero_extra_loss": 1}),
+])  # fmt: skip
+def test_fast_optimal_policy_agrees_with_the_cell_by_cell_one(hero, enemies, rules):
+    fight = play("grey-star", hero, enemies, rules)
+    for lam in (0.0, 0.05):
+        fast = grey_star_policy(fight.system, fight.setup, fight.state, lam)
+        slow = grey_star_policy_reference(fight.system, fight.setup, fight.state, lam)
+        assert fast["spend"] == slow["spend"]
+        for key in ("objective", "win", "willpower_spent"):
+            assert fast[key] == pytest.approx(slow[key], abs=1e-12), key
+
+
+def test_optimal_policy_agrees_with_its_own_fixed_spend_when_one_spend_is_best():
+    # WILLPOWER 1: the only spend there is is 1, then the plain Staff
+    fight = play(
+        "grey-star", {"skill": 15, "endurance": 8, "willpower": 1}, [{"name": "D", "skill": 16, "endurance": 9}]
+    )
+    best = grey_star_policy(fight.system, fight.setup, fight.state, 0.0)
+    fixed = odds_of(fight, 1)
+    assert best["win"] == pytest.approx(fixed["win"], abs=EXACT)
+    assert best["willpower_spent"] == pytest.approx(fixed["willpower_spent"], abs=EXACT)
+
+
+def test_trade_off_curve_is_monotone():
+    fight = play(
+        "grey-star", {"skill": 18, "endurance": 12, "willpower": 6}, [{"name": "D", "skill": 20, "endurance": 20}]
+    )
+    points = trade_off(fight.system, fight.setup, fight.state, (0.0, 0.01, 0.05, 0.5))
+    spent = [p["willpower_spent"] for p in points]
+    wins = [p["win"] for p in points]
+    assert spent == sorted(spent, reverse=True) and wins == sorted(wins, reverse=True)
+
+
+# ---- Fighting Fantasy ------------------------------------------------------------------------------------------
+
+
+def ff(hero, enemies, rules=None, actions=()):
+    return play("fighting-fantasy", hero, enemies, rules, actions)
+
+
+def ff_reference(setup, state, memo):
+    """P(win), one enemy, the first target: every pair of dice through FightingFantasy.step; parry a self-loop."""
+    if state.outcome != "ongoing":
+        return Fraction(int(state.outcome == "won"))
+    key = (state.stamina, state.enemies)
+    if key not in memo:
+        landed: dict = {}
+        for a, b, c, d in itertools.product(range(1, 7), repeat=4):
+            new, _ = FightingFantasy.step(setup, state, FFAction("round", dice=((a, b), (c, d))))
+            landed[new] = landed.get(new, 0) + 1
+        total, stay = Fraction(0), Fraction(0)
+        for new, ways in landed.items():
+            if (new.stamina, new.enemies, new.outcome) == (state.stamina, state.enemies, "ongoing"):
+                stay += Fraction(ways, 1296)
+            else:
+                total += Fraction(ways, 1296) * ff_reference(setup, new, memo)
+        memo[key] = total / (1 - stay)
+    return memo[key]
+
+
+def test_ff_one_enemy_against_the_engine_with_fractions():
+    fight = ff({"skill": 9, "stamina": 4, "luck": 7}, [{"name": "O", "skill": 8, "stamina": 4}])
+    exact = ff_reference(fight.setup, fight.state, {})
+    result = fighting_fantasy_odds(fight.setup, fight.state)
+    assert result["win"] == pytest.approx(float(exact), abs=EXACT)
+    assert sum(result["stamina"].values()) == pytest.approx(1, abs=EXACT)
+    assert result["stamina"][0] == pytest.approx(result["lose"], abs=EXACT)
+    # equal skill and stamina: a fair fight, one wound decides it; a parry (146 of 1296 dice) is a self-loop
+    fight = ff({"skill": 9, "stamina": 2, "luck": 7}, [{"name": "O", "skill": 9, "stamina": 2}])
+    result = fighting_fantasy_odds(fight.setup, fight.state)
+    assert result["win"] == pytest.approx(0.5, abs=EXACT)
+    assert result["rounds"] == pytest.approx(1296 / (1296 - 146), abs=EXACT)
+    assert result["stamina"] == {0: pytest.approx(0.5), 2: pytest.approx(0.5)}
+
+
+def test_ff_spells_as_they_stand_in_the_state():
+    hero = {"skill": 9, "stamina": 6, "luck": 7, "spells": {"strength": 1, "weakness": 1}}
+    fight = ff(hero, [{"name": "O", "skill": 10, "stamina": 6}])
+    before = fighting_fantasy_odds(fight.setup, fight.state)["win"]
+    fight.apply({"do": "spell", "spell": "strength"})
+    stronger = fighting_fantasy_odds(fight.setup, fight.state)["win"]
+    fight.apply({"do": "spell", "spell": "weakness"})
+    both = fighting_fantasy_odds(fight.setup, fight.state)["win"]
+    assert before < stronger < both
+
+
+def test_ff_several_at_once_best_target_and_listed_order():
+    enemies = [{"name": "A", "skill": 9, "stamina": 6}, {"name": "B", "skill": 6, "stamina": 2}]
+    fight = ff({"skill": 10, "stamina": 10, "luck": 7}, enemies)
+    result = fighting_fantasy_odds(fight.setup, fight.state)
+    assert result["win_in_order"] <= result["win"] + EXACT
+    assert result["target"] in (0, 1)
+    assert result["win"] > result["win_in_order"]  # killing the weak one first is better
+    one_by_one = ff({"skill": 10, "stamina": 10, "luck": 7}, enemies, {"one_by_one": True})
+    alone = fighting_fantasy_odds(one_by_one.setup, one_by_one.state)
+    assert alone["win"] > result["win"]  # one at a time is easier than both at once
+
+
+def test_ff_luck_in_combat_never_hurts_and_advises_after_a_round():
+    hero, enemies = {"skill": 9, "stamina": 8, "luck": 10}, [{"name": "O", "skill": 9, "stamina": 8}]
+    plain = fighting_fantasy_odds(*(lambda f: (f.setup, f.state))(ff(hero, enemies)))["win"]
+    lucky = ff(hero, enemies, {"luck_in_combat": True})
+    with_luck = fighting_fantasy_odds(lucky.setup, lucky.state)
+    assert with_luck["win"] > plain
+    lucky.apply({"do": "round", "dice": [[6, 6], [1, 1]]})  # a hit: test luck for 2 more?
+    advice = fighting_fantasy_odds(lucky.setup, lucky.state)
+    assert advice["luck"]["win_if_tested"] == pytest.approx(max(advice["win"], advice["luck"]["win_if_tested"]))
+    assert advice["luck"]["test"] is True  # УДАЧА 10: lucky 33/36 of the time
+
+
+# ---- Monte Carlo ----------------------------------------------------------------------------------------------
+
+MC_CASES = [
+    ("lone-wolf", {"skill": 15, "endurance": 12}, [{"name": "G", "skill": 15, "endurance": 12}], {}, 1),
+    ("lone-wolf", {"skill": 12, "endurance": 10}, [{"name": "G", "skill": 15, "endurance": 8}], {"max_rounds": 3}, 1),
+    (
+        "lone-wolf",
+        {"skill": 15, "endurance": 15},
+        [{"name": "A", "skill": 13, "endurance": 5}, {"name": "B", "skill": 16, "endurance": 6}],
+        {},
+        1,
+    ),
+    ("freeway-warrior", {"skill": 15, "endurance": 10}, [{"name": "G", "skill": 17, "endurance": 10}], {}, 1),
+    ("grey-star", {"skill": 15, "endurance": 10, "willpower": 6}, [{"name": "D", "skill": 17, "endurance": 14}], {}, 2),
+    ("grey-star", {"skill": 15, "endurance": 10, "willpower": 2}, [{"name": "D", "skill": 14, "endurance": 10}], {}, 1),
+    ("fighting-fantasy", {"skill": 9, "stamina": 8, "luck": 7}, [{"name": "O", "skill": 9, "stamina": 6}], {}, 1),
+    (
+        "fighting-fantasy",
+        {"skill": 10, "stamina": 10, "luck": 7},
+        [{"name": "A", "skill": 8, "stamina": 4}, {"name": "B", "skill": 7, "stamina": 4}],
+        {},
+        1,
+    ),  # fmt: skip
+    (
+        "fighting-fantasy",
+        {"skill": 10, "stamina": 8, "luck": 7},
+        [{"name": "A", "skill": 8, "stamina": 4}, {"name": "B", "skill": 9, "stamina": 4}],
+        {"one_by_one": True},
+        1,
+    ),  # fmt: skip
+]
+
+
+@pytest.mark.parametrize("system,hero,enemies,rules,spend", MC_CASES)
+def test_monte_carlo_agrees_with_the_exact_odds(system, hero, enemies, rules, spend):
+    fight = play(system, hero, enemies, rules, seed=12345)
+    if system == "fighting-fantasy":
+        from pyrules.odds import FFChain
+
+        exact = FFChain(fight.setup, fight.state, "order").value(fight.state.stamina, fight.state.enemies, 0)
+        mc = MonteCarlo(fight.system, fight.setup, fight.state)
+    else:
+        exact = odds_of(fight, spend)["win"]
+        mc = MonteCarlo(fight.system, fight.setup, fight.state, lone_wolf_policy(spend))
+    first = mc.run(150)
+    assert first["runs"] == 150
+    estimate = mc.run(250)  # incremental: 400 in all
+    assert estimate["runs"] == 400
+    se = math.sqrt(max(exact * (1 - exact), 1e-12) / 400)
+    assert abs(estimate["win"] - exact) <= 4 * se + 1e-9
+    assert estimate["low"] <= estimate["win"] <= estimate["high"]
+
+
+def test_monte_carlo_is_reproducible_and_wilson_is_sane():
+    fight = play(hero={"skill": 15, "endurance": 12}, enemies=[{"name": "G", "skill": 15, "endurance": 12}], seed=7)
+    a = MonteCarlo(fight.system, fight.setup, fight.state).run(30)
+    b = MonteCarlo(fight.system, fight.setup, fight.state).run(30)
+    assert a == b
+    low, high = wilson(0, 10)
+    assert low == 0 and 0.2 < high < 0.35
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+# ---- the command line and the API -----------------------------------------------------------------------------
+
+needs_files = pytest.mark.skipif(sys.platform == "emscripten", reason="writes files")
+
+
+@needs_files
+def test_cli_odds(tmp_path, capsys):
+    record = make_record(hero={"skill": 15, "endurance": 4}, enemies=[{"name": "G", "skill": 15, "endurance": 3}])
+    path = tmp_path / "fight.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["odds", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["win"] == pytest.approx(0.7) and out["lose"] == pytest.approx(0.3)
+    assert out["ended"] == 0 and out["rounds"] == pytest.approx(1)
+    assert out["endurance"]["4"] == pytest.approx(0.3)
+
+
+@needs_files
+def test_cli_odds_grey_star_and_errors(tmp_path, capsys):
+    record = make_record("grey-star", {"skill": 15, "endurance": 10, "willpower": 6},
+                         [{"name": "D", "skill": 17, "endurance": 14}])  # fmt: skip
+    path = tmp_path / "gs.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["odds", str(path), "--willpower", "2"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    fight = play("grey-star", record["hero"], record["enemies"])
+    assert out["win"] == pytest.approx(odds_of(fight, 2)["win"], abs=EXACT)
+    assert "willpower" in out and out["spend"] == 2
+    record["hero"]["endurance"] = "x"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["odds", str(path)]) == 2
+    assert "hero.endurance" in capsys.readouterr().err
+
+
+def call(**request):
+    return json.loads(api.call(json.dumps(request)))
+
+
+def test_api_odds_lone_wolf_from_a_session_and_from_a_record():
+    record = make_record(hero={"skill": 15, "endurance": 4}, enemies=[{"name": "G", "skill": 15, "endurance": 3}],
+                         rules={"evade_after": 0})  # fmt: skip
+    session = call(op="start", record=record)["session"]
+    reply = call(op="odds", session=session)
+    assert reply["ok"] and reply["win"] == pytest.approx(0.7) and reply["ms"] >= 0
+    assert [4, pytest.approx(0.3)] in reply["endurance"]
+    assert reply["evade"]["allowed"] is True
+    assert call(op="odds", record=record)["win"] == reply["win"]
+    assert call(op="odds", session=-5)["error"]["field"] == "session"
+
+
+def test_api_odds_grey_star_and_fighting_fantasy():
+    record = make_record("grey-star", {"skill": 15, "endurance": 10, "willpower": 4},
+                         [{"name": "D", "skill": 17, "endurance": 14}])  # fmt: skip
+    reply = call(op="odds", record=record, willpower=2, **{"lambda": 0.01})
+    assert [row["spend"] for row in reply["spends"]] == [1, 2, 3, 4]
+    assert reply["policy"]["spend"] in (1, 2, 3, 4) and reply["spend"] == 2
+    assert call(op="odds", record=record, **{"lambda": "x"})["error"]["field"] == "lambda"
+    curve = call(op="odds", record=record, table=False, curve=[0, 0.5])["curve"]
+    assert [point["lambda"] for point in curve] == [0, 0.5] and curve[0]["win"] >= curve[1]["win"]
+    assert call(op="odds", record=record, curve=[2])["error"]["field"] == "curve"
+    enemies = [{"name": "A", "skill": 9, "stamina": 6}, {"name": "B", "skill": 6, "stamina": 2}]
+    record = make_record("fighting-fantasy", {"skill": 10, "stamina": 10, "luck": 7}, enemies)
+    reply = call(op="odds", record=record)
+    assert reply["ok"] and reply["target"] == 1 and reply["win"] >= reply["win_in_order"]
+
+
+def test_api_monte_carlo_in_steps():
+    record = make_record(hero={"skill": 15, "endurance": 12}, enemies=[{"name": "G", "skill": 15, "endurance": 12}])
+    started = call(op="mc_start", record=record)
+    assert started["runs"] == 0 and started["win"] is None
+    step = call(op="mc_run", mc=started["mc"], n=20)
+    step = call(op="mc_run", mc=started["mc"], n=20)
+    assert step["runs"] == 40 and 0 <= step["low"] <= step["high"] <= 1
+    assert call(op="mc_run", mc=99999, n=1)["error"]["field"] == "mc"
+
+
+def test_api_says_when_a_fight_is_too_large(monkeypatch):
+    from pyrules import odds
+
+    def too_large(*args, **kwargs):
+        raise odds.TooLarge("too many states")
+
+    monkeypatch.setattr(odds, "fighting_fantasy_odds", too_large)
+    record = make_record("fighting-fantasy", {"skill": 10, "stamina": 10, "luck": 7}, [{"skill": 9, "stamina": 6}])
+    error = call(op="odds", record=record)["error"]
+    assert error["field"] == "record" and "simulation" in error["message"]
+
+
+# ---- Citadel of Blood: simulation only ------------------------------------------------------------------------
+
+
+def _citadel_record(actions=()):
+    from test_citadel import EXAMPLE
+
+    return {**EXAMPLE, "actions": list(actions)}
+
+
+def test_citadel_has_no_exact_odds_and_says_to_simulate():
+    reply = json.loads(api.call(json.dumps({"op": "odds", "record": _citadel_record()})))
+    assert reply["ok"] is False
+    assert reply["error"]["field"] == "record"
+    assert "simulation" in reply["error"]["message"]
+
+
+def test_citadel_simulation_plays_every_fight_to_its_end_reproducibly():
+    from pyrules import Fight, odds
+
+    fight = Fight.from_record(_citadel_record())
+    first = odds.MonteCarlo(fight.system, fight.setup, fight.state).run(40)
+    again = odds.MonteCarlo(fight.system, fight.setup, fight.state).run(40)
+    assert first == again
+    assert first["runs"] == 40 and first["wins"] + round(first["lose"] * 40) == 40  # every fight ended
+    assert 1 <= first["rounds"] < 30  # Combat Rounds, not actions
+    assert first["low"] <= first["win"] <= first["high"]
+
+
+def test_citadel_simulation_from_a_state_late_in_the_combat_and_in_steps_through_the_api():
+    from test_citadel import EXAMPLE
+
+    record = _citadel_record(EXAMPLE["actions"][:-1])  # one blow from victory: B's last attack, die 2
+    start = json.loads(api.call(json.dumps({"op": "mc_start", "record": record})))
+    assert start["runs"] == 0 and start["win"] is None
+    step = json.loads(api.call(json.dumps({"op": "mc_run", "mc": start["mc"], "n": 30})))
+    more = json.loads(api.call(json.dumps({"op": "mc_run", "mc": start["mc"], "n": 30})))
+    assert step["runs"] == 30 and more["runs"] == 60
+    assert more["win"] > 0.9  # the party stands 3 against a wounded Dire Wolves pack
+
+
+def test_odds_of_a_form_record_read_numbers_typed_as_text():
+    hero = {"skill": "15", "endurance": "20"}
+    record = {
+        "format": "pyrules-fight",
+        "version": 1,
+        "system": "lone-wolf",
+        "hero": hero,
+        "enemies": [{"name": "Giak", "skill": "16", "endurance": "20"}],
+        "rules": {},
+        "seed": 1,
+        "actions": [],
+    }
+    strict = json.loads(api.call(json.dumps({"op": "odds", "record": record})))
+    assert strict["ok"] is False and strict["error"]["field"] == "hero.skill"
+    typed = json.loads(api.call(json.dumps({"op": "odds", "record": record, "form": True})))
+    numbers = {
+        **record,
+        "hero": {"skill": 15, "endurance": 20},
+        "enemies": [{"name": "Giak", "skill": 16, "endurance": 20}],
+    }
+    exact = json.loads(api.call(json.dumps({"op": "odds", "record": numbers})))
+    assert typed["ok"] is True and 0 < typed["win"] < 1 and typed["win"] == exact["win"]
