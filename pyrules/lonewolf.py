@@ -152,6 +152,8 @@ def changed_rules(rules: Any) -> dict:
 
 
 def floor_times(points: int, factor: Fraction | int) -> int:
+    if isinstance(factor, int) or factor.denominator == 1:  # the usual case, without Fraction arithmetic
+        return points * int(factor)
     return math.floor(points * factor)
 
 

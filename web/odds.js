@@ -11,11 +11,12 @@ const ui = {
   best: $("#odds-best"), policy: $("#odds-policy"), sim: $("#odds-sim"), simRun: $("#odds-sim-run"),
   simCancel: $("#odds-sim-cancel"), simProgress: $("#odds-sim-progress"), simResult: $("#odds-sim-result"),
 };
-const SIM_FIGHTS = 2000;
+const SIM_FIGHTS = 1000;
 const SIM_STEP = 50;
 let worker = null;
 let ready = null;
-let latest = 0; // only the newest request's answer is drawn
+let busy = false; // a request is being computed
+let dirty = false; // a newer fight arrived meanwhile
 let record = null; // the fight the panel shows: a record (from the form, or the open fight's)
 let form = false;
 let spend = 1;
@@ -46,28 +47,44 @@ function clear() {
 }
 
 // Shows the odds of a fight: called as the set-up form is typed (form: true, strings allowed) and after each round.
-export async function update(next, options = {}) {
+// One request at a time: while one is computed, only the newest fight waits (rounds never queue up work).
+export function update(next, options = {}) {
   record = next;
   ({ form = false, spend = 1, labels = {} } = options);
-  const token = ++latest;
   simulation = 0;
   ui.simResult.textContent = "";
   ui.simProgress.hidden = true;
   ui.simCancel.hidden = true;
-  const citadel = record.system === "citadel-of-blood";
-  ui.sim.hidden = !citadel;
+  ui.sim.hidden = record.system !== "citadel-of-blood";
+  if (busy) {
+    dirty = true;
+    return;
+  }
+  refresh();
+}
+
+async function refresh() {
+  busy = true;
+  do {
+    dirty = false;
+    await compute();
+  } while (dirty);
+  busy = false;
+}
+
+async function compute() {
   if (!worker || !(await ready)) {
     ui.status.textContent = t("The odds are being prepared…");
     return;
   }
-  if (citadel) {
+  if (record.system === "citadel-of-blood") {
     clear();
     ui.status.textContent = t("Too many possibilities for exact odds: estimate them by simulation.");
     return;
   }
   worker.lang = language();
   const reply = await worker.call({ op: "odds", record, form, willpower: spend });
-  if (token !== latest) return; // a newer request is on its way
+  if (dirty) return; // a newer fight is waiting: draw that one
   clear();
   if (!reply.ok) {
     ui.status.textContent = form ? t("Type the numbers of the hero and the enemy to see the odds.") : reply.error.text;
@@ -180,7 +197,7 @@ async function simulate() {
 
 function simText(reply) {
   if (!reply.runs) return "";
-  return t("Win {win} (95 % interval {low} to {high}) in {n} simulated fights.",
+  return t("Win {win} (95 % interval {low} to {high}) in {n} simulated {n|fight|fights}.",
     { win: percent(reply.win), low: percent(reply.low), high: percent(reply.high), n: reply.runs });
 }
 
