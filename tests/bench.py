@@ -218,13 +218,13 @@ def run_bench(
         (
             "Exact odds in Pyodide (headless Chromium): Lone Wolf, ENDURANCE 50 against 100",
             f"{t['lw_50_vs_100_ms']:.1f} ms (win {t['exact_win']:.4f}); beside it a Monte Carlo of"
-            f" {t['mc_fights']:,} fights: {t['mc_ms'] / 1000:.1f} s, error {t['mc_error']:+.4f}",
+            f" {t['mc_fights']:,} fights: {t['mc_ms'] / 1000:.1f} s, error {t['mc_error']:+.5f}",
             "< 50 ms",
         ),
         (
             "Grey Star, ENDURANCE 35, WILLPOWER 50 against ENDURANCE 60: win chance of every fixed spend 1–50",
             f"{t['gs_all_spends_ms']:.0f} ms; spend {t['gs_spend']} exact {t['gs_exact_win']:.4f}, Monte Carlo of"
-            f" {t['mc_fights']:,} fights: {t['gs_mc_ms'] / 1000:.1f} s, error {t['gs_mc_error']:+.4f}",
+            f" {t['mc_fights']:,} fights: {t['gs_mc_ms'] / 1000:.1f} s, error {t['gs_mc_error']:+.5f}",
             "< 1 s",
         ),
         (

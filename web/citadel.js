@@ -45,6 +45,17 @@ function select(options, value) {
   return input;
 }
 
+// A character's or monster's row joins its list, with its Remove button.
+function listed(list, row, system) {
+  const remove = element("button", "", "secondary remove");
+  remove.type = "button";
+  remove.addEventListener("click", () => { row.remove(); renumber(system); });
+  row.append(remove);
+  list.append(row);
+  renumber(system);
+  return row;
+}
+
 export function addCharacter(system, values = {}) {
   const list = $("#party");
   const index = $$(".character", list).length;
@@ -65,13 +76,7 @@ export function addCharacter(system, values = {}) {
     field(t("Row"), select([1, 2, 3].map((n) => new Option(t("row {n}", { n }), String(n - 1))), place[0]), "row"),
     field(t("Space"), select([0, 1, 2].map((i) => new Option(space(i), String(i))), place[1]), "col"),
   );
-  const remove = element("button", "", "secondary remove");
-  remove.type = "button";
-  remove.addEventListener("click", () => { row.remove(); renumber(system); });
-  row.append(remove);
-  list.append(row);
-  renumber(system);
-  return row;
+  return listed(list, row, system);
 }
 
 export function addMonster(system, values = {}) {
@@ -87,13 +92,7 @@ export function addMonster(system, values = {}) {
     field(labels.combat_bonus, numberInput(values.combat_bonus), "combat_bonus"),
     field(labels.weapon, select(weapon, values.weapon || ""), "weapon"),
   );
-  const remove = element("button", "", "secondary remove");
-  remove.type = "button";
-  remove.addEventListener("click", () => { row.remove(); renumber(system); });
-  row.append(remove);
-  list.append(row);
-  renumber(system);
-  return row;
+  return listed(list, row, system);
 }
 
 // Ids, labels and the record path of every input, after a row is added or removed (errors find their field by it).
