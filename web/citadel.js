@@ -91,6 +91,11 @@ export function addMonster(system, values = {}) {
     field(labels.resistance, numberInput(values.resistance), "resistance"),
     field(labels.combat_bonus, numberInput(values.combat_bonus), "combat_bonus"),
     field(labels.weapon, select(weapon, values.weapon || ""), "weapon"),
+    // 9.1 deploys the monsters; the players may choose who faces whom within its limits.
+    field(t("Row"), select([new Option(t("by 9.1"), ""), ...[1, 2, 3].map((n) => new Option(t("row {n}", { n }),
+      String(n - 1)))], ""), "row"),
+    field(t("Space"), select([new Option(t("by 9.1"), ""), ...[0, 1, 2].map((i) => new Option(space(i), String(i)))],
+      ""), "col"),
   );
   return listed(list, row, system);
 }
@@ -187,6 +192,9 @@ export function recordParts(system) {
                       resistance: numberOrText(value(row, "resistance")),
                       combat_bonus: numberOrText(value(row, "combat_bonus")) };
     if (value(row, "weapon")) monster.weapon = value(row, "weapon");
+    if (value(row, "row") !== "" || value(row, "col") !== "") {
+      monster.pos = [numberOrText(value(row, "row")), numberOrText(value(row, "col"))];
+    }
     if (!monster.name) delete monster.name;
     return monster;
   });

@@ -8,7 +8,7 @@ import { Rules } from "./rules.js";
 const ui = {
   panel: $("#odds"), status: $("#odds-status"), numbers: $("#odds-numbers"), chart: $("#odds-chart"),
   advice: $("#odds-advice"), greyStar: $("#odds-grey-star"), curve: $("#odds-curve"), worth: $("#odds-worth"),
-  best: $("#odds-best"), policy: $("#odds-policy"), sim: $("#odds-sim"), simRun: $("#odds-sim-run"),
+  best: $("#odds-best"), policy: $("#odds-policy"), frontier: $("#odds-frontier"), sim: $("#odds-sim"), simRun: $("#odds-sim-run"),
   simCancel: $("#odds-sim-cancel"), simProgress: $("#odds-sim-progress"), simResult: $("#odds-sim-result"),
 };
 const SIM_FIGHTS = 1000;
@@ -43,6 +43,7 @@ function clear() {
   ui.chart.replaceChildren();
   ui.advice.replaceChildren();
   ui.policy.textContent = "";
+  ui.frontier.replaceChildren();
   ui.greyStar.hidden = true;
 }
 
@@ -158,13 +159,20 @@ async function bestSpend() {
   }
   ui.policy.textContent = t("Computing…");
   ui.best.disabled = true;
-  const reply = await worker.call({ op: "odds", record, form, willpower: spend, lambda: worth / 100, table: false });
+  const lambda = worth / 100;
+  const lambdas = [...new Set([0, 0.003, 0.01, 0.03, 0.1, 0.3, 1, lambda])].sort((a, b) => a - b);
+  const reply = await worker.call({ op: "odds", record, form, willpower: spend, lambda, curve: lambdas, table: false });
   ui.best.disabled = false;
   if (!reply.ok) {
     ui.policy.textContent = reply.error.text;
     return;
   }
   const best = reply.policy;
+  // The trade-off: the best chance to win for each expected WILLPOWER spent; the chosen point ringed.
+  const points = reply.curve.map((p) => [Math.round(p.willpower_spent * 10) / 10, p.win]);
+  ui.frontier.replaceChildren(element("p", t("Best chance to win against WILLPOWER spent on average"), "caption"),
+    curve(points, { label: t("Best chance to win against WILLPOWER spent on average"),
+                    xLabel: t("WILLPOWER spent"), yLabel: "%", mark: lambdas.indexOf(lambda) }));
   ui.policy.textContent = best.spend === null ? t("The Staff takes no WILLPOWER now.")
     : t("Spend {n} now. Following the best policy you win {win}, spending {spent} WILLPOWER on average.",
       { n: best.spend, win: percent(best.win), spent: decimal(best.willpower_spent) });

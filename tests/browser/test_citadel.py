@@ -209,3 +209,25 @@ def test_the_citadel_screens_in_russian_have_no_english_left(page):
     expect(row).to_contain_text("4 + 2 + 3 = 9 (Меч)")
     expect(row).to_contain_text("1 ранение")
     assert set(re.findall(r"[A-Za-z]{2,}", page.locator("body").inner_text())) <= allowed
+
+
+def test_the_players_choose_who_faces_whom_within_9_1(page):
+    page.get_by_role("radio", name="Citadel of Blood").check()
+    page.get_by_label("Hero from the roster").select_option(label="Almuric")
+    page.get_by_role("button", name="Add this hero").click()
+    page.get_by_label("Monster from the chart").select_option(label="Orcs")
+    page.get_by_role("button", name="Add this monster").click()
+    orcs = page.get_by_role("group", name="Monster 1")
+    orcs.get_by_label("Row").select_option(label="row 1")
+    orcs.get_by_label("Space").select_option(label="left")
+    page.get_by_role("button", name="Start fight").click()
+    expect(page.get_by_role("alert").filter(has_text="9.1: a single monster stands in the middle")).to_be_visible()
+    page.get_by_label("Monster from the chart").select_option(label="Troll")
+    page.get_by_role("button", name="Add this monster").click()
+    orcs.get_by_label("Space").select_option(label="right")
+    troll = page.get_by_role("group", name="Monster 2")
+    troll.get_by_label("Row").select_option(label="row 1")
+    troll.get_by_label("Space").select_option(label="left")
+    page.get_by_role("button", name="Start fight").click()
+    expect(unit(page, "1 Orcs")).to_have_accessible_name(re.compile("monsters, row 1, right"))
+    expect(unit(page, "2 Troll")).to_have_accessible_name(re.compile("monsters, row 1, left"))

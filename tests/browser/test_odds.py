@@ -107,6 +107,9 @@ def test_grey_star_spend_curve_and_best_spend_for_a_chosen_worth(page):
             )
         )
     ).to_be_visible()
+    frontier = panel(page).get_by_role("img", name="Best chance to win against WILLPOWER spent on average")
+    expect(frontier).to_be_visible()
+    assert frontier.locator("circle").count() == 1  # the chosen point on the trade-off
     # A worth that is not a number is refused by name; the fight is untouched.
     panel(page).get_by_label("What one WILLPOWER point is worth to you, in % of a win").fill("lots")
     panel(page).get_by_role("button", name="Find the best spend now").click()
