@@ -561,3 +561,17 @@ def test_odds_of_a_form_record_read_numbers_typed_as_text():
     }
     exact = json.loads(api.call(json.dumps({"op": "odds", "record": numbers})))
     assert typed["ok"] is True and 0 < typed["win"] < 1 and typed["win"] == exact["win"]
+
+
+def test_monte_carlo_following_the_optimal_grey_star_policy_agrees_with_its_exact_value():
+    from pyrules import Fight, odds
+
+    fight = Fight.from_record(
+        make_record("grey-star", {"skill": 15, "endurance": 18, "willpower": 8}, [{"skill": 19, "endurance": 24}])
+    )
+    best = odds.grey_star_policy(fight.system, fight.setup, fight.state, 0.02, detail=True)
+    assert 0.2 < best["win"] < 0.95
+    n = 3000
+    estimate = odds.MonteCarlo(fight.system, fight.setup, fight.state, best["policy"]).run(n)
+    error = math.sqrt(best["win"] * (1 - best["win"]) / n)
+    assert abs(estimate["win"] - best["win"]) < 4 * error
