@@ -1123,12 +1123,17 @@ def benchmark_cases(mc_fights: int = 100_000) -> dict[str, Any]:
         record("grey-star", {"skill": 18, "endurance": 35, "willpower": 50}, [{"skill": 20, "endurance": 60}])
     )
     times: dict[str, Any] = {}
-    t = time.perf_counter()
-    exact = lone_wolf_odds(lw.system, lw.setup, lw.state)
-    times["lw_50_vs_100_ms"] = (time.perf_counter() - t) * 1000
-    t = time.perf_counter()
-    spend_table(gs.system, gs.setup, gs.state)
-    times["gs_all_spends_ms"] = (time.perf_counter() - t) * 1000
+
+    def median_ms(compute: Callable[[], Any], repeat: int) -> tuple[float, Any]:
+        runs = []
+        for _ in range(repeat):
+            t = time.perf_counter()
+            answer = compute()
+            runs.append((time.perf_counter() - t) * 1000)
+        return sorted(runs)[repeat // 2], answer
+
+    times["lw_50_vs_100_ms"], exact = median_ms(lambda: lone_wolf_odds(lw.system, lw.setup, lw.state), 5)
+    times["gs_all_spends_ms"], _ = median_ms(lambda: spend_table(gs.system, gs.setup, gs.state), 3)
     t = time.perf_counter()
     optimal = grey_star_policy(gs.system, gs.setup, gs.state, 0.01, detail=True)
     times["gs_optimal_ms"] = (time.perf_counter() - t) * 1000  # with the policy evaluated forward
