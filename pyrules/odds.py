@@ -71,6 +71,12 @@ class Chain:
         enemies[c] = enemy
         return State(1, w, tuple(enemies), c, r, 0, self.state.vigour)
 
+    def choices(self, r: int, w: int | None, c: int) -> list[int]:
+        """The spends the hero may choose between: 1 to all his WILLPOWER through the magic Staff, else only 0."""
+        if w is None or self.system.spend_range(self.setup, self.fake(r, w, c)) is None:
+            return [0]
+        return list(range(1, w + 1))
+
     def spent(self, r: int, w: int | None, c: int, want: int) -> int:
         """WILLPOWER the hero spends this round when he wants to spend ``want`` (all he has when less)."""
         if self.system.spend_range(self.setup, self.fake(r, w, c)) is None:
@@ -492,12 +498,7 @@ def grey_star_policy_reference(system: type[LoneWolf], setup: Any, state: State,
         return {"spend": None, "win": 1.0 if state.outcome == WON else 0.0, "willpower_spent": 0.0, "objective": 0.0}
     chain = Chain(system, setup, state)
 
-    def spends(r, w, c):
-        if w is None or system.spend_range(setup, chain.fake(r, w, c)) is None:
-            return [0]
-        return list(range(1, w + 1))
-
-    keys = _layer_keys(chain, spends)
+    keys = _layer_keys(chain, chain.choices)
     E0 = state.endurance
     values: dict[tuple, tuple] = {}
     start_key, start_e = chain.key0(), state.enemies[state.current]
@@ -521,7 +522,7 @@ def grey_star_policy_reference(system: type[LoneWolf], setup: Any, state: State,
             elif not (E <= end_hero or next_e <= end_enemy or ended_here):
                 for g, a in zip(grids, after):
                     g[E][0] = a[E][next_e]
-        options = spends(r, w, c)
+        options = chain.choices(r, w, c)
         magic = options != [0]
         nr = min(r + 1, chain.cap)
         prepared = []
@@ -596,12 +597,7 @@ def grey_star_policy(
         return {"spend": None, "win": 1.0 if state.outcome == WON else 0.0, "willpower_spent": 0.0, "objective": 0.0}
     chain = Chain(system, setup, state)
 
-    def spends(r, w, c):
-        if w is None or system.spend_range(setup, chain.fake(r, w, c)) is None:
-            return [0]
-        return list(range(1, w + 1))
-
-    keys = _layer_keys(chain, spends)
+    keys = _layer_keys(chain, chain.choices)
     E0 = state.endurance
     values: dict[tuple, list] = {}
     policy: dict[tuple, list] = {}
@@ -624,7 +620,7 @@ def grey_star_policy(
                 grid[E][0] = 1.0
             elif after is not None and not (E <= end_hero or next_e <= end_enemy or ended_here):
                 grid[E][0] = after[E][next_e]
-        options = spends(r, w, c)
+        options = chain.choices(r, w, c)
         nr = min(r + 1, chain.cap)
         best_rows = []
         if options == [0]:  # the plain Staff, or no Staff: no decision; a round may change nothing (a self-loop)
