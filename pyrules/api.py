@@ -181,7 +181,7 @@ def _act(data: dict) -> dict:
     action = r.get("action")
     r.done()
     event = fight.apply(action)
-    return {"event": event, "action": fight.actions[-1], "view": fight.view()}
+    return {"event": event, "action": fight.actions[-1], "view": fight.view(), "summary": fight.summary()}
 
 
 def _undo(data: dict) -> dict:
@@ -189,7 +189,7 @@ def _undo(data: dict) -> dict:
     fight = _fight(r)
     r.done()
     undone = fight.undo()
-    return {"undone": undone, "view": fight.view(), "log": fight.log}
+    return {"undone": undone, "view": fight.view(), "log": fight.log, "summary": fight.summary()}
 
 
 def _replay(data: dict) -> dict:

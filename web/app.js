@@ -536,8 +536,8 @@ async function act(action, { fromRedo = false } = {}) {
   ui.actionError.textContent = "";
   fight.record.actions.push(reply.action);
   fight.view = reply.view;
+  fight.summary = reply.summary;
   if (!fromRedo) fight.redo = [];
-  updateSummary();
   keep();
   const screen = screenOf(fight.record.system);
   screen.clearInputs();
@@ -551,7 +551,7 @@ async function undo() {
   if (!reply.ok) return showError(reply.error, ui.actionError, ui.fight);
   fight.redo.push(fight.record.actions.pop());
   fight.view = reply.view;
-  updateSummary();
+  fight.summary = reply.summary;
   keep();
   render();
   drawLog(reply.log);
@@ -559,17 +559,6 @@ async function undo() {
 
 function redo() {
   if (fight && fight.redo.length) act(fight.redo.pop(), { fromRedo: true });
-}
-
-function updateSummary() {
-  const { view } = fight;
-  if (!view.hero) { // Citadel of Blood: a party, no single hero
-    fight.summary = { ...fight.summary, rounds: view.round, outcome: view.outcome };
-    return;
-  }
-  const endurance = view.hero.endurance ?? view.hero.stamina;
-  fight.summary = { ...fight.summary, rounds: view.rounds, outcome: view.outcome, endurance,
-                    willpower: view.hero.willpower ?? null };
 }
 
 function logBody() {

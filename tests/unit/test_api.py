@@ -40,8 +40,10 @@ def test_start_act_undo():
     acted = call(op="act", session=session, action={"do": "round", "number": 6})
     assert acted["event"]["enemy_loss"] == 8 and acted["action"] == {"do": "round", "number": 6}
     assert acted["view"]["evade"]["allowed"] and acted["view"]["enemies"][0]["endurance"] == 22
+    assert (acted["summary"]["rounds"], acted["summary"]["outcome"]) == (1, "ongoing")  # the saved-fights line
     undone = call(op="undo", session=session)
     assert undone["undone"] == {"do": "round", "number": 6} and undone["view"]["enemies"][0]["endurance"] == 30
+    assert undone["summary"]["rounds"] == 0
 
 
 def test_start_from_a_form_normalises_numbers():
