@@ -30,74 +30,80 @@ function field(labelText, input, key) {
   return box;
 }
 
+function textInput() {
+  return Object.assign(element("input"), { autocomplete: "off" });
+}
+
 function numberInput(value = "") {
-  const input = element("input");
+  const input = textInput();
   input.inputMode = "numeric";
-  input.autocomplete = "off";
   input.value = value === null || value === undefined ? "" : String(value);
   return input;
 }
 
-function select(options, value) {
+function select(options) {
   const input = element("select");
   input.append(...options);
-  if (value !== undefined && value !== null) input.value = String(value);
   return input;
 }
 
-// A character's or monster's row joins its list, with its Remove button.
-function listed(list, row, system) {
+const rowOptions = () => [1, 2, 3].map((n) => new Option(t("row {n}", { n }), String(n - 1)));
+const spaceOptions = () => [0, 1, 2].map((i) => new Option(space(i), String(i)));
+
+// The fields of a character's or a monster's row, in the current language.
+function fields(kind, system) {
+  const labels = kind === "character" ? system.labels : system.enemy_labels;
+  const common = [field(labels.name, textInput(), "name"),
+    field(labels.wound_points, numberInput(), "wound_points"),
+    field(labels.resistance, numberInput(), "resistance"),
+    field(labels.combat_bonus, numberInput(), "combat_bonus")];
+  if (kind === "character") {
+    return [...common,
+      field(t("First weapon"), select(weaponOptions(system, false)), "weapon0"),
+      field(t("Weapon Skill with the first weapon"), numberInput(), "skill0"),
+      field(t("Second weapon"), select(weaponOptions(system, true)), "weapon1"),
+      field(t("Weapon Skill with the second weapon"), numberInput(), "skill1"),
+      field(t("Row"), select(rowOptions()), "row"),
+      field(t("Space"), select(spaceOptions()), "col")];
+  }
+  // 9.1 deploys the monsters; the players may choose who faces whom within its limits.
+  return [...common,
+    field(labels.weapon, select([new Option(t("Monster column (unarmed)"), ""), ...weaponOptions(system, false)]),
+      "weapon"),
+    field(t("Row"), select([new Option(t("by 9.1"), ""), ...rowOptions()]), "row"),
+    field(t("Space"), select([new Option(t("by 9.1"), ""), ...spaceOptions()]), "col")];
+}
+
+// A row of the list, its fields holding the values given by their key (a language switch builds it again).
+function build(kind, system, values) {
+  const row = element("fieldset", "", kind);
+  row.append(element("legend", ""), ...fields(kind, system));
+  for (const input of $$("input, select", row)) {
+    const value = values[input.dataset.key];
+    if (value !== undefined && value !== null) input.value = String(value);
+  }
   const remove = element("button", "", "secondary remove");
   remove.type = "button";
   remove.addEventListener("click", () => { row.remove(); renumber(system); });
   row.append(remove);
-  list.append(row);
-  renumber(system);
   return row;
 }
 
 export function addCharacter(system, values = {}) {
-  const list = $("#party");
-  const index = $$(".character", list).length;
-  const row = element("fieldset", "", "character");
+  const index = $$("#party .character").length;
   const weapons = values.weapons || [];
   const skills = values.skills || {};
-  const place = values.pos || [Math.floor(index / 3), index % 3];
-  row.append(
-    element("legend", ""),
-    field(system.labels.name, Object.assign(element("input"), { value: values.name || "", autocomplete: "off" }), "name"),
-    field(system.labels.wound_points, numberInput(values.wound_points), "wound_points"),
-    field(system.labels.resistance, numberInput(values.resistance), "resistance"),
-    field(system.labels.combat_bonus, numberInput(values.combat_bonus), "combat_bonus"),
-    field(t("First weapon"), select(weaponOptions(system, false), weapons[0] || "sword"), "weapon0"),
-    field(t("Weapon Skill with the first weapon"), numberInput(skills[weapons[0]] ?? ""), "skill0"),
-    field(t("Second weapon"), select(weaponOptions(system, true), weapons[1] || ""), "weapon1"),
-    field(t("Weapon Skill with the second weapon"), numberInput(skills[weapons[1]] ?? ""), "skill1"),
-    field(t("Row"), select([1, 2, 3].map((n) => new Option(t("row {n}", { n }), String(n - 1))), place[0]), "row"),
-    field(t("Space"), select([0, 1, 2].map((i) => new Option(space(i), String(i))), place[1]), "col"),
-  );
-  return listed(list, row, system);
+  const [row, col] = values.pos || [Math.floor(index / 3), index % 3];
+  $("#party").append(build("character", system, { ...values, weapon0: weapons[0] || "sword", skill0: skills[weapons[0]],
+                                                 weapon1: weapons[1] || "", skill1: skills[weapons[1]], row, col }));
+  renumber(system);
+  return $("#party").lastElementChild;
 }
 
 export function addMonster(system, values = {}) {
-  const list = $("#monsters");
-  const row = element("fieldset", "", "monster");
-  const labels = system.enemy_labels;
-  const weapon = [new Option(t("Monster column (unarmed)"), ""), ...weaponOptions(system, false)];
-  row.append(
-    element("legend", ""),
-    field(labels.name, Object.assign(element("input"), { value: values.name || "", autocomplete: "off" }), "name"),
-    field(labels.wound_points, numberInput(values.wound_points), "wound_points"),
-    field(labels.resistance, numberInput(values.resistance), "resistance"),
-    field(labels.combat_bonus, numberInput(values.combat_bonus), "combat_bonus"),
-    field(labels.weapon, select(weapon, values.weapon || ""), "weapon"),
-    // 9.1 deploys the monsters; the players may choose who faces whom within its limits.
-    field(t("Row"), select([new Option(t("by 9.1"), ""), ...[1, 2, 3].map((n) => new Option(t("row {n}", { n }),
-      String(n - 1)))], ""), "row"),
-    field(t("Space"), select([new Option(t("by 9.1"), ""), ...[0, 1, 2].map((i) => new Option(space(i), String(i)))],
-      ""), "col"),
-  );
-  return listed(list, row, system);
+  $("#monsters").append(build("monster", system, { ...values, weapon: values.weapon || "" }));
+  renumber(system);
+  return $("#monsters").lastElementChild;
 }
 
 // Ids, labels and the record path of every input, after a row is added or removed (errors find their field by it).
@@ -126,13 +132,9 @@ export function renumber(system) {
 export function fillRoster(system) {
   $("#hero-pick").replaceChildren(...system.heroes.map((h) => new Option(h.name, h.key)));
   $("#monster-pick").replaceChildren(...system.monsters.map((m) => new Option(m.name, m.key)));
-  for (const row of $$("#party .character, #monsters .monster")) {
-    for (const [key, label] of Object.entries({ name: system.labels.name, wound_points: system.labels.wound_points,
-      resistance: system.labels.resistance, combat_bonus: system.labels.combat_bonus })) {
-      const input = $(`[data-key="${key}"]`, row);
-      const labels = row.classList.contains("monster") ? system.enemy_labels : system.labels;
-      if (input) input.previousElementSibling.textContent = labels[key] ?? label;
-    }
+  for (const row of $$("#party .character, #monsters .monster")) { // in this language, with what was typed
+    const typed = Object.fromEntries($$("input, select", row).map((input) => [input.dataset.key, input.value]));
+    row.replaceWith(build(row.classList.contains("monster") ? "monster" : "character", system, typed));
   }
   renumber(system);
   tableEditor(system);
@@ -311,12 +313,10 @@ function legalCells(view) {
 }
 
 function draw() {
-  const { fight, system } = current;
-  const { view } = fight;
+  const { view } = current.fight;
   if (selected && !pickable(view, selected)) selected = null;
   const legal = legalCells(view);
   const focused = document.activeElement?.closest?.("#cob-board button")?.dataset;
-  const focusKey = focused ? `${focused.side}:${focused.row},${focused.col}` : null;
   const rows = [];
   const monsterRows = view.board.monsters.map((cells, r) => [r, cells]).reverse();
   for (const [side, list] of [["monsters", monsterRows], ["party", view.board.party.map((cells, r) => [r, cells])]]) {
@@ -341,10 +341,8 @@ function draw() {
     if (side === "monsters") rows.push(element("hr"));
   }
   ui.board.replaceChildren(...rows);
-  if (focusKey) { // the player keeps his place on the board from the keyboard
-    const [side, place] = focusKey.split(":");
-    const [row, col] = place.split(",");
-    $(`button[data-side="${side}"][data-row="${row}"][data-col="${col}"]`, ui.board)?.focus();
+  if (focused) { // the player keeps his place on the board from the keyboard
+    $(`button[data-side="${focused.side}"][data-row="${focused.row}"][data-col="${focused.col}"]`, ui.board)?.focus();
   }
 
   const over = view.outcome !== "ongoing";
@@ -369,7 +367,6 @@ function draw() {
   }
   ui.help.textContent = over ? "" : helpText(view, unit);
   $("#cob-unverified").hidden = view.verified !== false;
-  current.system = system;
 }
 
 function helpText(view, unit) {

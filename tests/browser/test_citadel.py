@@ -194,11 +194,19 @@ def test_an_edited_table_is_used_and_travels_in_the_record(page):
 
 
 def test_the_citadel_screens_in_russian_have_no_english_left(page):
+    # The lists are filled in English, then the language changes: every row is rebuilt in Russian, values kept.
+    page.get_by_role("radio", name="Citadel of Blood").check()
+    page.get_by_role("button", name="Add this hero").click()
+    page.get_by_role("button", name="Add this monster").click()
+    page.get_by_role("group", name="Character A").get_by_label("Combat Bonus").fill("4")
     page.get_by_label("Language").select_option("ru")
-    page.get_by_role("radio", name="Цитадель крови").check()
-    page.get_by_role("button", name="Добавить этого героя").click()
-    page.get_by_role("button", name="Добавить это чудовище").click()
-    allowed = {"pyrules", "README", "json", "English", "SPI"}
+    character = page.get_by_role("group", name="Персонаж A")
+    expect(character.get_by_label("Владение первым оружием")).to_have_value("2")
+    expect(character.get_by_label("Первое оружие", exact=True)).to_have_value("sword")
+    expect(character.get_by_label("Боевой бонус", exact=True)).to_have_value("4")  # as typed before the switch
+    character.get_by_label("Боевой бонус", exact=True).fill("3")
+    # The names taken from the roster in English are the player's data now, and stay as they are.
+    allowed = {"pyrules", "README", "json", "English", "SPI", "Almuric", "Chimaera"}
     assert set(re.findall(r"[A-Za-z]{2,}", page.locator("body").inner_text())) <= allowed
     page.get_by_role("button", name="Начать бой").click()
     expect(page.get_by_text("Раунд 1: Бой отряда")).to_be_visible()
