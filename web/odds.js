@@ -160,7 +160,7 @@ async function bestSpend() {
   ui.policy.textContent = t("Computing…");
   ui.best.disabled = true;
   const lambda = worth / 100;
-  const lambdas = [...new Set([0, 0.003, 0.01, 0.03, 0.1, 0.3, 1, lambda])].sort((a, b) => a - b);
+  const lambdas = [0, 0.003, 0.01, 0.03, 0.1, 0.3, 1].filter((x) => x !== lambda); // the chosen one is reply.policy
   const reply = await worker.call({ op: "odds", record, form, willpower: spend, lambda, curve: lambdas, table: false });
   ui.best.disabled = false;
   if (!reply.ok) {
@@ -169,10 +169,11 @@ async function bestSpend() {
   }
   const best = reply.policy;
   // The trade-off: the best chance to win for each expected WILLPOWER spent; the chosen point ringed.
-  const points = reply.curve.map((p) => [Math.round(p.willpower_spent * 10) / 10, p.win]);
+  const trade = [...reply.curve, best].sort((a, b) => a.lambda - b.lambda);
+  const points = trade.map((p) => [Math.round(p.willpower_spent * 10) / 10, p.win]);
   ui.frontier.replaceChildren(element("p", t("Best chance to win against WILLPOWER spent on average"), "caption"),
     curve(points, { label: t("Best chance to win against WILLPOWER spent on average"),
-                    xLabel: t("WILLPOWER spent"), yLabel: "%", mark: lambdas.indexOf(lambda) }));
+                    xLabel: t("WILLPOWER spent"), yLabel: "%", mark: trade.indexOf(best) }));
   ui.policy.textContent = best.spend === null ? t("The Staff takes no WILLPOWER now.")
     : t("Spend {n} now. Following the best policy you win {win}, spending {spent} WILLPOWER on average.",
       { n: best.spend, win: percent(best.win), spent: decimal(best.willpower_spent) });
