@@ -217,18 +217,20 @@ def _odds(data: dict) -> dict:
     r = Reader(data, "", {"willpower": "WILLPOWER to spend", "lambda": "Trade-off", "curve": "Trade-off"})
     fight = _odds_fight(r)
     spend = r.integer("willpower", low=1, high=999, default=1)
+
+    def refuse(key: str, value: Any) -> RecordError:
+        return r.error(key, tr("must be a number from {low} to {high}, not {value}", low=0, high=1, value=show(value)))
+
+    def share_of_a_win(x: Any) -> bool:  # λ: what a point of WILLPOWER is worth, from 0 to 1 win
+        return not isinstance(x, bool) and isinstance(x, (int, float)) and 0 <= x <= 1
+
     lam = r.get("lambda", None)
-    if lam is not None and (isinstance(lam, bool) or not isinstance(lam, (int, float)) or not 0 <= lam <= 1):
-        why = tr("must be a number from {low} to {high}, not {value}", low=0, high=1, value=show(lam))
-        raise r.error("lambda", why)
+    if lam is not None and not share_of_a_win(lam):
+        raise refuse("lambda", lam)
     table = r.flag("table", default=True)
     curve = r.items("curve", low=1, high=10, default=None)
-    if curve is not None and any(
-        isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 <= x <= 1 for x in curve
-    ):
-        raise r.error(
-            "curve", tr("must be a number from {low} to {high}, not {value}", low=0, high=1, value=show(curve))
-        )
+    if curve is not None and not all(map(share_of_a_win, curve)):
+        raise refuse("curve", curve)
     r.done()
     try:
         reply = odds.odds(fight, spend, None if lam is None else float(lam), table)
