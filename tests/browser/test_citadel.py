@@ -14,9 +14,7 @@ PARTY = [
 
 
 def set_up_party(page):
-    page.get_by_role("radio", name="Citadel of Blood").check()
-    page.get_by_label("Hero from the roster").select_option(label="Almuric")
-    page.get_by_role("button", name="Add this hero").click()
+    add_from_roster(page, "Almuric")
     almuric = page.get_by_role("group", name="Character A")
     expect(almuric.get_by_label("Name", exact=True)).to_have_value("Almuric")
     expect(almuric.get_by_label("Wound Points")).to_have_value("8")
@@ -33,11 +31,20 @@ def set_up_party(page):
         group.get_by_label("Second weapon", exact=True).select_option(weapons[1])
         group.get_by_label("Row").select_option(row)
         group.get_by_label("Space").select_option(space)
-    for monster in ("Orcs", "Skeletons", "Harpies", "Dire Wolves"):
-        page.get_by_label("Monster from the chart").select_option(label=monster)
-        page.get_by_role("button", name="Add this monster").click()
+    add_from_roster(page, monsters=["Orcs", "Skeletons", "Harpies", "Dire Wolves"])
     page.get_by_role("button", name="Start fight").click()
     expect(page.get_by_text("Round 1: Party Combat")).to_be_visible()
+
+
+def add_from_roster(page, hero=None, monsters=()):
+    """Citadel of Blood chosen; a hero from the roster and monsters from the chart added to the lists."""
+    page.get_by_role("radio", name="Citadel of Blood").check()
+    if hero:
+        page.get_by_label("Hero from the roster").select_option(label=hero)
+        page.get_by_role("button", name="Add this hero").click()
+    for monster in monsters:
+        page.get_by_label("Monster from the chart").select_option(label=monster)
+        page.get_by_role("button", name="Add this monster").click()
 
 
 def unit(page, label):
@@ -169,11 +176,7 @@ def test_a_bad_die_is_refused_by_name_and_the_combat_is_kept(page):
 
 
 def test_an_edited_table_is_used_and_travels_in_the_record(page):
-    page.get_by_role("radio", name="Citadel of Blood").check()
-    page.get_by_label("Hero from the roster").select_option(label="Almuric")
-    page.get_by_role("button", name="Add this hero").click()
-    page.get_by_label("Monster from the chart").select_option(label="Orcs")
-    page.get_by_role("button", name="Add this monster").click()
+    add_from_roster(page, "Almuric", ["Orcs"])
     page.get_by_text("Combat Results Table 9.9 (unverified").click()
     cell = page.get_by_label("Sword, roll 10", exact=True)
     expect(cell).to_have_value("2")
@@ -220,18 +223,13 @@ def test_the_citadel_screens_in_russian_have_no_english_left(page):
 
 
 def test_the_players_choose_who_faces_whom_within_9_1(page):
-    page.get_by_role("radio", name="Citadel of Blood").check()
-    page.get_by_label("Hero from the roster").select_option(label="Almuric")
-    page.get_by_role("button", name="Add this hero").click()
-    page.get_by_label("Monster from the chart").select_option(label="Orcs")
-    page.get_by_role("button", name="Add this monster").click()
+    add_from_roster(page, "Almuric", ["Orcs"])
     orcs = page.get_by_role("group", name="Monster 1")
     orcs.get_by_label("Row").select_option(label="row 1")
     orcs.get_by_label("Space").select_option(label="left")
     page.get_by_role("button", name="Start fight").click()
     expect(page.get_by_role("alert").filter(has_text="9.1: a single monster stands in the middle")).to_be_visible()
-    page.get_by_label("Monster from the chart").select_option(label="Troll")
-    page.get_by_role("button", name="Add this monster").click()
+    add_from_roster(page, monsters=["Troll"])
     orcs.get_by_label("Space").select_option(label="right")
     troll = page.get_by_role("group", name="Monster 2")
     troll.get_by_label("Row").select_option(label="row 1")
