@@ -19,7 +19,7 @@ import json
 import time
 from typing import Any
 
-from . import __version__, i18n, rng, share
+from . import __version__, i18n, odds, rng, share
 from .citadel import RULE_LABELS as CITADEL_RULES
 from .fields import Reader, RecordError, check_depth, show
 from .fight import FORMAT, VERSION, Fight, system_of
@@ -214,8 +214,6 @@ def _odds(data: dict) -> dict:
     Options: ``willpower`` (Grey Star's fixed spend a round, default 1), ``lambda`` (the optimal adaptive spend
     for P(win) − λ·E[WILLPOWER spent]), ``curve`` (a list of λ: the trade-off points), ``table`` (false: no
     fixed-spend table)."""
-    from . import odds  # only the odds' own worker needs it: kept off the rules' start-up
-
     r = Reader(data, "", {"willpower": "WILLPOWER to spend", "lambda": "Trade-off", "curve": "Trade-off"})
     fight = _odds_fight(r)
     spend = r.integer("willpower", low=1, high=999, default=1)
@@ -244,13 +242,11 @@ def _odds(data: dict) -> dict:
 
 
 MAX_SIMULATIONS = 8
-_simulations: dict[int, Any] = {}  # pyrules.odds.MonteCarlo
+_simulations: dict[int, odds.MonteCarlo] = {}
 
 
 def _mc_start(data: dict) -> dict:
     """Start an incremental Monte Carlo of the fight from its state; returns its id for ``mc_run``."""
-    from . import odds
-
     r = Reader(data, "", {"willpower": "WILLPOWER to spend"})
     fight = _odds_fight(r)
     spend = r.integer("willpower", low=1, high=999, default=1)
@@ -278,8 +274,6 @@ def _mc_run(data: dict) -> dict:
 
 
 def _benchmark(data: dict) -> dict:
-    from . import odds
-
     r = Reader(data, "", {"mc": "Number of fights"})
     fights = r.integer("mc", low=0, high=100_000, default=1000)
     r.done()
