@@ -45,11 +45,16 @@ CSP = (
     "img-src 'self' data:; style-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
+PERMISSIONS = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()"
+)
 HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "Cross-Origin-Opener-Policy": "same-origin",
+    # Nothing of the device is used: no camera, microphone, location, sensors, payment or USB, for the page or a frame.
+    "Permissions-Policy": PERMISSIONS,
 }
 MIME = {
     ".wasm": "application/wasm",
@@ -253,36 +258,50 @@ def compact(suffix: str, text: str) -> str:
     return "\n".join(line for line in lines if line) + "\n"
 
 
-def build() -> Path:
-    runtime = fetch_pyodide()
-    wheel = build_wheel()
-    shutil.rmtree(DIST, ignore_errors=True)
-    (DIST / "pyodide").mkdir(parents=True)
+def runtime_hash(runtime: Path) -> str:
+    """A content hash of the runtime's files: with the wheel's, it names the memory snapshot they make."""
+    digest = hashlib.sha256()
     for name in RUNTIME_FILES:
-        shutil.copy2(runtime / name, DIST / "pyodide" / name)
-    shutil.copy2(wheel, DIST / wheel.name)
+        digest.update(name.encode() + b"\0" + (runtime / name).read_bytes())
+    return digest.hexdigest()
+
+
+def build() -> Path:
+    return assemble(DIST, fetch_pyodide(), PYODIDE_VERSION, build_wheel())
+
+
+def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Path:
+    """The static site in ``out``: the runtime under ``pyodide/<runtime_version>/`` (a path that changes with the
+    runtime, so that an upgrade never meets a cached file of another version, however long hosts let browsers
+    cache it), the wheel, the page and a service worker that precaches them."""
+    shutil.rmtree(out, ignore_errors=True)
+    (out / "pyodide" / runtime_version).mkdir(parents=True)
+    for name in RUNTIME_FILES:
+        shutil.copy2(runtime / name, out / "pyodide" / runtime_version / name)
+    shutil.copy2(wheel, out / wheel.name)
     for name, data in icons().items():
-        (DIST / name).write_bytes(data)
+        (out / name).write_bytes(data)
     # A Pyodide memory snapshot belongs to one runtime and one wheel: its cache key says which.
-    snapshot_key = hashlib.sha256(PYODIDE_INTEGRITY.encode() + wheel.read_bytes()).hexdigest()[:16]
+    snapshot_key = hashlib.sha256(runtime_hash(runtime).encode() + wheel.read_bytes()).hexdigest()[:16]
     replacements = {
         "__WHEEL__": wheel.name,
         "__SYSTEMS__": systems_json(),
         "__SNAPSHOT_KEY__": snapshot_key,
         "__UI_RU__": ui_catalog(),
+        "__PYODIDE__": f"pyodide/{runtime_version}/",
     }
     for source in sorted(WEB.iterdir()):
         if source.is_file() and source.name not in ("sw.js", "messages-ru.json"):
             text = source.read_text(encoding="utf-8")
             for key, value in replacements.items():
                 text = text.replace(key, value)
-            (DIST / source.name).write_text(compact(source.suffix, text), encoding="utf-8")
-    urls, version = precache(DIST)
+            (out / source.name).write_text(compact(source.suffix, text), encoding="utf-8")
+    urls, version = precache(out)
     worker = (WEB / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(urls))
-    (DIST / "sw.js").write_text(worker, encoding="utf-8")
-    log(f"built {DIST.relative_to(ROOT)}/ (deployment {version}) with {wheel.name} and Pyodide {PYODIDE_VERSION}")
-    return DIST
+    (out / "sw.js").write_text(worker, encoding="utf-8")
+    log(f"built {out}/ (deployment {version}) with {wheel.name} and Pyodide {runtime_version}")
+    return out
 
 
 # ---- serving -----------------------------------------------------------------------------------------------------
@@ -296,7 +315,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self):
         for key, value in HEADERS.items():
             self.send_header(key, value)
-        # Pyodide's runtime files are immutable for a pinned version; the app's own files revalidate.
+        # Pyodide's runtime files are immutable: their path names the runtime's version. The app's own files
+        # revalidate.
         if self.path.startswith("/pyodide/"):
             self.send_header("Cache-Control", "public, max-age=31536000, immutable")
         else:

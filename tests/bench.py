@@ -89,6 +89,10 @@ def site(dist: Path) -> Path:
     shutil.rmtree(target, ignore_errors=True)
     shutil.copytree(dist, target)
     shutil.copytree(ROOT / "tests" / "bench", target / "bench")
+    (runtime,) = (target / "pyodide").iterdir()  # pyodide/<version>/, as the app's worker has it
+    bare = target / "bench" / "bare-worker.js"
+    text = bare.read_text(encoding="utf-8").replace("__PYODIDE__", f"pyodide/{runtime.name}/")
+    bare.write_text(text, encoding="utf-8")
     return target
 
 

@@ -8,7 +8,8 @@
 // wheel, so a new deployment never meets an old snapshot. The snapshot is made once, after the first visit is
 // ready, by a second copy of this worker named "make-snapshot"; a snapshot that fails to load is dropped and
 // Pyodide boots the ordinary way.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+// The runtime's path names its version (build.py): a new Pyodide is a new URL, never a cached old file.
+import { loadPyodide } from "./__PYODIDE__pyodide.mjs";
 
 const WHEEL = "__WHEEL__";
 const SNAPSHOT_KEY = new URL("snapshot-__SNAPSHOT_KEY__.bin", import.meta.url).href;
@@ -17,7 +18,7 @@ const MAKE_SNAPSHOT = self.name === "make-snapshot";
 // The page knows one was made: no Cache Storage look-up otherwise. "odds" is the odds panel's own copy of the rules.
 const TRY_SNAPSHOT = self.name === "rules-snapshot" || self.name === "odds-snapshot";
 const STAGES = 3;
-const base = new URL("./pyodide/", import.meta.url).href;
+const base = new URL("./__PYODIDE__", import.meta.url).href;
 let call = null;
 const waiting = [];
 const marks = { workerStart: performance.timeOrigin + performance.now() };

@@ -398,6 +398,59 @@ def test_an_update_is_offered_and_never_interrupts_a_fight(context, deployment):
     assert len(deployments) == 1 and deployments[0].startswith("pyrules-app-next-")  # the old one is gone, whole
 
 
+def test_a_new_pyodide_never_meets_the_old_runtime_in_the_cache(context, deployment, tmp_path):
+    """Hosts let browsers keep /pyodide/* for a year (netlify.toml: immutable). A deployment with another Pyodide
+    must bring every runtime file of its own: an old pyodide.asm.wasm from the HTTP cache beside a new pyodide.mjs
+    fails to boot. Every runtime file the updated app caches must be the new deployment's, byte for byte."""
+    site, url = deployment
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    wait_for_offline_ready(page)
+    old_caches = page.evaluate("caches.keys()")
+
+    # The next Pyodide, deployed by build.py as a real one is: here the same runtime with each text file changed.
+    runtime = tmp_path / "next-runtime"
+    runtime.mkdir()
+    for name in build.RUNTIME_FILES:
+        data = (build.PYODIDE_DIR / name).read_bytes()
+        (runtime / name).write_bytes(data + b"\n" if name.endswith((".mjs", ".json")) else data)
+    (wheel,) = site.glob("pyrules-*.whl")
+    shutil.copy2(wheel, tmp_path / wheel.name)
+    build.assemble(site, runtime, f"{build.PYODIDE_VERSION}-next", tmp_path / wheel.name)
+    new_files = {
+        path.relative_to(site).as_posix(): path.read_bytes()
+        for path in site.rglob("*")
+        if path.is_file() and path.name in build.RUNTIME_FILES
+    }
+
+    page.evaluate("window.pyrulesServiceWorker.update()")
+    expect(page.get_by_role("button", name="Update now")).to_be_visible(timeout=60_000)
+    page.get_by_role("button", name="Update now").click()
+    page.wait_for_function(
+        """(old) => caches.keys().then(keys => keys.some(k => k.startsWith("pyrules-app-") && !old.includes(k)))""",
+        arg=old_caches,
+    )
+    wait_ready(page)
+    expect(page.get_by_role("button", name="Start fight")).to_be_enabled()
+    cached = page.evaluate(
+        """async (names) => {
+        const key = (await caches.keys()).find(k => k.startsWith("pyrules-app-"));
+        const cache = await caches.open(key);
+        const out = {};
+        for (const name of names) {
+            const hit = await cache.match(name);
+            out[name] = hit ? Array.from(new Uint8Array(await hit.arrayBuffer()).slice(-64)) : null;
+        }
+        return out;
+    }""",
+        sorted(new_files),
+    )
+    assert len(new_files) == len(build.RUNTIME_FILES)
+    for name, data in new_files.items():
+        assert cached[name] == list(data[-64:]), name  # the new deployment's bytes, not a cached old file
+
+
 def made_snapshot(page):
     assert page.evaluate("window.pyrulesSnapshot") == "made"  # waits for the snapshot worker to finish
     return page.evaluate("""async () => (await (await caches.open("pyrules-snapshot")).keys()).map(r => r.url)""")

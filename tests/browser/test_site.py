@@ -22,6 +22,22 @@ def test_netlify_sends_the_same_headers_as_build_serve():
     assert headers["/pyodide/*"]["Cache-Control"] == "public, max-age=31536000, immutable"
 
 
+def test_serve_sends_the_headers_and_caches_only_versioned_runtime_files_for_good(base_url):
+    import urllib.request
+
+    def headers(path):
+        with urllib.request.urlopen(base_url + path) as response:
+            return response.headers
+
+    page = headers("")
+    for key, value in build.HEADERS.items():
+        assert page[key] == value
+    assert "camera=()" in page["Permissions-Policy"] and page["Cache-Control"] == "no-cache"
+    runtime = headers(f"pyodide/{build.PYODIDE_VERSION}/pyodide.mjs")
+    assert runtime["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert headers("worker.js")["Cache-Control"] == "no-cache"
+
+
 def test_csp_allows_only_what_pyodide_needs():
     csp = build.CSP
     assert "script-src 'self' 'wasm-unsafe-eval';" in csp
@@ -40,8 +56,12 @@ def test_bytes_shipped_beyond_the_runtime_stay_under_150_kb():
 
 
 def test_runtime_is_self_hosted_and_pinned():
-    shipped = sorted(p.name for p in (DIST / "pyodide").iterdir())
+    # one directory per runtime version: the year-long immutable caching of /pyodide/* never outlives a version
+    assert [p.name for p in (DIST / "pyodide").iterdir()] == [build.PYODIDE_VERSION]
+    shipped = sorted(p.name for p in (DIST / "pyodide" / build.PYODIDE_VERSION).iterdir())
     assert shipped == sorted(build.RUNTIME_FILES)
+    worker = (DIST / "worker.js").read_text(encoding="utf-8")
+    assert f'from "./pyodide/{build.PYODIDE_VERSION}/pyodide.mjs"' in worker and "__PYODIDE__" not in worker
     assert (build.PYODIDE_DIR / ".complete").read_text() == build.PYODIDE_INTEGRITY
     for name in ("index.html", "app.js", "worker.js", "rules.js"):
         text = (DIST / name).read_text(encoding="utf-8")
@@ -55,7 +75,8 @@ def test_the_service_worker_precaches_every_file_of_the_deployment():
     assert f'const VERSION = "{version}";' in worker
     files = {p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file()} - {"sw.js"}
     assert set(urls) == (files - {"index.html"}) | {"./"}
-    assert {"pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "manifest.webmanifest"} <= set(urls)
+    runtime = f"pyodide/{build.PYODIDE_VERSION}/"
+    assert {runtime + "pyodide.asm.wasm", runtime + "python_stdlib.zip", "manifest.webmanifest"} <= set(urls)
 
 
 def test_the_icons_are_pngs_of_the_sizes_the_manifest_names():
