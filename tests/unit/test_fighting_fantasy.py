@@ -374,6 +374,7 @@ actions_strategy = st.lists(
     st.one_of(
         st.fixed_dictionaries({"do": st.just("round")}, optional={"target": st.integers(0, 2)}),
         st.fixed_dictionaries({"do": st.sampled_from(["escape", "luck", "drink", "eat"])}),
+        st.fixed_dictionaries({"do": st.just("luck"), "decline": st.just(True)}),
         st.fixed_dictionaries({"do": st.just("take"), "item": st.sampled_from(["меч", "ключ", "фонарь"])}),
         st.fixed_dictionaries(
             {"do": st.just("spell"), "spell": st.sampled_from(["strength", "weakness", "copy", "healing"])}
@@ -384,13 +385,20 @@ actions_strategy = st.lists(
 
 
 @settings(max_examples=120, deadline=None)
-@given(st.integers(0, 2**40), st.booleans(), st.booleans(), st.booleans(), actions_strategy)
-def test_invariants(seed, together, escape, luck_rule, wishes):
+@given(st.integers(0, 2**40), st.booleans(), st.booleans(), st.booleans(), st.booleans(), actions_strategy)
+def test_invariants(seed, together, escape, luck_rule, choices, wishes):
     record = make_record(
         "fighting-fantasy",
         {**HERO, "food": 1, "spells": {"strength": 1, "weakness": 1, "copy": 1, "healing": 2}},
         [SPY, SPIDER, dict(SPY, name="C")],
-        {"one_by_one": not together, "escape": escape, "luck_in_combat": luck_rule},
+        {
+            "one_by_one": not together,
+            "escape": escape,
+            "luck_in_combat": luck_rule,
+            "decline_costs_luck": choices,
+            "flask_in_combat": choices,
+            "strength_bonus": 3 if choices else 2,
+        },
         seed=seed,
     )
     fight = Fight.from_record(record)
