@@ -33,11 +33,13 @@ MAX_SPELL_USES = 10
 WOUND = 2
 MAX_STAT = 99
 MAX_STAMINA = 999
+MAX_SPELL_POINTS = 12  # the players' number for the Spells of Strength and Weakness
 
-# Майлин's spells (the 1991 rules): which act in combat, which only outside it.
+# Майлин's spells (the 1991 rules): which act in combat, which only outside it. The 1991 text gives no number for
+# Силы and Слабости; the remake's +2 and −2 are the defaults of ``rules.strength_bonus`` / ``weakness_penalty``.
 SPELLS = {
-    "strength": ("Spell of Strength", "combat"),  # Силы: +2 СИЛА УДАРА for the rest of the fight
-    "weakness": ("Spell of Weakness", "combat"),  # Слабости: the enemy's СИЛА УДАРА −2 for the fight
+    "strength": ("Spell of Strength", "combat"),  # Силы: + СИЛА УДАРА for the rest of the fight
+    "weakness": ("Spell of Weakness", "combat"),  # Слабости: the enemy's СИЛА УДАРА − for the fight
     "copy": ("Spell of the Copy", "combat"),  # Копии: a copy of the enemy, with its stats, fights it first
     "healing": ("Spell of Healing", "peace"),  # Исцеления: +8 ВЫНОСЛИВОСТИ, not in a fight
     "levitation": ("Spell of Levitation", "any"),
@@ -75,6 +77,10 @@ class FFRules:
     escape: bool = False  # the paragraph allows escape
     one_by_one: bool = False  # several opponents come one after another instead of all at once
     luck_in_combat: bool = False  # the optional Fighting Fantasy rule (not in this book): off by default
+    decline_costs_luck: bool = False  # the seed: every test offered costs 1 УДАЧА, declined or not
+    flask_in_combat: bool = False  # the flask hangs at the belt: a drink between rounds
+    strength_bonus: int = 2  # Spell of Strength: + СИЛА УДАРА (the remake's 2; the 1991 text gives no number)
+    weakness_penalty: int = 2  # Spell of Weakness: − the enemy's СИЛА УДАРА (the remake's 2)
 
 
 @dataclass(frozen=True)
@@ -106,11 +112,13 @@ class FFState:
     strength: bool = False  # Spell of Strength active for this fight
     weakened: tuple[int, ...] = ()  # enemies under the Spell of Weakness
     pending_luck: tuple[str, int] | None = None  # luck in combat: ("hit" | "hurt", enemy) of the last round
+    engaged: bool = False  # rounds fought against the opponents in the fight now (one by one: the current one)
 
     @property
     def fighting(self) -> bool:
-        """A fight is in progress: rounds have been fought and it is not over."""
-        return self.rounds > 0 and self.outcome == ONGOING
+        """A fight is in progress: the opponents in it have been fought and it is not over. Between opponents who
+        come one after another (one dead, the next not yet fought) the hero is not in a fight."""
+        return self.engaged and self.outcome == ONGOING
 
 
 @dataclass(frozen=True)
@@ -180,7 +188,15 @@ class FightingFantasy:
         enemy_list = Reader(data, "", lenient=lenient).items("enemies", low=0, high=20, default=[])
         enemies = tuple(cls.parse_enemy(item, i, lenient) for i, item in enumerate(enemy_list))
         r = Reader(data.get("rules", {}), "rules", RULE_LABELS, lenient)
-        rules = FFRules(r.flag("escape"), r.flag("one_by_one"), r.flag("luck_in_combat"))
+        rules = FFRules(
+            r.flag("escape"),
+            r.flag("one_by_one"),
+            r.flag("luck_in_combat"),
+            r.flag("decline_costs_luck"),
+            r.flag("flask_in_combat"),
+            r.integer("strength_bonus", low=0, high=MAX_SPELL_POINTS, default=2),
+            r.integer("weakness_penalty", low=0, high=MAX_SPELL_POINTS, default=2),
+        )
         r.done()
         seed = Reader(data, "", {"seed": "Seed"}, lenient).integer("seed", low=0, high=rng.MAX_SEED, default=0)
         return FFSetup(hero, enemies, rules, seed)
@@ -410,7 +426,7 @@ class FightingFantasy:
             raise RecordError(f"{path}.dice", tr("holds more dice than there are fighters"), tr("Dice"))
         given += [None] * (1 + len(setup.enemies) - len(given))
         hero_dice, draws, typed = cls._roll(setup, state.draws, given[0])
-        hero_strength = sum(hero_dice) + state.skill + (2 if state.strength else 0)
+        hero_strength = sum(hero_dice) + state.skill + (setup.rules.strength_bonus if state.strength else 0)
         stamina = state.stamina
         enemies = list(state.enemies)
         rows = []
@@ -418,12 +434,12 @@ class FightingFantasy:
         for i in fighting:
             dice, draws, enemy_typed = cls._roll(setup, draws, given[1 + i])
             typed = typed and enemy_typed
-            strength = sum(dice) + setup.enemies[i].skill - (2 if i in state.weakened else 0)
+            strength = sum(dice) + setup.enemies[i].skill - (setup.rules.weakness_penalty if i in state.weakened else 0)
             if i == target:
                 if hero_strength > strength:
                     result = "hit"
                     enemies[i] = max(0, enemies[i] - WOUND)
-                    pending = ("hit", i)
+                    pending = ("hit", i) if enemies[i] > 0 else None  # a killing blow ends that enemy: no test
                 elif hero_strength < strength:
                     result = "hurt"
                     stamina = max(0, stamina - WOUND)
@@ -438,7 +454,9 @@ class FightingFantasy:
             rows.append(
                 {"index": i, "name": setup.enemies[i].name, "dice": list(dice), "strength": strength, "result": result}
             )
-        state = replace(state, stamina=stamina, enemies=tuple(enemies), rounds=state.rounds + 1, draws=draws)
+        state = replace(
+            state, stamina=stamina, enemies=tuple(enemies), rounds=state.rounds + 1, draws=draws, engaged=True
+        )
         state = cls._settle(setup, state)
         if not (setup.rules.luck_in_combat and state.outcome == ONGOING):
             pending = None
@@ -463,7 +481,10 @@ class FightingFantasy:
         alive = [i for i, n in enumerate(state.enemies) if n > 0]
         if setup.enemies and not alive:
             return replace(state, outcome=WON, pending_luck=None, current=len(setup.enemies))
-        return replace(state, current=alive[0] if alive else 0)
+        current = alive[0] if alive else 0
+        # one after another: the next opponent has not been fought yet
+        engaged = state.engaged and not (setup.rules.one_by_one and current != state.current)
+        return replace(state, current=current, engaged=engaged)
 
     @staticmethod
     def _after(state: FFState) -> dict:
@@ -494,18 +515,28 @@ class FightingFantasy:
 
     @classmethod
     def _test(cls, setup: FFSetup, state: FFState, given: tuple[int, int] | None, decline: bool):
-        """One luck test: (event part, draws, luck after)."""
+        """One luck test: (event part, draws, luck after). Declined: unlucky, and it costs 1 УДАЧА only with the
+        ``decline_costs_luck`` rule (the seed: every test offered costs 1)."""
         if decline:
-            return {"declined": True, "lucky": False, "dice": None, "luck_before": state.luck}, state.draws, state.luck
+            cost = 1 if setup.rules.decline_costs_luck and state.luck > 0 else 0
+            part = {"declined": True, "lucky": False, "dice": None, "luck_before": state.luck, "cost": cost}
+            return part, state.draws, state.luck - cost
         if state.luck <= 0:
             return (
-                {"declined": False, "lucky": False, "dice": None, "luck_before": 0, "no_luck": True},
+                {"declined": False, "lucky": False, "dice": None, "luck_before": 0, "no_luck": True, "cost": 0},
                 state.draws,
                 0,
             )
         dice, draws, typed = cls._roll(setup, state.draws, given)
         lucky = sum(dice) <= state.luck
-        part = {"declined": False, "lucky": lucky, "dice": list(dice), "typed": typed, "luck_before": state.luck}
+        part = {
+            "declined": False,
+            "lucky": lucky,
+            "dice": list(dice),
+            "typed": typed,
+            "luck_before": state.luck,
+            "cost": 1,
+        }
         return part, draws, state.luck - 1
 
     @classmethod
@@ -514,8 +545,17 @@ class FightingFantasy:
         if state.fighting:
             cls.check(
                 path,
-                setup.rules.luck_in_combat and state.pending_luck is not None,
+                setup.rules.luck_in_combat,
                 tr("in this fight luck is tested only where a paragraph says, outside the rounds"),
+                "Test your luck",
+            )
+            cls.check(
+                path,
+                state.pending_luck is not None,
+                tr(
+                    "luck in combat is tested once, on the wound of the round just fought: a parry wounds no one, "
+                    "and a killing blow ends that enemy"
+                ),
                 "Test your luck",
             )
             test, draws, luck = cls._test(setup, state, given, action.decline)
@@ -543,7 +583,13 @@ class FightingFantasy:
 
     @classmethod
     def _do_drink(cls, setup: FFSetup, state: FFState, action: FFAction, path: str) -> tuple[FFState, dict]:
-        cls._at_peace(state, path, "Drink from the flask")
+        in_combat = state.fighting
+        cls.check(
+            path,
+            not in_combat or setup.rules.flask_in_combat,
+            tr("not during a fight (a drink between rounds is a choice in this section's combat rules)"),
+            "Drink from the flask",
+        )
         cls.check(path, state.flask > 0, tr("the flask is empty"), "Drink from the flask")
         cls.check(
             path,
@@ -554,7 +600,8 @@ class FightingFantasy:
         stamina = min(state.max_stamina, state.stamina + 2)
         gained = stamina - state.stamina
         state = replace(state, stamina=stamina, flask=state.flask - 1)
-        return state, {"kind": "drink", "gained": gained, "flask": state.flask, **cls._after(state)}
+        event = {"kind": "drink", "gained": gained, "flask": state.flask, "in_combat": in_combat}
+        return state, {**event, **cls._after(state)}
 
     @classmethod
     def _do_eat(cls, setup: FFSetup, state: FFState, action: FFAction, path: str) -> tuple[FFState, dict]:
@@ -654,6 +701,7 @@ class FightingFantasy:
         if spell == "strength":
             cls.check(path, not state.strength, tr("the Spell of Strength is already cast for this fight"), name)
             state = replace(state, strength=True)
+            event["bonus"] = setup.rules.strength_bonus
         elif spell in ("weakness", "copy"):
             fighting = [i for i, n in enumerate(state.enemies) if n > 0]
             target = fighting[0] if action.target is None else action.target
@@ -663,6 +711,7 @@ class FightingFantasy:
             if spell == "weakness":
                 cls.check(path, target not in state.weakened, tr("this enemy is already weakened"), name)
                 state = replace(state, weakened=state.weakened + (target,))
+                event["penalty"] = setup.rules.weakness_penalty
             else:
                 state, event["copy_rounds"] = cls._copy_fight(setup, state, target, action.copy_dice or ())
                 state = cls._settle(setup, state)
@@ -676,7 +725,7 @@ class FightingFantasy:
     def _copy_fight(cls, setup: FFSetup, state: FFState, target: int, given) -> tuple[FFState, list]:
         """The Spell of the Copy: a copy with the enemy's МАСТЕРСТВО and ВЫНОСЛИВОСТЬ fights it to the end."""
         enemy = setup.enemies[target]
-        weakness = 2 if target in state.weakened else 0
+        weakness = setup.rules.weakness_penalty if target in state.weakened else 0
         copy_stamina, enemy_stamina, draws = state.enemies[target], state.enemies[target], state.draws
         rounds = []
         while copy_stamina > 0 and enemy_stamina > 0 and len(rounds) < 500:
@@ -738,6 +787,7 @@ class FightingFantasy:
                 "luck": state.outcome != LOST and (not state.fighting or state.pending_luck is not None),
                 "combat_luck": state.pending_luck is not None,
                 "sheet": at_peace,
+                "drink": at_peace or (setup.rules.flask_in_combat and state.fighting),
             },
             "pending_luck": list(state.pending_luck) if state.pending_luck else None,
             "luck_in_combat": setup.rules.luck_in_combat,
@@ -822,4 +872,10 @@ RULE_LABELS = {
     "escape": "Escape allowed",
     "one_by_one": "Opponents come one after another",
     "luck_in_combat": "Using luck in combat (optional rule, not in this book)",
+    "decline_costs_luck": "Declining a luck test costs 1 LUCK too (every test offered costs 1)",
+    "flask_in_combat": "The flask may be drunk between rounds (only the backpack is shut in a fight)",
+    "strength_bonus": "Spell of Strength: + to ATTACK STRENGTH (2, as in the remake; the 1991 text gives no number)",
+    "weakness_penalty": (
+        "Spell of Weakness: − to the enemy's ATTACK STRENGTH (2, as in the remake; the 1991 text gives no number)"
+    ),
 }

@@ -26,7 +26,9 @@ from dataclasses import replace
 from typing import Any
 
 from . import rng
+from .fields import RecordError
 from .fighting_fantasy import WOUND, FFAction, FFSetup, FFState
+from .i18n import tr
 from .lonewolf import ENDED, KILL, LOST, ONGOING, WON, Action, LoneWolf, State
 
 
@@ -733,13 +735,17 @@ TWO_DICE = {total: 6 - abs(total - 7) for total in range(2, 13)}  # ways out of 
 
 
 class FFChain:
-    """Fighting Fantasy fought to the end from a state: targets (best, or the listed order) and luck tests."""
+    """Fighting Fantasy fought to the end from a state: targets (best, or the listed order) and luck tests, with the
+    fight's own numbers for the Spells of Strength and Weakness. No drink, spell or escape is counted after now."""
 
     def __init__(self, setup: FFSetup, state: FFState, policy: str = "best", limit: int = 25_000):
         self.setup, self.state, self.policy, self.limit = setup, state, policy, limit
-        self.luck_rule = setup.rules.luck_in_combat
-        self.hero_skill = state.skill + (2 if state.strength else 0)
-        self.enemy_skill = [e.skill - (2 if i in state.weakened else 0) for i, e in enumerate(setup.enemies)]
+        rules = setup.rules
+        self.luck_rule = rules.luck_in_combat
+        self.hero_skill = state.skill + (rules.strength_bonus if state.strength else 0)
+        self.enemy_skill = [
+            e.skill - (rules.weakness_penalty if i in state.weakened else 0) for i, e in enumerate(setup.enemies)
+        ]
         self.tops = [e.stamina for e in setup.enemies]
         self.memo: dict[tuple, float] = {}
         self.choice: dict[tuple, int] = {}
@@ -803,14 +809,26 @@ class FFChain:
                 new = list(enemies)
                 if result == "hit":
                     new[target] = max(0, new[target] - WOUND)
-                pending = None if result == "parry" else (result, target)
-                rest += p * self.after(max(0, stamina - WOUND * hurt), tuple(new), luck, pending)
+                rest += p * self.after(max(0, stamina - WOUND * hurt), tuple(new), luck, self.pending(result, target))
             v = 0.0 if stay >= 1.0 else rest / (1.0 - stay)
             if v > best + 1e-15:
                 best, choice = v, target
         self.memo[key] = best
         self.choice[key] = choice
         return best
+
+    @staticmethod
+    def pending(result: str, target: int) -> tuple | None:
+        """The wound a luck test may follow (as ``FightingFantasy._do_round``): none after a parry."""
+        return None if result == "parry" else (result, target)
+
+    def may_test(self, stamina: int, enemies: tuple[int, ...], luck: int, pending: tuple | None) -> bool:
+        """A luck test is offered (and worth a thought): the rule, a wound, both alive, and УДАЧА left (at 0 every
+        test fails and costs nothing: never better than not testing). A killing blow ends that enemy: no test."""
+        if not self.luck_rule or pending is None or stamina <= 0 or luck <= 0:
+            return False
+        kind, enemy = pending
+        return any(enemies) and not (kind == "hit" and enemies[enemy] <= 0)
 
     def settle(self, stamina: int, enemies: tuple[int, ...], luck: int) -> float:
         if stamina <= 0:
@@ -822,8 +840,8 @@ class FFChain:
     def after(self, stamina: int, enemies: tuple[int, ...], luck: int, pending: tuple | None) -> float:
         """P(win) just after a round; with luck in combat, the hero then tests his luck or not, as is best."""
         plain = self.settle(stamina, enemies, luck)
-        if not self.luck_rule or pending is None or stamina <= 0 or not any(enemies) or luck <= 0:
-            return plain  # at УДАЧА 0 every test fails and costs nothing: never better than not testing
+        if not self.may_test(stamina, enemies, luck, pending):
+            return plain
         return max(plain, self.tested(stamina, enemies, luck, pending))
 
     def tested(self, stamina: int, enemies: tuple[int, ...], luck: int, pending: tuple) -> float:
@@ -863,7 +881,7 @@ class FFChain:
             mass[key] += p
 
         def after(p: float, hero: int, foes: tuple[int, ...], left: int, pend: tuple | None) -> None:
-            if self.luck_rule and pend is not None and hero > 0 and any(foes) and left > 0:
+            if self.may_test(hero, foes, left, pend):
                 if self.tested(hero, foes, left, pend) > self.settle(hero, foes, left) + 1e-15:
                     kind, enemy = pend
                     p_lucky = self.lucky[min(left, 12)]
@@ -898,18 +916,27 @@ class FFChain:
                 if result_ == "hit":
                     new[target] = max(0, new[target] - WOUND)
                 hurt = others + (result_ == "hurt")
-                pend = None if result_ == "parry" else (result_, target)
-                after(m * p, max(0, hero - WOUND * hurt), tuple(new), left, pend)
+                after(m * p, max(0, hero - WOUND * hurt), tuple(new), left, self.pending(result_, target))
         result["stamina"] = dict(sorted(stamina_at_end.items()))
         return result
 
 
 def fighting_fantasy_odds(setup: FFSetup, state: FFState) -> dict[str, Any]:
     """P(win) fought to the end (no escape): with the best target each round and striking in the listed order;
-    with luck in combat, the best luck tests. Also the target (or luck test) to choose now."""
-    if state.outcome != ONGOING or not setup.enemies:
+    with luck in combat, the best luck tests. Also the target (or luck test) to choose now. A paragraph without
+    enemies has no fight: refused, naming the field."""
+    if not setup.enemies:
+        raise RecordError("enemies", tr("there is no enemy in this paragraph"), tr("Enemies"))
+    if state.outcome != ONGOING:  # won, lost or escaped: nothing left to compute
         result = _finished(state)
-        return {"win": result["win"], "lose": result["lose"], "win_in_order": result["win"], "target": None}
+        return {
+            "win": result["win"],
+            "lose": result["lose"],
+            "win_in_order": result["win"],
+            "target": None,
+            "rounds": 0.0,
+            "stamina": result["endurance"],
+        }
     answers = {}
     best_chain = None
     for policy in ("best", "order"):

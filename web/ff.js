@@ -5,8 +5,20 @@ import { t } from "./i18n.js";
 const COLUMNS = 5;
 const ui = {
   targets: $("#targets"), targetOptions: $("#target-options"), heroDice: $("#hero-dice"), enemyDice: $("#enemy-dice"),
-  fightRound: $("#fight-round"), escape: $("#escape"), luck: $("#test-luck"), sheet: $("#sheet"),
+  fightRound: $("#fight-round"), escape: $("#escape"), luck: $("#test-luck"), decline: $("#decline-luck"),
+  sheet: $("#sheet"),
 };
+
+// Declining a luck test goes through the same handler as the test itself (app.js: act(luckAction())).
+let declining = false;
+ui.decline.addEventListener("click", () => {
+  declining = true;
+  try {
+    ui.luck.click();
+  } finally {
+    declining = false;
+  }
+});
 
 // "3 5", "35", "3,5" are two dice; anything else goes to the rules as typed, to be refused with a message.
 function dice(text) {
@@ -69,6 +81,7 @@ export function render(fight, system) {
   ui.escape.hidden = !can.escape;
   ui.luck.hidden = !can.luck;
   ui.luck.textContent = can.combat_luck ? t("Test your luck on this wound") : t("Test your luck");
+  ui.decline.hidden = !can.luck || can.combat_luck; // a paragraph's test may be declined (unlucky)
   renderSheet(view, system);
 }
 
@@ -102,7 +115,8 @@ function renderSheet(view, system) {
     entry.append(element("span", `${spell.name}: ${uses}`), " ", button);
     return entry;
   }) : [element("li", t("No spells left."), "hint")]));
-  for (const id of ["#drink", "#eat", "#take-item", "#take-food"]) $(id).disabled = !peace;
+  for (const id of ["#eat", "#take-item", "#take-food"]) $(id).disabled = !peace;
+  $("#drink").disabled = !view.can.drink; // between rounds too, where this fight's rules allow it
 }
 
 export function target() {
@@ -124,7 +138,8 @@ export function roundAction(fight) {
 
 export function luckAction() {
   const action = { do: "luck" };
-  if (ui.heroDice.value.trim()) action.dice = dice(ui.heroDice.value);
+  if (declining) action.decline = true;
+  else if (ui.heroDice.value.trim()) action.dice = dice(ui.heroDice.value);
   return action;
 }
 
@@ -178,6 +193,8 @@ export function logRows(event, fight) {
 }
 
 function luckText(event) {
+  if (event.declined && event.cost) return t("The test is declined: unlucky, and it costs 1 LUCK (this fight's rule: every test offered costs 1).");
+  if (event.declined && event.luck_before > 0) return t("The test is declined: unlucky; in this fight declining costs no LUCK.");
   if (event.declined) return t("The test is declined: unlucky.");
   if (event.no_luck) return t("LUCK is 0: unlucky.");
   const fields = { dice: roll(event.dice), total: event.dice[0] + event.dice[1], luck: event.luck_before };
@@ -198,7 +215,9 @@ function note(event, names) {
     case "escape":
       return `${t("Escape: the enemy has the last blow, {n} STAMINA lost.", { n: event.loss })}` +
         (event.test ? ` ${luckText(event.test)}` : "");
-    case "drink": return t("A drink from the flask: +{gained} STAMINA ({flask} left).", event);
+    case "drink": return event.in_combat
+      ? t("A drink from the flask between rounds, as this fight's rules allow: +{gained} STAMINA ({flask} left).", event)
+      : t("A drink from the flask: +{gained} STAMINA ({flask} left).", event);
     case "eat": return t("Food eaten: +{gained} STAMINA.", event);
     case "take": return event.item ? t("Put in the backpack: {item}.", event) : t("Food put in the backpack.");
     case "drop": return event.item ? t("Taken out of the backpack: {item}.", event) : t("Food taken out of the backpack.");
@@ -224,8 +243,10 @@ const SPELL_NAMES = {
 function spellNote(event, names) {
   const spell = t(SPELL_NAMES[event.spell]);
   let text = t("{spell} cast.", { spell });
-  if (event.spell === "strength") text += ` ${t("+2 to your ATTACK STRENGTH for this fight.")}`;
-  if (event.spell === "weakness") text += ` ${t("{name}: −2 to ATTACK STRENGTH for this fight.", { name: names[event.target] })}`;
+  if (event.spell === "strength") text += ` ${t("+{n} to your ATTACK STRENGTH for this fight.", { n: event.bonus })}`;
+  if (event.spell === "weakness") {
+    text += ` ${t("{name}: −{n} to ATTACK STRENGTH for this fight.", { name: names[event.target], n: event.penalty })}`;
+  }
   if (event.spell === "healing") text += ` ${t("+{gained} STAMINA.", event)}`;
   if (event.spell === "copy") {
     const last = event.copy_rounds.at(-1);
@@ -239,7 +260,7 @@ export function outcomeText(view, system) {
   const fields = { hero: system.hero, stamina: view.hero.stamina, enemies: view.enemies.map((e) => e.name).join(t(" and ")),
                    count: view.enemies.length };
   switch (view.outcome) {
-    case "won": return `${t("Victory: {enemies} {count|is|are} dead.", fields)} ${t("{hero} has {stamina} STAMINA left.", fields)}`;
+    case "won": return `${t("Victory: {enemies} {count|falls|fall}.", fields)} ${t("{hero} has {stamina} STAMINA left.", fields)}`;
     case "lost": return t("{hero} is dead: the adventure is over.", fields);
     case "escaped": return t("{hero} escapes with {stamina} STAMINA.", fields);
     default: return "";

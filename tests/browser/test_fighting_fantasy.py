@@ -93,7 +93,7 @@ def test_a_full_fight_against_two_enemies_in_russian_then_luck_backpack_and_esca
         )
     expect(page.get_by_role("group", name="Кого вы атакуете?")).to_be_hidden()  # one enemy left: nothing to choose
     expect(page.locator("#outcome")).to_have_text(
-        "Победа: Гоблин и Орк убиты. У героя (Герой) осталось ВЫНОСЛИВОСТИ: 16."
+        "Победа: Гоблин и Орк погибают. У героя (Герой) осталось ВЫНОСЛИВОСТИ: 16."
     )
 
     # A luck test after the fight: 4+5 = 9, not above УДАЧА 9.
@@ -132,3 +132,92 @@ def test_a_full_fight_against_two_enemies_in_russian_then_luck_backpack_and_esca
     expect(page.locator("#outcome")).to_have_text("Герой бежит с поля боя; ВЫНОСЛИВОСТЬ 14.")
     assert notes(page) == ["Бегство: последний удар за врагом, потеряно 2 ВЫНОСЛИВОСТИ."]
     expect(page.locator("#sheet-backpack li")).to_have_count(7)
+
+
+def start_ff(page, hero, enemies, rules):
+    """The English set-up form: the hero, the enemies, and this section's rules ticked or typed."""
+    page.get_by_role("radio", name="Dungeons of the Black Castle").check()
+    for label, value in hero.items():
+        page.get_by_label(label, exact=True).fill(str(value))
+    for i, (name, skill, stamina) in enumerate(enemies):
+        if i:
+            page.get_by_role("button", name="Add another enemy").click()
+        group = page.get_by_role("group", name=f"Enemy {i + 1}")
+        group.get_by_label("Enemy name").fill(name)
+        group.get_by_label("Enemy SKILL").fill(str(skill))
+        group.get_by_label("Enemy STAMINA").fill(str(stamina))
+    if not page.locator("#section-rules").evaluate("details => details.open"):
+        page.get_by_text("This section's combat rules").click()
+    for label, value in rules.items():
+        field = page.get_by_label(label, exact=True)
+        field.check() if value is True else field.fill(str(value))
+    page.get_by_role("button", name="Start fight").click()
+    expect(page.get_by_role("button", name="Fight round")).to_be_visible()
+
+
+def english_round(page, hero, enemies, target=None):
+    rows = page.get_by_role("table", name="Adventure log").locator("tbody tr:not(.note)")
+    before = rows.count()
+    if target:
+        page.get_by_role("group", name="Whom do you strike?").get_by_role("radio", name=target).check()
+    page.get_by_label("Your dice").fill(hero)
+    for name, dice in enemies.items():
+        page.get_by_label(f"Dice of {name}").fill(dice)
+    page.get_by_role("button", name="Fight round").click()
+    expect(rows).to_have_count(before + 1)
+
+
+LUCK_IN_COMBAT = "Using luck in combat (optional rule, not in this book)"
+FLASK = "The flask may be drunk between rounds (only the backpack is shut in a fight)"
+
+
+def test_a_killing_blow_offers_no_luck_test_and_the_flask_between_rounds(page):
+    page.get_by_role("radio", name="Dungeons of the Black Castle").check()
+    page.get_by_text("This section's combat rules").click()
+    expect(page.get_by_label(FLASK, exact=True)).to_have_accessible_description(
+        "The book shuts only the backpack during a fight; the flask hangs at the belt. Off: no drink until the fight "
+        "is over."
+    )
+    start_ff(page, {"SKILL": 12, "STAMINA": 14, "LUCK": 9}, [("Rat", 5, 2), ("Orc", 9, 8)],
+             {LUCK_IN_COMBAT: True, FLASK: True})  # fmt: skip
+    luck, decline = page.locator("#test-luck"), page.get_by_role("button", name="Decline the test")
+    # Hero 6+6+12 = 24 kills the rat (2 STAMINA); the orc's 6+6+9 = 21 misses.
+    english_round(page, "6 6", {"Rat": "1 1", "Orc": "6 6"}, target="Rat")
+    expect(page.locator(".foe.dead")).to_have_count(1)
+    expect(luck).to_be_hidden()  # a killing blow ends the rat: no test on it
+    expect(decline).to_be_hidden()
+    # The orc wounds the hero: 1+1+12 = 14 against 21.
+    english_round(page, "1 1", {"Orc": "6 6"})
+    expect(page.get_by_role("button", name="Test your luck on this wound")).to_be_visible()
+    expect(decline).to_be_hidden()  # luck in combat is a choice, not a test offered
+    page.get_by_role("button", name="Drink from the flask").click()
+    notes = page.get_by_role("table", name="Adventure log").locator("tbody tr.note")
+    expect(notes.last).to_have_text(
+        "A drink from the flask between rounds, as this fight's rules allow: +2 STAMINA (1 left)."
+    )
+    expect(page.locator("#sheet-flask")).to_have_text("1")
+    expect(page.get_by_role("button", name="Put in the backpack", exact=True)).to_be_disabled()  # the backpack: shut
+
+
+def test_a_declined_test_costs_luck_with_the_option_in_russian(page):
+    to_russian(page)
+    page.get_by_role("radio", name="Подземелья Чёрного замка").check()
+    page.get_by_label("МАСТЕРСТВО", exact=True).fill("10")
+    page.get_by_label("ВЫНОСЛИВОСТЬ", exact=True).fill("18")
+    page.get_by_label("УДАЧА", exact=True).fill("9")
+    page.get_by_text("Особые правила боя в этом параграфе").click()
+    option = page.get_by_label(
+        "Отказ от проверки УДАЧИ тоже отнимает 1 УДАЧУ (вычитать 1 нужно каждый раз, когда предлагается ПРОВЕРИТЬ "
+        "СВОЮ УДАЧУ)",
+        exact=True,
+    )
+    expect(option).to_have_accessible_description(re.compile("^В книге: «Каждый раз, когда вам будет предлагаться"))
+    option.check()
+    page.get_by_role("button", name="Начать бой").click()  # a paragraph without a fight: a test offered
+    page.get_by_role("button", name="Отказаться от проверки").click()
+    expect(page.get_by_role("table", name="Журнал приключения").locator("tbody tr.note")).to_have_count(1)
+    assert notes(page) == [
+        "Проверить удачу: От проверки отказались: не повезло, и УДАЧА уменьшается на 1 (правило этого боя: каждая "
+        "предложенная проверка отнимает 1). Теперь УДАЧА 8, ВЫНОСЛИВОСТЬ 18."
+    ]
+    assert english_words(page) == set()

@@ -374,6 +374,7 @@ actions_strategy = st.lists(
     st.one_of(
         st.fixed_dictionaries({"do": st.just("round")}, optional={"target": st.integers(0, 2)}),
         st.fixed_dictionaries({"do": st.sampled_from(["escape", "luck", "drink", "eat"])}),
+        st.fixed_dictionaries({"do": st.just("luck"), "decline": st.just(True)}),
         st.fixed_dictionaries({"do": st.just("take"), "item": st.sampled_from(["меч", "ключ", "фонарь"])}),
         st.fixed_dictionaries(
             {"do": st.just("spell"), "spell": st.sampled_from(["strength", "weakness", "copy", "healing"])}
@@ -384,13 +385,20 @@ actions_strategy = st.lists(
 
 
 @settings(max_examples=120, deadline=None)
-@given(st.integers(0, 2**40), st.booleans(), st.booleans(), st.booleans(), actions_strategy)
-def test_invariants(seed, together, escape, luck_rule, wishes):
+@given(st.integers(0, 2**40), st.booleans(), st.booleans(), st.booleans(), st.booleans(), actions_strategy)
+def test_invariants(seed, together, escape, luck_rule, choices, wishes):
     record = make_record(
         "fighting-fantasy",
         {**HERO, "food": 1, "spells": {"strength": 1, "weakness": 1, "copy": 1, "healing": 2}},
         [SPY, SPIDER, dict(SPY, name="C")],
-        {"one_by_one": not together, "escape": escape, "luck_in_combat": luck_rule},
+        {
+            "one_by_one": not together,
+            "escape": escape,
+            "luck_in_combat": luck_rule,
+            "decline_costs_luck": choices,
+            "flask_in_combat": choices,
+            "strength_bonus": 3 if choices else 2,
+        },
         seed=seed,
     )
     fight = Fight.from_record(record)
@@ -408,3 +416,125 @@ def test_invariants(seed, together, escape, luck_rule, wishes):
         assert len(after.backpack) + after.food <= BACKPACK_SLOTS
         assert sum(n for _, n in after.spells) <= sum(n for _, n in before.spells)
     assert Fight.from_record(fight.record()).state == fight.state
+
+
+# ---- issue 10: a killing blow, and the per-fight choices where the 1991 text is silent or open ---------------
+
+
+def test_a_killing_blow_ends_the_enemy_no_luck_test_on_it():
+    """With luck in combat, a luck test after a killing blow (others still fighting) brought the dead back at 1."""
+    fight = ff({"skill": 12}, [dict(SPIDER, stamina=2), SPY], {"luck_in_combat": True})
+    fight.apply(rnd([6, 6], [1, 1], [1, 1], target=0))  # the spider's last 2 ВЫНОСЛИВОСТИ
+    assert fight.state.enemies == (0, 12) and fight.state.outcome == "ongoing"
+    view = fight.view()
+    assert view["can"]["combat_luck"] is False and view["can"]["luck"] is False and view["pending_luck"] is None
+    with pytest.raises(RecordError, match="killing blow") as error:
+        fight.apply({"do": "luck", "dice": [6, 6]})
+    assert error.value.field == "actions[1]"
+    assert fight.state.enemies == (0, 12) and fight.state.luck == 9
+    # a wound that does not kill is still offered, once
+    fight.apply(rnd([6, 6], None, [1, 1], target=1))
+    assert fight.view()["can"]["combat_luck"] is True
+    fight.apply({"do": "luck", "dice": [6, 6]})  # unlucky: 1 in all
+    assert fight.state.enemies == (0, 11)
+
+
+def test_a_killing_blow_one_by_one_leaves_a_plain_test_between_opponents():
+    fight = ff({"skill": 12}, [dict(SPIDER, stamina=2), SPY], {"luck_in_combat": True, "one_by_one": True})
+    fight.apply(rnd([6, 6], [1, 1]))
+    assert fight.view()["can"]["combat_luck"] is False and fight.view()["can"]["luck"] is True
+    event = fight.apply({"do": "luck", "dice": [1, 1]})  # a paragraph's test: nothing to do with the spider
+    assert event["combat"] is None and fight.state.enemies == (0, 12) and fight.state.luck == 8
+
+
+def test_declining_a_test_costs_luck_only_with_the_option():
+    plain = ff(enemies=[], actions=[{"do": "luck", "decline": True}])
+    assert plain.state.luck == 9 and plain.log[0]["cost"] == 0
+    seed = ff(enemies=[], rules={"decline_costs_luck": True}, actions=[{"do": "luck", "decline": True}])
+    assert seed.state.luck == 8 and seed.log[0]["lucky"] is False and seed.log[0]["cost"] == 1
+    broke = ff({"luck": 0}, enemies=[], rules={"decline_costs_luck": True}, actions=[{"do": "luck", "decline": True}])
+    assert broke.state.luck == 0 and broke.log[0]["cost"] == 0
+
+
+def test_declining_a_test_in_combat_with_the_option():
+    rules = {"luck_in_combat": True, "decline_costs_luck": True}
+    fight = ff(rules=rules, actions=[rnd([6, 6], [1, 1]), {"do": "luck", "decline": True}])
+    assert fight.state.luck == 8 and fight.state.enemies == (11,)  # declined: unlucky, 1 in all
+
+
+def test_the_flask_between_rounds_only_with_the_option():
+    fight = ff({"stamina": 10, "max_stamina": 18}, actions=[rnd([1, 1], [6, 6])])
+    assert fight.view()["can"]["drink"] is False
+    with pytest.raises(RecordError, match="not during a fight"):
+        fight.apply({"do": "drink"})
+    fight = ff({"stamina": 10, "max_stamina": 18}, rules={"flask_in_combat": True}, actions=[rnd([1, 1], [6, 6])])
+    assert fight.view()["can"]["drink"] is True and fight.view()["can"]["sheet"] is False
+    fight.apply({"do": "drink"})
+    assert fight.state.stamina == 10 and fight.state.flask == 1 and fight.log[-1]["gained"] == 2
+    for action in ({"do": "eat"}, {"do": "take", "item": "щит"}, {"do": "adjust", "stamina": 1}):
+        with pytest.raises(RecordError, match="not during a fight"):  # the backpack stays shut
+            fight.apply(action)
+    fight.apply(rnd([6, 6], [1, 1]))  # and the fight goes on
+    assert fight.state.rounds == 2
+
+
+def test_between_one_by_one_opponents_the_hero_is_not_in_a_fight():
+    hero = {"skill": 12, "stamina": 14, "max_stamina": 18, "food": 1, "spells": {"healing": 1}}
+    fight = ff(hero, [dict(SPIDER, stamina=2), SPY], {"one_by_one": True}, actions=[rnd([6, 6], [1, 1])])
+    assert fight.state.enemies == (0, 12) and fight.view()["can"]["sheet"] is True
+    fight.apply({"do": "luck", "dice": [1, 1]})
+    fight.apply({"do": "adjust", "stamina": -1})
+    fight.apply({"do": "drink"})
+    fight.apply({"do": "eat", "stamina": 1})
+    fight.apply({"do": "take", "item": "паутина"})
+    fight.apply({"do": "spell", "spell": "healing"})
+    assert fight.state.stamina == 18 and fight.state.luck == 8 and fight.state.backpack == ("паутина",)
+    fight.apply(rnd([6, 6], None, [1, 1]))  # the spy is fought: a fight again
+    assert fight.view()["can"]["sheet"] is False and fight.view()["can"]["luck"] is False
+    for action in ({"do": "luck"}, {"do": "adjust", "stamina": -1}, {"do": "drink"}):
+        with pytest.raises(RecordError):
+            fight.apply(action)
+
+
+def test_several_at_once_one_dead_is_still_a_fight():
+    fight = ff({"skill": 12}, [dict(SPIDER, stamina=2), SPY], actions=[rnd([6, 6], [1, 1], [1, 1], target=0)])
+    for action in ({"do": "luck"}, {"do": "adjust", "stamina": -1}, {"do": "drink"}):
+        with pytest.raises(RecordError, match="outside the rounds|not during a fight"):
+            fight.apply(action)
+
+
+@pytest.mark.parametrize("bonus,penalty", [(2, 2), (3, 1), (0, 0)])
+def test_strength_and_weakness_numbers_are_the_players(bonus, penalty):
+    rules = {} if (bonus, penalty) == (2, 2) else {"strength_bonus": bonus, "weakness_penalty": penalty}
+    hero = {"spells": {"strength": 1, "weakness": 1}}
+    fight = ff(hero, rules=rules, actions=[{"do": "spell", "spell": "strength"}, {"do": "spell", "spell": "weakness"}])
+    assert fight.log[0]["bonus"] == bonus and fight.log[1]["penalty"] == penalty
+    fight.apply(rnd([3, 4], [3, 4]))
+    assert fight.log[-1]["hero_strength"] == 17 + bonus and fight.log[-1]["enemies"][0]["strength"] == 17 - penalty
+    assert Fight.from_record(fight.record()).record()["rules"] == rules
+
+
+def test_the_copy_fights_a_weakened_enemy_with_the_players_number():
+    hero = {"spells": {"weakness": 1, "copy": 1}}
+    copy = {"do": "spell", "spell": "copy", "copy_dice": [[[3, 3], [3, 4]]] * 6}  # copy 16, enemy 17 − the number
+    for rules, penalty, left in (({}, 2, 0), ({"weakness_penalty": 0}, 0, 12)):
+        fight = ff(hero, rules=rules, actions=[{"do": "spell", "spell": "weakness"}, copy])
+        assert [r["enemy"] for r in fight.log[1]["copy_rounds"]] == [17 - penalty] * 6
+        assert fight.state.enemies == (left,)
+
+
+@pytest.mark.parametrize("key,value", [("strength_bonus", -1), ("weakness_penalty", 13), ("strength_bonus", "x")])
+def test_bad_spell_numbers_name_the_field(key, value):
+    with pytest.raises(RecordError) as error:
+        ff(rules={key: value})
+    assert error.value.field == f"rules.{key}" and error.value.label
+
+
+def test_every_option_has_a_label_and_defaults_to_the_old_behaviour():
+    from pyrules.fighting_fantasy import RULE_LABELS, FFRules
+
+    assert set(RULE_LABELS) == set(vars(FFRules()))
+    defaults = FightingFantasy.parse_setup({"hero": HERO, "enemies": [SPY]}).rules
+    assert defaults == FFRules() and not defaults.decline_costs_luck and not defaults.flask_in_combat
+    assert (defaults.strength_bonus, defaults.weakness_penalty) == (2, 2)
+    assert "1991" in RULE_LABELS["strength_bonus"] and "remake" in RULE_LABELS["strength_bonus"]

@@ -111,5 +111,5 @@ def test_log_notes_follow_the_language():
         actions=[{"do": "round", "number": 0}],
     )
     with language("ru"):
-        assert Fight.from_record(record).log[0]["notes"] == ["Гоблин убит; в бой вступает Орк"]
+        assert Fight.from_record(record).log[0]["notes"] == ["Гоблин погибает; в бой вступает Орк"]
     assert Fight.from_record(record).log[0]["notes"] == ["Гоблин is dead; Орк fights on"]

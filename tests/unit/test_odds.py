@@ -575,3 +575,67 @@ def test_monte_carlo_following_the_optimal_grey_star_policy_agrees_with_its_exac
     estimate = odds.MonteCarlo(fight.system, fight.setup, fight.state, best["policy"]).run(n)
     error = math.sqrt(best["win"] * (1 - best["win"]) / n)
     assert abs(estimate["win"] - best["win"]) < 4 * error
+
+
+# ---- Fighting Fantasy, issue 10 ---------------------------------------------------------------------------------
+
+
+def test_ff_no_luck_test_is_considered_on_a_dead_target(monkeypatch):
+    from pyrules.odds import FFChain
+
+    enemies = [{"name": "A", "skill": 6, "stamina": 2}, {"name": "B", "skill": 8, "stamina": 6}]
+    fight = ff({"skill": 12, "stamina": 10, "luck": 9}, enemies, {"luck_in_combat": True})
+    chain = FFChain(fight.setup, fight.state)
+    plain = chain.settle(10, (0, 6), 9)
+    monkeypatch.setattr(chain, "tested", lambda *args: pytest.fail(f"a luck test considered: {args}"))
+    assert chain.after(10, (0, 6), 9, ("hit", 0)) == plain  # A is dead: a killing blow has no test
+    fight.apply({"do": "round", "target": 0, "dice": [[6, 6], [1, 1], [1, 1]]})
+    reply = call(op="odds", record=fight.record())
+    assert reply["ok"] and reply["luck"] is None and reply["target"] == 1
+    assert reply["win"] == pytest.approx(FFChain(fight.setup, fight.state).value(10, (0, 6), 9), abs=EXACT)
+
+
+@pytest.mark.parametrize("outcome", ["won", "lost", "escaped"])
+def test_ff_odds_of_a_fight_that_has_ended(outcome):
+    enemy = [{"name": "O", "skill": 8, "stamina": 2}]
+    dice = {"won": [[6, 6], [1, 1]], "lost": [[1, 1], [6, 6]]}
+    action = {"do": "escape"} if outcome == "escaped" else {"do": "round", "dice": dice[outcome]}
+    hero = {"skill": 9, "stamina": 4 if outcome == "escaped" else 2, "luck": 7}  # an escape costs 2
+    record = make_record("fighting-fantasy", hero, enemy, {"escape": True}, [action])
+    reply = call(op="odds", record=record)
+    assert reply["ok"], reply
+    assert reply["outcome"] == outcome and reply["rounds"] == 0 and reply["target"] is None
+    assert (reply["win"], reply["lose"], reply["ended"]) == {
+        "won": (1, 0, 0),
+        "lost": (0, 1, 0),
+        "escaped": (0, 0, 1),
+    }[outcome]
+    assert reply["endurance"] == [[0 if outcome == "lost" else 2, 1.0]]
+    session = call(op="start", record=record)["session"]
+    assert call(op="odds", session=session)["win"] == reply["win"]
+
+
+def test_ff_odds_of_a_paragraph_without_enemies_is_a_clear_refusal():
+    hero = {"skill": 9, "stamina": 8, "luck": 7}
+    record = make_record("fighting-fantasy", hero, [], actions=[{"do": "gold", "amount": 5}])
+    reply = call(op="odds", record=record, lang="ru")
+    assert reply["ok"] is False and "internal" not in reply
+    assert reply["error"]["field"] == "enemies" and reply["error"]["message"] == "в этом параграфе нет врага"
+
+
+def test_ff_odds_follow_the_strength_and_weakness_numbers():
+    from pyrules.odds import FFChain
+
+    hero = {"skill": 9, "stamina": 4, "luck": 7, "spells": {"strength": 1, "weakness": 1}}
+    cast = [{"do": "spell", "spell": "strength"}, {"do": "spell", "spell": "weakness"}]
+    enemy = [{"name": "O", "skill": 10, "stamina": 4}]
+    wins = {}
+    for bonus, penalty in ((0, 0), (2, 2), (3, 1), (1, 3), (4, 4)):
+        fight = ff(hero, enemy, {"strength_bonus": bonus, "weakness_penalty": penalty}, cast)
+        wins[bonus, penalty] = fighting_fantasy_odds(fight.setup, fight.state)["win"]
+        assert wins[bonus, penalty] == pytest.approx(float(ff_reference(fight.setup, fight.state, {})), abs=EXACT)
+    plain = ff({**hero, "spells": {}}, enemy)
+    assert wins[0, 0] == pytest.approx(fighting_fantasy_odds(plain.setup, plain.state)["win"], abs=EXACT)
+    assert wins[3, 1] == pytest.approx(wins[1, 3], abs=EXACT) == pytest.approx(wins[2, 2], abs=EXACT)
+    assert wins[0, 0] < wins[2, 2] < wins[4, 4]
+    assert FFChain(fight.setup, fight.state).hero_skill == 13
