@@ -742,6 +742,7 @@ $("#evade").addEventListener("click", () => act(crt.roundAction(fight, "evade"))
 $("#vigour").addEventListener("click", () => act({ do: "vigour" }));
 $("#escape").addEventListener("click", () => act({ do: "escape" }));
 $("#test-luck").addEventListener("click", () => act(ff.luckAction()));
+$("#decline-luck").addEventListener("click", () => act({ do: "luck", decline: true })); // unlucky, as the book says
 for (const id of ["drink", "eat", "take-item", "take-food", "gold-apply"]) {
   $(`#${id}`).addEventListener("click", async () => {
     await act(ff.sheetAction(id));

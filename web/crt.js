@@ -97,7 +97,7 @@ export function outcomeText(view, system) {
     ? t("{hero} has {endurance} ENDURANCE and {willpower} WILLPOWER left.", fields)
     : t("{hero} has {endurance} ENDURANCE left.", fields);
   switch (view.outcome) {
-    case "won": return `${t("Victory: {enemies} {count|is|are} dead.", fields)} ${left}`;
+    case "won": return `${t("Victory: {enemies} {count|falls|fall}.", fields)} ${left}`;
     case "lost":
       return view.enemies[view.current].endurance <= 0
         ? t("{hero} is dead, and so is the enemy: the adventure is over.", fields)

@@ -9,17 +9,6 @@ const ui = {
   sheet: $("#sheet"),
 };
 
-// Declining a luck test goes through the same handler as the test itself (app.js: act(luckAction())).
-let declining = false;
-ui.decline.addEventListener("click", () => {
-  declining = true;
-  try {
-    ui.luck.click();
-  } finally {
-    declining = false;
-  }
-});
-
 // "3 5", "35", "3,5" are two dice; anything else goes to the rules as typed, to be refused with a message.
 function dice(text) {
   const match = text.trim().match(/^([1-6])\D*([1-6])$/);
@@ -138,8 +127,7 @@ export function roundAction(fight) {
 
 export function luckAction() {
   const action = { do: "luck" };
-  if (declining) action.decline = true;
-  else if (ui.heroDice.value.trim()) action.dice = dice(ui.heroDice.value);
+  if (ui.heroDice.value.trim()) action.dice = dice(ui.heroDice.value);
   return action;
 }
 

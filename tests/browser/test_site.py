@@ -99,6 +99,7 @@ def test_every_text_of_the_page_has_a_russian_version():
 
     catalog = json.loads((WEB / "messages-ru.json").read_text(encoding="utf-8"))
     assert sorted(texts() - set(catalog)) == []
+    assert sorted(set(catalog) - texts()) == []  # no stale entry left behind by a changed text
     field, choice = re.compile(r"\{(\w+)\}"), re.compile(r"\{(\w+)\|([^{}]*)\}")
     for english, russian in catalog.items():
         assert set(field.findall(english)) == set(field.findall(russian)), english
