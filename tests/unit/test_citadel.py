@@ -1202,3 +1202,5 @@ def test_the_new_actions_have_labels_and_russian_notes():
         with pytest.raises(RecordError) as error:
             stuck.apply({"do": "move", "unit": "B", "to": [1, 0]})
         assert "9.7: B0 больше не в строю" in str(error.value)
+        twice = cob(TWO, [mon("m", wp=40)], [attack("A", "1")])
+        refused(twice, attack("A", "1"), "9.4: у персонажа A0 уже был ход")  # not «A0 уже действовал»
