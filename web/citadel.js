@@ -19,8 +19,7 @@ function phaseButton(kind, after) {
   return button;
 }
 phaseButton("hellgate_pass", "hellgate").dataset.i18nKey = "The Hellgate casts no more";
-phaseButton("monster_pass", "monster_move").dataset.i18nKey = "The monsters stay";
-for (const button of $$("[data-cob][data-i18n-key]")) button.textContent = t(button.dataset.i18nKey);
+phaseButton("monster_pass", "monster_move").dataset.i18nKey = "The monsters stay"; // worded by translatePage()
 
 const ui = {
   phase: $("#cob-phase"), board: $("#cob-board"), help: $("#cob-help"), die: $("#cob-die"),
@@ -332,15 +331,11 @@ function cellButton(view, side, row, col, id) {
 }
 
 function legalCells(view) {
-  if (view.phase === "monster_reorg") return monsterCells(view);
+  if (view.phase === "monster_reorg") return new Set(Object.keys(view.monster_moves).map((id) => `monsters:${id}`));
   if (!selected) return new Set();
   if (view.phase === "party") return new Set((view.targets[selected] || []).map((id) => `monsters:${id}`));
   if (view.phase === "party_reorg") return new Set((view.moves[selected] || []).map(([r, c]) => `party:${r},${c}`));
   return new Set();
-}
-
-function monsterCells(view) {
-  return new Set(view.phase === "monster_reorg" ? Object.keys(view.monster_moves).map((id) => `monsters:${id}`) : []);
 }
 
 function draw() {
