@@ -15,21 +15,27 @@ Characters have ids "A", "B", ... (in the order of the party), monsters "1", "2"
 
 * party phase: ``attack`` (unit, target, weapon, die), ``change_weapon`` (unit), ``hold`` (unit), ``end_phase``;
 * monster phase: ``monster`` (die, target_die) resolves the next monster's attack;
-* Hellgate phase: ``hellgate`` (die, target_die) casts the next Blast spell;
+* Hellgate phase: ``hellgate`` (die, target_die) casts the next Blast spell; ``hellgate_pass`` casts no more (9.2.3:
+  the Hellgate "may cast 3");
 * party reorganization: ``move`` (unit, to=[row, col]) or ``pass``;
-* monster reorganization: ``monster_move`` (unit, die) moves the monster the rules require.
+* monster reorganization: ``monster_move`` (unit, die) moves a monster the rules allow; ``monster_pass`` (9.8.2 only:
+  with three monsters in the first row one *may* move up) moves none.
 
 Every die may be typed; when absent it is drawn from the seed. Phases with nothing to do are passed by themselves.
 
-Readings where the text is silent (each is tested): targets by 9.3 -- an enemy stands "in front of" the attacker(s)
-of the front row nearest its column, an attacker strikes one of the enemies in front of it (none: the nearest), which
-reproduces every example of 9.3; a character's weapon is assigned with his first attack of round 1, afterwards only
-``change_weapon`` (which spends his phase) changes it; a bow fires only from the second row, for monsters too (a
-bow-armed monster in the first row strikes in the Monster column); 9.8.4 is read strictly and also covers an empty
-first row (the only move is up from the second row, possibly none); the monster that moves up is the left-most one
-able to fill a space of the row nearest the party that has a gap (the record may name another allowed one), and
-with a full first row it moves up one row (9.8.2, 9.2.5); the Hellgate's Blasts strike the party's first row (9.3,
-last sentence) and a target die typed where there is one target is ignored.
+Readings where the text is silent (each is tested, and each is written in the log or beside the control where it is
+used): targets by 9.3 -- an enemy stands "in front of" the attacker(s) of the front row nearest its column, an
+attacker strikes one of the enemies in front of it (none: the nearest, a monster rolling among equally near ones; a
+note in the log), which reproduces every example of 9.3; a character's weapon is assigned with his first attack of
+round 1, afterwards only ``change_weapon`` (which spends his phase) changes it; a bow fires only from the second row,
+for monsters too (a bow-armed monster in the first row strikes in the Monster column; a note in the log); 9.8.4
+applies with exactly one character in the first row (the only move is up from the second row, possibly none); with
+an EMPTY first row the combat cannot stop (9.0), so a character must move one row forward (the set-up refuses a party
+with no one in the first row: 9.1, 9.2); the monster that moves up is, unless the record names another allowed one,
+the left-most one able to fill a space of the row nearest the party that has a gap (a note in the log), and with a
+full first row it may move up one row or the monsters stay (9.8.2, 9.2.5); the Hellgate's Blasts strike the party's
+first row (9.3, last sentence), a target die typed where there is one target is ignored; the Hellgate is not a unit
+and takes no space on the board: the combat is won when the monsters are dead, the Hellgate still standing.
 
 >>> setup = CitadelOfBlood.parse_setup({"hero": {"party": [{"hero": "almuric"}]},
 ...                                     "enemies": [{"monster": "orcs"}]})
@@ -202,18 +208,21 @@ def _split(die: int, n: int) -> int:
     return (die - 1) * n // 6
 
 
-def _front_choices(attacker_col: int, attacker_cols: list[int], enemies: list[tuple[int, int]]) -> list[int]:
-    """9.3: the enemies (col, index) a front-row attacker may strike, in column order.
+def _front_choices(
+    attacker_col: int, attacker_cols: list[int], enemies: list[tuple[int, int]]
+) -> tuple[list[int], bool]:
+    """9.3: the enemies (col, index) a front-row attacker may strike, in column order, and whether none of them stands
+    in front of it (the attacker then strikes the nearest: this app's reading).
 
     Each enemy stands "in front of" the attacker(s) of the attacking row nearest to its column; an attacker strikes
     the enemy in front of it, choosing (a character) or rolling (a monster) when several are. An attacker with no
     enemy in front strikes the nearest. This gives every example of 9.3: three facing three strike straight across;
     1 2 3 against A B: A strikes 1, B strikes 2 or 3; 1 strikes A, 2 and 3 strike B; A alone faces 1, 2 and 3."""
     mine = [i for col, i in enemies if abs(col - attacker_col) == min(abs(col - a) for a in attacker_cols)]
-    if not mine:
-        nearest = min(abs(col - attacker_col) for col, _ in enemies)
-        mine = [i for col, i in enemies if abs(col - attacker_col) == nearest]
-    return mine
+    if mine:
+        return mine, False
+    nearest = min(abs(col - attacker_col) for col, _ in enemies)
+    return [i for col, i in enemies if abs(col - attacker_col) == nearest], True
 
 
 class CitadelOfBlood:
@@ -263,6 +272,8 @@ class CitadelOfBlood:
             "move": "Move a character",
             "pass": "Move no one",
             "monster_move": "Move a monster",
+            "monster_pass": "The monsters stay",
+            "hellgate_pass": "The Hellgate casts no more",
         }
 
     # ---- parsing ---------------------------------------------------------------------------------------------
@@ -283,6 +294,16 @@ class CitadelOfBlood:
                     f"hero.party[{i}].pos", tr("9.1: this space is already taken"), tr("Place in the march order")
                 )
             taken[character.pos] = i
+        if not any(c.pos[0] == 0 for c in party):  # 9.2: only the first row is attacked; 9.0: combat cannot stop
+            i = min(range(len(party)), key=lambda k: party[k].pos)
+            raise RecordError(
+                f"hero.party[{i}].pos",
+                tr(
+                    "9.1, 9.2: no character stands in the first row of the party's march order (row 1): "
+                    "the monsters attack only the first row, so at least one character must stand there"
+                ),
+                tr("Place in the march order"),
+            )
         enemy_list = Reader(data, "", lenient=lenient).items("enemies", low=1, high=MAX_MONSTERS)
         monsters = [cls.parse_monster(item, i, lenient) for i, item in enumerate(enemy_list)]
         monsters = cls.deploy(monsters)
@@ -609,17 +630,34 @@ class CitadelOfBlood:
     @classmethod
     def choices(cls, setup: CitadelSetup, state: CitadelState, i: int) -> list[int]:
         """9.3: whom unit i may strike from where it stands (before its weapon is considered), in column order."""
+        return cls.targets(setup, state, i)[0]
+
+    @classmethod
+    def targets(cls, setup: CitadelSetup, state: CitadelState, i: int) -> tuple[list[int], bool]:
+        """9.3: :meth:`choices`, and whether the attacker has no enemy in front of it (it strikes the nearest)."""
         me = cls.is_character(setup, i)
         row, col = state.pos[i]  # type: ignore[misc]
         enemies = cls.row_of(setup, state, not me, 0)
         if not enemies:
-            return []
+            return [], False
         if row == 0:
             friends = [state.pos[j][1] for j in cls.row_of(setup, state, me, 0)]  # type: ignore[index]
             return _front_choices(col, friends, [(state.pos[j][1], j) for j in enemies])  # type: ignore[index]
         if row == 1:  # from the second row: any enemy of the front row (9.3), with a bow or a thrown weapon
-            return enemies
-        return []
+            return enemies, False
+        return [], False
+
+    @staticmethod
+    def _unfaced_note(name: str, rolled: bool) -> str:
+        """The log's note where 9.3 is read for an attacker with no enemy in front of it."""
+        if rolled:
+            return tr(
+                "9.3 as this app reads it: no enemy stands directly in front of {name}: a die picks among the nearest",
+                name=name,
+            )
+        return tr(
+            "9.3 as this app reads it: no enemy stands directly in front of {name}, who strikes the nearest", name=name
+        )
 
     @classmethod
     def usable(cls, setup: CitadelSetup, state: CitadelState, i: int, weapon: int) -> str | None:
@@ -679,7 +717,11 @@ class CitadelOfBlood:
                 spaces = [s for s in spaces if s[0] == 0]
             if spaces:
                 moves[i] = sorted(spaces)
-        if len(front) <= 1:  # 9.8.4: one (or no) character in the first row: the only move is up from the second
+        if not front:  # 9.0: the combat cannot stop: with no one in the first row, a character moves forward
+            rows = {i: state.pos[i][0] for i in moves}  # type: ignore[index]
+            forward = {i: [s for s in spaces if s[0] < rows[i]] for i, spaces in moves.items()}
+            return {i: s for i, s in forward.items() if s}
+        if len(front) == 1:  # 9.8.4: one character in the first row: the only move is up from the second row
             forced = {
                 i: [s for s in spaces if s[0] == 0]
                 for i, spaces in moves.items()
@@ -690,8 +732,38 @@ class CitadelOfBlood:
 
     @classmethod
     def forced_move(cls, setup: CitadelSetup, state: CitadelState) -> bool:
-        """9.8.4: the move up from the second row must be made."""
-        return len(cls.row_of(setup, state, True, 0)) <= 1 and bool(cls.party_moves(setup, state))
+        """9.8.4 (or 9.0 with an empty first row): a move must be made."""
+        return cls.forced_rule(setup, state) is not None
+
+    @classmethod
+    def forced_rule(cls, setup: CitadelSetup, state: CitadelState) -> str | None:
+        """The rule that forces a move in this Party Reorganization Phase, in words (None: the party may pass)."""
+        if state.phase != "party_reorg" or state.outcome != ONGOING:
+            return None
+        front = len(cls.row_of(setup, state, True, 0))
+        if front > 1 or not cls.party_moves(setup, state):
+            return None
+        return cls._must_move(front)
+
+    @staticmethod
+    def _must_move(front: int) -> str:
+        if front:
+            return tr("9.8.4: with only one character in the first row, a character must move up from the second row")
+        return tr(
+            "9.0, 9.8 as this app reads them: no character stands in the first row and the combat cannot stop, "
+            "so a character must move forward, toward the first row"
+        )
+
+    @classmethod
+    def monsters_may_stay(cls, setup: CitadelSetup, state: CitadelState) -> bool:
+        """9.8.2: with three monsters in the first row one *may* move up a row; the monsters may also stay."""
+        return len(cls.row_of(setup, state, False, 0)) == 3 and bool(cls.monster_moves(setup, state))
+
+    @classmethod
+    def default_monster(cls, setup: CitadelSetup, state: CitadelState) -> int | None:
+        """The monster that moves when the record names none: the left-most one allowed (this app's choice)."""
+        moves = cls.monster_moves(setup, state)
+        return min(moves, key=lambda j: state.pos[j][1]) if moves else None  # type: ignore[index]
 
     @classmethod
     def monster_moves(cls, setup: CitadelSetup, state: CitadelState) -> dict[int, list[tuple[int, int]]]:
@@ -793,6 +865,14 @@ class CitadelOfBlood:
         state = cls._settle(setup, state)
         event = {"kind": action.do, "round": before.round, "phase": before.phase, **event}
         event.setdefault("notes", [])
+        if state.outcome == WON and setup.rules.hellgate:
+            event["notes"] = [
+                *event["notes"],
+                tr(
+                    "9.2.3 as this app reads it: the Hellgate is not a unit and cannot be attacked: the combat is won "
+                    "once the monsters are dead, with the Hellgate still standing"
+                ),
+            ]
         event["outcome"] = state.outcome
         event["next_phase"] = state.phase
         return state, event
@@ -869,7 +949,7 @@ class CitadelOfBlood:
         why = cls.usable(setup, state, i, weapon)
         if why:
             raise RecordError(path, why, tr("Attack"))
-        choices = cls.choices(setup, state, i)
+        choices, unfaced = cls.targets(setup, state, i)
         if not choices:
             raise RecordError(path, tr("9.3: there is no monster in the first row to attack"), tr("Attack"))
         if action.target is None:
@@ -903,6 +983,8 @@ class CitadelOfBlood:
             thrown[i] = True
         state = replace(state, weapon=tuple(weapons), thrown=tuple(thrown))
         state, event = cls._strike(setup, state, i, target, c.weapons[weapon], action.die)
+        if unfaced:
+            event["notes"] = [cls._unfaced_note(c.name, False), *event["notes"]]
         return state, {"weapon": weapon, **event}
 
     @classmethod
@@ -943,18 +1025,32 @@ class CitadelOfBlood:
         i = cls.next_monster(setup, state)
         if i is None:  # pragma: no cover (the phase passes by itself)
             raise RecordError(path, tr("9.4: every monster has attacked in this phase"), tr("Monster attack"))
-        choices = cls.choices(setup, state, i)
+        choices, unfaced = cls.targets(setup, state, i)
         target, target_die, draws, _ = cls._pick(setup, state, choices, action.target_die)
         state = replace(state, draws=draws)
-        state, event = cls._strike(
-            setup,
-            state,
-            i,
-            target,
-            cls.monster_column(setup, state, i),
-            action.die,  # type: ignore[arg-type]
-        )
+        column = cls.monster_column(setup, state, i)
+        m = setup.monsters[i - len(setup.party)]
+        notes = [cls._unfaced_note(m.name, len(choices) > 1)] if unfaced else []
+        if m.weapon == "bow" and column == "monster":
+            notes.append(
+                tr(
+                    "9.5 as this app reads it: a bow fires only from the second row, so {name} strikes from the "
+                    "first row in the Monster column",
+                    name=m.name,
+                )
+            )
+        state, event = cls._strike(setup, state, i, target, column, action.die)  # type: ignore[arg-type]
+        event["notes"] = [*notes, *event["notes"]]
         return state, {"target_die": target_die, "choices": [unit_id(setup, j) for j in choices], **event}
+
+    @classmethod
+    def _do_hellgate_pass(cls, setup, state, action, path):
+        cls._phase_is(state, "hellgate", path, "The Hellgate casts no more")
+        note = tr(
+            "9.2.3: the Hellgate may cast up to {n} {n|Blast spell|Blast spells}: it casts no more in this phase",
+            n=setup.table.blasts,
+        )
+        return cls._next_phase(setup, state), {"unit": "hellgate", "name": tr("Hellgate"), "notes": [note]}
 
     @classmethod
     def _do_hellgate(cls, setup, state, action, path):
@@ -996,11 +1092,18 @@ class CitadelOfBlood:
         moves = cls.party_moves(setup, state)
         if action.to not in moves.get(i, []):
             raise RecordError(f"{path}.to", cls._why_not(setup, state, i, action.to, moves), tr("Where to"))
+        notes = [] if cls.row_of(setup, state, True, 0) else [cls._must_move(0)]
         pos = list(state.pos)
         frm = pos[i]
         pos[i] = action.to
         state = cls._next_phase(setup, replace(state, pos=tuple(pos)))
-        return state, {"unit": unit_id(setup, i), "name": c.name, "from": list(frm), "to": list(action.to)}
+        return state, {
+            "unit": unit_id(setup, i),
+            "name": c.name,
+            "from": list(frm),
+            "to": list(action.to),
+            "notes": notes,
+        }
 
     @classmethod
     def _why_not(cls, setup, state, i, to, moves) -> str:
@@ -1012,7 +1115,7 @@ class CitadelOfBlood:
         if to in taken:
             return tr("9.8: that space is taken: no row holds more than 3 characters")
         if len(front) <= 1:
-            return tr("9.8.4: with only one character in the first row, a character must move up from the second row")
+            return cls._must_move(len(front))
         if to[0] == row:
             return tr("9.8.1: a character may not move over another character in his row")
         if abs(to[0] - row) > 1:
@@ -1026,20 +1129,26 @@ class CitadelOfBlood:
     @classmethod
     def _do_pass(cls, setup, state, action, path):
         cls._phase_is(state, "party_reorg", path, "Move no one")
-        if cls.forced_move(setup, state):
-            raise RecordError(
-                path,
-                tr("9.8.4: with only one character in the first row, a character must move up from the second row"),
-                tr("Move no one"),
-            )
+        rule = cls.forced_rule(setup, state)
+        if rule:
+            raise RecordError(path, rule, tr("Move no one"))
         return cls._next_phase(setup, state), {}
 
     @classmethod
     def _do_monster_move(cls, setup, state, action, path):
         cls._phase_is(state, "monster_reorg", path, "Move a monster")
         moves = cls.monster_moves(setup, state)
+        notes = []
         if action.unit is None:
-            i = min(moves, key=lambda j: state.pos[j][1])
+            i = cls.default_monster(setup, state)
+            if len(moves) > 1:
+                notes.append(
+                    tr(
+                        "9.8 as this app reads it: no monster was chosen, so the left-most one that may move does: "
+                        "{name}",
+                        name=setup.monsters[i - len(setup.party)].name,
+                    )
+                )
         else:
             i = cls.index_of(setup, action.unit, f"{path}.unit", False)
             if i not in moves:
@@ -1071,7 +1180,20 @@ class CitadelOfBlood:
             "to": list(to),
             "die": die,
             "spaces": [list(s) for s in spaces],
+            "notes": notes,
         }
+
+    @classmethod
+    def _do_monster_pass(cls, setup, state, action, path):
+        cls._phase_is(state, "monster_reorg", path, "The monsters stay")
+        if not cls.monsters_may_stay(setup, state):
+            raise RecordError(
+                path,
+                tr("9.2.5, 9.8.1: with fewer than three monsters in the first row, one must move forward"),
+                tr("The monsters stay"),
+            )
+        note = tr("9.8.2: with three monsters in the first row, one may move up a row: the monsters stay")
+        return cls._next_phase(setup, state), {"notes": [note]}
 
     # ---- what the page, the list and the CLI see -------------------------------------------------------------
 
@@ -1145,11 +1267,17 @@ class CitadelOfBlood:
             i = cls.next_monster(setup, state)
             return {"kinds": ["monster"], "unit": unit_id(setup, i), "forced": True}  # type: ignore[arg-type]
         if state.phase == "hellgate":
-            return {"kinds": ["hellgate"], "unit": "hellgate", "forced": True}
+            return {"kinds": ["hellgate", "hellgate_pass"], "unit": "hellgate", "forced": False}
         if state.phase == "party_reorg":
             forced = cls.forced_move(setup, state)
             return {"kinds": ["move"] if forced else ["move", "pass"], "unit": None, "forced": forced}
-        return {"kinds": ["monster_move"], "unit": None, "forced": True}
+        stay = cls.monsters_may_stay(setup, state)
+        unit = unit_id(setup, cls.default_monster(setup, state))  # type: ignore[arg-type]
+        return {
+            "kinds": ["monster_move", "monster_pass"] if stay else ["monster_move"],
+            "unit": unit,
+            "forced": not stay,
+        }
 
     @classmethod
     def view(cls, setup: CitadelSetup, state: CitadelState) -> dict:
@@ -1180,6 +1308,7 @@ class CitadelOfBlood:
             "targets": targets,
             "moves": moves,
             "monster_moves": monster_moves,
+            "forced_rule": cls.forced_rule(setup, state),
             "blasts_left": setup.table.blasts - state.blasts if state.phase == "hellgate" else None,
             "hellgate": setup.rules.hellgate,
             "verified": False,

@@ -6,11 +6,27 @@ import { t } from "./i18n.js";
 
 const COLUMNS = 6;
 const space = (col) => [t("left"), t("middle"), t("right")][col];
+const DICE = ["attack", "monster", "hellgate", "monster_move"]; // the actions that take a typed die
+
+// Two choices the rules leave to the players, beside the phase buttons of index.html: the Hellgate "may cast 3" Blast
+// spells (9.2.3), and with a full first row one monster "may" move up (9.8.2).
+function phaseButton(kind, after) {
+  const button = element("button");
+  Object.assign(button, { type: "button", hidden: true });
+  Object.assign(button.dataset, { cob: kind, kind: "citadel" });
+  button.setAttribute("data-i18n", "");
+  $(`[data-cob="${after}"]`).after(button);
+  return button;
+}
+phaseButton("hellgate_pass", "hellgate").dataset.i18nKey = "The Hellgate casts no more";
+phaseButton("monster_pass", "monster_move").dataset.i18nKey = "The monsters stay"; // worded by translatePage()
+
 const ui = {
   phase: $("#cob-phase"), board: $("#cob-board"), help: $("#cob-help"), die: $("#cob-die"),
   targetDie: $("#cob-target-die"), weapon: $("#cob-weapon"), buttons: $$("[data-cob]"),
 };
 let selected = null; // the unit chosen on the board (a character to attack or move with)
+let shownPhase = null; // the round and phase drawn last
 let actNow = () => {};
 let current = null; // {fight, system}
 
@@ -238,6 +254,7 @@ export function bind(act) {
 }
 
 function dice(action) {
+  if (!DICE.includes(action.do)) return action;
   if (ui.die.value.trim() !== "") action.die = numberOrText(ui.die.value);
   if (ui.targetDie.value.trim() !== "" && ["monster", "hellgate"].includes(action.do)) {
     action.target_die = numberOrText(ui.targetDie.value);
@@ -254,6 +271,9 @@ function press(kind) {
 function choose(button) {
   const { view } = current.fight;
   const unit = button.dataset.unit;
+  if (view.phase === "monster_reorg" && view.monster_moves[unit]) { // any monster allowed to move, not only the default
+    return actNow(dice({ do: "monster_move", unit }));
+  }
   if (unit && pickable(view, unit)) {
     selected = selected === unit ? null : unit;
     return draw();
@@ -295,8 +315,13 @@ function cellButton(view, side, row, col, id) {
     button.append(element("strong", `${id} ${unit.name}`),
       element("span", t("{wounds} of {points} wounds", { wounds: unit.wounds, points: unit.wound_points }), "wounds"));
     if (side === "party") button.append(element("span", weapon ? weapon.name : "", "weapon"));
-    button.setAttribute("aria-label", `${id} ${unit.name}: ${where}, ${t("{wounds} of {points} wounds",
-      { wounds: unit.wounds, points: unit.wound_points })}${side === "party" && weapon ? `, ${weapon.name}` : ""}`);
+    const notes = [t("{wounds} of {points} wounds", { wounds: unit.wounds, points: unit.wound_points })];
+    if (side === "party" && weapon) notes.push(weapon.name);
+    if (view.phase === "monster_reorg" && view.monster_moves[id]) {
+      notes.push(t("may move forward"));
+      if (view.next.unit === id) notes.push(t("moves by default"));
+    }
+    button.setAttribute("aria-label", `${id} ${unit.name}: ${where}, ${notes.join(", ")}`);
     if (unit.acted) button.classList.add("acted");
   } else {
     button.setAttribute("aria-label", t("empty space: {where}", { where }));
@@ -306,6 +331,7 @@ function cellButton(view, side, row, col, id) {
 }
 
 function legalCells(view) {
+  if (view.phase === "monster_reorg") return new Set(Object.keys(view.monster_moves).map((id) => `monsters:${id}`));
   if (!selected) return new Set();
   if (view.phase === "party") return new Set((view.targets[selected] || []).map((id) => `monsters:${id}`));
   if (view.phase === "party_reorg") return new Set((view.moves[selected] || []).map(([r, c]) => `party:${r},${c}`));
@@ -378,17 +404,29 @@ function helpText(view, unit) {
     return t("{name} attacks: choose a highlighted monster.", { name: unit.name });
   }
   if (view.phase === "party_reorg") {
-    if (!unit) return view.next.forced ? t("9.8: a character must move up to the first row: choose him.")
+    if (!unit) return view.forced_rule ? t("{rule}. Choose a highlighted character.", { rule: view.forced_rule })
       : t("Choose a character to move, or move no one.");
     return t("Choose a highlighted space for {name}.", { name: unit.name });
   }
   if (view.phase === "monster") return t("The monsters attack one by one: type the dice or leave them blank.");
-  if (view.phase === "hellgate") return t("The Hellgate casts its Blast spells one by one.");
-  return t("The monsters close up their march order (9.8).");
+  if (view.phase === "hellgate") {
+    const more = t("9.2.3: it may cast {n} more in this phase, or stop.", { n: view.blasts_left });
+    return `${t("The Hellgate casts its Blast spells one by one.")} ${more}`;
+  }
+  const mover = byId(view)[view.next.unit];
+  const name = `${mover.id} ${mover.name}`;
+  const texts = [Object.keys(view.monster_moves).length > 1
+    ? t("9.8: {name} moves by default (the left-most that may), or choose another highlighted monster.", { name })
+    : t("9.8: {name} moves up.", { name })];
+  if (view.next.kinds.includes("monster_pass")) texts.push(t("9.8.2: the first row is full, so the monsters may stay."));
+  return texts.join(" ");
 }
 
 export function render(fight, system) {
   current = { fight, system };
+  const phase = `${fight.view.round} ${fight.view.phase}`;
+  if (phase !== shownPhase) selected = null; // a choice on the board belongs to one phase
+  shownPhase = phase;
   draw();
 }
 
@@ -435,6 +473,8 @@ export function logRows(event, fight) {
       hold: () => t("does not attack"),
       end_phase: () => t("the party's attacks end"),
       pass: () => t("no one moves"),
+      monster_pass: () => t("the monsters stay"),
+      hellgate_pass: () => t("casts no more"),
     }[event.kind];
     cell(row, what ? what() : event.kind).colSpan = 3;
   }

@@ -6,6 +6,8 @@ import re
 
 from playwright.sync_api import expect
 
+from pyrules import share
+
 PARTY = [
     # name, wound points, resistance, combat bonus, weapons, skill with the first, row, space
     ("Gislan", "7", "2", "2", ("axe", "throwing_dagger"), "1", "0", "0"),
@@ -237,3 +239,134 @@ def test_the_players_choose_who_faces_whom_within_9_1(page):
     page.get_by_role("button", name="Start fight").click()
     expect(unit(page, "1 Orcs")).to_have_accessible_name(re.compile("monsters, row 1, right"))
     expect(unit(page, "2 Troll")).to_have_accessible_name(re.compile("monsters, row 1, left"))
+
+
+# ---- issue 10: an empty first row, the monsters that stay, the Hellgate that stops ------------------------------
+
+
+def notes(page):
+    return page.locator("#cob-log tr.note")  # the log's notes, in either language
+
+
+def own_character(page, letter, name, points, row, space):
+    page.get_by_role("button", name="Add a character of your own").click()
+    group = page.get_by_role("group", name=f"Character {letter}")
+    for label, value in (("Name", name), ("Wound Points", points), ("Resistance Value", "1"), ("Combat Bonus", "0")):
+        group.get_by_label(label, exact=True).fill(value)
+    group.get_by_label("Row").select_option(label=row)
+    group.get_by_label("Space").select_option(label=space)
+
+
+def test_a_front_row_that_dies_leaves_the_party_coming_forward_until_it_fights(page):
+    # 9.1, 9.2: a party with no one in the first row is refused at set-up, naming the place
+    add_from_roster(page, monsters=["Troll"])
+    own_character(page, "A", "Rearguard", "8", "row 3", "middle")
+    page.get_by_role("button", name="Start fight").click()
+    expect(page.get_by_role("alert").filter(has_text="9.1, 9.2: no character stands in the first row")).to_be_visible()
+    # the issue's case: B (1 Wound Point) alone in front dies to the troll; A stepped back to the third row
+    own_character(page, "B", "Scout", "1", "row 1", "left")
+    page.get_by_role("button", name="Start fight").click()
+    expect(page.get_by_text("Round 1: Party Combat")).to_be_visible()
+    press(page, "End the party's attacks")
+    press(page, "Monster attack", 6)
+    expect(unit(page, "B Scout")).to_have_count(0)
+    expect(page.get_by_text("Round 1: Party Reorganization")).to_be_visible()
+    expect(page.get_by_role("button", name="Move no one")).to_be_hidden()  # 9.0: the combat cannot stop
+    expect(page.locator("#cob-help")).to_contain_text("no character stands in the first row")
+    for row in (2, 1):  # one row a round, by the keyboard: the character, then a highlighted space
+        unit(page, "A Rearguard").focus()
+        page.keyboard.press("Enter")  # a new phase: no one is chosen yet
+        expect(unit(page, "A Rearguard")).to_have_attribute("aria-pressed", "true")
+        space = page.get_by_role("group", name="March order").get_by_role(
+            "button", name=f"empty space: party, row {row}, middle"
+        )
+        expect(space).to_have_class(re.compile(r"\blegal\b"))
+        before = rows(page).count()
+        space.focus()
+        page.keyboard.press("Enter")
+        expect(rows(page)).to_have_count(before + 1)
+        expect(notes(page).last).to_contain_text("9.0, 9.8 as this app reads them")
+        if row == 2:
+            expect(page.get_by_text("Round 2: Party Combat")).to_be_visible()
+            press(page, "End the party's attacks")  # nothing else to do from the second row with a sword
+    expect(page.get_by_text("Round 3: Party Combat")).to_be_visible()
+    attack(page, "A Rearguard", "1 Troll", 4)
+    assert rows(page).last.locator("td").nth(3).inner_text().startswith("→ Troll")
+
+
+def record_with_the_hellgate(actions):
+    """Three facing three and four behind, in the Hellgate's Segment; B kills the middle monster in round 1."""
+    party = [
+        {"name": name, "wound_points": 30, "resistance": 1, "combat_bonus": bonus, "weapons": ["sword"], "pos": [0, c]}
+        for c, (name, bonus) in enumerate((("Ava", -9), ("Bors", 20), ("Cai", -9)))
+    ]
+    enemies = [
+        {"name": name, "wound_points": points, "resistance": 1, "combat_bonus": -9, "pos": [0, c]}
+        for c, (name, points) in enumerate((("Xul", 30), ("Yth", 5), ("Zog", 30)))
+    ]
+    enemies += [
+        {"name": name, "wound_points": 5, "resistance": 1, "combat_bonus": -9, "pos": pos}
+        for name, pos in (("Pik", [1, 0]), ("Quo", [1, 1]), ("Rho", [1, 2]), ("Sis", [2, 1]))
+    ]
+    return {
+        "format": "pyrules-fight",
+        "version": 1,
+        "system": "citadel-of-blood",
+        "hero": {"party": party},
+        "enemies": enemies,
+        "rules": {"hellgate": True},
+        "seed": 3,
+        "actions": actions,
+    }
+
+
+def test_the_hellgate_may_stop_and_the_monsters_may_stay_or_send_the_one_the_players_pick(page, base_url):
+    actions = [{"do": "attack", "unit": "B", "target": "2", "die": 6}, {"do": "end_phase"}]
+    actions += [{"do": "monster", "die": 1}] * 2
+    page.goto(base_url + "#f=" + share.encode(record_with_the_hellgate(actions)))
+    expect(page.get_by_text("Round 1: Hellgate Combat")).to_be_visible(timeout=120_000)
+    expect(page.locator("#cob-help")).to_contain_text("9.2.3")
+    press(page, "Hellgate Blast spell", 1, 1)
+    press(page, "The Hellgate casts no more")  # 9.2.3: "may cast 3"
+    expect(notes(page).last).to_contain_text("9.2.3: the Hellgate may cast up to 3 Blast spells")
+    press(page, "Move no one")
+
+    # 9.8.1: the first row has a gap: one of three must fill it; the left-most by default, or the one picked
+    expect(page.get_by_text("Round 1: Monster Reorganization")).to_be_visible()
+    expect(page.get_by_role("button", name="The monsters stay")).to_be_hidden()
+    expect(page.locator("#cob-help")).to_contain_text("4 Pik")
+    for label in ("4 Pik", "5 Quo", "6 Rho"):
+        expect(unit(page, label)).to_have_class(re.compile(r"\blegal\b"))
+        expect(unit(page, label)).to_have_accessible_name(re.compile("may move forward"))
+    expect(unit(page, "4 Pik")).to_have_accessible_name(re.compile("moves by default"))
+    before = rows(page).count()
+    unit(page, "6 Rho").focus()
+    page.keyboard.press("Enter")
+    expect(rows(page)).to_have_count(before + 1)
+    expect(unit(page, "6 Rho")).to_have_accessible_name(re.compile("monsters, row 1, middle"))
+
+    # Round 2: the Hellgate casts nothing; 9.8.2: the first row is full, so the monsters may stay
+    press(page, "End the party's attacks")
+    monsters(page, 1, 1, 1)
+    press(page, "The Hellgate casts no more")
+    press(page, "Move no one")
+    expect(page.get_by_text("Round 2: Monster Reorganization")).to_be_visible()
+    expect(page.locator("#cob-help")).to_contain_text("9.8.2")
+    expect(unit(page, "7 Sis")).to_have_accessible_name(re.compile("may move forward"))
+    press(page, "The monsters stay")
+    expect(notes(page).last).to_contain_text("9.8.2")
+    expect(page.get_by_text("Round 3: Party Combat")).to_be_visible()
+    expect(unit(page, "7 Sis")).to_have_accessible_name(re.compile("monsters, row 3, middle"))
+
+
+def test_the_new_buttons_and_notes_in_russian(page, base_url):
+    actions = [{"do": "attack", "unit": "B", "target": "2", "die": 6}, {"do": "end_phase"}]
+    actions += [{"do": "monster", "die": 1}] * 2
+    page.get_by_label("Language").select_option("ru")
+    page.goto(base_url + "#f=" + share.encode(record_with_the_hellgate(actions)))
+    expect(page.get_by_role("button", name="Адские врата больше не колдуют")).to_be_visible(timeout=120_000)
+    page.get_by_role("button", name="Адские врата больше не колдуют").click()
+    expect(notes(page).last).to_contain_text("Адские врата могут наслать до 3 заклинаний «Удар»")
+    allowed = {"Ava", "Bors", "Cai", "Xul", "Yth", "Zog", "Pik", "Quo", "Rho", "Sis", "pyrules", "README", "json"}
+    allowed |= {"English", "SPI"}
+    assert set(re.findall(r"[A-Za-z]{2,}", page.locator("#fight").inner_text())) <= allowed

@@ -915,7 +915,11 @@ def legal_actions(view):
     if view["phase"] == "party_reorg":
         moves = [{"do": "move", "unit": u, "to": to} for u, spaces in view["moves"].items() for to in spaces]
         return moves + [{"do": "pass"}]
-    return [{"do": view["next"]["kinds"][0]}]
+    if view["phase"] == "monster_reorg":  # any monster allowed, the default one, or (9.8.2) none
+        return [{"do": "monster_move", "unit": u} for u in view["monster_moves"]] + [
+            {"do": kind} for kind in view["next"]["kinds"]
+        ]
+    return [{"do": kind} for kind in view["next"]["kinds"]]  # the next monster's attack or Blast, or the Hellgate ends
 
 
 @given(random_fights())
@@ -948,3 +952,255 @@ def test_properties_wounds_never_decrease_dead_never_act_rows_hold_three_replay_
             assert (p is None) == (after.wounds[i] >= CitadelOfBlood.unit(fight.setup, i).wound_points)
     again = Fight.from_record(json.loads(json.dumps(fight.record())))
     assert again.state == fight.state and again.log == fight.log
+
+
+# ---- issue 10: an empty first row, and the choices the text leaves open -----------------------------------------
+
+
+def front_row_dies(rules=None, seed=0):
+    """The issue's case: A stepped back to the third row, B (1 Wound Point) alone in front; the troll kills B."""
+    party = [hero("A0", (2, 1)), hero("B0", (0, 0), wp=1)]
+    fight = cob(party, [{"monster": "troll"}], rules=rules, seed=seed)
+    fight.apply({"do": "end_phase"})
+    fight.apply({"do": "monster", "die": 6})
+    assert fight.log[-1]["killed"] and fight.view()["board"]["party"][0] == [None, None, None]
+    return fight
+
+
+def test_9_0_with_the_first_row_empty_a_character_must_move_forward():
+    fight = front_row_dies()
+    view = fight.view()
+    assert view["phase"] == "party_reorg" and view["next"]["kinds"] == ["move"] and view["next"]["forced"]
+    assert view["moves"] == {"A": [[1, 0], [1, 1], [1, 2]]}  # forward only, straight or diagonally (9.8.3)
+    assert "9.0" in view["forced_rule"] and "forward" in view["forced_rule"]
+    refused(fight, {"do": "pass"}, "9.0", "no character stands in the first row", "must move forward")
+    refused(fight, {"do": "move", "unit": "A", "to": [2, 0]}, "9.0", "must move forward")
+    fight.apply({"do": "move", "unit": "A", "to": [1, 1]})
+    assert any("9.0" in note for note in fight.log[-1]["notes"])
+    # round 2: A in the second row holds a sword: nothing to do but come forward again
+    assert fight.state.round == 2 and fight.view()["targets"] == {}
+    fight.apply({"do": "end_phase"})
+    assert fight.state.phase == "party_reorg" and fight.view()["moves"] == {"A": [[0, 0], [0, 1], [0, 2]]}
+    fight.apply({"do": "move", "unit": "A", "to": [0, 1]})
+    assert fight.view()["targets"] == {"A": ["1"]}  # round 3: the combat goes on, face to face
+    fight.apply(attack("A", "1", die=6))
+    assert fight.log[-1]["target"] == "1"
+
+
+def test_9_8_4_applies_only_with_exactly_one_character_in_the_first_row():
+    # one in front, none in the second row: 9.8.4 as written allows no move, and none is needed to fight on
+    fight = to_monster_phase(cob([hero("a", (0, 1)), hero("b", (2, 1))], [mon("m", wp=40, cb=-9)]))
+    fight.apply({"do": "monster", "die": 1})
+    assert fight.state.phase == "party" and fight.state.round == 2 and fight.view()["forced_rule"] is None
+
+
+def test_9_0_an_empty_first_row_with_the_second_row_taken_moves_up_from_it_or_behind():
+    party = [hero("A0", (0, 1), wp=1), hero("B0", (1, 0)), hero("C0", (1, 1)), hero("D0", (2, 2))]
+    fight = cob(party, [mon("m", wp=40, cb=9)])
+    fight.apply({"do": "end_phase"})
+    fight.apply({"do": "monster", "die": 6})
+    moves = fight.view()["moves"]
+    assert moves == {"B": [[0, 0], [0, 1]], "C": [[0, 0], [0, 1], [0, 2]], "D": [[1, 2]]}
+    fight.apply({"do": "move", "unit": "D", "to": [1, 2]})  # forward, though not yet into the first row
+    assert fight.view()["board"]["party"] == [[None, None, None], ["B", "C", "D"]]
+
+
+def test_9_1_a_party_with_no_one_in_the_first_row_is_refused():
+    with pytest.raises(RecordError) as error:
+        cob([hero("A0", (1, 0)), hero("B0", (2, 1), weapons=["bow"])], [mon("m")])
+    assert error.value.field == "hero.party[0].pos" and error.value.label == "Place in the march order"
+    assert "9.1" in str(error.value) and "9.2" in str(error.value) and "first row" in str(error.value)
+    with pytest.raises(RecordError, match=r"hero.party\[1\].pos"):  # the one nearest the front is named
+        cob([hero("A0", (2, 0)), hero("B0", (1, 2))], [mon("m")])
+    assert cob([hero("A0", (1, 0)), hero("B0")], [mon("m")]).view()["board"]["party"] == [
+        ["B", None, None],
+        ["A"] + [None] * 2,
+    ]
+
+
+def test_9_1_the_refusal_crosses_the_boundary_naming_the_field_in_russian():
+    data = record([hero("A0", (1, 1))], [mon("m")])
+    reply = json.loads(api.call(json.dumps({"op": "start", "record": data, "lang": "ru"})))
+    assert reply["ok"] is False and reply["error"]["field"] == "hero.party[0].pos"
+    assert reply["error"]["label"] == "Место в походном порядке" and "первом ряду" in reply["error"]["message"]
+
+
+def random_play(fight, seed, limit):
+    """Plays random legal actions (hypothesis' seed) until the combat ends; returns the number of actions."""
+    import random
+
+    chooser = random.Random(seed)
+    for n in range(limit):
+        if fight.state.outcome != "ongoing":
+            return n
+        options = legal_actions(fight.view())
+        while True:
+            try:
+                fight.apply(chooser.choice(options))
+                break
+            except RecordError:
+                continue  # a weapon that cannot be used from there: another choice
+    return limit
+
+
+@given(
+    rows=st.lists(st.tuples(st.integers(1, 3), st.integers(0, 2)), min_size=1, max_size=4, unique=True),
+    monsters=st.lists(st.tuples(st.integers(1, 6), st.sampled_from([None, "bow", "sword"])), min_size=1, max_size=5),
+    hellgate=st.booleans(),
+    seed=st.integers(0, 10**6),
+)
+@settings(max_examples=40, deadline=None)
+def test_9_0_from_an_empty_first_row_every_legal_play_reaches_the_end(rows, monsters, hellgate, seed):
+    """The front row dies at once; the others stand anywhere behind it. Every monster wounds when it strikes
+    (Combat Bonus 5: 6 or more on the table), the party must come forward (one row a round, at most 3 x 4 moves), no
+    one in front may step back to leave the front empty (9.8.4, 9.8.5), so random play ends within a bound."""
+    party = [hero("F", (0, 1), wp=1)] + [
+        hero(f"P{k}", pos, wp=3, weapons=["sword", "bow"]) for k, pos in enumerate(rows)
+    ]
+    enemies = [mon(f"m{k}", wp=wp, cb=5, weapon=w) for k, (wp, w) in enumerate(monsters)]
+    fight = cob(party, enemies, rules={"hellgate": hellgate}, seed=seed)
+    fight.apply({"do": "end_phase"})
+    while fight.state.pos[0] is not None:
+        fight.apply({"do": fight.view()["next"]["kinds"][0], "die": 6})  # the front-row monsters kill F
+    assert fight.state.outcome != "ongoing" or not CitadelOfBlood.row_of(fight.setup, fight.state, True, 0)
+    n = random_play(fight, seed, 3000)
+    assert fight.state.outcome in ("won", "lost"), (n, fight.view()["board"])
+
+
+def test_9_0_the_simulation_plays_on_from_an_empty_first_row_to_the_end():
+    from pyrules import odds
+
+    fight = front_row_dies()
+    estimate = odds.MonteCarlo(fight.system, fight.setup, fight.state, max_rounds=2000).run(20)
+    assert estimate["runs"] == 20 and estimate["wins"] + round(estimate["lose"] * 20) == 20
+    assert estimate["rounds"] < 100
+
+
+def ninth_round_full_first_row():
+    """9.8.2: three monsters in the first row, a gap in the second and one behind it (from the test above)."""
+    party = [hero("a", (0, 0), cb=-9), hero("b", (0, 1), cb=20), hero("c", (0, 2), cb=-9)]
+    front = [mon("x", (0, 0), cb=-9, wp=30), mon("y", (0, 1), cb=-9, wp=5), mon("z", (0, 2), cb=-9, wp=30)]
+    behind = [mon(n, (1, c), cb=-9, wp=5) for c, n in enumerate("pqr")] + [mon("s", (2, 1), cb=-9, wp=5)]
+    fight = cob(party, [*front, *behind])
+    fight.apply(attack("B", "2", die=6))
+    fight.apply({"do": "end_phase"})
+    while fight.state.phase == "monster":
+        fight.apply({"do": "monster", "die": 1})
+    fight.apply({"do": "pass"})
+    fight.apply({"do": "monster_move", "unit": "5"})
+    fight.apply({"do": "end_phase"})
+    while fight.state.phase == "monster":
+        fight.apply({"do": "monster", "die": 1})
+    fight.apply({"do": "pass"})
+    assert fight.view()["monster_moves"] == {"7": [[1, 1]]}
+    return fight
+
+
+def test_9_8_2_the_monsters_may_stay_when_the_first_row_holds_three():
+    fight = ninth_round_full_first_row()
+    view = fight.view()
+    assert view["next"] == {"kinds": ["monster_move", "monster_pass"], "unit": "7", "forced": False}
+    board = view["board"]["monsters"]
+    fight.apply({"do": "monster_pass"})
+    assert fight.state.phase == "party" and fight.state.round == 3 and fight.view()["board"]["monsters"] == board
+    assert fight.log[-1]["kind"] == "monster_pass" and "9.8.2" in fight.log[-1]["notes"][0]
+    assert Fight.from_record(fight.record()).state == fight.state  # the new action lives in the record
+
+
+def test_9_8_1_the_monsters_may_not_stay_when_the_first_row_has_a_gap():
+    fight = kill_front(5, [mon("w", (1, 1), wp=5, cb=-9)])
+    assert fight.view()["next"] == {"kinds": ["monster_move"], "unit": "4", "forced": True}
+    refused(fight, {"do": "monster_pass"}, "9.8.1")
+    refused(cob(THREE, [mon("m")]), {"do": "monster_pass"}, "9.2: this is the Party Combat phase")
+
+
+def test_9_8_the_monster_that_moves_by_default_is_named_and_any_allowed_one_may_be_chosen():
+    party = [hero("a", (0, 0), cb=-9), hero("b", (0, 1), cb=20), hero("c", (0, 2), cb=-9)]
+    front = [mon("x", (0, 0), cb=-9, wp=30), mon("y", (0, 1), cb=-9, wp=5), mon("z", (0, 2), cb=-9, wp=30)]
+    behind = [mon(n, (1, c), cb=-9, wp=5) for c, n in enumerate("pqr")]
+
+    def to_reorg():
+        fight = cob(party, [*front, *behind])
+        fight.apply(attack("B", "2", die=6))
+        fight.apply({"do": "end_phase"})
+        while fight.state.phase == "monster":
+            fight.apply({"do": "monster", "die": 1})
+        fight.apply({"do": "pass"})
+        return fight
+
+    fight = to_reorg()
+    assert fight.view()["next"]["unit"] == "4"  # the page names the one that moves by default
+    fight.apply({"do": "monster_move"})
+    assert fight.log[-1]["unit"] == "4" and fight.log[-1]["notes"][0].startswith("9.8")
+    assert fight.log[-1]["notes"][0].endswith(": p")
+    chosen = to_reorg()
+    chosen.apply({"do": "monster_move", "unit": "6"})
+    assert chosen.log[-1]["unit"] == "6" and chosen.log[-1]["notes"] == []
+
+
+def test_9_6_a_bow_armed_monster_in_the_first_row_strikes_in_the_monster_column_with_a_note():
+    fight = to_monster_phase(cob([hero("A0", (0, 1), wp=40)], [mon("archer", cb=3, weapon="bow")]))
+    fight.apply({"do": "monster", "die": 6})
+    row = fight.log[-1]
+    assert row["column"] == "monster" and any("9.5" in note and "Monster column" in note for note in row["notes"])
+    front = [mon("a", (0, 0)), mon("b", (0, 1)), mon("c", (0, 2))]
+    behind = to_monster_phase(cob(THREE, [*front, mon("archer", (1, 0), weapon="bow")]))
+    for _ in range(4):
+        behind.apply({"do": "monster", "die": 1, "target_die": 1})
+    assert behind.log[-1]["column"] == "bow" and behind.log[-1]["notes"] == []
+
+
+def test_9_3_an_attacker_with_no_enemy_directly_in_front_gets_a_note():
+    fight = cob(THREE, [mon("MA", wp=40), mon("MB", wp=40)])  # monsters in the first and third spaces
+    fight.apply(attack("A", "1"))
+    assert fight.log[-1]["notes"] == []  # A faces monster 1
+    fight.apply(attack("B", "2"))
+    assert any("9.3" in note and "nearest" in note for note in fight.log[-1]["notes"])
+    # monsters 1 2 3 against characters in the first and third spaces: the middle monster rolls between them
+    flanks = to_monster_phase(cob([hero("A0", (0, 0)), hero("C0", (0, 2))], [mon(n, wp=40) for n in "xyz"]))
+    flanks.apply({"do": "monster", "die": 1})
+    assert flanks.log[-1]["notes"] == []
+    flanks.apply({"do": "monster", "die": 1, "target_die": 5})
+    row = flanks.log[-1]
+    assert row["choices"] == ["A", "B"] and row["target"] == "B"
+    assert any("9.3" in note and "die" in note for note in row["notes"])
+
+
+def test_9_2_3_the_hellgate_may_cast_fewer_than_three_blasts():
+    party = [hero("A0", (0, 0)), hero("B0", (0, 2))]
+    fight = cob(party, [mon("m", wp=40, cb=-9)], rules={"hellgate": True})
+    fight.apply({"do": "end_phase"})
+    fight.apply({"do": "monster", "die": 1})
+    assert fight.view()["next"] == {"kinds": ["hellgate", "hellgate_pass"], "unit": "hellgate", "forced": False}
+    fight.apply({"do": "hellgate", "die": 1, "target_die": 1})
+    fight.apply({"do": "hellgate_pass"})
+    assert fight.state.phase == "party_reorg" and fight.log[-1]["kind"] == "hellgate_pass"
+    assert "9.2.3" in fight.log[-1]["notes"][0]
+    fight.apply({"do": "pass"})
+    fight.apply({"do": "end_phase"})
+    fight.apply({"do": "monster", "die": 1})
+    assert fight.view()["blasts_left"] == 3  # a new Hellgate phase: three again
+    refused(fight, {"do": "pass"}, "9.2")
+    refused(cob(party, [mon("m")]), {"do": "hellgate_pass"}, "9.2: this is the Party Combat phase")
+    assert Fight.from_record(fight.record()).state == fight.state
+
+
+def test_9_2_3_the_combat_is_won_with_the_hellgate_still_standing():
+    won = cob([hero("A0", (0, 1), cb=6)], [mon("m", wp=2)], [attack("A", "1", die=6)], rules={"hellgate": True})
+    assert won.state.outcome == "won" and any("9.2.3" in note for note in won.log[-1]["notes"])
+    plain = cob([hero("A0", (0, 1), cb=6)], [mon("m", wp=2)], [attack("A", "1", die=6)])
+    assert plain.log[-1]["notes"] == ["m is dead"]
+
+
+def test_the_new_actions_have_labels_and_russian_notes():
+    kinds = CitadelOfBlood.action_kinds()
+    assert kinds["monster_pass"] == "The monsters stay" and kinds["hellgate_pass"] == "The Hellgate casts no more"
+    with language("ru"):
+        fight = cob([hero("A0", (0, 1), cb=6)], [mon("Крыса", wp=2)], [attack("A", "1", die=6)])
+        assert fight.log[-1]["notes"] == ["Крыса погибает"]
+        stuck = front_row_dies()
+        with pytest.raises(RecordError) as error:
+            stuck.apply({"do": "move", "unit": "B", "to": [1, 0]})
+        assert "9.7: B0 больше не в строю" in str(error.value)
+        twice = cob(TWO, [mon("m", wp=40)], [attack("A", "1")])
+        refused(twice, attack("A", "1"), "9.4: у персонажа A0 уже был ход")  # not «A0 уже действовал»
