@@ -171,9 +171,15 @@ def test_a_session_id_is_a_whole_number_not_a_float():
 
 def test_replies_are_strict_json_even_for_non_finite_numbers_in_a_request():
     """Python reads NaN and Infinity (and 1e999 as inf); JSON has neither, so they are refused as not JSON."""
-    for text in ('{"op": "hello", "x": NaN}', '{"op": "undo", "session": Infinity}', '{"op": "undo", "session": 1e999}'):
+    for text in (
+        '{"op": "hello", "x": NaN}',
+        '{"op": "undo", "session": Infinity}',
+        '{"op": "undo", "session": 1e999}',
+    ):
         reply = json.loads(api.call(text), parse_constant=lambda name: pytest.fail(f"{name} in a reply"))
-        assert reply["ok"] is False and reply["error"]["field"] == "request" and "not valid JSON" in reply["error"]["text"]
+        assert (
+            reply["ok"] is False and reply["error"]["field"] == "request" and "not valid JSON" in reply["error"]["text"]
+        )
 
 
 # ---- the simulation ---------------------------------------------------------------------------------------------
@@ -200,7 +206,11 @@ def test_a_simulation_of_a_fight_without_enemies_is_refused_with_a_message():
     "record",
     [
         make_record(actions=[{"do": "round", "number": 0}] * 3),  # won
-        {**FF_NO_ENEMIES, "enemies": [{"skill": 1, "stamina": 1}], "actions": [{"do": "round", "dice": [[6, 6], [1, 1]]}]},
+        {
+            **FF_NO_ENEMIES,
+            "enemies": [{"skill": 1, "stamina": 1}],
+            "actions": [{"do": "round", "dice": [[6, 6], [1, 1]]}],
+        },
     ],
 )
 def test_a_simulation_of_a_fight_already_over_is_refused_with_a_message(record):
@@ -225,10 +235,16 @@ def test_act_refuses_the_action_past_the_records_limit(monkeypatch):
     from pyrules import fight as fight_module
 
     monkeypatch.setattr(fight_module, "MAX_ACTIONS", 3)
-    session = call(op="start", record=make_record(hero={"skill": 15, "endurance": 99}, enemies=[{"skill": 1, "endurance": 99}]))["session"]
+    session = call(
+        op="start", record=make_record(hero={"skill": 15, "endurance": 99}, enemies=[{"skill": 1, "endurance": 99}])
+    )["session"]
     for _ in range(3):
         assert call(op="act", session=session, action={"do": "round", "number": 5})["ok"]
     reply = call(op="act", session=session, action={"do": "round", "number": 5})
-    assert reply["ok"] is False and reply["error"]["field"] == "actions[3]" and "at most 3 actions" in reply["error"]["message"]
+    assert (
+        reply["ok"] is False
+        and reply["error"]["field"] == "actions[3]"
+        and "at most 3 actions" in reply["error"]["message"]
+    )
     record = call(op="share", session=session)
     assert record["ok"]  # the fight stays whole and shareable

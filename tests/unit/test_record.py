@@ -219,7 +219,10 @@ def test_restore_keeps_the_first_max_actions_and_reports_the_rest_as_dropped():
     [
         ({"hero": {"skill": 15, "endurance": 20, "name": "\ud800"}}, "hero.name"),
         ({"enemies": [{"name": "Gi\udfffak", "skill": 15, "endurance": 9}]}, "enemies[0].name"),
-        ({"hero": {"skill": 15, "endurance": 20, "modifiers": [{"name": "\udc00", "skill": 1}]}}, "hero.modifiers[0].name"),
+        (
+            {"hero": {"skill": 15, "endurance": 20, "modifiers": [{"name": "\udc00", "skill": 1}]}},
+            "hero.modifiers[0].name",
+        ),
     ],
 )
 def test_a_lone_surrogate_in_a_text_field_is_refused_by_name(change, field):
