@@ -251,4 +251,6 @@ class Reader:
         unknown = [key for key in self.data if key not in self.seen]
         if unknown:
             key = str(unknown[0])
+            if len(key) > 40 or not key.isprintable():  # a hostile key is named by its repr (no lone surrogate)
+                key = show(key)
             raise RecordError(join(self.path, key), tr("is not a field this app knows (a typo, or a newer format?)"))

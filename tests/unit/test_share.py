@@ -9,7 +9,8 @@ import zlib
 
 import pytest
 from conftest import make_record, play, rounds
-from hypothesis import given, settings
+from fuzzing import played_records
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyrules import Fight, RecordError, api, fight, share
@@ -276,3 +277,20 @@ def test_share_of_a_name_with_a_lone_surrogate_cannot_happen():
     with pytest.raises(RecordError) as error:
         share.encode({**make_record(), "note": "\ud800"})
     assert error.value.field == "link"
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(played_records())
+def test_whatever_share_gives_open_link_opens_to_the_same_fight(record):
+    """Every system, names in any script (a lone surrogate is refused at the start): a link Share gives opens."""
+    started = call(op="start", record=record)
+    if not started["ok"]:  # a setup the rules refuse: nothing to share
+        assert started["error"]["field"] and "internal" not in started
+        return
+    shared = call(op="share", session=started["session"])
+    if not shared["ok"]:
+        assert shared["error"]["field"] == "link" and "internal" not in shared
+        return
+    opened = call(op="open_link", code=shared["code"])
+    assert opened["ok"], opened
+    assert opened["record"] == started["record"] and opened["log"] == started["log"]
