@@ -248,3 +248,13 @@ def test_act_refuses_the_action_past_the_records_limit(monkeypatch):
     )
     record = call(op="share", session=session)
     assert record["ok"]  # the fight stays whole and shareable
+
+
+def test_odds_refused_as_too_large_say_so_as_data_for_the_page_to_offer_the_simulation():
+    enemies = [{"name": f"Orc {i}", "skill": 5, "stamina": 20} for i in range(4)]
+    record = {**FF_NO_ENEMIES, "hero": {"skill": 12, "stamina": 24, "luck": 9}, "enemies": enemies}
+    reply = call(op="odds", record=record)
+    assert reply["ok"] is False and reply["too_large"] is True and "too large" in reply["error"]["message"]
+    assert call(op="mc_start", record=record)["ok"]  # the simulation takes it
+    refused = call(op="odds", record={**record, "hero": {"skill": "x"}})
+    assert refused["ok"] is False and "too_large" not in refused
