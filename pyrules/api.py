@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 from . import __version__, i18n, odds, rng, share
 from .citadel import RULE_LABELS as CITADEL_RULES
-from .fields import Reader, RecordError, check_depth, show
+from .fields import Reader, RecordError, parse_json, show
 from .fight import FORMAT, VERSION, Fight, system_of
 from .fighting_fantasy import RULE_LABELS as FF_RULES
 from .i18n import tr
@@ -39,11 +40,7 @@ def call(request: str) -> str:
     try:
         if not isinstance(request, str) or len(request) > MAX_REQUEST:
             raise RecordError("request", tr("must be a JSON text of at most {n} characters", n=MAX_REQUEST))
-        check_depth(request, "request")
-        try:
-            data = json.loads(request)
-        except ValueError as exc:
-            raise RecordError("request", tr("is not valid JSON ({detail})", detail=exc)) from None
+        data = parse_json(request, "request")
         reader = Reader(data, "", {"op": "Operation", "lang": "Language"})
         op = reader.choice("op", HANDLERS)
         lang = reader.choice("lang", dict.fromkeys(i18n.LANGUAGES), default="en")
@@ -51,7 +48,8 @@ def call(request: str) -> str:
             reply = HANDLERS[op]({key: value for key, value in data.items() if key not in ("op", "lang")})
         return json.dumps({"ok": True, **reply}, ensure_ascii=False)
     except RecordError as exc:
-        return json.dumps({"ok": False, "error": exc.as_dict()}, ensure_ascii=False)
+        too_large = {"too_large": True} if isinstance(exc, TooLargeForOdds) else {}
+        return json.dumps({"ok": False, "error": exc.as_dict(), **too_large}, ensure_ascii=False)
     except Exception as exc:  # a bug: still crosses the boundary as data
         error = {
             "field": "",
@@ -130,12 +128,7 @@ def _check_saves(data: dict) -> dict:
         try:
             if not isinstance(text, str):
                 raise RecordError(f"records[{index}]", tr("must be the JSON text of a fight record"))
-            check_depth(text, "record")
-            try:
-                record = json.loads(text)
-            except ValueError as exc:
-                raise RecordError("record", tr("is not valid JSON ({detail})", detail=exc)) from None
-            fight, dropped = Fight.restore(record)
+            fight, dropped = Fight.restore(parse_json(text, "record"))
         except RecordError as error:
             results.append({"ok": False, "error": error.as_dict()})
             continue
@@ -168,11 +161,16 @@ def _open_link(data: dict) -> dict:
     return _open(fight)
 
 
+def _known(r: Reader, key: str, table: dict[int, Any], unknown: Callable[[str], str]) -> Any:
+    """The entry of ``table`` that ``r[key]`` names: ids are whole numbers (not 1.0, not true, not a list)."""
+    value = r.get(key)
+    if type(value) is not int or value not in table:
+        raise r.error(key, unknown(show(value)))
+    return table[value]
+
+
 def _fight(r: Reader) -> Fight:
-    session = r.get("session")
-    if session not in _sessions or isinstance(session, bool):
-        raise r.error("session", tr("no open fight {n}: start it again from its record", n=show(session)))
-    return _sessions[session]
+    return _known(r, "session", _sessions, lambda n: tr("no open fight {n}: start it again from its record", n=n))
 
 
 def _act(data: dict) -> dict:
@@ -238,7 +236,11 @@ def _odds(data: dict) -> dict:
             reply["curve"] = odds.trade_off(fight.system, fight.setup, fight.state, [float(x) for x in curve])
         return reply
     except (odds.TooLarge, RecursionError):
-        raise RecordError("record", tr("this fight is too large for exact odds: use the simulation")) from None
+        raise TooLargeForOdds("record", tr("this fight is too large for exact odds: use the simulation")) from None
+
+
+class TooLargeForOdds(RecordError):
+    """Exact odds refused as too large: the reply says ``"too_large": true`` and the page offers the simulation."""
 
 
 MAX_SIMULATIONS = 8
@@ -252,7 +254,10 @@ def _mc_start(data: dict) -> dict:
     spend = r.integer("willpower", low=1, high=999, default=1)
     r.done()
     policy = odds.DEFAULT_POLICIES[fight.system.key](spend)
-    simulation = odds.MonteCarlo(fight.system, fight.setup, fight.state, policy)
+    try:
+        simulation = odds.MonteCarlo(fight.system, fight.setup, fight.state, policy)
+    except odds.CannotSimulate as exc:
+        raise RecordError("record", str(exc)) from None
     key = _next_id[0]
     _next_id[0] += 1
     _simulations[key] = simulation
@@ -262,15 +267,16 @@ def _mc_start(data: dict) -> dict:
 
 
 def _mc_run(data: dict) -> dict:
-    r = Reader(data, "", {"n": "Number of fights"})
-    key = r.get("mc")
-    if key not in _simulations or isinstance(key, bool):
-        raise r.error("mc", tr("no simulation {n}: start it again", n=show(key)))
+    """Plays ``n`` more fights, or fewer: with ``ms``, it stops once that many milliseconds have passed, after the
+    fight in progress (so a page can step by time and cancel at once, whatever one fight costs)."""
+    r = Reader(data, "", {"n": "Number of fights", "ms": "Time budget"})
+    simulation = _known(r, "mc", _simulations, lambda n: tr("no simulation {n}: start it again", n=n))
     n = r.integer("n", low=1, high=100_000, default=100)
+    budget = r.integer("ms", low=1, high=600_000, default=None)
     r.done()
     started = time.perf_counter()
-    estimate = _simulations[key].run(n)
-    return {"mc": key, **estimate, "ms": (time.perf_counter() - started) * 1000}
+    estimate = simulation.run(n, None if budget is None else budget / 1000)
+    return {"mc": r.data["mc"], **estimate, "ms": (time.perf_counter() - started) * 1000}
 
 
 def _benchmark(data: dict) -> dict:

@@ -12,6 +12,8 @@ pyrules.fields.RecordError: hero.skill (COMBAT SKILL): must be a whole number fr
 
 from __future__ import annotations
 
+import json
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -68,6 +70,38 @@ def check_depth(text: str, field: str, limit: int = MAX_DEPTH) -> None:
                 raise RecordError(field, tr("is nested more than {limit} levels deep: not a fight record", limit=limit))
         elif char in "]}":
             depth -= 1
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
+def strict_loads(text: str) -> Any:
+    """``json.loads`` that keeps to JSON: Python also reads NaN, Infinity and 1e999 (as inf), which no JSON text
+    holds and no reply may carry back (the page's ``JSON.parse`` refuses them). Raises ValueError."""
+    return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+
+
+def parse_json(text: str, field: str) -> Any:
+    """Untrusted JSON text: nested at most MAX_DEPTH levels and strict, or a RecordError naming ``field``.
+
+    >>> parse_json('{"seed": NaN}', "record")
+    Traceback (most recent call last):
+    ...
+    pyrules.fields.RecordError: record: is not valid JSON (NaN is not a JSON number)
+    """
+    check_depth(text, field)
+    try:
+        return strict_loads(text)
+    except ValueError as exc:  # JSONDecodeError, a refused constant, more digits than int() converts
+        raise RecordError(field, tr("is not valid JSON ({detail})", detail=exc)) from None
 
 
 def join(path: str, key: str | int) -> str:
@@ -171,6 +205,11 @@ class Reader:
             return value
         if not isinstance(value, str):
             raise self.error(key, tr("must be text, not {value}", value=show(value)))
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:  # a lone surrogate (\ud800): JSON can carry it, no file or link can
+            code = f"U+{ord(value[exc.start]):04X}"
+            raise self.error(key, tr("holds a broken character ({code}) that is not text: type it again", code=code))
         value = " ".join(value.split())
         if len(value) > max_length:
             raise self.error(key, tr("must be at most {n} {n|character|characters} long", n=max_length))
@@ -212,4 +251,6 @@ class Reader:
         unknown = [key for key in self.data if key not in self.seen]
         if unknown:
             key = str(unknown[0])
+            if len(key) > 40 or not key.isprintable():  # a hostile key is named by its repr (no lone surrogate)
+                key = show(key)
             raise RecordError(join(self.path, key), tr("is not a field this app knows (a typo, or a newer format?)"))

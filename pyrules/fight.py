@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -23,7 +24,7 @@ from .systems import SYSTEMS
 
 FORMAT = "pyrules-fight"
 VERSION = 1
-MAX_ACTIONS = 5000
+MAX_ACTIONS = 5000  # actions in one fight: enforced where they are added (Fight.apply), so every record fits
 # When the format grows: MIGRATIONS[n] turns a version-n record into a version n+1 record (pure, on a copy).
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 
@@ -68,6 +69,13 @@ def check_envelope(record: Any) -> dict:
     return record
 
 
+def too_many_actions(index: int) -> RecordError:
+    return RecordError(
+        f"actions[{index}]",
+        tr("is one action too many: a fight holds at most {max} actions. Start a new fight to go on", max=MAX_ACTIONS),
+    )
+
+
 class Fight:
     """A fight being played: its setup, the actions taken, the state after each, and the log."""
 
@@ -86,13 +94,16 @@ class Fight:
     def from_record(cls, record: Any, lenient: bool = False) -> Fight:
         """The fight a record describes; any bad value raises RecordError naming its field."""
         fight, actions = cls._setup(record, lenient)
+        if len(actions) > MAX_ACTIONS:  # refused before replaying, by apply's own rule
+            raise too_many_actions(MAX_ACTIONS)
         for action in actions:
             fight.apply(action)
         return fight
 
     @classmethod
     def restore(cls, record: Any) -> tuple[Fight, dict | None]:
-        """Keep what is valid: the setup must be sound; actions are replayed up to the first bad one.
+        """Keep what is valid: the setup must be sound; actions are replayed up to the first bad one (and at most
+        MAX_ACTIONS of them: a longer record, from before apply refused the extra ones, keeps its first MAX_ACTIONS).
 
         Returns the fight and, when actions were dropped, ``{"kept", "dropped", "error"}`` saying what and why.
         """
@@ -114,11 +125,13 @@ class Fight:
         reader.seen.update(getattr(system, "record_keys", ()))  # a system's own top-level keys (its tables)
         reader.done()
         fight = cls(system, system.parse_setup(record, lenient))
-        return fight, reader.items("actions", low=0, high=MAX_ACTIONS, default=[])
+        return fight, reader.items("actions", low=0, high=sys.maxsize, default=[])  # their limit is apply's
 
     def apply(self, data: Any) -> dict:
         """Validate and apply one action (as JSON data); returns its log event. On error nothing changes."""
         index = len(self.actions)
+        if index >= MAX_ACTIONS:
+            raise too_many_actions(index)
         action = self.system.parse_action(data, index)
         state, event = self.system.step(self.setup, self.state, action, f"actions[{index}]")
         self.actions.append(self.system.action_json(action))

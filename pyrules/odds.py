@@ -966,6 +966,10 @@ def fighting_fantasy_odds(setup: FFSetup, state: FFState) -> dict[str, Any]:
 Policy = Callable[[type, Any, Any, int], Any]
 
 
+class CannotSimulate(ValueError):
+    """A fight the simulation cannot play (over already, or no one to fight); the message says why."""
+
+
 def lone_wolf_policy(spend: int = 1) -> Policy:
     """Plain rounds; Grey Star spends ``spend`` WILLPOWER a round (all he has left when that is less)."""
 
@@ -980,7 +984,10 @@ def lone_wolf_policy(spend: int = 1) -> Policy:
 
 def fighting_fantasy_policy(system: type, setup: Any, state: Any, counter: int) -> FFAction:
     """Strike the first living enemy; no luck tests, no escape."""
-    return FFAction("round", target=system.living(setup, state)[0])
+    living = system.living(setup, state)
+    if not living:  # a record of a paragraph without a fight (enemies: [])
+        raise CannotSimulate(tr("there is no enemy to fight: nothing to simulate"))
+    return FFAction("round", target=living[0])
 
 
 def citadel_policy(system: type, setup: Any, state: Any, counter: int) -> Any:
@@ -1036,13 +1043,18 @@ class MonteCarlo:
 
     Run ``i`` uses the seed ``record seed + i + 1`` (modulo the largest seed), so a run is reproducible and
     differs from the fight being played. Incremental: each ``run(n)`` plays n more fights and returns the running
-    estimate, so a page can call it in small steps with a progress bar and a cancel button."""
+    estimate, so a page can call it in small steps with a progress bar and a cancel button.
+
+    A fight already over, or one the policy cannot play, raises :class:`CannotSimulate` here, not in ``run``."""
 
     def __init__(self, system: type, setup: Any, state: Any, policy: Policy | None = None, max_rounds: int = 10_000):
         self.system, self.setup, self.state = system, setup, state
         self.policy = policy or DEFAULT_POLICIES[system.key]()
         self.max_rounds = max_rounds
         self.runs = self.wins = self.losses = self.rounds = 0
+        if state.outcome != ONGOING:
+            raise CannotSimulate(tr("the fight is over: there is nothing left to simulate"))
+        self.policy(system, setup, state, 0)  # the policy's own guard, on the first move
 
     def one(self, index: int) -> tuple[str, int]:
         setup = replace(self.setup, seed=(self.setup.seed + index + 1) % (rng.MAX_SEED + 1))
@@ -1053,8 +1065,13 @@ class MonteCarlo:
             rounds += 1
         return state.outcome, getattr(state, "round", rounds)  # Citadel of Blood counts its Combat Rounds
 
-    def run(self, n: int) -> dict[str, Any]:
-        for _ in range(n):
+    def run(self, n: int, budget: float | None = None) -> dict[str, Any]:
+        """Plays n more fights, or fewer (one at least) once ``budget`` seconds have passed: never past the fight
+        in progress."""
+        deadline = math.inf if budget is None else time.perf_counter() + budget
+        for played in range(n):
+            if played and time.perf_counter() >= deadline:
+                break
             outcome, rounds = self.one(self.runs)
             self.runs += 1
             self.wins += outcome == WON

@@ -24,7 +24,7 @@ import re
 import zlib
 from typing import Any
 
-from .fields import RecordError, check_depth
+from .fields import RecordError, check_depth, strict_loads
 from .i18n import tr
 
 LINK_VERSION = 1
@@ -39,10 +39,18 @@ def _error(message: str) -> RecordError:
 
 
 def encode(record: dict) -> str:
-    text = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    """The link's code; a record the decoder would refuse (past its limits, or not text) is refused here instead,
+    so that every link the app gives can be opened."""
+    try:
+        text = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    except UnicodeEncodeError:
+        raise _error(tr("cannot be made: the fight holds a broken character that is not text")) from None
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(text) + packer.flush()
-    return PREFIX + base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
+    code = PREFIX + base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
+    if len(text) > MAX_JSON or len(code) > MAX_CODE:
+        raise _error(tr("cannot carry a fight this long: use Export to save it as a file and send the file instead"))
+    return code
 
 
 def decode(code: Any) -> dict:
@@ -60,10 +68,11 @@ def decode(code: Any) -> dict:
     version, dot, body = code.partition(".")
     if not dot or not version.isdigit() or not version.isascii():
         raise _error(tr("is not a pyrules share link (it should start with 1.)"))
+    version = version.lstrip("0")
+    if not version or len(version) > 6:  # int() would refuse thousands of digits; no link format will need 7
+        raise _error(tr("is not a pyrules share link (unknown link format)"))
     if int(version) > LINK_VERSION:
         raise _error(tr("was made by a newer version of pyrules (link format {n}): update the app", n=int(version)))
-    if int(version) < 1:
-        raise _error(tr("is not a pyrules share link (unknown link format)"))
     if not _ALPHABET.fullmatch(body):
         raise _error(tr("is damaged: it has characters a share link never has"))
     if not body or len(body) % 4 == 1:
@@ -86,7 +95,7 @@ def decode(code: Any) -> dict:
     try:
         decoded = text.decode("utf-8")
         check_depth(decoded, "link")
-        record = json.loads(decoded)
+        record = strict_loads(decoded)
     except RecordError:
         raise _error(tr("is damaged (its contents are nested too deeply to be a fight record)")) from None
     except (UnicodeDecodeError, ValueError, RecursionError):

@@ -1,5 +1,7 @@
 // The odds panel: exact chances computed by the rules (pyrules.odds) in a second worker, so that a long computation
-// never delays a round; Citadel of Blood (too large for exact odds) by a Monte Carlo run in small steps.
+// never delays a round. A request that worker has not answered in time is abandoned: the worker is ended and a new
+// one started, and the panel offers the simulation instead. Citadel of Blood (too large for exact odds), and any fight
+// too large for them, by a Monte Carlo run in steps of a quarter of a second.
 import { bars, curve } from "./chart.js";
 import { $, element } from "./dom.js";
 import { language, t } from "./i18n.js";
@@ -12,8 +14,11 @@ const ui = {
   simCancel: $("#odds-sim-cancel"), simProgress: $("#odds-sim-progress"), simResult: $("#odds-sim-result"),
 };
 const SIM_FIGHTS = 1000;
-const SIM_STEP = 50;
+const SIM_STEP_MS = 250; // each step plays fights for about this long (and ends the one in progress): Cancel is quick
+const PATIENCE_MS = 5000; // an odds request not answered by then is abandoned and its worker restarted
+const BEST_SPEND_PATIENCE_MS = 30_000; // "Find the best spend now" computes several policies on request: it may take longer
 let worker = null;
+let workerName = "odds";
 let ready = null;
 let busy = false; // a request is being computed
 let dirty = false; // a newer fight arrived meanwhile
@@ -22,20 +27,58 @@ let form = false;
 let spend = 1;
 let labels = {};
 let simulation = 0; // the running simulation's token; 0: none
+const CANCELLED = -1; // the player pressed Cancel
 
 const percent = (p) => new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 }).format(p);
 const decimal = (x) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(x);
 
 export function start(snapshot) {
-  worker = new Rules(() => {}, snapshot ? "odds-snapshot" : "odds");
-  ready = worker.ready.then(() => true, () => false);
-  ready.then((ok) => {
-    if (!ok) ui.status.textContent = t("The odds could not start in this browser.");
-    else if (record) update(record, { form, spend, labels });
+  workerName = snapshot ? "odds-snapshot" : "odds";
+  launch().then((ok) => {
+    if (ok && record) update(record, { form, spend, labels });
   });
   ui.simRun.addEventListener("click", simulate);
-  ui.simCancel.addEventListener("click", () => { simulation = 0; });
+  ui.simCancel.addEventListener("click", () => { simulation = CANCELLED; });
   ui.best.addEventListener("click", bestSpend);
+}
+
+function launch() {
+  worker = new Rules(() => {}, workerName);
+  worker.usable = worker.ready.then(() => true, () => false);
+  ready = worker.usable;
+  ready.then((ok) => {
+    if (!ok) ui.status.textContent = t("The odds could not start in this browser.");
+  });
+  return ready;
+}
+
+function tooLarge() {
+  const text = t("This fight is too large for exact odds: use the simulation.");
+  return { ok: false, too_large: true, error: { field: "", label: "", message: text, text } };
+}
+
+// One request to the odds worker, once it is ready. If it has not answered within `patience` ms, the worker is ended
+// (whatever it is computing) and a new one started for the next request; this one, and any other still waiting on
+// the old worker, are answered as too large for exact odds.
+async function ask(request, patience = PATIENCE_MS) {
+  let current = null;
+  while (current !== worker) { // the newest worker, once it has started (its start-up is not counted)
+    current = worker;
+    if (!(await current.usable)) return { ok: false, error: { text: t("The odds could not start in this browser.") } };
+  }
+  current.lang = language();
+  const timer = setTimeout(() => {
+    if (worker !== current) return;
+    current.terminate(tooLarge());
+    launch();
+  }, patience);
+  const reply = await current.call(request);
+  clearTimeout(timer);
+  return reply;
+}
+
+function offerSimulation(offer) {
+  ui.sim.hidden = !offer;
 }
 
 function clear() {
@@ -56,7 +99,8 @@ export function update(next, options = {}) {
   ui.simResult.textContent = "";
   ui.simProgress.hidden = true;
   ui.simCancel.hidden = true;
-  ui.sim.hidden = record.system !== "citadel-of-blood";
+  ui.simRun.disabled = false;
+  offerSimulation(record.system === "citadel-of-blood"); // the others when exact odds are refused as too large
   if (busy) {
     dirty = true;
     return;
@@ -83,10 +127,14 @@ async function compute() {
     ui.status.textContent = t("Too many possibilities for exact odds: estimate them by simulation.");
     return;
   }
-  worker.lang = language();
-  const reply = await worker.call({ op: "odds", record, form, willpower: spend });
+  const reply = await ask({ op: "odds", record, form, willpower: spend });
   if (dirty) return; // a newer fight is waiting: draw that one
   clear();
+  if (reply.too_large) { // refused by the rules, or not answered in time: the same words, and the simulation
+    ui.status.textContent = tooLarge().error.text;
+    offerSimulation(true);
+    return;
+  }
   if (!reply.ok) {
     ui.status.textContent = form ? t("Type the numbers of the hero and the enemy to see the odds.") : reply.error.text;
     return;
@@ -161,7 +209,8 @@ async function bestSpend() {
   ui.best.disabled = true;
   const lambda = worth / 100;
   const lambdas = [0, 0.003, 0.01, 0.03, 0.1, 0.3, 1].filter((x) => x !== lambda); // the chosen one is reply.policy
-  const reply = await worker.call({ op: "odds", record, form, willpower: spend, lambda, curve: lambdas, table: false });
+  const request = { op: "odds", record, form, willpower: spend, lambda, curve: lambdas, table: false };
+  const reply = await ask(request, BEST_SPEND_PATIENCE_MS);
   ui.best.disabled = false;
   if (!reply.ok) {
     ui.policy.textContent = reply.error.text;
@@ -179,7 +228,8 @@ async function bestSpend() {
       { n: best.spend, win: percent(best.win), spent: decimal(best.willpower_spent) });
 }
 
-// Citadel of Blood: a Monte Carlo in small steps, with a progress bar and a cancel button; the page stays responsive.
+// A Monte Carlo in steps of SIM_STEP_MS, with a progress bar and a cancel button; the page stays responsive, and
+// Cancel takes effect when the step in progress ends (a quarter of a second, plus the end of one fight).
 async function simulate() {
   const token = Date.now() + Math.random();
   simulation = token;
@@ -188,19 +238,20 @@ async function simulate() {
   ui.simProgress.hidden = false;
   ui.simCancel.hidden = false;
   ui.simRun.disabled = true;
-  worker.lang = language();
-  let reply = await worker.call({ op: "mc_start", record, form });
+  ui.simResult.textContent = "";
+  let reply = await ask({ op: "mc_start", record, form, willpower: spend });
   while (reply.ok && simulation === token && reply.runs < SIM_FIGHTS) {
-    reply = await worker.call({ op: "mc_run", mc: reply.mc, n: SIM_STEP });
-    if (reply.ok) {
+    reply = await ask({ op: "mc_run", mc: reply.mc, n: SIM_FIGHTS - reply.runs, ms: SIM_STEP_MS });
+    if (reply.ok && simulation === token) {
       ui.simProgress.value = reply.runs;
       ui.simResult.textContent = simText(reply);
     }
   }
+  if (simulation !== token && simulation !== CANCELLED) return; // a newer fight or simulation owns the panel now
   ui.simRun.disabled = false;
   ui.simCancel.hidden = true;
   if (!reply.ok) ui.simResult.textContent = reply.error.text;
-  else if (simulation !== token) ui.simResult.textContent = `${simText(reply)} ${t("(cancelled)")}`;
+  else if (simulation === CANCELLED) ui.simResult.textContent = `${simText(reply)} ${t("(cancelled)")}`;
   else ui.status.textContent = t("Chance to win, fighting to the end: {win}", { win: percent(reply.win) });
 }
 

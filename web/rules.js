@@ -24,6 +24,13 @@ export class Rules {
     });
   }
 
+  // Ends the worker at once, whatever it is computing; every call still waiting is answered with `reply`.
+  terminate(reply) {
+    this.worker.terminate();
+    for (const resolveCall of this.pending.values()) resolveCall(reply);
+    this.pending.clear();
+  }
+
   // Resolves with the reply object: {ok: true, ...} or {ok: false, error: {field, label, message, text}}.
   // Messages come back in this.lang ("en" or "ru").
   call(request) {

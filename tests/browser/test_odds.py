@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+import time
 
 from conftest import set_up
 from playwright.sync_api import expect
 
-from pyrules import Fight
+from pyrules import Fight, share
 from pyrules.odds import grey_star_policy, lone_wolf_odds
 
 ODDS_TIMEOUT = 120_000  # the odds' own worker starts once the first one has made its snapshot
@@ -147,3 +148,102 @@ def test_citadel_of_blood_by_simulation_with_progress_and_cancel(page):
     expect(odds.get_by_role("progressbar", name="Simulated fights")).to_be_visible()
     expect(odds.get_by_text(re.compile(r"in 1000 simulated fights\.$"))).to_be_visible(timeout=120_000)
     expect(odds.get_by_role("button", name="Cancel")).to_be_hidden()
+
+
+# ---- issue 10: the odds panel never hangs; the simulation for every system, stepped by time --------------------------
+
+# Swaps the next "odds" request the page posts to a worker for a real computation of minutes (a 100,000-fight
+# benchmark), so that the odds worker is busy and never answers in time; counts the workers ended and started.
+HANG_NEXT_ODDS_REQUEST = """() => {
+  window.oddsTest = { hang: false, terminated: 0, created: 0 };
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (window.oddsTest.hang && message && typeof message.request === "string"
+        && JSON.parse(message.request).op === "odds") {
+      window.oddsTest.hang = false;
+      message = { ...message, request: JSON.stringify({ op: "benchmark", mc: 100000 }) };
+    }
+    return post.call(this, message, ...rest);
+  };
+  const terminate = Worker.prototype.terminate;
+  Worker.prototype.terminate = function () {
+    window.oddsTest.terminated += 1;
+    return terminate.call(this);
+  };
+  const Original = window.Worker;
+  window.Worker = class extends Original {
+    constructor(...args) {
+      super(...args);
+      window.oddsTest.created += 1;
+    }
+  };
+}"""
+
+
+def fill_lone_wolf(page, enemy_skill):
+    page.get_by_label("COMBAT SKILL", exact=True).fill("15")
+    page.get_by_label("ENDURANCE", exact=True).fill("20")
+    enemy = page.get_by_role("group", name="Enemy 1")
+    enemy.get_by_label("Enemy name").fill("Giak")
+    enemy.get_by_label("Enemy COMBAT SKILL").fill(str(enemy_skill))
+    enemy.get_by_label("Enemy ENDURANCE").fill("20")
+    return exact_win(record("lone-wolf", {"skill": 15, "endurance": 20}, [{"skill": enemy_skill, "endurance": 20}]))
+
+
+def test_an_odds_request_never_answered_is_abandoned_and_the_worker_restarted(page):
+    status = panel(page).get_by_role("status").first
+    win = fill_lone_wolf(page, 16)
+    expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(win)}", timeout=ODDS_TIMEOUT)
+    page.evaluate(HANG_NEXT_ODDS_REQUEST)
+    page.evaluate("window.oddsTest.hang = true")
+    started = time.monotonic()
+    fill_lone_wolf(page, 18)  # this request never comes back: the worker computes for minutes
+    expect(status).to_have_text("This fight is too large for exact odds: use the simulation.", timeout=15_000)
+    waited = time.monotonic() - started
+    assert 4.5 <= waited <= 12, waited  # abandoned after the 5 s the panel waits, not before
+    assert page.evaluate("window.oddsTest") == {"hang": False, "terminated": 1, "created": 1}
+    expect(panel(page).get_by_role("button", name="Estimate by simulation")).to_be_visible()
+    # The next fight's odds come from the new worker (the old one would still be busy for minutes).
+    later = fill_lone_wolf(page, 13)
+    expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(later)}", timeout=ODDS_TIMEOUT)
+    expect(panel(page).get_by_role("button", name="Estimate by simulation")).to_be_hidden()
+
+
+def big_party_record():
+    """Six characters and eighteen monsters of 99 Wound Points: a single simulated fight takes about half a second in
+    Pyodide; 50 of them (the old fixed step) took about 28 s."""
+    party = [
+        {"name": f"Knight {i}", "wound_points": 99, "resistance": 2, "combat_bonus": 0, "weapons": ["sword"]}
+        for i in range(6)
+    ]
+    monsters = [{"monster": "troll", "wound_points": 99} for _ in range(18)]
+    return {**record("citadel-of-blood", {"party": party}, monsters), "seed": 5}
+
+
+def test_a_big_partys_simulation_is_cancelled_within_a_second(page, base_url):
+    page.goto(base_url + "#f=" + share.encode(big_party_record()))
+    odds = panel(page)
+    expect(odds.get_by_text("Too many possibilities for exact odds")).to_be_visible(timeout=ODDS_TIMEOUT)
+    odds.get_by_role("button", name="Estimate by simulation").click()
+    expect(odds.get_by_text(re.compile(r"in \d+ simulated fights?\.$"))).to_be_visible(timeout=30_000)
+    started = time.monotonic()
+    odds.get_by_role("button", name="Cancel").click()
+    expect(odds.get_by_text(re.compile(r"\(cancelled\)$"))).to_be_visible(timeout=10_000)
+    stopped = time.monotonic() - started
+    assert stopped < 1.5, stopped
+    runs = int(re.search(r"in (\d+) simulated", odds.get_by_text(re.compile(r"\(cancelled\)$")).inner_text())[1])
+    assert 1 <= runs < 1000
+    expect(odds.get_by_role("button", name="Estimate by simulation")).to_be_enabled()
+
+
+def test_a_fight_too_large_for_exact_odds_is_offered_the_simulation(page, base_url):
+    enemies = [{"name": f"Orc {i}", "skill": 5, "stamina": 20} for i in range(4)]
+    big = record("fighting-fantasy", {"skill": 12, "stamina": 24, "luck": 9}, enemies)
+    page.goto(base_url + "#f=" + share.encode(big))
+    odds = panel(page)
+    expect(odds.get_by_role("status").first).to_have_text(
+        "This fight is too large for exact odds: use the simulation.", timeout=ODDS_TIMEOUT
+    )
+    odds.get_by_role("button", name="Estimate by simulation").click()
+    expect(odds.get_by_text(re.compile(r"in 1000 simulated fights\.$"))).to_be_visible(timeout=60_000)
+    expect(odds.get_by_role("status").first).to_have_text(re.compile(r"^Chance to win, fighting to the end: \d"))

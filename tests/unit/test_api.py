@@ -137,3 +137,124 @@ def test_deeply_nested_requests_are_refused_before_parsing(text):
 def test_nesting_inside_strings_does_not_count():
     reply = json.loads(api.call(json.dumps({"op": "new_hero", "system": "lone-wolf", "numbers": {"skill": "[" * 50}})))
     assert reply["error"]["field"] == "numbers.skill"
+
+
+# ---- issue 10: internal errors across the boundary, named instead ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "request_data,field",
+    [
+        ({"op": "undo", "session": [0]}, "session"),  # a list is unhashable: was "internal error: TypeError"
+        ({"op": "act", "session": {"a": 1}, "action": {"do": "round"}}, "session"),
+        ({"op": "share", "session": [[]]}, "session"),
+        ({"op": "mc_run", "mc": {}, "n": 1}, "mc"),  # the same for a simulation's id
+        ({"op": "mc_run", "mc": [1], "n": 1}, "mc"),
+    ],
+)
+def test_ids_of_the_wrong_type_name_their_field(request_data, field):
+    reply = call(**request_data)
+    assert "internal" not in reply, reply
+    assert reply["ok"] is False and reply["error"]["field"] == field and reply["error"]["message"]
+
+
+def test_a_session_id_is_a_whole_number_not_a_float():
+    session = call(op="start", record=make_record())["session"]
+    assert call(op="undo", session=session)["ok"]
+    reply = call(op="undo", session=float(session))  # 1.0 == 1 and hashes alike: it used to open session 1
+    assert reply["ok"] is False and reply["error"]["field"] == "session"
+    simulation = call(op="mc_start", record=make_record())["mc"]
+    assert call(op="mc_run", mc=simulation, n=1)["ok"]
+    reply = call(op="mc_run", mc=float(simulation), n=1)
+    assert reply["ok"] is False and reply["error"]["field"] == "mc"
+
+
+def test_replies_are_strict_json_even_for_non_finite_numbers_in_a_request():
+    """Python reads NaN and Infinity (and 1e999 as inf); JSON has neither, so they are refused as not JSON."""
+    for text in (
+        '{"op": "hello", "x": NaN}',
+        '{"op": "undo", "session": Infinity}',
+        '{"op": "undo", "session": 1e999}',
+    ):
+        reply = json.loads(api.call(text), parse_constant=lambda name: pytest.fail(f"{name} in a reply"))
+        assert (
+            reply["ok"] is False and reply["error"]["field"] == "request" and "not valid JSON" in reply["error"]["text"]
+        )
+
+
+# ---- the simulation ---------------------------------------------------------------------------------------------
+
+
+FF_NO_ENEMIES = {
+    "format": "pyrules-fight",
+    "version": 1,
+    "system": "fighting-fantasy",
+    "hero": {"skill": 10, "stamina": 20, "luck": 9},
+    "enemies": [],
+}
+
+
+def test_a_simulation_of_a_fight_without_enemies_is_refused_with_a_message():
+    reply = call(op="mc_start", record=FF_NO_ENEMIES)  # mc_run used to fail with IndexError
+    assert reply["ok"] is False and "internal" not in reply
+    assert reply["error"]["field"] == "record" and "no enemy" in reply["error"]["message"]
+    ru = call(op="mc_start", record=FF_NO_ENEMIES, lang="ru")
+    assert ru["error"]["message"] != reply["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        make_record(actions=[{"do": "round", "number": 0}] * 3),  # won
+        {
+            **FF_NO_ENEMIES,
+            "enemies": [{"skill": 1, "stamina": 1}],
+            "actions": [{"do": "round", "dice": [[6, 6], [1, 1]]}],
+        },
+    ],
+)
+def test_a_simulation_of_a_fight_already_over_is_refused_with_a_message(record):
+    reply = call(op="mc_start", record=record)
+    assert reply["ok"] is False and reply["error"]["field"] == "record" and "over" in reply["error"]["message"]
+
+
+def test_mc_run_stops_at_its_time_budget_after_the_fight_in_progress():
+    simulation = call(op="mc_start", record=make_record(hero={"skill": 15, "endurance": 99}))["mc"]
+    reply = call(op="mc_run", mc=simulation, n=100_000, ms=1)  # 100,000 fights cannot be played in 1 ms
+    assert reply["ok"] and 1 <= reply["runs"] < 100_000
+    more = call(op="mc_run", mc=simulation, n=5)  # without a budget: all the fights asked for
+    assert more["runs"] == reply["runs"] + 5
+    bad = call(op="mc_run", mc=simulation, n=5, ms=0)
+    assert bad["ok"] is False and bad["error"]["field"] == "ms"
+
+
+# ---- a fight cannot outgrow its own record ------------------------------------------------------------------------
+
+
+def test_act_refuses_the_action_past_the_records_limit(monkeypatch):
+    from pyrules import fight as fight_module
+
+    monkeypatch.setattr(fight_module, "MAX_ACTIONS", 3)
+    session = call(
+        op="start", record=make_record(hero={"skill": 15, "endurance": 99}, enemies=[{"skill": 1, "endurance": 99}])
+    )["session"]
+    for _ in range(3):
+        assert call(op="act", session=session, action={"do": "round", "number": 5})["ok"]
+    reply = call(op="act", session=session, action={"do": "round", "number": 5})
+    assert (
+        reply["ok"] is False
+        and reply["error"]["field"] == "actions[3]"
+        and "at most 3 actions" in reply["error"]["message"]
+    )
+    record = call(op="share", session=session)
+    assert record["ok"]  # the fight stays whole and shareable
+
+
+def test_odds_refused_as_too_large_say_so_as_data_for_the_page_to_offer_the_simulation():
+    enemies = [{"name": f"Orc {i}", "skill": 5, "stamina": 20} for i in range(4)]
+    record = {**FF_NO_ENEMIES, "hero": {"skill": 12, "stamina": 24, "luck": 9}, "enemies": enemies}
+    reply = call(op="odds", record=record)
+    assert reply["ok"] is False and reply["too_large"] is True and "too large" in reply["error"]["message"]
+    assert call(op="mc_start", record=record)["ok"]  # the simulation takes it
+    refused = call(op="odds", record={**record, "hero": {"skill": "x"}})
+    assert refused["ok"] is False and "too_large" not in refused

@@ -7,7 +7,7 @@ import json
 import pytest
 from conftest import make_record, play, rounds
 
-from pyrules import Fight, RecordError
+from pyrules import Fight, RecordError, fight
 from pyrules.__main__ import main
 
 ISSUE_EXAMPLE = {
@@ -176,3 +176,64 @@ def test_cli_refuses_deep_nesting(tmp_path, capsys):
     path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
     assert main(["play", str(path)]) == 2
     assert "nested more than 32 levels" in capsys.readouterr().err
+
+
+# ---- issue 10: one limit on the actions of a fight, enforced where they are added ----------------------------------
+
+
+def long_fight_record(n):
+    """A Lone Wolf fight that lasts: nobody is ever hurt (every loss × 0), so every action is a valid round."""
+    rules = {"enemy_loss_multiplier": 0, "hero_loss_multiplier": 0}
+    return make_record(rules=rules, actions=rounds(*[n % 10 for n in range(n)]))
+
+
+def test_apply_refuses_the_action_past_max_actions_and_keeps_the_fight():
+    played = Fight.from_record(long_fight_record(fight.MAX_ACTIONS))  # exactly the limit: a valid record
+    before = (played.record(), played.state)
+    with pytest.raises(RecordError) as error:
+        played.apply({"do": "round", "number": 3})
+    assert error.value.field == f"actions[{fight.MAX_ACTIONS}]"
+    assert f"at most {fight.MAX_ACTIONS} actions" in error.value.message
+    assert (played.record(), played.state) == before
+
+
+def test_a_record_past_the_limit_is_refused_by_the_same_rule():
+    with pytest.raises(RecordError) as error:
+        Fight.from_record(long_fight_record(fight.MAX_ACTIONS + 1))
+    assert error.value.field == f"actions[{fight.MAX_ACTIONS}]" and "at most" in error.value.message
+
+
+def test_restore_keeps_the_first_max_actions_and_reports_the_rest_as_dropped():
+    """A save past the limit (made before the limit was enforced in act) is cut, not set aside."""
+    restored, dropped = Fight.restore(long_fight_record(fight.MAX_ACTIONS + 7))
+    assert len(restored.actions) == fight.MAX_ACTIONS
+    assert dropped["kept"] == fight.MAX_ACTIONS and dropped["dropped"] == 7
+    assert dropped["error"]["field"] == f"actions[{fight.MAX_ACTIONS}]"
+
+
+# ---- issue 10: text that cannot be encoded is refused by name -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "change,field",
+    [
+        ({"hero": {"skill": 15, "endurance": 20, "name": "\ud800"}}, "hero.name"),
+        ({"enemies": [{"name": "Gi\udfffak", "skill": 15, "endurance": 9}]}, "enemies[0].name"),
+        (
+            {"hero": {"skill": 15, "endurance": 20, "modifiers": [{"name": "\udc00", "skill": 1}]}},
+            "hero.modifiers[0].name",
+        ),
+    ],
+)
+def test_a_lone_surrogate_in_a_text_field_is_refused_by_name(change, field):
+    with pytest.raises(RecordError) as error:
+        Fight.from_record({**make_record(), **change})
+    assert error.value.field == field and "U+D" in error.value.message
+    str(error.value).encode("utf-8")  # the message itself can be shown and sent
+
+
+def test_cli_play_of_a_lone_surrogate_name_exits_2(tmp_path, capsys):
+    path = tmp_path / "fight.json"
+    path.write_text(json.dumps(make_record(hero={"skill": 15, "endurance": 20, "name": "\ud800"})), encoding="utf-8")
+    assert main(["play", str(path)]) == 2  # it used to crash writing the name (UnicodeEncodeError)
+    assert "hero.name" in capsys.readouterr().err

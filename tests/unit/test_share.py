@@ -9,7 +9,8 @@ import zlib
 
 import pytest
 from conftest import make_record, play, rounds
-from hypothesis import given, settings
+from fuzzing import played_records
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyrules import Fight, RecordError, api, fight, share
@@ -212,3 +213,84 @@ def test_older_records_are_migrated(monkeypatch):
     monkeypatch.delitem(fight.MIGRATIONS, 1)
     with pytest.raises(RecordError, match="can no longer read"):
         Fight.from_record(make_record())
+
+
+# ---- issue 10: links the app makes and cannot open -----------------------------------------------------------------
+
+
+def call(**request):
+    return json.loads(api.call(json.dumps(request)))
+
+
+def test_a_link_version_of_4301_digits_is_a_clean_error():
+    """int() refuses more than 4,300 digits (ValueError): it used to cross the boundary as an internal error."""
+    for version in ("1" * 4301, "9" * 40, "0" * 5000 + "1"):
+        reply = call(op="open_link", code=f"{version}.AAAA")
+        assert "internal" not in reply, reply
+        assert reply["ok"] is False and reply["error"]["field"] == "link"
+
+
+def ff_fight_with_20_enemies_and_typed_dice(rounds_fought, random_dice):
+    """The issue's case: many rounds, every die typed, 20 enemies at once (all the same dice: the link is short but
+    inflates past the decoder's limit; random dice: the link itself is too long)."""
+    record = {
+        "format": "pyrules-fight",
+        "version": 1,
+        "system": "fighting-fantasy",
+        "hero": {"skill": 12, "stamina": 999, "luck": 9},
+        "enemies": [{"name": f"Goblin {i}", "skill": 1, "stamina": 999} for i in range(20)],
+    }
+    played = Fight.from_record(record)
+    dice = random.Random(10)
+    for n in range(rounds_fought):
+        typed = [[dice.randint(1, 6) if random_dice else 1, 1] for _ in range(21)]
+        played.apply({"do": "round", "target": n % 20, "dice": typed})
+    return played
+
+
+@pytest.mark.parametrize("rounds_fought,random_dice", [(2800, False), (1000, True)])
+def test_share_refuses_a_fight_its_link_could_not_carry_and_says_to_export_it(rounds_fought, random_dice):
+    record = ff_fight_with_20_enemies_and_typed_dice(rounds_fought, random_dice).record()
+    session = call(op="start", record=record)["session"]
+    reply = call(op="share", session=session)  # it used to give a link that open_link refused
+    assert reply["ok"] is False and reply["error"]["field"] == "link" and "Export" in reply["error"]["message"]
+    ru = call(op="share", session=session, lang="ru")
+    assert ru["error"]["message"] != reply["error"]["message"]
+    shorter = call(op="start", record={**record, "actions": record["actions"][:300]})["session"]
+    code = call(op="share", session=shorter)["code"]
+    assert call(op="open_link", code=code)["record"] == {**record, "actions": record["actions"][:300]}
+
+
+def test_a_highly_compressible_record_past_the_inflated_limit_is_refused_too():
+    """Well under 16,000 characters once packed, but more than the decoder inflates: the issue's 4,202 characters."""
+    record = {**make_record(), "actions": [{"do": "round", "number": 0, "pad": "x" * 90}] * 5000}
+    assert len(json.dumps(record)) > share.MAX_JSON
+    with pytest.raises(RecordError) as error:
+        share.encode(record)
+    assert error.value.field == "link" and "Export" in error.value.message
+
+
+def test_share_of_a_name_with_a_lone_surrogate_cannot_happen():
+    """The name is refused where it comes in; Share answered UnicodeEncodeError when it was let in."""
+    reply = call(op="start", record=make_record(hero={"skill": 15, "endurance": 20, "name": "\ud800"}))
+    assert reply["ok"] is False and reply["error"]["field"] == "hero.name"
+    with pytest.raises(RecordError) as error:
+        share.encode({**make_record(), "note": "\ud800"})
+    assert error.value.field == "link"
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(played_records())
+def test_whatever_share_gives_open_link_opens_to_the_same_fight(record):
+    """Every system, names in any script (a lone surrogate is refused at the start): a link Share gives opens."""
+    started = call(op="start", record=record)
+    if not started["ok"]:  # a setup the rules refuse: nothing to share
+        assert started["error"]["field"] and "internal" not in started
+        return
+    shared = call(op="share", session=started["session"])
+    if not shared["ok"]:
+        assert shared["error"]["field"] == "link" and "internal" not in shared
+        return
+    opened = call(op="open_link", code=shared["code"])
+    assert opened["ok"], opened
+    assert opened["record"] == started["record"] and opened["log"] == started["log"]

@@ -1,0 +1,286 @@
+"""Strategies for fuzzing the boundary (hypothesis): plausible records of every system, played for a few actions,
+their mutations, plausible actions, and hostile JSON values (wrong types, huge numbers, deep nesting, unicode, lone
+surrogates). Shared by test_fuzz_api.py and test_share.py."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import strategies as st
+
+from pyrules import Fight, RecordError, odds, rng
+from pyrules.citadel import HEROES, MONSTERS, WEAPON_LABELS
+from pyrules.fighting_fantasy import SPELLS
+from pyrules.systems import SYSTEMS
+
+SYSTEM_KEYS = sorted(SYSTEMS)
+LONE_WOLF = ("lone-wolf", "grey-star", "freeway-warrior")
+
+# ---- hostile values ---------------------------------------------------------------------------------------------
+
+any_text = st.text(st.characters(exclude_categories=()), max_size=12)  # lone surrogates, controls, RTL marks …
+odd_strings = st.sampled_from(
+    ["", " ", "\ud800", "a\udfffb", "\u202e", "\x00", "−3", "1e3", "0x10", "٣", "15 ", "x" * 70, "[[[[", "{}"]
+)
+huge_numbers = st.sampled_from(
+    [-1, 2**31, 2**53 + 1, -(2**63), 10**30, 10**4299, 1e308, -0.0, 0.5, 1.0, 2.5e-300, float("nan"), float("inf")]
+)
+scalars = st.none() | st.booleans() | st.integers(-30, 60) | huge_numbers | any_text | odd_strings
+json_values = st.recursive(
+    scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(any_text, inner, max_size=4), max_leaves=12
+)
+
+
+def nested(depth: int) -> Any:
+    value: Any = 1
+    for level in range(depth):
+        value = [value] if level % 2 else {"a": value}
+    return value
+
+
+deep = st.integers(28, 40).map(nested)  # around the 32 levels a request may have
+hostile = st.one_of(json_values, json_values, json_values, deep)
+
+
+# ---- plausible records ------------------------------------------------------------------------------------------
+
+
+def small(low: int, high: int) -> st.SearchStrategy[int]:
+    return st.integers(low, high)
+
+
+def optional(**fields: st.SearchStrategy) -> st.SearchStrategy[dict]:
+    return st.fixed_dictionaries({}, optional=fields)
+
+
+names = st.sampled_from(["Giak", "Гоблин", "Orc 2", "Crimson Lord", "A" * 60]) | any_text
+
+lone_wolf_rules = optional(
+    evade_after=small(0, 3),
+    evade_until=small(1, 4),
+    evade_when_enemy_at_most=small(0, 10),
+    skill_modifier=small(-5, 5),
+    unarmed_rounds=small(0, 2),
+    enemy_immune_rounds=small(0, 2),
+    hero_immune_rounds=small(0, 2),
+    enemy_loss_multiplier=st.sampled_from([0, 0.5, 1, 2]),
+    hero_loss_multiplier=st.sampled_from([0, 0.5, 1, 2]),
+    enemy_extra_loss=small(0, 2),
+    hero_extra_loss=small(0, 2),
+    max_rounds=small(1, 6),
+    restore_endurance=st.booleans(),
+    vigour=st.booleans(),
+)
+
+
+@st.composite
+def lone_wolf_setup(draw, system: str) -> dict:
+    cls = SYSTEMS[system]
+    hero = {"skill": draw(small(0, 40)), "endurance": draw(small(1, 25))}
+    hero.update(draw(optional(weapon=st.sampled_from(sorted(cls.weapons)), name=names)))
+    if cls.has_willpower:
+        hero["willpower"] = draw(small(0, 8))
+    if draw(st.booleans()):
+        hero["modifiers"] = [{"name": draw(names), "skill": draw(small(-5, 5))}]
+    enemies = [
+        {"skill": draw(small(0, 40)), "endurance": draw(small(1, 25)), **draw(optional(name=names))}
+        for _ in range(draw(small(1, 3)))
+    ]
+    rules = draw(lone_wolf_rules)
+    if not cls.has_vigour:
+        rules.pop("vigour", None)
+    return {"hero": hero, "enemies": enemies, "rules": rules}
+
+
+@st.composite
+def fighting_fantasy_setup(draw) -> dict:
+    hero = {"skill": draw(small(0, 12)), "stamina": draw(small(1, 20)), "luck": draw(small(0, 12))}
+    hero.update(
+        draw(
+            optional(
+                gold=small(0, 30),
+                food=small(0, 2),
+                flask=small(0, 2),
+                backpack=st.lists(names, max_size=3),
+                spells=st.dictionaries(st.sampled_from(sorted(SPELLS)), small(0, 2), max_size=3),
+                name=names,
+            )
+        )
+    )
+    enemies = [
+        {"skill": draw(small(0, 12)), "stamina": draw(small(1, 8)), **draw(optional(name=names))}
+        for _ in range(draw(small(0, 3)))
+    ]
+    rules = draw(optional(escape=st.booleans(), one_by_one=st.booleans(), luck_in_combat=st.booleans()))
+    return {"hero": hero, "enemies": enemies, "rules": rules}
+
+
+weapons = st.sampled_from(sorted(WEAPON_LABELS))
+
+
+@st.composite
+def citadel_setup(draw) -> dict:
+    party = []
+    for _ in range(draw(small(1, 3))):
+        if draw(st.booleans()):
+            party.append({"hero": draw(st.sampled_from(sorted(HEROES)))})
+            continue
+        character = {
+            "wound_points": draw(small(1, 8)),
+            "resistance": draw(small(0, 5)),
+            "combat_bonus": draw(small(-2, 3)),
+            "weapons": draw(st.lists(weapons, min_size=1, max_size=2)),
+        }
+        character.update(draw(optional(name=names, skills=st.dictionaries(weapons, small(-2, 3), max_size=2))))
+        party.append(character)
+    monsters = []
+    for _ in range(draw(small(1, 4))):
+        if draw(st.booleans()):
+            monsters.append({"monster": draw(st.sampled_from(sorted(MONSTERS)))})
+        else:
+            monster = {"wound_points": draw(small(1, 8)), "resistance": draw(small(0, 5)), "combat_bonus": 0}
+            monster.update(draw(optional(name=names, weapon=weapons)))
+            monsters.append(monster)
+    setup = {"hero": {"party": party}, "enemies": monsters, "rules": draw(optional(hellgate=st.booleans()))}
+    if draw(st.integers(0, 4)) == 0:
+        setup["tables"] = {"blast": {"blasts": draw(small(0, 3)), "wounds": draw(small(0, 4))}}
+    return setup
+
+
+def setups(system: str) -> st.SearchStrategy[dict]:
+    if system in LONE_WOLF:
+        return lone_wolf_setup(system)
+    return fighting_fantasy_setup() if system == "fighting-fantasy" else citadel_setup()
+
+
+dice = st.lists(small(1, 6), min_size=2, max_size=2)
+units = st.sampled_from(["A", "B", "C", "1", "2", "3", "4", "Z", ""])
+
+
+def wishes(system: str) -> st.SearchStrategy[dict]:
+    """Plausible actions of a system, most of them refused in a given state (that is the point)."""
+    if system in LONE_WOLF:
+        cls = SYSTEMS[system]
+        extra = {"willpower": small(0, 4)} if cls.has_willpower else {}
+        return st.fixed_dictionaries(
+            {"do": st.sampled_from(["round", "round", *sorted(cls.action_kinds())])},
+            optional={"number": small(0, 9), **extra},
+        )
+    if system == "fighting-fantasy":
+        return st.fixed_dictionaries(
+            {"do": st.sampled_from(sorted(SYSTEMS[system].action_kinds()))},
+            optional={
+                "target": small(0, 3),
+                "dice": st.lists(st.none() | dice, max_size=4),
+                "decline": st.booleans(),
+                "luck": st.booleans(),
+                "item": names,
+                "food": small(1, 2),
+                "amount": small(-20, 20),
+                "spell": st.sampled_from(sorted(SPELLS)),
+                "stamina": small(0, 4),
+                "skill": small(-2, 2),
+                "luck_change": small(-2, 2),
+                "max_stamina": small(-2, 2),
+                "copy_dice": st.lists(st.lists(dice, min_size=2, max_size=2), max_size=2),
+            },
+        )
+    return st.fixed_dictionaries(
+        {"do": st.sampled_from(sorted(SYSTEMS[system].action_kinds()))},
+        optional={
+            "unit": units,
+            "target": units,
+            "weapon": small(0, 1),
+            "die": small(1, 6),
+            "target_die": small(1, 6),
+            "to": st.lists(small(0, 3), min_size=2, max_size=2),
+        },
+    )
+
+
+@st.composite
+def played_records(draw, systems=SYSTEM_KEYS) -> dict:
+    """A record of a system as the app writes it: the setup, then a few actions (the default simulation policy's
+    moves, which are legal, mixed with wishes, kept when accepted). A setup the rules refuse is returned as it is."""
+    system = draw(st.sampled_from(systems))
+    record = {"format": "pyrules-fight", "version": 1, "system": system, **draw(setups(system))}
+    record["seed"] = draw(st.integers(0, rng.MAX_SEED))
+    try:
+        fight = Fight.from_record(record)
+    except RecordError:
+        return record
+    policy = odds.DEFAULT_POLICIES[system](draw(small(1, 3)))
+    for counter in range(draw(small(0, 12))):
+        if fight.state.outcome != "ongoing":
+            break
+        try:
+            if draw(st.booleans()):
+                fight.apply(draw(wishes(system)))
+            else:
+                fight.apply(fight.system.action_json(policy(fight.system, fight.setup, fight.state, counter)))
+        except (RecordError, odds.CannotSimulate):
+            continue
+    return fight.record()
+
+
+@st.composite
+def mutated(draw, value: Any) -> Any:
+    """The value with one place in it changed: replaced by a hostile value or a plausible number, dropped, or given an
+    unknown key."""
+    value = json.loads(json.dumps(value))
+    places: list[tuple[Any, Any]] = [(None, None)]
+
+    def walk(node: Any) -> None:
+        children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for key, child in children:
+            places.append((node, key))
+            walk(child)
+
+    walk(value)
+    parent, key = draw(st.sampled_from(places))
+    how = draw(st.sampled_from(["hostile", "number", "drop", "unknown"]))
+    if parent is None:
+        return draw(hostile) if how == "hostile" else value
+    if how == "drop":
+        del parent[key]
+    elif how == "unknown" and isinstance(parent, dict):
+        parent[draw(any_text)] = draw(scalars)
+    else:
+        parent[key] = draw(hostile if how == "hostile" else small(-3, 30) | huge_numbers)
+    return value
+
+
+@st.composite
+def records(draw, systems=SYSTEM_KEYS) -> Any:
+    """A played record, a mutation of one, or anything at all."""
+    kind = draw(st.sampled_from(["played", "mutated", "mutated", "hostile"]))
+    if kind == "hostile":
+        return draw(hostile)
+    record = draw(played_records(systems))
+    return draw(mutated(record)) if kind == "mutated" else record
+
+
+def as_form(record: Any) -> Any:
+    """A record as the set-up form sends it: the hero's and enemies' numbers as typed text."""
+
+    def typed(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {key: typed(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [typed(item) for item in value]
+        return str(value) if type(value) is int else value
+
+    if not isinstance(record, dict):
+        return record
+    return {key: typed(value) if key in ("hero", "enemies") else value for key, value in record.items()}
+
+
+def legal_move(record: dict) -> dict | None:
+    """The next move of the default simulation policy in a played record's fight (an action the rules accept)."""
+    try:
+        fight = Fight.from_record(record)
+        action = odds.DEFAULT_POLICIES[fight.system.key]()(fight.system, fight.setup, fight.state, 0)
+    except (RecordError, odds.CannotSimulate):
+        return None
+    return fight.system.action_json(action) if fight.state.outcome == "ongoing" else None

@@ -1,0 +1,163 @@
+"""Fuzzing every request type of the boundary (hypothesis): plausible and hostile requests alike must come back as a
+reply, a clean error naming a field, never ``"internal": true``; a reply is strict JSON and valid Unicode (the page's
+``JSON.parse`` and the worker's string conversion take it as it is). Runs on CPython and inside Pyodide."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fuzzing import (
+    SYSTEM_KEYS,
+    any_text,
+    as_form,
+    hostile,
+    huge_numbers,
+    legal_move,
+    mutated,
+    played_records,
+    records,
+    wishes,
+)
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyrules import RecordError, api, share
+
+FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def send(request: Any) -> dict:
+    """One call across the boundary; fails on anything but a clean reply."""
+    text = request if isinstance(request, str) else json.dumps(request)
+    reply_text = api.call(text)
+    reply_text.encode("utf-8")  # no lone surrogate goes back to the page
+    reply = json.loads(reply_text, parse_constant=lambda name: pytest.fail(f"{name} in a reply to {text[:300]}"))
+    assert "internal" not in reply, (text[:2000], reply)
+    assert reply["ok"] in (True, False)
+    if not reply["ok"]:
+        assert isinstance(reply["error"]["field"], str) and reply["error"]["message"], reply
+    return reply
+
+
+def either(data: st.DataObject, plausible: st.SearchStrategy, rate: int = 6) -> Any:
+    """Mostly the plausible value; one time in ``rate`` a hostile one."""
+    return data.draw(st.one_of(*[plausible] * (rate - 1), hostile))
+
+
+def open_session(data: st.DataObject) -> tuple[Any, dict]:
+    """An open fight's session id (and its record), or a hostile id."""
+    record = data.draw(played_records())
+    started = send({"op": "start", "record": record})
+    session = started["session"] if started["ok"] else 0
+    return either(data, st.just(session), rate=8), record
+
+
+def fight_of(data: st.DataObject, strategy: st.SearchStrategy | None = None) -> dict:
+    """The fight an odds request is about: a record (maybe as the form types it) or an open session."""
+    if data.draw(st.booleans()):
+        session, _ = open_session(data)
+        return {"session": session}
+    record = data.draw(records() if strategy is None else strategy)
+    if data.draw(st.booleans()):
+        return {"record": as_form(record), "form": True}
+    return {"record": record}
+
+
+def fields(op: str, data: st.DataObject) -> dict:
+    """The plausible fields of a request of each type (each may still turn hostile)."""
+    if op == "hello":
+        return {}
+    if op == "new_hero":
+        numbers = st.dictionaries(st.sampled_from(["skill", "endurance", "willpower"]), st.integers(0, 9), max_size=3)
+        return {
+            "system": either(data, st.sampled_from(SYSTEM_KEYS)),
+            "seed": either(data, st.integers(0, 99)),
+            "numbers": either(data, numbers),
+        }
+    if op in ("start", "restore", "replay"):
+        request = {"record": data.draw(records())}
+        if op == "start" and data.draw(st.booleans()):
+            request = {"record": as_form(request["record"]), "form": either(data, st.booleans())}
+        return request
+    if op == "check_saves":
+        text = records().map(json.dumps) | any_text | st.just("{oops")
+        return {"records": either(data, st.lists(text | hostile, max_size=3))}
+    if op in ("share", "undo"):
+        return {"session": open_session(data)[0]}
+    if op == "act":
+        session, record = open_session(data)
+        wish = wishes(record["system"])
+        move = legal_move(record)
+        plausible = wish | mutated(data.draw(wish)) | (st.just(move) if move else wish) | st.just(move or {})
+        return {"session": session, "action": either(data, plausible)}
+    if op == "open_link":
+        try:
+            code = share.encode(data.draw(played_records()))  # a setup the rules refused may hold anything
+        except RecordError:
+            code = share.encode({})
+        cut = data.draw(st.integers(0, len(code)))
+        variants = [code, code[:cut], code[:cut] + data.draw(any_text) + code[cut:], "#f=" + code]
+        variants += [data.draw(st.sampled_from(["1" * 4301, "0" * 50 + "1", "2", "1e3", ""])) + code[1:]]
+        return {"code": either(data, st.sampled_from(variants))}
+    if op in ("odds", "mc_start"):
+        request = fight_of(data)
+        request.update(data.draw(st.fixed_dictionaries({}, optional={"willpower": st.integers(1, 4)})))
+        if op == "odds":
+            options = {"lambda": st.sampled_from([0, 0.01, 1]), "curve": st.lists(st.just(0.1), min_size=1, max_size=2)}
+            request.update(data.draw(st.fixed_dictionaries({}, optional={**options, "table": st.booleans()})))
+        return request
+    if op == "mc_run":
+        started = send({"op": "mc_start", **fight_of(data, played_records())})
+        simulation = started["mc"] if started["ok"] else 0
+        budget = st.fixed_dictionaries({}, optional={"ms": st.integers(1, 20)})
+        return {"mc": either(data, st.just(simulation)), "n": either(data, st.integers(1, 5)), **data.draw(budget)}
+    assert op == "benchmark"  # a valid benchmark takes seconds: its number is always refused here
+    return {"mc": data.draw(hostile.filter(lambda x: x is not None and not (type(x) is int and 0 <= x <= 100_000)))}
+
+
+def spoil(request: dict, data: st.DataObject) -> Any:
+    """Sometimes a request's keys or its text are spoiled too."""
+    how = data.draw(st.sampled_from(["as is"] * 10 + ["field", "drop", "unknown", "lang", "text"]))
+    keys = sorted(request)
+    if how == "field" and keys:
+        request[data.draw(st.sampled_from(keys))] = data.draw(hostile | huge_numbers)
+    elif how == "drop" and keys:
+        del request[data.draw(st.sampled_from(keys))]
+    elif how == "unknown":
+        request[data.draw(any_text)] = data.draw(hostile)
+    elif how == "lang":
+        request["lang"] = data.draw(st.sampled_from(["en", "ru"]) | hostile)
+    elif how == "text":
+        text = json.dumps(request)  # its length depends on the session's id: cut it at a drawn fraction
+        return text[: int(len(text) * data.draw(st.floats(0, 1)))]
+    return request
+
+
+@pytest.mark.parametrize("op", sorted(api.HANDLERS))
+@FUZZ
+@given(data=st.data())
+def test_no_request_of_any_type_gives_an_internal_error(op, data):
+    request = {"op": op, **fields(op, data)}
+    if data.draw(st.booleans()):
+        request["lang"] = "ru"
+    session = api._sessions.get(request["session"]) if op == "act" and type(request["session"]) is int else None
+    before = session and session.record()
+    reply = send(spoil(request, data) if op != "benchmark" else request)
+    if session and not reply["ok"]:  # a refused action leaves the fight as it was
+        assert session.record() == before
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(sorted(api.HANDLERS) + ["", "nope", "\ud800"]), hostile, hostile)
+def test_hostile_values_in_every_field_of_every_request(op, a, b):
+    for request in (
+        {"op": op, "record": a, "action": b, "session": a},
+        {"op": op, "code": a, "mc": b, "n": a, "ms": b},
+        {"op": op, "system": a, "numbers": b, "seed": a, "records": b},
+        {"op": op, "willpower": a, "lambda": b, "curve": a, "table": b, "form": a},
+        {"op": a, "lang": b},
+        a,
+    ):
+        send(request)
