@@ -55,6 +55,8 @@ class Chain:
             rules.max_rounds or 0,
             rules.evade_after or 0,
             rules.evade_until or 0,
+            rules.skill_modifier_rounds,
+            1 if rules.evade_before_round else 0,  # "no round fought yet" is a layer of its own
         )
         self.n = len(setup.enemies)
         self.end_hero = -1 if rules.end_when_hero_at_most is None else rules.end_when_hero_at_most
@@ -130,7 +132,7 @@ class Chain:
         return ONGOING, E2, c, e2
 
     def final_endurance(self, endurance: int) -> int:
-        return self.setup.hero.endurance if self.rules.restore_endurance else endurance
+        return self.system.restored(self.setup, endurance)
 
 
 def _push(heap: list, layers: dict, key: tuple, chain: Chain) -> list:
@@ -388,6 +390,10 @@ def evade_advice(system: type[LoneWolf], setup: Any, state: State, spend: int = 
             allowed_cache[key] = system.evasion(setup, chain.fake(r, w, c, e))[0]
         return allowed_cache[key]
 
+    def at_once(r: int, w: int | None, c: int) -> bool:
+        """Evading ends the fight with no round fought (evade_before_round, before any round)."""
+        return system.evades_at_once(setup, chain.fake(r, w, c))
+
     for key in keys:
         r, w, c = key
         s = spends(r, w, c)[0]
@@ -419,7 +425,10 @@ def evade_advice(system: type[LoneWolf], setup: Any, state: State, spend: int = 
                 best = fight
                 allowed = evasion(r, w, c, e)
                 if allowed:
-                    evade = sum(k for hl, el, k in evade_outs if E - hl > 0) / 10
+                    if at_once(r, w, c):
+                        evade = 1.0
+                    else:
+                        evade = sum(k for hl, el, k in evade_outs if E - hl > 0) / 10
                     if evade > fight[0] + 1e-12:
                         best = (evade, 0.0)
                 grid[E][e] = best

@@ -10,7 +10,7 @@ import sys
 from fractions import Fraction
 
 import pytest
-from conftest import make_record, play
+from conftest import make_record, play, rounds
 
 from pyrules import api
 from pyrules.__main__ import main
@@ -120,6 +120,20 @@ CASES = [
     ("grey-star", {"skill": 15, "endurance": 9, "willpower": 3}, ENEMY, {}, []),
     ("grey-star", {"skill": 15, "endurance": 9, "willpower": 0}, ENEMY, {}, []),  # the plain Staff, -6
     ("grey-star", {"skill": 15, "endurance": 9, "willpower": 5}, ENEMY, {"unarmed_rounds": 1, "max_rounds": 5}, []),
+    # issue 10: a skill modifier for the first rounds only, ENDURANCE restored in part
+    ("lone-wolf", SMALL, ENEMY, {"skill_modifier": -4, "skill_modifier_rounds": 2}, []),
+    ("lone-wolf", SMALL, ENEMY, {"skill_modifier": 5, "skill_modifier_rounds": 1, "unarmed_rounds": 2}, []),
+    ("lone-wolf", SMALL, ENEMY, {"restore_part": 0.5, "max_rounds": 3}, []),
+    ("lone-wolf", SMALL, ENEMY, {"restore_part": 0.25}, []),
+    ("lone-wolf", SMALL, ENEMY, {"restore_points": 2, "end_when_enemy_at_most": 3}, []),
+    ("lone-wolf", SMALL, ENEMY, {"restore_points": 3, "skill_modifier": -3, "skill_modifier_rounds": 1}, rounds(2)),
+    (
+        "grey-star",
+        {"skill": 15, "endurance": 9, "willpower": 4},
+        ENEMY,
+        {"skill_modifier": -3, "skill_modifier_rounds": 2, "restore_part": 0.5, "max_rounds": 4},
+        [],
+    ),
 ]
 
 
@@ -148,6 +162,22 @@ def test_benchmark_fight_is_quick_and_sums_to_one():
 
 
 # ---- evasion -------------------------------------------------------------------------------------------------
+
+
+def test_evade_before_the_first_round_follows_the_rule():
+    # CR -7 (column -8/-7): the hero loses 8, 7, 6, 6, 5, 5, 4, 3, 2, 0 on numbers 1-9, 0
+    enemy = [{"name": "G", "skill": 20, "endurance": 30}]
+    for free, evade_now in ((False, 0.6), (True, 1.0)):  # ENDURANCE 6: numbers 1-4 kill him in an evasion round
+        fight = play(hero={"skill": 13, "endurance": 6}, enemies=enemy,
+                     rules={"evade_after": 0, "evade_before_round": free})  # fmt: skip
+        advice = evade_advice(fight.system, fight.setup, fight.state)
+        assert advice["evade_now"] == pytest.approx(evade_now, abs=EXACT) and advice["advice"] == "evade"
+    # after a round (number 9: 7/2) the option changes nothing: the evasion round is fought
+    for endurance, evade_now in ((30, 1.0), (9, 0.8)):  # ENDURANCE 7 left: numbers 1, 2 kill him
+        fight = play(hero={"skill": 13, "endurance": endurance}, enemies=enemy,
+                     rules={"evade_after": 0, "evade_before_round": True}, actions=rounds(9))  # fmt: skip
+        advice = evade_advice(fight.system, fight.setup, fight.state)
+        assert fight.state.rounds == 1 and advice["evade_now"] == pytest.approx(evade_now, abs=EXACT)
 
 
 def test_evade_now_is_the_chance_of_surviving_the_evasion_round():
@@ -192,7 +222,15 @@ def evade_reference(system, setup, state, memo):
 
 @pytest.mark.parametrize(
     "rules",
-    [{"evade_after": 1}, {"evade_until": 2}, {"evade_when_enemy_at_most": 4}, {"evade_after": 2, "max_rounds": 5}],
+    [
+        {"evade_after": 1},
+        {"evade_until": 2},
+        {"evade_when_enemy_at_most": 4},
+        {"evade_after": 2, "max_rounds": 5},
+        {"evade_after": 0, "evade_before_round": True},
+        {"evade_until": 2, "evade_before_round": True, "restore_part": 0.5},
+        {"evade_when_enemy_at_most": 4, "evade_before_round": True, "skill_modifier": -5, "skill_modifier_rounds": 1},
+    ],
 )
 @pytest.mark.parametrize("skill", [12, 17])
 def test_evade_advice_agrees_with_the_engine(rules, skill):
@@ -235,6 +273,8 @@ def test_optimal_spend_is_never_worse_than_a_fixed_spend(hero, enemies, rules):
 
 
 @pytest.mark.parametrize("hero,enemies,rules", GREY + [
+    ({"skill": 16, "endurance": 12, "willpower": 6}, [{"name": "A", "skill": 18, "endurance": 13}],
+     {"skill_modifier": 4, "skill_modifier_rounds": 2, "restore_points": 2, "max_rounds": 6}),
     ({"skill": 16, "endurance": 14, "willpower": 7}, [{"name": "A", "skill": 14, "endurance": 9},
      {"name": "B", "skill": 18, "endurance": 11}], {"end_when_enemy_at_most": 3, "enemy_loss_multiplier": 0.5}),
     ({"skill": 16, "endurance": 14, "willpower": 7}, [{"name": "A", "skill": 24, "endurance": 19}],
