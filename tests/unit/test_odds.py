@@ -615,3 +615,180 @@ def test_monte_carlo_following_the_optimal_grey_star_policy_agrees_with_its_exac
     estimate = odds.MonteCarlo(fight.system, fight.setup, fight.state, best["policy"]).run(n)
     error = math.sqrt(best["win"] * (1 - best["win"]) / n)
     assert abs(estimate["win"] - best["win"]) < 4 * error
+
+
+# ---- budgets (issue 10): every exact computation refuses a fight too large for it, before the work ---------------
+
+LW_GIANT = ("lone-wolf", {"skill": 15, "endurance": 999}, [{"name": "G", "skill": 15, "endurance": 999}] * 20,
+            {"evade_after": 0})  # fmt: skip
+GS_GIANT_ENEMY = [{"name": "G", "skill": 15, "endurance": 999}]
+GS_GIANTS = [
+    ("grey-star", {"skill": 15, "endurance": 999, "willpower": 999}, GS_GIANT_ENEMY, {}),
+    ("grey-star", {"skill": 25, "endurance": 999, "willpower": 999}, GS_GIANT_ENEMY, {"evade_after": 0}),
+]
+GS_BENCH = ({"skill": 18, "endurance": 35, "willpower": 50}, [{"name": "D", "skill": 20, "endurance": 60}])
+
+
+def budget_of(kind):
+    from pyrules import odds
+
+    return odds.Budget({"odds": odds.ODDS_CELLS, "evade": odds.EVADE_CELLS, "policy": odds.POLICY_CELLS}[kind])
+
+
+def refused_before_the_work(compute, budget):
+    """The computation raises TooLarge having done no cell of work (its estimate refused it)."""
+    from pyrules.odds import TooLarge
+
+    with pytest.raises(TooLarge):
+        compute(budget)
+    assert budget.used == 0
+
+
+def quick(compute, yardstick):
+    """The fastest of three refusals against the median of three runs of a small exact computation."""
+    import time
+
+    def timed(f):
+        t = time.perf_counter()
+        try:
+            f()
+        except Exception:
+            pass
+        return time.perf_counter() - t
+
+    refusal = min(timed(compute) for _ in range(3))
+    small = sorted(timed(yardstick) for _ in range(3))[1]
+    return refusal, small
+
+
+def lw_fifty_against_a_hundred():
+    fight = play(hero={"skill": 15, "endurance": 50}, enemies=[{"name": "G", "skill": 15, "endurance": 100}])
+    return lone_wolf_odds(fight.system, fight.setup, fight.state)
+
+
+def test_lone_wolf_giant_is_refused_before_any_cell():
+    fight = play(*LW_GIANT)
+    args = (fight.system, fight.setup, fight.state)
+    refused_before_the_work(lambda b: lone_wolf_odds(*args, budget=b), budget_of("odds"))
+    refused_before_the_work(lambda b: evade_advice(*args, budget=b), budget_of("evade"))
+    # the estimate itself is cheap: the refusal takes no longer than a few small exact computations
+    refusal, small = quick(lambda: lone_wolf_odds(*args), lw_fifty_against_a_hundred)
+    assert refusal < 20 * small, (refusal, small)
+
+
+@pytest.mark.parametrize("giant", GS_GIANTS)
+def test_grey_star_giant_is_refused_before_any_cell(giant):
+    fight = play(*giant)
+    args = (fight.system, fight.setup, fight.state)
+    refused_before_the_work(lambda b: lone_wolf_odds(*args, budget=b), budget_of("odds"))
+    refused_before_the_work(lambda b: spend_table(*args, budget=b), budget_of("odds"))
+    refused_before_the_work(lambda b: grey_star_policy(*args, 0.01, budget=b), budget_of("policy"))
+    if fight.setup.rules.evasion_possible:
+        refused_before_the_work(lambda b: evade_advice(*args, budget=b), budget_of("evade"))
+    from pyrules.odds import TooLarge
+
+    for compute in (lambda: spend_table(*args), lambda: grey_star_policy(*args, 0.01), lambda: trade_off(*args)):
+        refusal, small = quick(compute, lw_fifty_against_a_hundred)
+        assert refusal < 20 * small, (refusal, small)
+        with pytest.raises(TooLarge):
+            compute()
+
+
+@pytest.mark.parametrize("giant", [LW_GIANT, *GS_GIANTS])
+def test_api_refuses_a_giant_fight_with_the_simulation_message(giant):
+    record = make_record(*giant)
+    for extra in ({}, {"lambda": 0.01, "curve": [0, 0.1], "table": False}):
+        error = call(op="odds", record=record, **extra)["error"]
+        assert error["field"] == "record" and "use the simulation" in error["message"]
+
+
+def test_fighting_fantasy_giant_is_refused_before_any_state():
+    from pyrules.odds import FF_WORK, Budget, FFChain, TooLarge
+
+    fight = ff({"skill": 12, "stamina": 999, "luck": 12}, [{"name": "E", "skill": 12, "stamina": 999}] * 20)
+    chain = FFChain(fight.setup, fight.state, budget=Budget(FF_WORK))
+    assert chain.least_work() > FF_WORK
+    with pytest.raises(TooLarge):
+        fighting_fantasy_odds(fight.setup, fight.state)
+    # six at once of ВЫНОСЛИВОСТЬ 20: refused from the estimate, where it used to run for seconds
+    fight = ff({"skill": 12, "stamina": 24, "luck": 12}, [{"name": "E", "skill": 8, "stamina": 20}] * 6)
+    refusal, small = quick(lambda: fighting_fantasy_odds(fight.setup, fight.state), lw_fifty_against_a_hundred)
+    assert refusal < 20 * small, (refusal, small)
+    with pytest.raises(TooLarge):
+        fighting_fantasy_odds(fight.setup, fight.state)
+
+
+def test_fighting_fantasy_work_is_counted_during_the_computation():
+    from pyrules.odds import Budget, FFChain, TooLarge
+
+    fight = ff({"skill": 12, "stamina": 24, "luck": 12}, [{"name": "E", "skill": 8, "stamina": 10}] * 3)
+    chain = FFChain(fight.setup, fight.state, budget=Budget(1e12))
+    chain.value(fight.state.stamina, fight.state.enemies, 0)
+    assert chain.budget.used >= chain.least_work() > 0
+    small = FFChain(fight.setup, fight.state, budget=Budget(chain.budget.used // 2))
+    with pytest.raises(TooLarge):
+        small.value(fight.state.stamina, fight.state.enemies, 0)
+    late = FFChain(fight.setup, fight.state, budget=Budget(1e12, seconds=0))
+    with pytest.raises(TooLarge):
+        late.value(fight.state.stamina, fight.state.enemies, 0)
+
+
+@pytest.mark.parametrize("system,hero,enemies,rules,actions", CASES)
+def test_estimates_bound_the_work_done(system, hero, enemies, rules, actions):
+    from pyrules.odds import Budget, Chain, _layer_keys, _policy_work
+
+    fight = play(system, hero, enemies, rules, actions)
+    args = (fight.system, fight.setup, fight.state)
+    budget = Budget(1e12)
+    lone_wolf_odds(*args, budget=budget)
+    assert 0 < budget.used <= Chain(*args).forward_cells(lambda w: 1)
+    if fight.setup.rules.evasion_possible:
+        budget = Budget(1e12)
+        evade_advice(*args, budget=budget)
+        chain = Chain(*args)
+        keys = _layer_keys(chain, lambda r, w, c: [chain.spent(r, w, c, 1) if w is not None else 0])
+        assert 0 < budget.used <= chain.cells(keys)
+    if system == "grey-star":
+        budget = Budget(1e12)
+        grey_star_policy(*args, 0.01, budget=budget)
+        assert 0 < budget.used <= _policy_work(Chain(*args))
+
+
+@pytest.mark.parametrize("kind", ["odds", "evade", "policy", "table"])
+def test_the_clock_is_watched_during_the_work(kind):
+    from pyrules.odds import Budget, TooLarge
+
+    hero, enemies = {"skill": 15, "endurance": 20, "willpower": 6}, [{"name": "D", "skill": 16, "endurance": 20}]
+    fight = play("grey-star", hero, enemies, {"evade_after": 1})
+    args = (fight.system, fight.setup, fight.state)
+    compute = {
+        "odds": lambda b: lone_wolf_odds(*args, budget=b),
+        "evade": lambda b: evade_advice(*args, budget=b),
+        "policy": lambda b: grey_star_policy(*args, 0.01, budget=b),
+        "table": lambda b: spend_table(*args, budget=b),
+    }[kind]
+    compute(Budget(1e12))  # within its budget
+    late = Budget(1e12, seconds=0)
+    with pytest.raises(TooLarge):
+        compute(late)
+    assert late.used > 0  # refused during the work, by the clock
+
+
+def test_the_benchmark_cases_are_well_inside_their_budgets():
+    from pyrules.odds import ODDS_CELLS, POLICY_CELLS, Chain, _policy_work
+
+    lw = play(hero={"skill": 15, "endurance": 50}, enemies=[{"name": "G", "skill": 15, "endurance": 100}])
+    assert Chain(lw.system, lw.setup, lw.state).forward_cells(lambda w: 1) * 20 < ODDS_CELLS
+    gs = play("grey-star", *GS_BENCH)
+    chain = Chain(gs.system, gs.setup, gs.state)
+    assert sum(chain.forward_cells(lambda w, s=s: s) for s in range(1, 51)) * 3 < ODDS_CELLS
+    assert _policy_work(chain) * 2 < POLICY_CELLS
+
+
+def test_a_spend_table_too_large_is_left_out_of_the_odds(monkeypatch):
+    from pyrules import odds
+
+    monkeypatch.setattr(odds, "ODDS_CELLS", 60_000)  # the fight's own odds fit; its 40 spends do not
+    fight = play("grey-star", {**GS_BENCH[0], "willpower": 40}, GS_BENCH[1])
+    reply = odds.odds(fight)
+    assert "spends" not in reply and 0 < reply["win"] < 1
