@@ -43,7 +43,7 @@ class TooLarge(Exception):
 ODDS_CELLS = 1_100_000  # lone_wolf_odds, and a spend table in all: cells (ENDURANCE x enemy's ENDURANCE) pushed
 EVADE_CELLS = 200_000  # evade_advice: cells valued (each weighs a fight round and an evasion round)
 POLICY_CELLS = 3_000_000  # grey_star_policy: (cell, spend) pairs weighed, and the cells of its forward evaluation
-FF_WORK = 800_000  # Fighting Fantasy: (state, target, outcome) triples weighed
+FF_WORK = 500_000  # Fighting Fantasy: (state, target, outcome) triples weighed
 SECONDS = 3.0  # wall clock, checked during the work: the last guard on a slow machine
 
 
@@ -54,10 +54,10 @@ class Budget:
     bound); :meth:`spend` counts the work as it is done and watches the clock. Both raise :class:`TooLarge`, which
     the API answers with "too large for exact odds: use the simulation"."""
 
-    def __init__(self, cells: float, seconds: float = SECONDS):
-        self.cells, self.seconds = cells, seconds
+    def __init__(self, cells: float, seconds: float | None = None):
+        self.cells, self.seconds = cells, SECONDS if seconds is None else seconds
         self.used = 0
-        self.deadline = time.perf_counter() + seconds
+        self.deadline = time.perf_counter() + self.seconds
 
     def plan(self, cells: float) -> None:
         if self.used + cells > self.cells:
@@ -211,28 +211,36 @@ class Chain:
         return min(bound, (path[-1][0] - path[0][0]) + min(enemy_rounds, hero_rounds))
 
     def forward_cells(self, want: Callable[[int | None], int]) -> float:
-        """An upper bound on the work of :func:`lone_wolf_odds` with a fixed spend: along the path, no further than
-        the fight can last rounds, for each enemy still to fight, each layer's cells within reach (the hero has lost
-        at least the least loss of each round so far, so has the enemy fought now), plus its whole grid at
-        ``1 / SCAN`` (a cell without mass is only looked at)."""
+        """An upper bound on the work of :func:`lone_wolf_odds` with a fixed spend: the cells that may hold mass,
+        plus each layer's whole grid at ``1 / SCAN`` (a cell without mass is only looked at).
+
+        Along the path, no further than the fight can last rounds: after d rounds the hero has lost between the
+        sums of d least and d greatest losses, and so has the enemy fought now (later enemies: anything). The last
+        layer holds every round from its own on, so the cells up to the least losses."""
         state = self.state
-        c0 = state.current
+        E0, c0, e0 = state.endurance, state.current, state.enemies[state.current]
         path = self.path(want)
         bound = self.most_rounds(path, want)
         grids = self.cells((0, 0, c) for c in range(c0, self.n)) / SCAN
-        total = lost = lost_now = 0
+        later = sum(state.enemies[c0 + 1 :])
+        total = 0.0
+        hero = [0, 0]  # the least and the most the hero has lost
+        enemy = [0, 0]  # the same for the enemy fought now
         for depth, (r, w) in enumerate(path):
-            rows = state.endurance - lost
-            if depth > bound or rows <= 0:
+            if depth > bound or hero[0] >= E0:
                 break
-            total += rows * (max(0, state.enemies[c0] - lost_now) + sum(state.enemies[c0 + 1 :])) + grids
-            least = DEAD
+            last = depth == len(path) - 1  # this layer holds every round from its own on
+            # ENDURANCE from E0 - the most lost (at least 1) to E0 - the least lost; the same for the enemy
+            rows = E0 - hero[0] - (1 if last else max(1, E0 - hero[1])) + 1
+            now = max(0, e0 - enemy[0] - (1 if last else max(1, e0 - enemy[1])) + 1)
+            total += rows * (now + later) + grids
+            losses = []  # the hero's, against any enemy
             for c in range(c0, self.n):
                 outs = self.outcomes(r, w, c, self.spent(r, w, c, want(w)) if w is not None else 0)
-                least = min(least, min(hl for hl, _, _ in outs))
+                losses += [hl for hl, _, _ in outs]
                 if c == c0:
-                    lost_now += min(el for _, el, _ in outs)
-            lost += least
+                    enemy = [enemy[0] + min(el for _, el, _ in outs), enemy[1] + max(el for _, el, _ in outs)]
+            hero = [hero[0] + min(losses), hero[1] + max(losses)]
         return total
 
 
@@ -284,6 +292,8 @@ def lone_wolf_odds(
     while heap:
         key = heapq.heappop(heap)[3]
         grid = layers.pop(key)
+        if not any(map(any, grid)):  # made ready for a round's mass that all went elsewhere: nothing follows it
+            continue
         chain.budget.spend(done + len(grid) * len(grid[0]) / SCAN)  # the layer before, this grid; the clock
         done = 0
         r, w, c = key

@@ -752,6 +752,10 @@ def test_estimates_bound_the_work_done(system, hero, enemies, rules, actions):
         budget = Budget(1e12)
         grey_star_policy(*args, 0.01, budget=budget)
         assert 0 < budget.used <= _policy_work(Chain(*args))
+        budget = Budget(1e12)
+        spend_table(*args, budget=budget)
+        spends = range(1, max(1, fight.state.willpower) + 1)
+        assert 0 < budget.used <= sum(Chain(*args).forward_cells(lambda w, s=s: s) for s in spends)
 
 
 @pytest.mark.parametrize("kind", ["odds", "evade", "policy", "table"])
@@ -792,3 +796,43 @@ def test_a_spend_table_too_large_is_left_out_of_the_odds(monkeypatch):
     fight = play("grey-star", {**GS_BENCH[0], "willpower": 40}, GS_BENCH[1])
     reply = odds.odds(fight)
     assert "spends" not in reply and 0 < reply["win"] < 1
+
+
+def test_estimates_bound_the_work_done_on_random_fights():
+    """A seeded sample of small fights with random rules: the work counted never exceeds the estimate."""
+    import random
+
+    from pyrules.odds import Budget, Chain, _policy_work
+
+    rnd = random.Random(10)
+    optional = {
+        "max_rounds": lambda: rnd.randint(1, 6),
+        "enemy_immune_rounds": lambda: rnd.randint(0, 3),
+        "hero_immune_rounds": lambda: rnd.randint(0, 3),
+        "unarmed_rounds": lambda: rnd.randint(0, 3),
+        "enemy_loss_multiplier": lambda: rnd.choice([0, 0.5, 2, 0.25]),
+        "hero_loss_multiplier": lambda: rnd.choice([0, 0.5, 2]),
+        "enemy_extra_loss": lambda: rnd.randint(0, 2),
+        "hero_extra_loss": lambda: rnd.randint(0, 2),
+        "end_when_enemy_at_most": lambda: rnd.randint(0, 3),
+        "skill_modifier": lambda: rnd.randint(1, 5) * rnd.choice([-1, 1]),
+    }
+    for _ in range(120):
+        system = rnd.choice(["lone-wolf", "grey-star", "freeway-warrior"])
+        hero = {"skill": rnd.randint(5, 30), "endurance": rnd.randint(1, 14)}
+        if system == "grey-star":
+            hero["willpower"] = rnd.randint(0, 7)
+        enemies = [{"name": "E", "skill": rnd.randint(5, 30), "endurance": rnd.randint(1, 12)} for _ in range(3)]
+        rules = {key: value() for key, value in optional.items() if rnd.random() < 0.25}
+        if rules.get("skill_modifier") and rnd.random() < 0.5:
+            rules["skill_modifier_rounds"] = rnd.randint(1, 3)
+        fight = play(system, hero, enemies[: rnd.randint(1, 3)], rules)
+        args = (fight.system, fight.setup, fight.state)
+        for spend in (1, 2) if system == "grey-star" else (1,):
+            budget = Budget(1e12)
+            lone_wolf_odds(*args, spend, budget=budget)
+            assert budget.used <= Chain(*args).forward_cells(lambda w, s=spend: s), (system, hero, enemies, rules)
+        if system == "grey-star":
+            budget = Budget(1e12)
+            grey_star_policy(*args, 0.01, budget=budget)
+            assert budget.used <= _policy_work(Chain(*args)), (hero, enemies, rules)
