@@ -389,6 +389,8 @@ class LoneWolf:
         """The hero's ENDURANCE once a fight that is not to the death ends: all his losses back, a share of them
         (rounded down) or some points, never more than he lost."""
         rules = setup.rules
+        if not (rules.restore_endurance or rules.restore_part or rules.restore_points):
+            return endurance  # a fight to the death
         lost = max(0, setup.hero.endurance - endurance)
         if rules.restore_endurance:
             return endurance + lost
