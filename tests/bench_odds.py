@@ -153,7 +153,7 @@ def limits() -> str:
     ]
     for solver, what, n, seconds, peak, refused in rows:
         shown = "—" if refused is None else f"{refused * 1000:.1f} ms"
-        lines.append(f"| `{solver}` | {what} | {n} | {seconds:.2f} s | {peak:.0f} MB | {shown} |")
+        lines.append(f"| `{solver}` | {what} | {n} | {seconds:.2f} s | {peak:.1f} MB | {shown} |")
     return "\n".join(lines)
 
 
