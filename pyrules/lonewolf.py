@@ -71,7 +71,9 @@ class Rules:
     evade_after: int | None = None  # may evade once this many rounds have been fought (0: from the start)
     evade_until: int | None = None  # may evade only in the first N rounds
     evade_when_enemy_at_most: int | None = None  # may evade once the enemy's ENDURANCE is at most N
+    evade_before_round: bool = False  # evading before any round is fought ends the fight at once, nothing lost
     skill_modifier: int = 0  # +-N to the hero's skill for this fight
+    skill_modifier_rounds: int = 0  # ... only for the first N rounds (0: the whole fight)
     unarmed_rounds: int = 0  # the first N rounds are fought without a weapon
     enemy_immune_rounds: int = 0  # the enemy's table losses in the first N rounds are ignored
     hero_immune_rounds: int = 0  # the hero's table losses in the first N rounds are ignored
@@ -84,6 +86,8 @@ class Rules:
     end_when_enemy_at_most: int | None = None  # the fight stops when the enemy is at or below N ENDURANCE
     end_when_hero_at_most: int | None = None
     restore_endurance: bool = False  # not a fight to the death: the hero's losses are restored when it ends
+    restore_part: Fraction = Fraction(0)  # ... or this share of them (rounded down)
+    restore_points: int = 0  # ... or this many points of them
     vigour: bool = True  # Banedon may cast Vigour in this fight
 
     @property
@@ -122,7 +126,9 @@ RULE_LABELS = {
     "evade_after": "Evasion allowed after round",
     "evade_until": "Evasion allowed only in the first rounds",
     "evade_when_enemy_at_most": "Evasion allowed when the enemy's ENDURANCE is at most",
+    "evade_before_round": "Evading before the first round: no round is fought, nothing is lost",
     "skill_modifier": "Skill modifier for this fight",
+    "skill_modifier_rounds": "Skill modifier only for the first rounds",
     "unarmed_rounds": "Rounds fought without a weapon",
     "enemy_immune_rounds": "Enemy unharmed for the first rounds",
     "hero_immune_rounds": "Hero unharmed for the first rounds",
@@ -135,6 +141,8 @@ RULE_LABELS = {
     "end_when_enemy_at_most": "Fight stops when the enemy's ENDURANCE is at most",
     "end_when_hero_at_most": "Fight stops when the hero's ENDURANCE is at most",
     "restore_endurance": "Not a fight to the death (losses restored afterwards)",
+    "restore_part": "Not a fight to the death: share of the losses restored afterwards",
+    "restore_points": "Not a fight to the death: ENDURANCE points restored afterwards",
     "vigour": "Vigour allowed",
 }
 
@@ -251,20 +259,37 @@ class LoneWolf:
             "end_when_hero_at_most",
         ):
             counts[key] = r.integer(key, low=0, high=MAX_ROUNDS_RULE, default=None)
-        for key in ("unarmed_rounds", "enemy_immune_rounds", "hero_immune_rounds"):
+        for key in ("unarmed_rounds", "enemy_immune_rounds", "hero_immune_rounds", "skill_modifier_rounds"):
             counts[key] = r.integer(key, low=0, high=MAX_ROUNDS_RULE, default=0)
-        for key in ("enemy_extra_loss", "hero_extra_loss", "hero_extra_loss_when_wounded"):
+        for key in ("enemy_extra_loss", "hero_extra_loss", "hero_extra_loss_when_wounded", "restore_points"):
             counts[key] = r.integer(key, low=0, high=MAX_ENDURANCE, default=0)
         counts["skill_modifier"] = r.integer("skill_modifier", low=-MAX_SKILL, high=MAX_SKILL, default=0)
         for key in ("enemy_loss_multiplier", "hero_loss_multiplier"):
             counts[key] = r.fraction(key, low=0, high=10, default=Fraction(1))
+        counts["restore_part"] = r.fraction("restore_part", low=0, high=1, default=Fraction(0))
         counts["restore_endurance"] = r.flag("restore_endurance")
+        counts["evade_before_round"] = r.flag("evade_before_round")
         if cls.has_vigour:
             counts["vigour"] = r.flag("vigour", default=True)
         r.done()
-        if counts["max_rounds"] == 0:
+        rules = Rules(**counts)
+        if rules.max_rounds == 0:
             raise r.error("max_rounds", tr("must be at least 1: a fight that stops after round 0 never starts"))
-        return Rules(**counts)
+        if rules.skill_modifier_rounds and not rules.skill_modifier:
+            raise r.error("skill_modifier_rounds", tr("has no effect without a skill modifier for this fight"))
+        restores = [key for key in ("restore_endurance", "restore_part", "restore_points") if counts[key]]
+        if len(restores) > 1:
+            raise r.error(
+                restores[1],
+                tr("choose one way of restoring ENDURANCE: {other} is already set", other=tr(RULE_LABELS[restores[0]])),
+            )
+        if rules.evade_before_round and (
+            not rules.evasion_possible or (rules.evade_after is not None and rules.evade_after > 0)
+        ):
+            raise r.error(
+                "evade_before_round", tr("has no effect: this fight does not allow evasion before the first round")
+            )
+        return rules
 
     @classmethod
     def parse_action(cls, data: Any, index: int, lenient: bool = False) -> Action:
@@ -309,8 +334,11 @@ class LoneWolf:
     @classmethod
     def skill_total(cls, setup: Setup, state: State) -> int:
         """The hero's skill for the coming round: Action Chart + weapon + items and spells + this fight's rules."""
+        rules = setup.rules
         total = setup.hero.skill + cls.weapon_adjustment(setup, state)
-        total += sum(bonus for _, bonus in setup.hero.modifiers) + setup.rules.skill_modifier
+        total += sum(bonus for _, bonus in setup.hero.modifiers)
+        if not rules.skill_modifier_rounds or state.rounds < rules.skill_modifier_rounds:
+            total += rules.skill_modifier
         return total + (3 if state.vigour else 0)
 
     @classmethod
@@ -346,7 +374,27 @@ class LoneWolf:
         limit = rules.evade_when_enemy_at_most
         if limit is not None and state.enemies[state.current] > limit:
             return False, tr("evasion is allowed only once the enemy's ENDURANCE is {n} or less", n=limit)
+        if cls.evades_at_once(setup, state):
+            return True, tr("evasion is allowed: before the first round, no round is fought and nothing is lost")
         return True, tr("evasion is allowed")
+
+    @classmethod
+    def evades_at_once(cls, setup: Setup, state: State) -> bool:
+        """Whether evading now ends the fight with no round fought (``evade_before_round``, before any round).
+        Otherwise an evasion is resolved as a round in which the enemy's losses are ignored."""
+        return setup.rules.evade_before_round and state.rounds == 0
+
+    @classmethod
+    def restored(cls, setup: Setup, endurance: int) -> int:
+        """The hero's ENDURANCE once a fight that is not to the death ends: all his losses back, a share of them
+        (rounded down) or some points, never more than he lost."""
+        rules = setup.rules
+        if not (rules.restore_endurance or rules.restore_part or rules.restore_points):
+            return endurance  # a fight to the death
+        lost = max(0, setup.hero.endurance - endurance)
+        if rules.restore_endurance:
+            return endurance + lost
+        return endurance + min(lost, floor_times(lost, rules.restore_part) + rules.restore_points)
 
     @classmethod
     def vigour_allowed(cls, setup: Setup, state: State) -> tuple[bool, str]:
@@ -382,7 +430,31 @@ class LoneWolf:
             allowed, why = cls.evasion(setup, state)
             if not allowed:
                 raise RecordError(path, why, tr("Evade"))
+            if cls.evades_at_once(setup, state):
+                return cls.evade_at_once(setup, state)
         return cls.fight_round(setup, state, action, path, evade)
+
+    @classmethod
+    def evade_at_once(cls, setup: Setup, state: State) -> tuple[State, dict]:
+        """Evasion before any round, where the section's rule says no round is fought: nothing is lost, no random
+        number is used (a typed one and a WILLPOWER spend are ignored)."""
+        notes = [tr("evasion before the first round: no round is fought, nothing is lost")]
+        endurance = cls.restored(setup, state.endurance)
+        if endurance != state.endurance:  # Vigour's cost, where the section restores ENDURANCE
+            notes.append(restore_note(endurance - state.endurance))
+        new = replace(state, endurance=endurance, outcome=EVADED)
+        event = {
+            "kind": "evade_no_round",
+            "round": 0,
+            "enemy": setup.enemies[state.current].name,
+            "enemy_index": state.current,
+            "endurance": endurance,
+            "enemy_endurance": state.enemies[state.current],
+            "willpower": state.willpower,
+            "outcome": EVADED,
+            "notes": notes,
+        }
+        return new, event
 
     @classmethod
     def fight_round(cls, setup: Setup, state: State, action: Action, path: str, evade: bool) -> tuple[State, dict]:
@@ -413,6 +485,8 @@ class LoneWolf:
         hero_loss, hero_text = cls.loss(hero_base, rules.hero_loss_multiplier, hero_extra)
         if evade:
             enemy_loss, enemy_text = 0, tr("{loss} ignored: evasion", loss=enemy_text)
+            if state.rounds == 0:
+                notes.append(tr("evasion before the first round: the round is fought and the hero's losses stand"))
 
         endurance = 0 if hero_loss == KILL else max(0, state.endurance - hero_loss)
         enemies = list(state.enemies)
@@ -437,9 +511,13 @@ class LoneWolf:
                 outcome = ENDED
             elif rules.max_rounds is not None and round_no >= rules.max_rounds:
                 outcome = ENDED
-        if outcome != ONGOING and rules.restore_endurance:
-            endurance = setup.hero.endurance
-            notes.append(tr("not a fight to the death: ENDURANCE restored"))
+        if outcome != ONGOING:
+            back = cls.restored(setup, endurance) - endurance
+            if rules.restore_endurance:
+                notes.append(tr("not a fight to the death: ENDURANCE restored"))
+            elif back:
+                notes.append(restore_note(back))
+            endurance += back
 
         new = State(endurance, willpower, tuple(enemies), current, round_no, draws, state.vigour, outcome)
         event = {
@@ -596,6 +674,10 @@ class LoneWolf:
             "other_weapon_bonus": cls.other_weapon_bonus,
             "table": tr(cls.table.title),
         }
+
+
+def restore_note(points: int) -> str:
+    return tr("not a fight to the death: {n} ENDURANCE {n|point|points} restored", n=points)
 
 
 def _number(value: Fraction | int) -> str:

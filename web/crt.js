@@ -75,6 +75,7 @@ export function logRows(event, fight) {
   if (event.kind === "vigour") {
     return [noteRow(t("Vigour cast: {skill} for this fight, ENDURANCE {endurance}.", event), width)];
   }
+  if (event.kind === "evade_no_round") return event.notes.map((note) => noteRow(note, width)); // no round fought
   const row = element("tr");
   cell(row, event.kind === "evade" ? t("{round} (evade)", event) : String(event.round));
   cell(row, event.enemy);

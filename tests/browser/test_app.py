@@ -189,3 +189,55 @@ def test_the_server_sends_the_production_headers(page, base_url):
     assert response.headers["content-type"] == "application/wasm"
     csp = page.request.get(base_url).headers["content-security-policy"]
     assert "'wasm-unsafe-eval'" in csp and "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
+
+
+def test_evasion_before_the_first_round_and_endurance_restored_in_part(page):
+    # issue 10: the section's rules "evading before the first round: no round is fought" and a partial restore
+    page.get_by_role("radio", name="Dawn of the Darklords").check()
+    page.get_by_label("COMBAT SKILL", exact=True).fill("15")
+    page.get_by_label("ENDURANCE", exact=True).fill("25")
+    enemy = page.get_by_role("group", name="Enemy 1")
+    enemy.get_by_label("Enemy COMBAT SKILL", exact=True).fill("15")
+    enemy.get_by_label("Enemy ENDURANCE", exact=True).fill("30")
+    page.get_by_text("This section's combat rules").click()
+    page.get_by_label("Evasion allowed after round", exact=True).fill("0")
+    page.get_by_label("Evading before the first round: no round is fought, nothing is lost").check()
+    page.get_by_role("button", name="Start fight").click()
+    page.get_by_role("button", name="Evade").click()
+    note = page.get_by_role("table", name="Combat log").locator("tbody tr.note")
+    expect(note).to_have_text("evasion before the first round: no round is fought, nothing is lost")
+    assert log_rows(page) == []
+    expect(outcome(page)).to_have_text("Banedon evades the fight. Banedon has 25 ENDURANCE left.")
+
+
+def test_skill_modifier_for_the_first_rounds_and_half_the_losses_restored(page):
+    set_up(
+        page,
+        "Dawn of the Darklords",
+        {"COMBAT SKILL": 15, "ENDURANCE": 25},
+        [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 15, "Enemy ENDURANCE": 30}],
+        {
+            "Skill modifier for this fight": -2,
+            "Skill modifier only for the first rounds": 1,
+            "Fight stops after round": 2,
+            "Not a fight to the death: share of the losses restored afterwards": 0.5,
+        },
+    )
+    fight_round(page, 1)  # -2 (column -2/-1): 2/5
+    fight_round(page, 1)  # 0: 3/5
+    assert [row[2] for row in log_rows(page)] == ["−2", "0"]
+    notes = page.get_by_role("table", name="Combat log").locator("tbody tr.note")
+    expect(notes.last).to_have_text("not a fight to the death: 5 ENDURANCE points restored")
+    expect(outcome(page)).to_contain_text("Banedon has 20 ENDURANCE left.")  # 25 - 10 + 5
+
+
+def test_the_lone_wolf_section_rules_in_russian_have_no_english_left(page):
+    from test_fighting_fantasy import english_words, to_russian
+
+    to_russian(page)
+    page.get_by_text("Особые правила боя в этом параграфе").click()
+    expect(page.get_by_label("Поправка к мастерству только на первые раунды")).to_have_attribute(
+        "placeholder", "весь бой"
+    )
+    expect(page.get_by_label("Уклонение до первого раунда: раунд не разыгрывается, потерь нет")).to_be_visible()
+    assert english_words(page) == set()

@@ -151,3 +151,93 @@ def test_vigour_rule_is_banedons_only():
     with pytest.raises(RecordError) as error:
         lw({"vigour": True}, [], {"skill": 15, "endurance": 30, "willpower": 9}, system="grey-star")
     assert error.value.field == "rules.vigour"
+
+
+# ---- issue 10: a skill modifier for the first rounds only, ENDURANCE restored in part -------------------------
+
+
+def test_skill_modifier_for_the_first_rounds_only():
+    # "deduct 2 points from your COMBAT SKILL for the first two rounds": CR -2 twice (column -2/-1, row 6: 7/2),
+    # then CR 0 (row 6: 8/2)
+    fight = lw({"skill_modifier": -2, "skill_modifier_rounds": 2}, rounds(6, 6, 6))
+    assert [r["combat_ratio"] for r in fight.log] == [-2, -2, 0]
+    assert [(r["enemy_loss"], r["hero_loss"]) for r in fight.log] == [(7, 2), (7, 2), (8, 2)]
+    assert fight.state.enemies == (38,) and fight.state.endurance == 34
+    assert fight.view()["hero"]["skill"] == 15
+
+
+def test_skill_modifier_for_the_first_rounds_with_other_round_rules():
+    # +4 for the first round only, unarmed (-4) for two: CR 0, then -4, then 0; Grey Star at -8 unarmed
+    fight = lw({"skill_modifier": 4, "skill_modifier_rounds": 1, "unarmed_rounds": 2}, rounds(6, 6, 6))
+    assert [r["combat_ratio"] for r in fight.log] == [0, -4, 0]
+    fight = lw(
+        {"skill_modifier": 3, "skill_modifier_rounds": 1},
+        rounds(6, willpower=2) * 2,
+        {"skill": 15, "endurance": 30, "willpower": 10},
+        system="grey-star",
+    )
+    assert [r["combat_ratio"] for r in fight.log] == [3, 0]
+
+
+@pytest.mark.parametrize(
+    "rules,lost,restored",
+    [
+        ({"restore_part": 0.5, "max_rounds": 2}, 10, 5),  # CR 0, row 1: 3/5 twice; half of 10
+        ({"restore_part": 0.5, "max_rounds": 1}, 5, 2),  # half of 5, rounded down
+        ({"restore_part": 0.25, "max_rounds": 2}, 10, 2),
+        ({"restore_part": 1, "max_rounds": 2}, 10, 10),
+        ({"restore_points": 3, "max_rounds": 2}, 10, 3),
+        ({"restore_points": 20, "max_rounds": 2}, 10, 10),  # never more than was lost
+    ],
+)
+def test_not_a_fight_to_the_death_restores_part_of_the_losses(rules, lost, restored):
+    fight = lw(rules, rounds(*[1] * rules["max_rounds"]))
+    assert fight.state.outcome == "ended"
+    assert [r["hero_loss"] for r in fight.log] == [5] * rules["max_rounds"]
+    assert fight.state.endurance == 40 - lost + restored == fight.log[-1]["endurance"]
+    assert any(str(restored) in note for note in fight.log[-1]["notes"])
+
+
+def test_partial_restore_when_the_hero_falls_or_wins():
+    # ENDURANCE 5, row 1 at CR 0 (3/5): he falls; not to the death, half of 5 comes back (2); the bout is lost
+    fight = lw({"restore_part": 0.5}, rounds(1), {"skill": 15, "endurance": 5})
+    assert fight.state.outcome == "lost" and fight.state.endurance == 2
+    # won with 3 lost (CR +11: row 1 9/3, then row 0 K): 2 points back
+    fight = lw({"restore_points": 2}, rounds(1, 0), {"skill": 26, "endurance": 40}, [{"skill": 15, "endurance": 20}])
+    assert fight.state.outcome == "won" and fight.log[0]["hero_loss"] == 3
+    assert fight.state.endurance == 39
+
+
+def test_nothing_restored_while_the_fight_goes_on():
+    fight = lw({"restore_part": 0.5}, rounds(1, 1))
+    assert fight.state.outcome == "ongoing" and fight.state.endurance == 30
+
+
+@pytest.mark.parametrize(
+    "rules,field",
+    [
+        ({"skill_modifier_rounds": 2}, "rules.skill_modifier_rounds"),  # no modifier to limit
+        ({"skill_modifier": 2, "skill_modifier_rounds": -1}, "rules.skill_modifier_rounds"),
+        ({"restore_part": 1.5}, "rules.restore_part"),
+        ({"restore_part": -0.5}, "rules.restore_part"),
+        ({"restore_points": -1}, "rules.restore_points"),
+        ({"restore_points": 1.5}, "rules.restore_points"),
+        ({"restore_endurance": True, "restore_part": 0.5}, "rules.restore_part"),
+        ({"restore_part": 0.5, "restore_points": 2}, "rules.restore_points"),
+        ({"restore_endurance": True, "restore_points": 2}, "rules.restore_points"),
+    ],
+)
+def test_bad_new_rule_values_name_the_field(rules, field):
+    with pytest.raises(RecordError) as error:
+        lw(rules, [])
+    assert error.value.field == field
+
+
+def test_new_rules_round_trip_through_the_record():
+    from pyrules import Fight
+
+    rules = {"skill_modifier": -2, "skill_modifier_rounds": 1, "restore_part": 0.5, "max_rounds": 3}
+    fight = lw(rules, rounds(1, 1))
+    again = Fight.from_record(fight.record())
+    assert again.setup == fight.setup and again.state == fight.state
+    assert fight.record()["rules"] == rules

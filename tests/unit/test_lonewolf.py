@@ -193,6 +193,59 @@ def test_evade_when_the_enemy_is_weak_enough():
     assert fight.state.outcome == "evaded"
 
 
+def test_evading_before_the_first_round_by_default_fights_that_round():
+    # the seeds speak only of evading after a round: by default the evasion is resolved as a round (the hero's
+    # losses stand), and the log says so
+    fight = play("lone-wolf", BANEDON, rules={"evade_after": 0}, actions=[{"do": "evade", "number": 1}])
+    assert fight.state.rounds == 1 and fight.state.endurance == 20 and fight.state.draws == 0
+    assert any("first round" in note for note in fight.log[0]["notes"])
+
+
+def test_evading_before_the_first_round_with_no_round_fought():
+    # evade_before_round: evading before any round ends the fight at once, nothing lost, no number drawn
+    for rules in ({"evade_after": 0}, {"evade_until": 2}, {"evade_when_enemy_at_most": 40}):
+        fight = play("lone-wolf", BANEDON, rules={**rules, "evade_before_round": True}, actions=[{"do": "evade"}])
+        assert fight.state.outcome == "evaded" and fight.state.rounds == 0 and fight.state.draws == 0
+        assert fight.state.endurance == 25 and fight.state.enemies == (30,)
+        event = fight.log[0]
+        assert event["kind"] == "evade_no_round" and event["outcome"] == "evaded" and event["notes"]
+    assert fight.view()["evade"]["allowed"] is False
+
+
+def test_evading_before_the_first_round_option_applies_only_before_any_round():
+    fight = play(
+        "lone-wolf",
+        BANEDON,
+        rules={"evade_after": 0, "evade_before_round": True},
+        actions=rounds(6) + [{"do": "evade", "number": 1}],
+    )  # CR 0: 8/2, then the evasion round 3/5 with the enemy's 3 ignored
+    assert fight.state.outcome == "evaded" and fight.state.rounds == 2
+    assert fight.state.endurance == 25 - 2 - 5 and fight.state.enemies == (22,)
+    assert fight.log[1]["kind"] == "evade"
+
+
+def test_evading_before_the_first_round_grey_star_spends_nothing():
+    fight = play(
+        "grey-star",
+        GREY_STAR,
+        rules={"evade_after": 0, "evade_before_round": True},
+        actions=[{"do": "evade", "number": 6, "willpower": 2}],
+    )
+    assert fight.state.outcome == "evaded" and fight.state.willpower == 23 and fight.state.endurance == 25
+
+
+def test_evading_before_the_first_round_tells_the_player_on_the_button():
+    fight = play("lone-wolf", BANEDON, rules={"evade_after": 0, "evade_before_round": True})
+    assert fight.view()["evade"]["allowed"] and "no round" in fight.view()["evade"]["why"]
+
+
+@pytest.mark.parametrize("rules", [{}, {"evade_after": 2}])
+def test_evading_before_the_first_round_option_needs_evasion_from_the_start(rules):
+    with pytest.raises(RecordError) as error:
+        play("lone-wolf", BANEDON, rules={**rules, "evade_before_round": True})
+    assert error.value.field == "rules.evade_before_round"
+
+
 # ---- Banedon's Vigour --------------------------------------------------------------------------------------
 
 

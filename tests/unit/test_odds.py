@@ -10,7 +10,7 @@ import sys
 from fractions import Fraction
 
 import pytest
-from conftest import make_record, play
+from conftest import make_record, play, rounds
 
 from pyrules import api
 from pyrules.__main__ import main
@@ -120,6 +120,20 @@ CASES = [
     ("grey-star", {"skill": 15, "endurance": 9, "willpower": 3}, ENEMY, {}, []),
     ("grey-star", {"skill": 15, "endurance": 9, "willpower": 0}, ENEMY, {}, []),  # the plain Staff, -6
     ("grey-star", {"skill": 15, "endurance": 9, "willpower": 5}, ENEMY, {"unarmed_rounds": 1, "max_rounds": 5}, []),
+    # issue 10: a skill modifier for the first rounds only, ENDURANCE restored in part
+    ("lone-wolf", SMALL, ENEMY, {"skill_modifier": -4, "skill_modifier_rounds": 2}, []),
+    ("lone-wolf", SMALL, ENEMY, {"skill_modifier": 5, "skill_modifier_rounds": 1, "unarmed_rounds": 2}, []),
+    ("lone-wolf", SMALL, ENEMY, {"restore_part": 0.5, "max_rounds": 3}, []),
+    ("lone-wolf", SMALL, ENEMY, {"restore_part": 0.25}, []),
+    ("lone-wolf", SMALL, ENEMY, {"restore_points": 2, "end_when_enemy_at_most": 3}, []),
+    ("lone-wolf", SMALL, ENEMY, {"restore_points": 3, "skill_modifier": -3, "skill_modifier_rounds": 1}, rounds(2)),
+    (
+        "grey-star",
+        {"skill": 15, "endurance": 9, "willpower": 4},
+        ENEMY,
+        {"skill_modifier": -3, "skill_modifier_rounds": 2, "restore_part": 0.5, "max_rounds": 4},
+        [],
+    ),
 ]
 
 
@@ -148,6 +162,22 @@ def test_benchmark_fight_is_quick_and_sums_to_one():
 
 
 # ---- evasion -------------------------------------------------------------------------------------------------
+
+
+def test_evade_before_the_first_round_follows_the_rule():
+    # CR -7 (column -8/-7): the hero loses 8, 7, 6, 6, 5, 5, 4, 3, 2, 0 on numbers 1-9, 0
+    enemy = [{"name": "G", "skill": 20, "endurance": 30}]
+    for free, evade_now in ((False, 0.6), (True, 1.0)):  # ENDURANCE 6: numbers 1-4 kill him in an evasion round
+        fight = play(hero={"skill": 13, "endurance": 6}, enemies=enemy,
+                     rules={"evade_after": 0, "evade_before_round": free})  # fmt: skip
+        advice = evade_advice(fight.system, fight.setup, fight.state)
+        assert advice["evade_now"] == pytest.approx(evade_now, abs=EXACT) and advice["advice"] == "evade"
+    # after a round (number 9: 7/2) the option changes nothing: the evasion round is fought
+    for endurance, evade_now in ((30, 1.0), (9, 0.8)):  # ENDURANCE 7 left: numbers 1, 2 kill him
+        fight = play(hero={"skill": 13, "endurance": endurance}, enemies=enemy,
+                     rules={"evade_after": 0, "evade_before_round": True}, actions=rounds(9))  # fmt: skip
+        advice = evade_advice(fight.system, fight.setup, fight.state)
+        assert fight.state.rounds == 1 and advice["evade_now"] == pytest.approx(evade_now, abs=EXACT)
 
 
 def test_evade_now_is_the_chance_of_surviving_the_evasion_round():
@@ -192,7 +222,15 @@ def evade_reference(system, setup, state, memo):
 
 @pytest.mark.parametrize(
     "rules",
-    [{"evade_after": 1}, {"evade_until": 2}, {"evade_when_enemy_at_most": 4}, {"evade_after": 2, "max_rounds": 5}],
+    [
+        {"evade_after": 1},
+        {"evade_until": 2},
+        {"evade_when_enemy_at_most": 4},
+        {"evade_after": 2, "max_rounds": 5},
+        {"evade_after": 0, "evade_before_round": True},
+        {"evade_until": 2, "evade_before_round": True, "restore_part": 0.5},
+        {"evade_when_enemy_at_most": 4, "evade_before_round": True, "skill_modifier": -5, "skill_modifier_rounds": 1},
+    ],
 )
 @pytest.mark.parametrize("skill", [12, 17])
 def test_evade_advice_agrees_with_the_engine(rules, skill):
@@ -235,6 +273,8 @@ def test_optimal_spend_is_never_worse_than_a_fixed_spend(hero, enemies, rules):
 
 
 @pytest.mark.parametrize("hero,enemies,rules", GREY + [
+    ({"skill": 16, "endurance": 12, "willpower": 6}, [{"name": "A", "skill": 18, "endurance": 13}],
+     {"skill_modifier": 4, "skill_modifier_rounds": 2, "restore_points": 2, "max_rounds": 6}),
     ({"skill": 16, "endurance": 14, "willpower": 7}, [{"name": "A", "skill": 14, "endurance": 9},
      {"name": "B", "skill": 18, "endurance": 11}], {"end_when_enemy_at_most": 3, "enemy_loss_multiplier": 0.5}),
     ({"skill": 16, "endurance": 14, "willpower": 7}, [{"name": "A", "skill": 24, "endurance": 19}],
@@ -639,3 +679,224 @@ def test_ff_odds_follow_the_strength_and_weakness_numbers():
     assert wins[3, 1] == pytest.approx(wins[1, 3], abs=EXACT) == pytest.approx(wins[2, 2], abs=EXACT)
     assert wins[0, 0] < wins[2, 2] < wins[4, 4]
     assert FFChain(fight.setup, fight.state).hero_skill == 13
+
+
+# ---- budgets (issue 10): every exact computation refuses a fight too large for it, before the work ---------------
+
+LW_GIANT = ("lone-wolf", {"skill": 15, "endurance": 999}, [{"name": "G", "skill": 15, "endurance": 999}] * 20,
+            {"evade_after": 0})  # fmt: skip
+GS_GIANT_ENEMY = [{"name": "G", "skill": 15, "endurance": 999}]
+GS_GIANTS = [
+    ("grey-star", {"skill": 15, "endurance": 999, "willpower": 999}, GS_GIANT_ENEMY, {}),
+    ("grey-star", {"skill": 25, "endurance": 999, "willpower": 999}, GS_GIANT_ENEMY, {"evade_after": 0}),
+]
+GS_BENCH = ({"skill": 18, "endurance": 35, "willpower": 50}, [{"name": "D", "skill": 20, "endurance": 60}])
+
+
+def budget_of(kind):
+    from pyrules import odds
+
+    return odds.Budget({"odds": odds.ODDS_CELLS, "evade": odds.EVADE_CELLS, "policy": odds.POLICY_CELLS}[kind])
+
+
+def refused_before_the_work(compute, budget):
+    """The computation raises TooLarge having done no cell of work (its estimate refused it)."""
+    from pyrules.odds import TooLarge
+
+    with pytest.raises(TooLarge):
+        compute(budget)
+    assert budget.used == 0
+
+
+def quick(compute, yardstick):
+    """The fastest of three refusals against the median of three runs of a small exact computation."""
+    import time
+
+    def timed(f):
+        t = time.perf_counter()
+        try:
+            f()
+        except Exception:
+            pass
+        return time.perf_counter() - t
+
+    refusal = min(timed(compute) for _ in range(3))
+    small = sorted(timed(yardstick) for _ in range(3))[1]
+    return refusal, small
+
+
+def lw_fifty_against_a_hundred():
+    fight = play(hero={"skill": 15, "endurance": 50}, enemies=[{"name": "G", "skill": 15, "endurance": 100}])
+    return lone_wolf_odds(fight.system, fight.setup, fight.state)
+
+
+def test_lone_wolf_giant_is_refused_before_any_cell():
+    fight = play(*LW_GIANT)
+    args = (fight.system, fight.setup, fight.state)
+    refused_before_the_work(lambda b: lone_wolf_odds(*args, budget=b), budget_of("odds"))
+    refused_before_the_work(lambda b: evade_advice(*args, budget=b), budget_of("evade"))
+    # the estimate itself is cheap: the refusal takes no longer than a few small exact computations
+    refusal, small = quick(lambda: lone_wolf_odds(*args), lw_fifty_against_a_hundred)
+    assert refusal < 20 * small, (refusal, small)
+
+
+@pytest.mark.parametrize("giant", GS_GIANTS)
+def test_grey_star_giant_is_refused_before_any_cell(giant):
+    fight = play(*giant)
+    args = (fight.system, fight.setup, fight.state)
+    refused_before_the_work(lambda b: lone_wolf_odds(*args, budget=b), budget_of("odds"))
+    refused_before_the_work(lambda b: spend_table(*args, budget=b), budget_of("odds"))
+    refused_before_the_work(lambda b: grey_star_policy(*args, 0.01, budget=b), budget_of("policy"))
+    if fight.setup.rules.evasion_possible:
+        refused_before_the_work(lambda b: evade_advice(*args, budget=b), budget_of("evade"))
+    from pyrules.odds import TooLarge
+
+    for compute in (lambda: spend_table(*args), lambda: grey_star_policy(*args, 0.01), lambda: trade_off(*args)):
+        refusal, small = quick(compute, lw_fifty_against_a_hundred)
+        assert refusal < 20 * small, (refusal, small)
+        with pytest.raises(TooLarge):
+            compute()
+
+
+@pytest.mark.parametrize("giant", [LW_GIANT, *GS_GIANTS])
+def test_api_refuses_a_giant_fight_with_the_simulation_message(giant):
+    record = make_record(*giant)
+    for extra in ({}, {"lambda": 0.01, "curve": [0, 0.1], "table": False}):
+        error = call(op="odds", record=record, **extra)["error"]
+        assert error["field"] == "record" and "use the simulation" in error["message"]
+
+
+def test_fighting_fantasy_giant_is_refused_before_any_state():
+    from pyrules.odds import FF_WORK, Budget, FFChain, TooLarge
+
+    fight = ff({"skill": 12, "stamina": 999, "luck": 12}, [{"name": "E", "skill": 12, "stamina": 999}] * 20)
+    chain = FFChain(fight.setup, fight.state, budget=Budget(FF_WORK))
+    assert chain.least_work() > FF_WORK
+    with pytest.raises(TooLarge):
+        fighting_fantasy_odds(fight.setup, fight.state)
+    # six at once of ВЫНОСЛИВОСТЬ 20: refused from the estimate, where it used to run for seconds
+    fight = ff({"skill": 12, "stamina": 24, "luck": 12}, [{"name": "E", "skill": 8, "stamina": 20}] * 6)
+    refusal, small = quick(lambda: fighting_fantasy_odds(fight.setup, fight.state), lw_fifty_against_a_hundred)
+    assert refusal < 20 * small, (refusal, small)
+    with pytest.raises(TooLarge):
+        fighting_fantasy_odds(fight.setup, fight.state)
+
+
+def test_fighting_fantasy_work_is_counted_during_the_computation():
+    from pyrules.odds import Budget, FFChain, TooLarge
+
+    fight = ff({"skill": 12, "stamina": 24, "luck": 12}, [{"name": "E", "skill": 8, "stamina": 10}] * 3)
+    chain = FFChain(fight.setup, fight.state, budget=Budget(1e12))
+    chain.value(fight.state.stamina, fight.state.enemies, 0)
+    assert chain.budget.used >= chain.least_work() > 0
+    small = FFChain(fight.setup, fight.state, budget=Budget(chain.budget.used // 2))
+    with pytest.raises(TooLarge):
+        small.value(fight.state.stamina, fight.state.enemies, 0)
+    late = FFChain(fight.setup, fight.state, budget=Budget(1e12, seconds=0))
+    with pytest.raises(TooLarge):
+        late.value(fight.state.stamina, fight.state.enemies, 0)
+
+
+@pytest.mark.parametrize("system,hero,enemies,rules,actions", CASES)
+def test_estimates_bound_the_work_done(system, hero, enemies, rules, actions):
+    from pyrules.odds import Budget, Chain, _layer_keys, _policy_work
+
+    fight = play(system, hero, enemies, rules, actions)
+    args = (fight.system, fight.setup, fight.state)
+    budget = Budget(1e12)
+    lone_wolf_odds(*args, budget=budget)
+    assert 0 < budget.used <= Chain(*args).forward_cells(lambda w: 1)
+    if fight.setup.rules.evasion_possible:
+        budget = Budget(1e12)
+        evade_advice(*args, budget=budget)
+        chain = Chain(*args)
+        keys = _layer_keys(chain, lambda r, w, c: [chain.spent(r, w, c, 1) if w is not None else 0])
+        assert 0 < budget.used <= chain.cells(keys)
+    if system == "grey-star":
+        budget = Budget(1e12)
+        grey_star_policy(*args, 0.01, budget=budget)
+        assert 0 < budget.used <= _policy_work(Chain(*args))
+        budget = Budget(1e12)
+        spend_table(*args, budget=budget)
+        spends = range(1, max(1, fight.state.willpower) + 1)
+        assert 0 < budget.used <= sum(Chain(*args).forward_cells(lambda w, s=s: s) for s in spends)
+
+
+@pytest.mark.parametrize("kind", ["odds", "evade", "policy", "table"])
+def test_the_clock_is_watched_during_the_work(kind):
+    from pyrules.odds import Budget, TooLarge
+
+    hero, enemies = {"skill": 15, "endurance": 20, "willpower": 6}, [{"name": "D", "skill": 16, "endurance": 20}]
+    fight = play("grey-star", hero, enemies, {"evade_after": 1})
+    args = (fight.system, fight.setup, fight.state)
+    compute = {
+        "odds": lambda b: lone_wolf_odds(*args, budget=b),
+        "evade": lambda b: evade_advice(*args, budget=b),
+        "policy": lambda b: grey_star_policy(*args, 0.01, budget=b),
+        "table": lambda b: spend_table(*args, budget=b),
+    }[kind]
+    compute(Budget(1e12))  # within its budget
+    late = Budget(1e12, seconds=0)
+    with pytest.raises(TooLarge):
+        compute(late)
+    assert late.used > 0  # refused during the work, by the clock
+
+
+def test_the_benchmark_cases_are_well_inside_their_budgets():
+    from pyrules.odds import ODDS_CELLS, POLICY_CELLS, Chain, _policy_work
+
+    lw = play(hero={"skill": 15, "endurance": 50}, enemies=[{"name": "G", "skill": 15, "endurance": 100}])
+    assert Chain(lw.system, lw.setup, lw.state).forward_cells(lambda w: 1) * 20 < ODDS_CELLS
+    gs = play("grey-star", *GS_BENCH)
+    chain = Chain(gs.system, gs.setup, gs.state)
+    assert sum(chain.forward_cells(lambda w, s=s: s) for s in range(1, 51)) * 3 < ODDS_CELLS
+    assert _policy_work(chain) * 2 < POLICY_CELLS
+
+
+def test_a_spend_table_too_large_is_left_out_of_the_odds(monkeypatch):
+    from pyrules import odds
+
+    monkeypatch.setattr(odds, "ODDS_CELLS", 60_000)  # the fight's own odds fit; its 40 spends do not
+    fight = play("grey-star", {**GS_BENCH[0], "willpower": 40}, GS_BENCH[1])
+    reply = odds.odds(fight)
+    assert "spends" not in reply and 0 < reply["win"] < 1
+
+
+def test_estimates_bound_the_work_done_on_random_fights():
+    """A seeded sample of small fights with random rules: the work counted never exceeds the estimate."""
+    import random
+
+    from pyrules.odds import Budget, Chain, _policy_work
+
+    rnd = random.Random(10)
+    optional = {
+        "max_rounds": lambda: rnd.randint(1, 6),
+        "enemy_immune_rounds": lambda: rnd.randint(0, 3),
+        "hero_immune_rounds": lambda: rnd.randint(0, 3),
+        "unarmed_rounds": lambda: rnd.randint(0, 3),
+        "enemy_loss_multiplier": lambda: rnd.choice([0, 0.5, 2, 0.25]),
+        "hero_loss_multiplier": lambda: rnd.choice([0, 0.5, 2]),
+        "enemy_extra_loss": lambda: rnd.randint(0, 2),
+        "hero_extra_loss": lambda: rnd.randint(0, 2),
+        "end_when_enemy_at_most": lambda: rnd.randint(0, 3),
+        "skill_modifier": lambda: rnd.randint(1, 5) * rnd.choice([-1, 1]),
+    }
+    for _ in range(120):
+        system = rnd.choice(["lone-wolf", "grey-star", "freeway-warrior"])
+        hero = {"skill": rnd.randint(5, 30), "endurance": rnd.randint(1, 14)}
+        if system == "grey-star":
+            hero["willpower"] = rnd.randint(0, 7)
+        enemies = [{"name": "E", "skill": rnd.randint(5, 30), "endurance": rnd.randint(1, 12)} for _ in range(3)]
+        rules = {key: value() for key, value in optional.items() if rnd.random() < 0.25}
+        if rules.get("skill_modifier") and rnd.random() < 0.5:
+            rules["skill_modifier_rounds"] = rnd.randint(1, 3)
+        fight = play(system, hero, enemies[: rnd.randint(1, 3)], rules)
+        args = (fight.system, fight.setup, fight.state)
+        for spend in (1, 2) if system == "grey-star" else (1,):
+            budget = Budget(1e12)
+            lone_wolf_odds(*args, spend, budget=budget)
+            assert budget.used <= Chain(*args).forward_cells(lambda w, s=spend: s), (system, hero, enemies, rules)
+        if system == "grey-star":
+            budget = Budget(1e12)
+            grey_star_policy(*args, 0.01, budget=budget)
+            assert budget.used <= _policy_work(Chain(*args)), (hero, enemies, rules)
