@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import fight_round, log_rows, set_up
+from conftest import build, fight_round, log_rows, set_up
 from playwright.sync_api import expect
 
 
@@ -28,7 +28,7 @@ def test_banedon_full_fight_with_typed_numbers(page):
         ["2", "Giak", "+2", "2typed", "5", "4", "19", "6"],
         ["3", "Giak", "+2", "3typed", "6", "3", "16", "0"],
     ]
-    expect(outcome(page)).to_have_text("Victory: Giak is dead. Banedon has 16 ENDURANCE left.")
+    expect(outcome(page)).to_have_text("Victory: Giak falls. Banedon has 16 ENDURANCE left.")
     expect(page.locator("#outcome")).to_have_attribute("aria-live", "polite")
     expect(page.get_by_role("button", name="Fight round")).to_be_disabled()
 
@@ -47,7 +47,7 @@ def test_grey_star_full_fight_spending_willpower(page):
         ["1", "Deathgaunt", "−5", "6typed", "5 × 2 = 10", "4", "21", "20", "21"],
         ["2", "Deathgaunt", "−5", "0typed", "9 × 3 = 27", "0", "21", "0", "18"],
     ]
-    expect(outcome(page)).to_have_text("Victory: Deathgaunt is dead. Grey Star has 21 ENDURANCE and 18 WILLPOWER left.")
+    expect(outcome(page)).to_have_text("Victory: Deathgaunt falls. Grey Star has 21 ENDURANCE and 18 WILLPOWER left.")
 
 
 def test_cal_phoenix_full_fight_on_the_close_combat_table(page):
@@ -66,7 +66,7 @@ def test_cal_phoenix_full_fight_on_the_close_combat_table(page):
         ["2", "Renegade Clansman", "+1", "1typed", "3", "4", "18", "5"],
         ["3", "Renegade Clansman", "+1", "0typed", "8", "0", "18", "0"],
     ]
-    expect(outcome(page)).to_contain_text("Victory: Renegade Clansman is dead. Cal Phoenix has 18 ENDURANCE left.")
+    expect(outcome(page)).to_contain_text("Victory: Renegade Clansman falls. Cal Phoenix has 18 ENDURANCE left.")
 
 
 def test_evasion_only_when_allowed(page):
@@ -114,7 +114,7 @@ def test_vigour_and_two_enemies_one_after_another(page):
     expect(page.locator("#combat-ratio")).to_have_text("+2")  # 18 - 16
     fight_round(page, 0)  # +1/+2, 0 -> 14/0
     assert [row[1] for row in log_rows(page)] == ["Giak", "Giak sergeant"]
-    expect(outcome(page)).to_have_text("Victory: Giak and Giak sergeant are dead. Banedon has 21 ENDURANCE left.")
+    expect(outcome(page)).to_have_text("Victory: Giak and Giak sergeant fall. Banedon has 21 ENDURANCE left.")
 
 
 def test_bad_input_shows_its_message_and_keeps_the_fight(page):
@@ -168,7 +168,7 @@ def test_keyboard_only_fight(page):
     expect(number).to_be_focused()
     number.press_sequentially("0")
     page.keyboard.press("Enter")  # fights the round: +15, 0 -> K
-    expect(page.locator("#outcome")).to_have_text("Victory: Enemy is dead. Banedon has 20 ENDURANCE left.")
+    expect(page.locator("#outcome")).to_have_text("Victory: Enemy falls. Banedon has 20 ENDURANCE left.")
     expect(page.get_by_role("button", name="New fight")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.get_by_role("button", name="Start fight")).to_be_visible()
@@ -185,7 +185,7 @@ def test_roll_a_new_hero_by_the_books_rules(page):
 
 
 def test_the_server_sends_the_production_headers(page, base_url):
-    response = page.request.get(base_url + "pyodide/pyodide.asm.wasm")
+    response = page.request.get(base_url + f"pyodide/{build.PYODIDE_VERSION}/pyodide.asm.wasm")
     assert response.headers["content-type"] == "application/wasm"
     csp = page.request.get(base_url).headers["content-security-policy"]
     assert "'wasm-unsafe-eval'" in csp and "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
