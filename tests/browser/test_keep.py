@@ -383,7 +383,7 @@ def test_an_update_is_offered_and_never_interrupts_a_fight(context, deployment):
     rows = log_rows(page)
 
     worker = (site / "sw.js").read_text(encoding="utf-8")
-    (site / "sw.js").write_text(worker.replace('const VERSION = "', 'const VERSION = "next-'), encoding="utf-8")
+    (site / "sw.js").write_text(worker.replace('VERSION="', 'VERSION="next-'), encoding="utf-8")
     page.evaluate("window.pyrulesServiceWorker.update()")
     expect(page.get_by_role("button", name="Update now")).to_be_visible(timeout=60_000)
     fight_round(page, 3)  # the fight goes on undisturbed while the update waits

@@ -61,7 +61,7 @@ def test_runtime_is_self_hosted_and_pinned():
     shipped = sorted(p.name for p in (DIST / "pyodide" / build.PYODIDE_VERSION).iterdir())
     assert shipped == sorted(build.RUNTIME_FILES)
     worker = (DIST / "worker.js").read_text(encoding="utf-8")
-    assert f'from "./pyodide/{build.PYODIDE_VERSION}/pyodide.mjs"' in worker and "__PYODIDE__" not in worker
+    assert f'"./pyodide/{build.PYODIDE_VERSION}/pyodide.mjs"' in worker and "__PYODIDE__" not in worker
     assert (build.PYODIDE_DIR / ".complete").read_text() == build.PYODIDE_INTEGRITY
     for name in ("index.html", "app.js", "worker.js", "rules.js"):
         text = (DIST / name).read_text(encoding="utf-8")
@@ -72,7 +72,7 @@ def test_runtime_is_self_hosted_and_pinned():
 def test_the_service_worker_precaches_every_file_of_the_deployment():
     worker = (DIST / "sw.js").read_text(encoding="utf-8")
     urls, version = build.precache(DIST)
-    assert f'const VERSION = "{version}";' in worker
+    assert f'VERSION="{version}"' in worker and "__PRECACHE__" not in worker  # minified by esbuild
     files = {p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file()} - {"sw.js"}
     assert set(urls) == (files - {"index.html"}) | {"./"}
     runtime = f"pyodide/{build.PYODIDE_VERSION}/"
