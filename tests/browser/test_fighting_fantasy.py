@@ -30,15 +30,23 @@ def to_russian(page):
     expect(page.get_by_role("heading", name="Подготовка к бою")).to_be_visible()
 
 
-def ff_round(page, hero, enemies, target=None):
-    rows = page.get_by_role("table", name="Журнал приключения").locator("tbody tr:not(.note)")
+ROUND_WORDS = {
+    "ru": ("Журнал приключения", "Кого вы атакуете?", "Ваши кубики", "Кубики: {}", "Раунд боя"),
+    "en": ("Adventure log", "Whom do you strike?", "Your dice", "Dice of {}", "Fight round"),
+}
+
+
+def ff_round(page, hero, enemies, target=None, lang="ru"):
+    """One round with typed dice, through the screen's own words in the page's language."""
+    log, whom, yours, theirs, button = ROUND_WORDS[lang]
+    rows = page.get_by_role("table", name=log).locator("tbody tr:not(.note)")
     before = rows.count()
     if target:
-        page.get_by_role("group", name="Кого вы атакуете?").get_by_role("radio", name=target).check()
-    page.get_by_label("Ваши кубики").fill(hero)
+        page.get_by_role("group", name=whom).get_by_role("radio", name=target).check()
+    page.get_by_label(yours).fill(hero)
     for name, dice in enemies.items():
-        page.get_by_label(f"Кубики: {name}").fill(dice)
-    page.get_by_role("button", name="Раунд боя").click()
+        page.get_by_label(theirs.format(name)).fill(dice)
+    page.get_by_role("button", name=button).click()
     expect(rows).to_have_count(before + 1)
 
 
@@ -155,18 +163,6 @@ def start_ff(page, hero, enemies, rules):
     expect(page.get_by_role("button", name="Fight round")).to_be_visible()
 
 
-def english_round(page, hero, enemies, target=None):
-    rows = page.get_by_role("table", name="Adventure log").locator("tbody tr:not(.note)")
-    before = rows.count()
-    if target:
-        page.get_by_role("group", name="Whom do you strike?").get_by_role("radio", name=target).check()
-    page.get_by_label("Your dice").fill(hero)
-    for name, dice in enemies.items():
-        page.get_by_label(f"Dice of {name}").fill(dice)
-    page.get_by_role("button", name="Fight round").click()
-    expect(rows).to_have_count(before + 1)
-
-
 LUCK_IN_COMBAT = "Using luck in combat (optional rule, not in this book)"
 FLASK = "The flask may be drunk between rounds (only the backpack is shut in a fight)"
 
@@ -182,12 +178,12 @@ def test_a_killing_blow_offers_no_luck_test_and_the_flask_between_rounds(page):
              {LUCK_IN_COMBAT: True, FLASK: True})  # fmt: skip
     luck, decline = page.locator("#test-luck"), page.get_by_role("button", name="Decline the test")
     # Hero 6+6+12 = 24 kills the rat (2 STAMINA); the orc's 6+6+9 = 21 misses.
-    english_round(page, "6 6", {"Rat": "1 1", "Orc": "6 6"}, target="Rat")
+    ff_round(page, "6 6", {"Rat": "1 1", "Orc": "6 6"}, target="Rat", lang="en")
     expect(page.locator(".foe.dead")).to_have_count(1)
     expect(luck).to_be_hidden()  # a killing blow ends the rat: no test on it
     expect(decline).to_be_hidden()
     # The orc wounds the hero: 1+1+12 = 14 against 21.
-    english_round(page, "1 1", {"Orc": "6 6"})
+    ff_round(page, "1 1", {"Orc": "6 6"}, lang="en")
     expect(page.get_by_role("button", name="Test your luck on this wound")).to_be_visible()
     expect(decline).to_be_hidden()  # luck in combat is a choice, not a test offered
     page.get_by_role("button", name="Drink from the flask").click()

@@ -613,7 +613,8 @@ def test_9_8_1_fewer_than_three_in_front_one_moves_up_from_the_second_row():
     assert fight.view()["board"]["monsters"] == [["1", "4", "3"]]
 
 
-def test_9_8_2_with_a_full_first_row_one_monster_moves_up_one_row():
+def front_monster_killed():
+    """Three against a full first row, three behind and one more: B kills the middle monster in round 1."""
     party = [hero("a", (0, 0), cb=-9), hero("b", (0, 1), cb=20), hero("c", (0, 2), cb=-9)]
     front = [mon("x", (0, 0), cb=-9, wp=30), mon("y", (0, 1), cb=-9, wp=5), mon("z", (0, 2), cb=-9, wp=30)]
     behind = [mon(n, (1, c), cb=-9, wp=5) for c, n in enumerate("pqr")] + [mon("s", (2, 1), cb=-9, wp=5)]
@@ -623,6 +624,11 @@ def test_9_8_2_with_a_full_first_row_one_monster_moves_up_one_row():
     while fight.state.phase == "monster":
         fight.apply({"do": "monster", "die": 1})
     fight.apply({"do": "pass"})
+    return fight
+
+
+def test_9_8_2_with_a_full_first_row_one_monster_moves_up_one_row():
+    fight = front_monster_killed()
     assert fight.view()["monster_moves"] == {"4": [[0, 1]], "5": [[0, 1]], "6": [[0, 1]]}
     fight.apply({"do": "monster_move", "unit": "5"})  # 9.8.1: the first row is filled first
     assert fight.view()["board"]["monsters"] == [["1", "5", "3"], ["4", None, "6"], [None, "7", None]]
@@ -1078,15 +1084,7 @@ def test_9_0_the_simulation_plays_on_from_an_empty_first_row_to_the_end():
 
 def ninth_round_full_first_row():
     """9.8.2: three monsters in the first row, a gap in the second and one behind it (from the test above)."""
-    party = [hero("a", (0, 0), cb=-9), hero("b", (0, 1), cb=20), hero("c", (0, 2), cb=-9)]
-    front = [mon("x", (0, 0), cb=-9, wp=30), mon("y", (0, 1), cb=-9, wp=5), mon("z", (0, 2), cb=-9, wp=30)]
-    behind = [mon(n, (1, c), cb=-9, wp=5) for c, n in enumerate("pqr")] + [mon("s", (2, 1), cb=-9, wp=5)]
-    fight = cob(party, [*front, *behind])
-    fight.apply(attack("B", "2", die=6))
-    fight.apply({"do": "end_phase"})
-    while fight.state.phase == "monster":
-        fight.apply({"do": "monster", "die": 1})
-    fight.apply({"do": "pass"})
+    fight = front_monster_killed()
     fight.apply({"do": "monster_move", "unit": "5"})
     fight.apply({"do": "end_phase"})
     while fight.state.phase == "monster":
