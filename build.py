@@ -207,7 +207,7 @@ def systems_json() -> str:
 
     systems = {}
     for lang in i18n.LANGUAGES:
-        hello = json.loads(api.call(json.dumps({"op": "hello", "lang": lang})))
+        hello = json.loads(api.call(json.dumps({"op": "hello", "lang": lang, "describe": True})))
         systems[lang] = {"systems": hello["systems"], "rule_labels": hello["rule_labels"]}
     return json.dumps(systems, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 

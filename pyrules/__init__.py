@@ -17,19 +17,9 @@ replaying it is deterministic on CPython and in Pyodide.
 
 __version__ = "0.1.0"
 
+from .contract import Outcome, System  # noqa: E402
 from .fields import RecordError  # noqa: E402
 from .fight import Fight  # noqa: E402
-from .fighting_fantasy import FightingFantasy  # noqa: E402
-from .lonewolf import FreewayWarrior, GreyStar, LoneWolf  # noqa: E402
 from .systems import SYSTEMS  # noqa: E402
 
-__all__ = [
-    "Fight",
-    "RecordError",
-    "SYSTEMS",
-    "LoneWolf",
-    "GreyStar",
-    "FreewayWarrior",
-    "FightingFantasy",
-    "__version__",
-]
+__all__ = ["Fight", "RecordError", "SYSTEMS", "System", "Outcome", "__version__"]

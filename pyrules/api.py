@@ -21,12 +21,9 @@ from collections.abc import Callable
 from typing import Any
 
 from . import __version__, i18n, odds, rng, share
-from .citadel import RULE_LABELS as CITADEL_RULES
 from .fields import Reader, RecordError, parse_json, show
 from .fight import FORMAT, VERSION, Fight, system_of
-from .fighting_fantasy import RULE_LABELS as FF_RULES
 from .i18n import tr
-from .lonewolf import RULE_LABELS as LONE_WOLF_RULES
 from .systems import SYSTEMS
 
 MAX_REQUEST = 1_000_000  # characters
@@ -61,14 +58,18 @@ def call(request: str) -> str:
 
 
 def _hello(data: dict) -> dict:
-    Reader(data, "").done()
-    return {
-        "version": __version__,
-        "format": FORMAT,
-        "format_version": VERSION,
-        "systems": {key: cls.describe() for key, cls in SYSTEMS.items()},
-        "rule_labels": {key: tr(label) for key, label in {**LONE_WOLF_RULES, **FF_RULES, **CITADEL_RULES}.items()},
-    }
+    """The rules' version and the systems they know; with ``describe``, each system in the request's language (the
+    page's words and labels: build.py writes them into the page, so the worker's start imports no system)."""
+    r = Reader(data, "")
+    describe = r.flag("describe")
+    r.done()
+    reply: dict[str, Any] = {"version": __version__, "format": FORMAT, "format_version": VERSION, "keys": list(SYSTEMS)}
+    if describe:
+        reply["systems"] = {key: cls.describe() for key, cls in SYSTEMS.items()}
+        reply["rule_labels"] = {
+            key: tr(label) for cls in SYSTEMS.values() for key, label in cls.rule_labels.items()
+        }
+    return reply
 
 
 def _new_hero(data: dict) -> dict:
@@ -231,10 +232,7 @@ def _odds(data: dict) -> dict:
         raise refuse("curve", curve)
     r.done()
     try:
-        reply = odds.odds(fight, spend, None if lam is None else float(lam), table)
-        if curve is not None and fight.system.key == "grey-star" and fight.state.outcome == "ongoing":
-            reply["curve"] = odds.trade_off(fight.system, fight.setup, fight.state, [float(x) for x in curve])
-        return reply
+        return odds.odds(fight, spend, None if lam is None else float(lam), table, curve)
     except (odds.TooLarge, RecursionError):
         raise TooLargeForOdds("record", tr("this fight is too large for exact odds: use the simulation")) from None
 
@@ -253,9 +251,8 @@ def _mc_start(data: dict) -> dict:
     fight = _odds_fight(r)
     spend = r.integer("willpower", low=1, high=999, default=1)
     r.done()
-    policy = odds.DEFAULT_POLICIES[fight.system.key](spend)
     try:
-        simulation = odds.MonteCarlo(fight.system, fight.setup, fight.state, policy)
+        simulation = odds.MonteCarlo(fight.system, fight.setup, fight.state, fight.system.simulation_policy(spend))
     except odds.CannotSimulate as exc:
         raise RecordError("record", str(exc)) from None
     key = _next_id[0]

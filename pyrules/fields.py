@@ -254,3 +254,15 @@ class Reader:
             if len(key) > 40 or not key.isprintable():  # a hostile key is named by its repr (no lone surrogate)
                 key = show(key)
             raise RecordError(join(self.path, key), tr("is not a field this app knows (a typo, or a newer format?)"))
+
+
+def changed_rules(rules: Any) -> dict:
+    """The rules that differ from their defaults, as JSON (multipliers as numbers)."""
+    defaults = type(rules)()
+    changed = {}
+    for key, value in vars(rules).items():
+        if value != getattr(defaults, key):
+            changed[key] = (
+                (int(value) if value.denominator == 1 else float(value)) if isinstance(value, Fraction) else value
+            )
+    return changed

@@ -7,7 +7,8 @@ rules); Grey Star ENDURANCE 35, WILLPOWER 50, skill 18 vs an enemy of skill 20, 
 default) with its time and its error against the exact answer; and how fast the issue's giant fights are refused.
 
 ``python3 tests/bench_odds.py --limits [--update-readme]``: the largest fight each exact solver accepts under its
-budget (``pyrules.odds.ODDS_CELLS`` …), found by growing N on a symmetric fight until the solver answers TooLarge,
+budget (``pyrules.systems.lonewolf.odds.ODDS_CELLS`` …), found by growing N on a symmetric fight until the solver
+answers TooLarge,
 with its time (best of 3) and its peak memory (tracemalloc, in a separate run); a Markdown table, written into
 README.md between the ``limits`` markers with ``--update-readme``.
 """
@@ -28,6 +29,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import pyrules.odds as odds  # noqa: E402
+import pyrules.systems.fighting_fantasy.odds as ff_odds  # noqa: E402
+import pyrules.systems.lonewolf.odds as lw_odds  # noqa: E402
 from pyrules import Fight  # noqa: E402
 
 START, END = "<!-- limits:start -->", "<!-- limits:end -->"
@@ -60,19 +63,19 @@ def args(f: Fight) -> tuple:
 # (solver, the fight as it grows, what it computes)
 CASES: list[tuple[str, str, Callable[[int], Fight], Callable[[Fight], Any]]] = [
     ("lone_wolf_odds", "Lone Wolf, ENDURANCE N against N (COMBAT SKILL 15 each)", lw,
-     lambda f: odds.lone_wolf_odds(*args(f))),
+     lambda f: lw_odds.lone_wolf_odds(*args(f))),
     ("lone_wolf_odds", "Lone Wolf, ENDURANCE N against 20 enemies of N", lambda n: lw(n, 20),
-     lambda f: odds.lone_wolf_odds(*args(f))),
+     lambda f: lw_odds.lone_wolf_odds(*args(f))),
     ("evade_advice", "Lone Wolf, N against N, evasion from the first round", lambda n: lw(n, 1, {"evade_after": 0}),
-     lambda f: odds.evade_advice(*args(f))),
+     lambda f: lw_odds.evade_advice(*args(f))),
     ("spend_table", "Grey Star, ENDURANCE and WILLPOWER N (skill 18) against N (skill 20), every spend 1-N", gs,
-     lambda f: odds.spend_table(*args(f))),
+     lambda f: lw_odds.spend_table(*args(f))),
     ("grey_star_policy", "Grey Star, the same fight, optimal spending for λ = 0.01", gs,
-     lambda f: odds.grey_star_policy(*args(f), 0.01)),
+     lambda f: lw_odds.grey_star_policy(*args(f), 0.01)),
     ("trade_off", "Grey Star, the same fight, the 5-point trade-off curve", gs,
-     lambda f: odds.trade_off(*args(f))),
+     lambda f: lw_odds.trade_off(*args(f))),
     ("fighting_fantasy_odds", "Fighting Fantasy, ВЫНОСЛИВОСТЬ N against 3 at once of N (МАСТЕРСТВО 12 vs 10)", ff,
-     lambda f: odds.fighting_fantasy_odds(f.setup, f.state)),
+     lambda f: ff_odds.fighting_fantasy_odds(f.setup, f.state)),
 ]  # fmt: skip
 
 
@@ -141,8 +144,8 @@ def limits() -> str:
         rows.append((solver, what, n, seconds, peak, refused))
         print(f"bench: {solver}: N = {n}, {seconds:.2f} s, {peak:.0f} MB", file=sys.stderr, flush=True)
     budget = (
-        f"budgets: ODDS_CELLS {odds.ODDS_CELLS:,}, EVADE_CELLS {odds.EVADE_CELLS:,}, POLICY_CELLS"
-        f" {odds.POLICY_CELLS:,}, FF_WORK {odds.FF_WORK:,}, SECONDS {odds.SECONDS:g}"
+        f"budgets: ODDS_CELLS {lw_odds.ODDS_CELLS:,}, EVADE_CELLS {lw_odds.EVADE_CELLS:,}, POLICY_CELLS"
+        f" {lw_odds.POLICY_CELLS:,}, FF_WORK {ff_odds.FF_WORK:,}, SECONDS {odds.SECONDS:g}"
     )
     lines = [
         f"CPython {platform.python_version()}, {budget}.",

@@ -137,12 +137,10 @@ async function checkSaves() {
 function describe(summary) {
   if (!summary) return "";
   const book = systems()[summary.system]?.book ?? summary.book;
-  const fields = { rounds: summary.rounds, outcome: t(summary.outcome), stamina: summary.endurance };
+  const fields = { rounds: summary.rounds, outcome: t(summary.outcome) };
   const state = summary.outcome === "ongoing" ? t("round {rounds}", fields)
     : t("{outcome} after {rounds} {rounds|round|rounds}", fields);
-  const label = systems()[summary.system]?.labels.endurance ?? systems()[summary.system]?.labels.stamina ?? "";
-  if (summary.endurance == null) return `${book} · ${state}`;
-  return `${book} · ${state} · ${label} ${summary.endurance}`;
+  return [book, state, ...(summary.stats ?? []).map(([label, value]) => `${label} ${value}`)].join(" · ");
 }
 
 function renderSaves() {

@@ -95,7 +95,8 @@ async function boot() {
 
 async function makeSnapshot() {
   const pyodide = await bootFresh({ _makeSnapshot: true });
-  pyodide.runPython("import json, pyrules.api; pyrules.api.call(json.dumps({'op': 'hello'}))");
+  // Everything a later request may import is imported before the snapshot: a worker started from it has no files.
+  pyodide.runPython("import json, pyrules.api, pyrules.systems; pyrules.systems.preload(); pyrules.api.call(json.dumps({'op': 'hello', 'describe': True}))");
   const memory = pyodide.makeMemorySnapshot();
   const packed = new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"));
   const cache = await caches.open(SNAPSHOT_CACHE);

@@ -9,7 +9,7 @@ from conftest import set_up
 from playwright.sync_api import expect
 
 from pyrules import Fight, share
-from pyrules.odds import grey_star_policy, lone_wolf_odds
+from pyrules.systems.lonewolf.odds import grey_star_policy, lone_wolf_odds
 
 ODDS_TIMEOUT = 120_000  # the odds' own worker starts once the first one has made its snapshot
 

@@ -10,9 +10,9 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pyrules import Fight, RecordError, odds, rng
-from pyrules.citadel import HEROES, MONSTERS, WEAPON_LABELS
-from pyrules.fighting_fantasy import SPELLS
 from pyrules.systems import SYSTEMS
+from pyrules.systems.citadel.rules import HEROES, MONSTERS, WEAPON_LABELS
+from pyrules.systems.fighting_fantasy.rules import SPELLS
 
 SYSTEM_KEYS = sorted(SYSTEMS)
 LONE_WOLF = ("lone-wolf", "grey-star", "freeway-warrior")
@@ -210,7 +210,7 @@ def played_records(draw, systems=SYSTEM_KEYS) -> dict:
         fight = Fight.from_record(record)
     except RecordError:
         return record
-    policy = odds.DEFAULT_POLICIES[system](draw(small(1, 3)))
+    policy = SYSTEMS[system].simulation_policy(draw(small(1, 3)))
     for counter in range(draw(small(0, 12))):
         if fight.state.outcome != "ongoing":
             break
@@ -280,7 +280,7 @@ def legal_move(record: dict) -> dict | None:
     """The next move of the default simulation policy in a played record's fight (an action the rules accept)."""
     try:
         fight = Fight.from_record(record)
-        action = odds.DEFAULT_POLICIES[fight.system.key]()(fight.system, fight.setup, fight.state, 0)
+        action = fight.system.simulation_policy()(fight.system, fight.setup, fight.state, 0)
     except (RecordError, odds.CannotSimulate):
         return None
     return fight.system.action_json(action) if fight.state.outcome == "ongoing" else None

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from pyrules import Fight, RecordError, api, rng
 from pyrules.__main__ import main
-from pyrules.citadel import DEFAULT_TABLE, CitadelOfBlood
 from pyrules.fields import Reader
 from pyrules.i18n import language
+from pyrules.systems.citadel.rules import DEFAULT_TABLE, CitadelOfBlood
 
 SYSTEM = "citadel-of-blood"
 
@@ -769,7 +769,7 @@ def test_the_api_plays_a_citadel_fight_in_russian():
         )
     )
     assert reply["error"]["message"] == "9.2: сейчас фаза «Бой отряда», а не «Бой чудовищ»"
-    hello = json.loads(api.call(json.dumps({"op": "hello", "lang": "ru"})))
+    hello = json.loads(api.call(json.dumps({"op": "hello", "lang": "ru", "describe": True})))
     assert hello["systems"][SYSTEM]["book"] == "Цитадель крови" and hello["systems"][SYSTEM]["verified"] is False
 
 

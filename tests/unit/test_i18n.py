@@ -79,11 +79,11 @@ def test_errors_in_russian_name_the_field_in_the_books_words():
 
 
 def test_the_boundary_answers_in_the_language_asked():
-    reply = json.loads(api.call(json.dumps({"op": "hello", "lang": "ru"})))
+    reply = json.loads(api.call(json.dumps({"op": "hello", "lang": "ru", "describe": True})))
     assert reply["systems"]["fighting-fantasy"]["labels"]["skill"] == "МАСТЕРСТВО"
     assert reply["systems"]["grey-star"]["labels"]["willpower"] == "СИЛА ВОЛИ"
     assert reply["systems"]["lone-wolf"]["book"] == "Рассвет Тёмных Владык"
-    english = json.loads(api.call(json.dumps({"op": "hello"})))
+    english = json.loads(api.call(json.dumps({"op": "hello", "describe": True})))
     assert english["systems"]["fighting-fantasy"]["labels"]["skill"] == "SKILL"
     bad = json.loads(api.call(json.dumps({"op": "hello", "lang": "fr"})))
     assert bad["ok"] is False and bad["error"]["field"] == "lang"

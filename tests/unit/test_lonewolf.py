@@ -6,8 +6,8 @@ import pytest
 from conftest import play, rounds
 
 from pyrules import Fight, RecordError
-from pyrules.lonewolf import FreewayWarrior, GreyStar, LoneWolf
-from pyrules.tables import LONE_WOLF
+from pyrules.systems.lonewolf.rules import FreewayWarrior, GreyStar, LoneWolf
+from pyrules.systems.lonewolf.tables import LONE_WOLF
 
 BANEDON = {"skill": 15, "endurance": 25}
 GREY_STAR = {"skill": 15, "endurance": 25, "willpower": 23}

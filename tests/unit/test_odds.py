@@ -11,24 +11,22 @@ from fractions import Fraction
 
 import pytest
 from conftest import make_record, play, rounds
+from oracles import grey_star_policy_reference, reference_odds
 
 from pyrules import api
 from pyrules.__main__ import main
-from pyrules.fighting_fantasy import FFAction, FightingFantasy
-from pyrules.lonewolf import Action
-from pyrules.odds import (
-    MonteCarlo,
+from pyrules.odds import MonteCarlo, wilson
+from pyrules.systems.fighting_fantasy.odds import fighting_fantasy_odds
+from pyrules.systems.fighting_fantasy.rules import FFAction, FightingFantasy
+from pyrules.systems.lonewolf.odds import (
     evade_advice,
-    fighting_fantasy_odds,
     grey_star_policy,
-    grey_star_policy_reference,
     lone_wolf_odds,
     lone_wolf_policy,
-    reference_odds,
     spend_table,
     trade_off,
-    wilson,
 )
+from pyrules.systems.lonewolf.rules import Action
 
 EXACT = 1e-12
 
@@ -425,7 +423,7 @@ MC_CASES = [
 def test_monte_carlo_agrees_with_the_exact_odds(system, hero, enemies, rules, spend):
     fight = play(system, hero, enemies, rules, seed=12345)
     if system == "fighting-fantasy":
-        from pyrules.odds import FFChain
+        from pyrules.systems.fighting_fantasy.odds import FFChain
 
         exact = FFChain(fight.setup, fight.state, "order").value(fight.state.stamina, fight.state.enemies, 0)
         mc = MonteCarlo(fight.system, fight.setup, fight.state)
@@ -529,11 +527,12 @@ def test_api_monte_carlo_in_steps():
 
 def test_api_says_when_a_fight_is_too_large(monkeypatch):
     from pyrules import odds
+    from pyrules.systems.fighting_fantasy import odds as ff_odds
 
     def too_large(*args, **kwargs):
         raise odds.TooLarge("too many states")
 
-    monkeypatch.setattr(odds, "fighting_fantasy_odds", too_large)
+    monkeypatch.setattr(ff_odds, "fighting_fantasy_odds", too_large)
     record = make_record("fighting-fantasy", {"skill": 10, "stamina": 10, "luck": 7}, [{"skill": 9, "stamina": 6}])
     error = call(op="odds", record=record)["error"]
     assert error["field"] == "record" and "simulation" in error["message"]
@@ -609,7 +608,7 @@ def test_monte_carlo_following_the_optimal_grey_star_policy_agrees_with_its_exac
     fight = Fight.from_record(
         make_record("grey-star", {"skill": 15, "endurance": 18, "willpower": 8}, [{"skill": 19, "endurance": 24}])
     )
-    best = odds.grey_star_policy(fight.system, fight.setup, fight.state, 0.02, detail=True)
+    best = grey_star_policy(fight.system, fight.setup, fight.state, 0.02, detail=True)
     assert 0.2 < best["win"] < 0.95
     n = 3000
     estimate = odds.MonteCarlo(fight.system, fight.setup, fight.state, best["policy"]).run(n)
@@ -621,7 +620,7 @@ def test_monte_carlo_following_the_optimal_grey_star_policy_agrees_with_its_exac
 
 
 def test_ff_no_luck_test_is_considered_on_a_dead_target(monkeypatch):
-    from pyrules.odds import FFChain
+    from pyrules.systems.fighting_fantasy.odds import FFChain
 
     enemies = [{"name": "A", "skill": 6, "stamina": 2}, {"name": "B", "skill": 8, "stamina": 6}]
     fight = ff({"skill": 12, "stamina": 10, "luck": 9}, enemies, {"luck_in_combat": True})
@@ -664,7 +663,7 @@ def test_ff_odds_of_a_paragraph_without_enemies_is_a_clear_refusal():
 
 
 def test_ff_odds_follow_the_strength_and_weakness_numbers():
-    from pyrules.odds import FFChain
+    from pyrules.systems.fighting_fantasy.odds import FFChain
 
     hero = {"skill": 9, "stamina": 4, "luck": 7, "spells": {"strength": 1, "weakness": 1}}
     cast = [{"do": "spell", "spell": "strength"}, {"do": "spell", "spell": "weakness"}]
@@ -695,8 +694,9 @@ GS_BENCH = ({"skill": 18, "endurance": 35, "willpower": 50}, [{"name": "D", "ski
 
 def budget_of(kind):
     from pyrules import odds
+    from pyrules.systems.lonewolf import odds as lw
 
-    return odds.Budget({"odds": odds.ODDS_CELLS, "evade": odds.EVADE_CELLS, "policy": odds.POLICY_CELLS}[kind])
+    return odds.Budget({"odds": lw.ODDS_CELLS, "evade": lw.EVADE_CELLS, "policy": lw.POLICY_CELLS}[kind])
 
 
 def refused_before_the_work(compute, budget):
@@ -767,7 +767,8 @@ def test_api_refuses_a_giant_fight_with_the_simulation_message(giant):
 
 
 def test_fighting_fantasy_giant_is_refused_before_any_state():
-    from pyrules.odds import FF_WORK, Budget, FFChain, TooLarge
+    from pyrules.odds import Budget, TooLarge
+    from pyrules.systems.fighting_fantasy.odds import FF_WORK, FFChain
 
     fight = ff({"skill": 12, "stamina": 999, "luck": 12}, [{"name": "E", "skill": 12, "stamina": 999}] * 20)
     chain = FFChain(fight.setup, fight.state, budget=Budget(FF_WORK))
@@ -783,7 +784,8 @@ def test_fighting_fantasy_giant_is_refused_before_any_state():
 
 
 def test_fighting_fantasy_work_is_counted_during_the_computation():
-    from pyrules.odds import Budget, FFChain, TooLarge
+    from pyrules.odds import Budget, TooLarge
+    from pyrules.systems.fighting_fantasy.odds import FFChain
 
     fight = ff({"skill": 12, "stamina": 24, "luck": 12}, [{"name": "E", "skill": 8, "stamina": 10}] * 3)
     chain = FFChain(fight.setup, fight.state, budget=Budget(1e12))
@@ -799,7 +801,8 @@ def test_fighting_fantasy_work_is_counted_during_the_computation():
 
 @pytest.mark.parametrize("system,hero,enemies,rules,actions", CASES)
 def test_estimates_bound_the_work_done(system, hero, enemies, rules, actions):
-    from pyrules.odds import Budget, Chain, _layer_keys, _policy_work
+    from pyrules.odds import Budget
+    from pyrules.systems.lonewolf.odds import Chain, _layer_keys, _policy_work
 
     fight = play(system, hero, enemies, rules, actions)
     args = (fight.system, fight.setup, fight.state)
@@ -843,7 +846,7 @@ def test_the_clock_is_watched_during_the_work(kind):
 
 
 def test_the_benchmark_cases_are_well_inside_their_budgets():
-    from pyrules.odds import ODDS_CELLS, POLICY_CELLS, Chain, _policy_work
+    from pyrules.systems.lonewolf.odds import ODDS_CELLS, POLICY_CELLS, Chain, _policy_work
 
     lw = play(hero={"skill": 15, "endurance": 50}, enemies=[{"name": "G", "skill": 15, "endurance": 100}])
     assert Chain(lw.system, lw.setup, lw.state).forward_cells(lambda w: 1) * 20 < ODDS_CELLS
@@ -855,8 +858,9 @@ def test_the_benchmark_cases_are_well_inside_their_budgets():
 
 def test_a_spend_table_too_large_is_left_out_of_the_odds(monkeypatch):
     from pyrules import odds
+    from pyrules.systems.lonewolf import odds as lw_odds
 
-    monkeypatch.setattr(odds, "ODDS_CELLS", 60_000)  # the fight's own odds fit; its 40 spends do not
+    monkeypatch.setattr(lw_odds, "ODDS_CELLS", 60_000)  # the fight's own odds fit; its 40 spends do not
     fight = play("grey-star", {**GS_BENCH[0], "willpower": 40}, GS_BENCH[1])
     reply = odds.odds(fight)
     assert "spends" not in reply and 0 < reply["win"] < 1
@@ -866,7 +870,8 @@ def test_estimates_bound_the_work_done_on_random_fights():
     """A seeded sample of small fights with random rules: the work counted never exceeds the estimate."""
     import random
 
-    from pyrules.odds import Budget, Chain, _policy_work
+    from pyrules.odds import Budget
+    from pyrules.systems.lonewolf.odds import Chain, _policy_work
 
     rnd = random.Random(10)
     optional = {

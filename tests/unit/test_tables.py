@@ -7,7 +7,7 @@ import json
 import pytest
 from conftest import SHARED
 
-from pyrules.tables import FREEWAY_WARRIOR, KILL, LONE_WOLF, TABLES, column_index
+from pyrules.systems.lonewolf.tables import FREEWAY_WARRIOR, KILL, LONE_WOLF, TABLES, column_index
 
 CELLS = [(n, col) for n in range(10) for col in range(13)]
 # One Combat Ratio inside each column: <=-11, -10/-9, ..., 0, ..., >=+11

@@ -48,10 +48,10 @@ def texts() -> set[str]:
 
 def names() -> set[str]:
     """Book titles, heroes, tables, spells, outcomes: the system classes' own words."""
-    from pyrules.citadel import COLUMN_LABELS, DATA, HEROES, MONSTERS, PHASE_LABELS
-    from pyrules.fighting_fantasy import SPELLS
     from pyrules.systems import SYSTEMS
-    from pyrules.tables import TABLES
+    from pyrules.systems.citadel.rules import COLUMN_LABELS, DATA, HEROES, MONSTERS, PHASE_LABELS
+    from pyrules.systems.fighting_fantasy.rules import SPELLS
+    from pyrules.systems.lonewolf.tables import TABLES
 
     found = {"won", "lost", "evaded", "ended", "ongoing", "escaped"}
     for cls in SYSTEMS.values():

@@ -23,12 +23,13 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from . import rng
-from .fields import Reader, RecordError, show
-from .i18n import tr
+from ... import rng
+from ...contract import Outcome, System
+from ...fields import Reader, RecordError, changed_rules, show
+from ...i18n import tr
 from .tables import FREEWAY_WARRIOR, KILL, LONE_WOLF, Loss, ResultsTable
 
-ONGOING, WON, LOST, EVADED, ENDED = "ongoing", "won", "lost", "evaded", "ended"
+ONGOING, WON, LOST, EVADED, ENDED = Outcome.ONGOING, Outcome.WON, Outcome.LOST, Outcome.EVADED, Outcome.ENDED
 MAX_SKILL, MAX_ENDURANCE, MAX_WILLPOWER, MAX_ENEMIES = 99, 999, 999, 20
 MAX_ROUNDS_RULE = 999
 
@@ -147,28 +148,18 @@ RULE_LABELS = {
 }
 
 
-def changed_rules(rules: Any) -> dict:
-    """The rules that differ from their defaults, as JSON (multipliers as numbers)."""
-    defaults = type(rules)()
-    changed = {}
-    for key, value in vars(rules).items():
-        if value != getattr(defaults, key):
-            changed[key] = (
-                (int(value) if value.denominator == 1 else float(value)) if isinstance(value, Fraction) else value
-            )
-    return changed
-
-
 def floor_times(points: int, factor: Fraction | int) -> int:
     if isinstance(factor, int) or factor.denominator == 1:  # the usual case, without Fraction arithmetic
         return points * int(factor)
     return math.floor(points * factor)
 
 
-class LoneWolf:
+class LoneWolf(System):
     """Standard Lone Wolf combat, as in *Dawn of the Darklords* (hero Banedon)."""
 
     key: ClassVar[str] = "lone-wolf"
+    kind: ClassVar[str] = "crt"
+    rule_labels: ClassVar[dict[str, str]] = RULE_LABELS
     book: ClassVar[str] = "Dawn of the Darklords"
     hero_name: ClassVar[str] = "Banedon"
     table: ClassVar[ResultsTable] = LONE_WOLF
@@ -410,6 +401,48 @@ class LoneWolf:
             return False, tr("Vigour cannot be used when ENDURANCE is below 10")
         return True, tr("Vigour adds 3 to COMBAT SKILL for this fight and costs 3 ENDURANCE")
 
+    # ---- the contract: legal actions, chance, outcome, odds ---------------------------------------------------
+
+    @classmethod
+    def legal_actions(cls, setup: Setup, state: State) -> list[Action]:
+        """A round (Grey Star: one per WILLPOWER spend the Staff allows), an evasion where allowed, Vigour."""
+        if state.outcome != ONGOING:
+            return []
+        limits = cls.spend_range(setup, state)
+        spends: list[int | None] = [None] if limits is None else list(range(limits[0], limits[1] + 1))
+        actions = [Action("round", willpower=w) for w in spends]
+        if cls.evasion(setup, state)[0]:
+            at_once = cls.evades_at_once(setup, state)
+            actions += [Action("evade")] if at_once else [Action("evade", willpower=w) for w in spends]
+        if cls.vigour_allowed(setup, state)[0]:
+            actions.append(Action("vigour"))
+        return actions
+
+    @classmethod
+    def chance(cls, setup: Setup, state: State, action: Action) -> list[tuple[Fraction, Action]]:
+        """A round's random number, 0-9, each 1 in 10 (unless the player typed it); Vigour and an evasion with no
+        round fought draw nothing."""
+        draws = action.do == "round" or (action.do == "evade" and not cls.evades_at_once(setup, state))
+        if not draws or action.number is not None:
+            return [(Fraction(1), action)]
+        return [(Fraction(1, 10), replace(action, number=n)) for n in range(10)]
+
+    @classmethod
+    def outcome(cls, state: State) -> Outcome:
+        return Outcome(state.outcome)
+
+    @classmethod
+    def simulation_policy(cls, spend: int = 1):
+        from .odds import lone_wolf_policy
+
+        return lone_wolf_policy(spend)
+
+    @classmethod
+    def exact_odds(cls, fight: Any, options: dict) -> dict:
+        from .odds import exact
+
+        return exact(fight, options)
+
     # ---- one step ------------------------------------------------------------------------------------------
 
     @classmethod
@@ -599,9 +632,16 @@ class LoneWolf:
             "enemies": [e.name for e in setup.enemies],
             "rounds": state.rounds,
             "outcome": state.outcome,
-            "endurance": state.endurance,
-            "willpower": state.willpower,
+            "stats": [[tr(label), value] for label, value in cls.stats(state)],
         }
+
+    @classmethod
+    def stats(cls, state: State) -> list[tuple[str, int]]:
+        """The hero's numbers a list of saved fights shows, by their labels."""
+        found = [("ENDURANCE", state.endurance)]
+        if state.willpower is not None:
+            found.append(("WILLPOWER", state.willpower))
+        return found
 
     @classmethod
     def result(cls, setup: Setup, state: State) -> dict:

@@ -1,4 +1,5 @@
-"""Combat Results Tables, read from ``pyrules/data/crt.json`` (each table carries its source and known errata).
+"""Combat Results Tables, read from ``data/crt.json`` beside this module (each table carries its source and known
+errata).
 
 >>> LONE_WOLF.lookup(-5, 6)
 (5, 4)
@@ -47,7 +48,7 @@ class ResultsTable:
 
 
 def _load() -> dict[str, ResultsTable]:
-    data = json.loads(resources.files("pyrules").joinpath("data/crt.json").read_text(encoding="utf-8"))
+    data = json.loads(resources.files(__package__).joinpath("data/crt.json").read_text(encoding="utf-8"))
     tables = {}
     for key, table in data["tables"].items():
         rows = {int(n): tuple(_cell(c) for c in table["rows"][n].split()) for n in data["row_order"]}

@@ -8,8 +8,8 @@ column of the Combat Results Table (9.5); unarmed monsters read the Monster colu
 its Wound Points is dead (9.7); the combat ends when one side is eliminated.
 
 The Combat Results Table 9.9, the monsters' numbers and the hero roster could not be read from the printed game:
-they come from fan implementations (``pyrules/data/citadel.json``, every table ``"verified": false``), and a record
-may carry its own table (``"tables"``) and its own numbers for every unit.
+they come from fan implementations (``data/citadel.json`` beside this module, every table ``"verified": false``),
+and a record may carry its own table (``"tables"``) and its own numbers for every unit.
 
 Characters have ids "A", "B", ... (in the order of the party), monsters "1", "2", ... Actions:
 
@@ -49,15 +49,17 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from importlib import resources
 from typing import Any, ClassVar
 
-from . import rng
-from .fields import MISSING, Reader, RecordError, show
-from .i18n import tr
-from .lonewolf import LOST, ONGOING, WON
+from ... import rng
+from ...contract import Outcome, System
+from ...fields import MISSING, Reader, RecordError, show
+from ...i18n import tr
 
-DATA = json.loads(resources.files("pyrules").joinpath("data/citadel.json").read_text(encoding="utf-8"))
+ONGOING, WON, LOST = Outcome.ONGOING, Outcome.WON, Outcome.LOST
+DATA = json.loads(resources.files(__package__).joinpath("data/citadel.json").read_text(encoding="utf-8"))
 COLUMNS: tuple[str, ...] = tuple(DATA["crt"]["columns"])
 WEAPON_LABELS = {
     "dagger": "Dagger",
@@ -225,13 +227,25 @@ def _front_choices(
     return [i for col, i in enemies if abs(col - attacker_col) == nearest], True
 
 
-class CitadelOfBlood:
+RULE_LABELS = {"hellgate": "The party is in the Hellgate's Segment"}
+TABLE_LABELS = {
+    "crt": "Combat Results Table",
+    "blast": "Blast spell",
+    "rows": "Rows of the table",
+    "row_starts": "First totals of the rows",
+    "blasts": "Blast spells per Hellgate phase",
+    "wounds": "Wounds of a Blast spell",
+}
+
+
+class CitadelOfBlood(System):
     """SPI's Citadel of Blood (1980), combat 9.0-9.8, with unverified fan tables for 9.9."""
 
     key: ClassVar[str] = "citadel-of-blood"
     book: ClassVar[str] = "Citadel of Blood"
     hero_name: ClassVar[str] = "Party"
     kind: ClassVar[str] = "citadel"
+    rule_labels: ClassVar[dict[str, str]] = RULE_LABELS
     record_keys: ClassVar[tuple[str, ...]] = ("tables",)
 
     @classmethod
@@ -854,6 +868,80 @@ class CitadelOfBlood:
                 tr(label),
             )
 
+    # ---- the contract: legal actions, chance, outcome, odds ---------------------------------------------------
+
+    @classmethod
+    def candidates(cls, setup: CitadelSetup, state: CitadelState) -> list[CitadelAction]:
+        """Every action of the phase, with the players' choices spelled out (who, whom, with which weapon, where):
+        the engine's own ``step`` decides which are legal now."""
+        party = [unit_id(setup, i) for i in cls.side(setup, state, True)]
+        monsters = [unit_id(setup, i) for i in cls.side(setup, state, False)]
+        phase = state.phase
+        if phase == "party":
+            actions = [CitadelAction("end_phase")]
+            for who in party:
+                actions += [CitadelAction("change_weapon", unit=who), CitadelAction("hold", unit=who)]
+                actions += [CitadelAction("attack", unit=who, target=m, weapon=w) for m in monsters for w in (0, 1)]
+            return actions
+        if phase == "monster":
+            return [CitadelAction("monster")]
+        if phase == "hellgate":
+            return [CitadelAction("hellgate"), CitadelAction("hellgate_pass")]
+        if phase == "party_reorg":
+            spaces = [(r, c) for r in range(MAX_ROWS) for c in range(3)]
+            return [CitadelAction("pass")] + [CitadelAction("move", unit=who, to=to) for who in party for to in spaces]
+        return [CitadelAction("monster_pass")] + [CitadelAction("monster_move", unit=m) for m in monsters]
+
+    @classmethod
+    def legal_actions(cls, setup: CitadelSetup, state: CitadelState) -> list[CitadelAction]:
+        if state.outcome != ONGOING:
+            return []
+        legal = []
+        for action in cls.candidates(setup, state):
+            try:
+                cls.step(setup, state, action)
+            except RecordError:
+                continue
+            legal.append(action)
+        return legal
+
+    @classmethod
+    def chance(cls, setup: CitadelSetup, state: CitadelState, action: CitadelAction) -> list[tuple[Fraction, Any]]:
+        """The next die left to chance, as OpenSpiel's chance nodes are sequential: a monster's (or the Hellgate's)
+        die for its target among several (9.3), then the attack's die (9.5); a monster's die among several spaces
+        (9.8.3). ``[(1, action)]`` when nothing is left to chance."""
+        if state.outcome != ONGOING:
+            return [(Fraction(1), action)]
+        if action.do in ("monster", "hellgate") and action.target_die is None:
+            if action.do == "monster":
+                i = cls.next_monster(setup, state)
+                choices = cls.choices(setup, state, i) if i is not None else []
+            else:
+                choices = cls.row_of(setup, state, True, 0)
+            if len(choices) > 1:
+                return [(Fraction(1, 6), replace(action, target_die=d)) for d in range(1, 7)]
+        needs_die = action.do in ("attack", "monster", "hellgate")
+        if action.do == "monster_move":
+            moves = cls.monster_moves(setup, state)
+            unit = cls.default_monster(setup, state) if action.unit is None else None
+            for i in moves:
+                if unit_id(setup, i) == action.unit:
+                    unit = i
+            needs_die = unit in moves and len(moves[unit]) > 1
+        if needs_die and action.die is None:
+            return [(Fraction(1, 6), replace(action, die=d)) for d in range(1, 7)]
+        return [(Fraction(1), action)]
+
+    @classmethod
+    def outcome(cls, state: CitadelState) -> Outcome:
+        return Outcome(state.outcome)
+
+    @classmethod
+    def simulation_policy(cls, spend: int = 1):
+        from .odds import citadel_policy
+
+        return citadel_policy
+
     @classmethod
     def step(
         cls, setup: CitadelSetup, state: CitadelState, action: CitadelAction, path: str = "action"
@@ -1324,9 +1412,7 @@ class CitadelOfBlood:
             "enemies": [m.name for m in setup.monsters],
             "rounds": state.round,
             "outcome": state.outcome,
-            "stamina": None,
-            "endurance": None,
-            "willpower": None,
+            "stats": [],
         }
 
     @classmethod
@@ -1382,14 +1468,3 @@ class CitadelOfBlood:
             tr("Citadel of Blood heroes come from the roster (or are entered by hand): nothing is rolled"),
             tr("Rules"),
         )
-
-
-RULE_LABELS = {"hellgate": "The party is in the Hellgate's Segment"}
-TABLE_LABELS = {
-    "crt": "Combat Results Table",
-    "blast": "Blast spell",
-    "rows": "Rows of the table",
-    "row_starts": "First totals of the rows",
-    "blasts": "Blast spells per Hellgate phase",
-    "wounds": "Wounds of a Blast spell",
-}

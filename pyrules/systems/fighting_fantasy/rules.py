@@ -20,19 +20,21 @@ of a paragraph, and every action taken, in combat or around it. Everything is pu
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any, ClassVar
 
-from . import rng
-from .fields import Reader, RecordError, show
-from .i18n import tr
-from .lonewolf import LOST, ONGOING, WON, changed_rules
+from ... import rng
+from ...contract import Outcome, System
+from ...fields import Reader, RecordError, changed_rules, show
+from ...i18n import tr
 
-ESCAPED = "escaped"
+ONGOING, WON, LOST, ESCAPED = Outcome.ONGOING, Outcome.WON, Outcome.LOST, Outcome.ESCAPED
 BACKPACK_SLOTS = 7
 MAX_SPELL_USES = 10
 WOUND = 2
 MAX_STAT = 99
 MAX_STAMINA = 999
+PAIRS = tuple((a, b) for a in range(1, 7) for b in range(1, 7))  # two dice, in order
 MAX_SPELL_POINTS = 12  # the players' number for the Spells of Strength and Weakness
 
 # Майлин's spells (the 1991 rules): which act in combat, which only outside it. The 1991 text gives no number for
@@ -151,13 +153,27 @@ def _dice_pair(value: Any, path: str, label: str) -> tuple[int, int]:
     return value[0], value[1]
 
 
-class FightingFantasy:
+RULE_LABELS = {
+    "escape": "Escape allowed",
+    "one_by_one": "Opponents come one after another",
+    "luck_in_combat": "Using luck in combat (optional rule, not in this book)",
+    "decline_costs_luck": "Declining a luck test costs 1 LUCK too (every test offered costs 1)",
+    "flask_in_combat": "The flask may be drunk between rounds (only the backpack is shut in a fight)",
+    "strength_bonus": "Spell of Strength: + to ATTACK STRENGTH (2, as in the remake; the 1991 text gives no number)",
+    "weakness_penalty": (
+        "Spell of Weakness: − to the enemy's ATTACK STRENGTH (2, as in the remake; the 1991 text gives no number)"
+    ),
+}
+
+
+class FightingFantasy(System):
     """The 1991 rules of «Подземелья Чёрного замка»."""
 
     key: ClassVar[str] = "fighting-fantasy"
     book: ClassVar[str] = "Dungeons of the Black Castle"
     hero_name: ClassVar[str] = "Hero"
     kind: ClassVar[str] = "ff"
+    rule_labels: ClassVar[dict[str, str]] = RULE_LABELS
 
     @classmethod
     def labels(cls) -> dict[str, str]:
@@ -399,6 +415,69 @@ class FightingFantasy:
     def check(cls, path: str, allowed: bool, why: str, label: str = "") -> None:
         if not allowed:
             raise RecordError(path, why, tr(label) if label else "")
+
+    # ---- the contract: legal actions, chance, outcome, odds ---------------------------------------------------
+
+    @classmethod
+    def candidates(cls, setup: FFSetup, state: FFState) -> list[FFAction]:
+        """Every action of the kinds this book has, with the player's choices spelled out (a target, a thing, a
+        spell): the engine's own ``step`` decides which are legal now."""
+        actions = [FFAction("round", target=i) for i in range(len(setup.enemies))]
+        actions += [FFAction("escape"), FFAction("escape", luck=True), FFAction("luck"), FFAction("luck", decline=True)]
+        actions += [FFAction("drink"), FFAction("eat", stamina=0), FFAction("take", food=1), FFAction("drop", food=1)]
+        actions += [FFAction("take", item=tr("a thing"))]
+        actions += [FFAction("drop", item=item) for item in dict.fromkeys(state.backpack)]
+        actions += [FFAction("gold", amount=1), FFAction("gold", amount=-1), FFAction("adjust", stamina=-1)]
+        for spell, _ in state.spells:
+            targets = range(len(setup.enemies)) if spell in ("weakness", "copy") else [None]
+            actions += [FFAction("spell", spell=spell, target=i) for i in targets]
+        return actions
+
+    @classmethod
+    def legal_actions(cls, setup: FFSetup, state: FFState) -> list[FFAction]:
+        legal = []
+        for action in cls.candidates(setup, state):
+            try:
+                cls.step(setup, state, action)
+            except RecordError:
+                continue
+            legal.append(action)
+        return legal
+
+    @classmethod
+    def chance(cls, setup: FFSetup, state: FFState, action: FFAction) -> list[tuple[Fraction, FFAction]]:
+        """The next roll left to chance, as OpenSpiel's chance nodes are sequential: two dice (36 pairs, each 1 in
+        36) for the first roller whose dice are not given — a round's hero, then each enemy in the fight; a luck
+        test's; a Copy's fight is left to the seed. ``[(1, action)]`` when the action needs no roll."""
+        if action.do == "round":
+            given = list(action.dice or ())
+            given += [None] * (1 + len(setup.enemies) - len(given))
+            rollers = [0] + [1 + i for i in cls.living(setup, state)] if state.outcome == ONGOING else []
+            for roller in rollers:
+                if given[roller] is None:
+                    return [
+                        (Fraction(1, 36), replace(action, dice=tuple(given[:roller] + [pair] + given[roller + 1 :])))
+                        for pair in PAIRS
+                    ]
+        if action.do == "luck" and not action.decline and not action.dice and state.luck > 0:
+            return [(Fraction(1, 36), replace(action, dice=(pair,))) for pair in PAIRS]
+        return [(Fraction(1), action)]
+
+    @classmethod
+    def outcome(cls, state: FFState) -> Outcome:
+        return Outcome(state.outcome)
+
+    @classmethod
+    def simulation_policy(cls, spend: int = 1):
+        from .odds import fighting_fantasy_policy
+
+        return fighting_fantasy_policy
+
+    @classmethod
+    def exact_odds(cls, fight: Any, options: dict) -> dict:
+        from .odds import exact
+
+        return exact(fight, options)
 
     @classmethod
     def step(cls, setup: FFSetup, state: FFState, action: FFAction, path: str = "action") -> tuple[FFState, dict]:
@@ -802,9 +881,7 @@ class FightingFantasy:
             "enemies": [e.name for e in setup.enemies],
             "rounds": state.rounds,
             "outcome": state.outcome,
-            "stamina": state.stamina,
-            "endurance": state.stamina,
-            "willpower": None,
+            "stats": [[tr("STAMINA"), state.stamina], [tr("LUCK"), state.luck]],
         }
 
     @classmethod
@@ -866,16 +943,3 @@ class FightingFantasy:
             hero[key] = base + sum(dice)
         given.done()
         return hero, numbers
-
-
-RULE_LABELS = {
-    "escape": "Escape allowed",
-    "one_by_one": "Opponents come one after another",
-    "luck_in_combat": "Using luck in combat (optional rule, not in this book)",
-    "decline_costs_luck": "Declining a luck test costs 1 LUCK too (every test offered costs 1)",
-    "flask_in_combat": "The flask may be drunk between rounds (only the backpack is shut in a fight)",
-    "strength_bonus": "Spell of Strength: + to ATTACK STRENGTH (2, as in the remake; the 1991 text gives no number)",
-    "weakness_penalty": (
-        "Spell of Weakness: − to the enemy's ATTACK STRENGTH (2, as in the remake; the 1991 text gives no number)"
-    ),
-}

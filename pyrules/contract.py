@@ -1,0 +1,164 @@
+"""The contract every rule system keeps: what it provides, declared once.
+
+A system is a class of class methods over immutable values (python-chess's variants are subclasses of its Board in
+the same way): it reads its part of a fight record, gives the state before the first action, lists the actions
+legal in a state, applies one (``step``), says what in an action is left to chance (``chance``: OpenSpiel's chance
+nodes, as data), and describes the state for the page, the saved-fights list and the command line, in the player's
+language. Its exact odds and its simulation policy live in its own ``odds`` module, imported only when asked for.
+
+The systems are listed once, in :mod:`pyrules.systems` (one line each); the API, the command line, the odds and
+the page's book list and set-up screens are all derived from that list.
+
+>>> from pyrules.systems import SYSTEMS
+>>> lone_wolf = SYSTEMS["lone-wolf"]
+>>> issubclass(lone_wolf, System), lone_wolf.kind
+(True, 'crt')
+>>> setup = lone_wolf.parse_setup({"hero": {"skill": 15, "endurance": 20},
+...                                "enemies": [{"name": "Giak", "skill": 13, "endurance": 10}]})
+>>> state = lone_wolf.initial(setup)
+>>> [lone_wolf.action_json(a) for a in lone_wolf.legal_actions(setup, state)]
+[{'do': 'round'}, {'do': 'vigour'}]
+>>> chances = lone_wolf.chance(setup, state, lone_wolf.legal_actions(setup, state)[0])
+>>> len(chances), sum(p for p, _ in chances) == 1, lone_wolf.action_json(chances[3][1])
+(10, True, {'do': 'round', 'number': 3})
+>>> [lone_wolf.outcome(lone_wolf.step(setup, state, action)[0]) for _, action in chances[:3]]
+['won', 'ongoing', 'ongoing']
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from .fields import Reader, RecordError
+from .i18n import tr
+
+
+class Outcome(StrEnum):
+    """How a fight stands. The values are the record's and the page's JSON strings."""
+
+    ONGOING = "ongoing"
+    WON = "won"
+    LOST = "lost"
+    EVADED = "evaded"  # the Lone Wolf family: the hero evaded
+    ENDED = "ended"  # stopped by the section's rule (max rounds, a threshold)
+    ESCAPED = "escaped"  # Fighting Fantasy: the hero escaped
+
+    def __repr__(self) -> str:  # shown as the JSON string it is
+        return repr(self.value)
+
+
+# A simulation policy: (system, setup, state, counter) -> the action to take (its random parts left to the seed).
+Policy = Callable[[type, Any, Any, int], Any]
+
+
+class System(ABC):
+    """What a rule system provides. Everything is a class method over the system's own immutable values: its
+    setup (hero, enemies, per-fight rules, seed), its state, and its actions."""
+
+    key: ClassVar[str]  # the record's "system"
+    kind: ClassVar[str]  # the page's screen module for it: web/screens/<kind>.js
+    book: ClassVar[str]  # in English; the page shows tr(book)
+    hero_name: ClassVar[str]
+    rule_labels: ClassVar[dict[str, str]] = {}  # the per-fight rules (record ``rules``) and their labels
+    record_keys: ClassVar[tuple[str, ...]] = ()  # the system's own top-level record keys (Citadel's tables)
+
+    # ---- the record -------------------------------------------------------------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def parse_setup(cls, data: dict, lenient: bool = False) -> Any:
+        """The system's part of a fight record (hero, enemies, rules, seed, its own keys); RecordError names the
+        field of any bad value. ``lenient``: numbers may come as text (the set-up form)."""
+
+    @classmethod
+    @abstractmethod
+    def setup_json(cls, setup: Any) -> dict:
+        """The setup in the record's own form (``parse_setup`` reads it back to the same setup)."""
+
+    @classmethod
+    @abstractmethod
+    def parse_action(cls, data: Any, index: int, lenient: bool = False) -> Any:
+        """One action of the record, checked for its form (``step`` checks that it is allowed now)."""
+
+    @classmethod
+    @abstractmethod
+    def action_json(cls, action: Any) -> dict:
+        """The action in the record's form."""
+
+    # ---- the rules --------------------------------------------------------------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def initial(cls, setup: Any) -> Any:
+        """The state before the first action."""
+
+    @classmethod
+    @abstractmethod
+    def legal_actions(cls, setup: Any, state: Any) -> list:
+        """Every action the player may take now, with its random parts left to chance (empty when the fight is
+        over). Choices that are the player's (a target, a spend, a move) are listed one action each; free values
+        that need no list (a typed die, a new item's name) take a plain value."""
+
+    @classmethod
+    @abstractmethod
+    def step(cls, setup: Any, state: Any, action: Any, path: str = "action") -> tuple[Any, dict]:
+        """Apply one action: the new state and the log event. Raises RecordError (naming ``path``) if the action
+        is not allowed now. Pure: the same setup, state and action always give the same answer."""
+
+    @classmethod
+    @abstractmethod
+    def chance(cls, setup: Any, state: Any, action: Any) -> list[tuple[float, Any]]:
+        """The random part of ``action`` as data: [(probability, the action with that random outcome filled in)],
+        probabilities summing to 1; ``[(1.0, action)]`` when nothing is left to chance (numbers typed, or an action
+        that draws nothing). Stepping each resolved action draws nothing from the seed."""
+
+    @classmethod
+    @abstractmethod
+    def outcome(cls, state: Any) -> Outcome:
+        """How the fight stands."""
+
+    # ---- what the page, the saved-fights list and the command line see ------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def view(cls, setup: Any, state: Any) -> dict:
+        """What the screen needs before the next action."""
+
+    @classmethod
+    @abstractmethod
+    def summary(cls, setup: Any, state: Any) -> dict:
+        """One line for a list of saved fights: ``book``, ``hero``, ``enemies`` (names), ``rounds``, ``outcome``
+        and ``stats`` ([label, value] pairs in the book's words, e.g. [["ENDURANCE", 16]])."""
+
+    @classmethod
+    @abstractmethod
+    def result(cls, setup: Any, state: Any) -> dict:
+        """The command line's answer (without the log)."""
+
+    @classmethod
+    @abstractmethod
+    def describe(cls) -> dict:
+        """What the page needs to know of this system, in the current language (``kind``, ``book``, labels...)."""
+
+    @classmethod
+    def roll_hero(cls, seed: int, given: Reader) -> tuple[dict, dict]:
+        """A new hero by the book's creation rules: (hero's numbers, the random numbers or dice used)."""
+        raise RecordError("system", tr("this book's heroes are not rolled: type their numbers"), tr("Rules"))
+
+    # ---- odds ----------------------------------------------------------------------------------------------
+
+    @classmethod
+    def exact_odds(cls, fight: Any, options: dict) -> dict:
+        """The odds panel's answer for the fight's state (see :func:`pyrules.odds.odds`); raises
+        :class:`pyrules.odds.TooLarge` where exact odds are out of reach (then the page simulates)."""
+        from .odds import TooLarge
+
+        raise TooLarge(f"{cls.key}: no exact odds, estimated by simulation")
+
+    @classmethod
+    @abstractmethod
+    def simulation_policy(cls, spend: int = 1) -> Policy:
+        """How the Monte Carlo plays this system to the end (plainly: the first target, no optional tests)."""

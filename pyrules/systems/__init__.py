@@ -1,0 +1,71 @@
+"""Every rule system pyrules knows, one line each: the key a fight record names it with, and where its class is.
+
+A system's module is imported the first time the system is used, so that starting the rules imports only what the
+first screen needs (``SYSTEMS.keys()`` imports nothing). Adding a system is one package under ``pyrules/systems/``
+whose class keeps :class:`pyrules.contract.System`, one line here, and one screen module in ``web/screens/``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator, Mapping
+
+from ..contract import System
+
+REGISTRY: dict[str, str] = {
+    "lone-wolf": "pyrules.systems.lonewolf:LoneWolf",
+    "grey-star": "pyrules.systems.lonewolf:GreyStar",
+    "freeway-warrior": "pyrules.systems.lonewolf:FreewayWarrior",
+    "fighting-fantasy": "pyrules.systems.fighting_fantasy:FightingFantasy",
+    "citadel-of-blood": "pyrules.systems.citadel:CitadelOfBlood",
+}
+
+
+class Systems(Mapping[str, type[System]]):
+    """The registry as a mapping from key to system class, importing each system's module on first use."""
+
+    def __init__(self, registry: dict[str, str]):
+        self.registry = registry
+        self.loaded: dict[str, type[System]] = {}
+
+    def __getitem__(self, key: str) -> type[System]:
+        found = self.loaded.get(key)
+        if found is None:
+            module, _, name = self.registry[key].partition(":")
+            found = getattr(importlib.import_module(module), name)
+            if not (isinstance(found, type) and issubclass(found, System)) or found.key != key:
+                raise TypeError(f"{self.registry[key]} is not the System registered as {key!r}")
+            self.loaded[key] = found
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.registry)
+
+    def __len__(self) -> int:
+        return len(self.registry)
+
+    def add(self, key: str, where: str) -> None:
+        """Register a system ("package.module:Class") — what a line of REGISTRY does, at run time (tests)."""
+        self.registry[key] = where
+        self.loaded.pop(key, None)
+
+    def remove(self, key: str) -> None:
+        self.registry.pop(key, None)
+        self.loaded.pop(key, None)
+
+
+SYSTEMS = Systems(REGISTRY)
+
+
+def preload() -> list[str]:
+    """Import every system and every module of its package (its odds among them): what a Pyodide memory snapshot
+    is made after, since a worker started from a snapshot has no files to import from. Returns the modules."""
+    import pkgutil
+
+    for key in SYSTEMS:
+        SYSTEMS[key]
+    names = []
+    for info in pkgutil.walk_packages(__path__, prefix=__name__ + "."):
+        importlib.import_module(info.name)
+        names.append(info.name)
+    return names
