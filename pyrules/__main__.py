@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _too_large() -> type:
+def _too_large() -> type[Exception]:
     from .odds import TooLarge
 
     return TooLarge

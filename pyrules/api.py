@@ -280,7 +280,9 @@ def _benchmark(data: dict) -> dict:
     r = Reader(data, "", {"mc": "Number of fights"})
     fights = r.integer("mc", low=0, high=100_000, default=1000)
     r.done()
-    return {"timings": odds.benchmark_cases(fights)}
+    from .systems.lonewolf.odds import benchmark_cases
+
+    return {"timings": benchmark_cases(fights)}
 
 
 HANDLERS: dict[str, Any] = {

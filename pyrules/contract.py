@@ -140,6 +140,11 @@ class System(ABC):
 
     @classmethod
     @abstractmethod
+    def labels(cls) -> dict[str, str]:
+        """The hero's fields and their labels in the book's words (in English; shown through ``tr``)."""
+
+    @classmethod
+    @abstractmethod
     def describe(cls) -> dict:
         """What the page needs to know of this system, in the current language (``kind``, ``book``, labels...)."""
 

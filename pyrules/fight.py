@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from .contract import System
 from .fields import Reader, RecordError, show
 from .i18n import tr
 from .systems import SYSTEMS
@@ -29,7 +30,7 @@ MAX_ACTIONS = 5000  # actions in one fight: enforced where they are added (Fight
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 
 
-def system_of(name: Any) -> type:
+def system_of(name: Any) -> type[System]:
     if not isinstance(name, str) or name not in SYSTEMS:
         raise RecordError(
             "system", tr("must be one of {known}, not {value}", known=", ".join(SYSTEMS), value=show(name)), tr("Rules")
@@ -79,7 +80,7 @@ def too_many_actions(index: int) -> RecordError:
 class Fight:
     """A fight being played: its setup, the actions taken, the state after each, and the log."""
 
-    def __init__(self, system: type, setup: Any):
+    def __init__(self, system: type[System], setup: Any):
         self.system = system
         self.setup = setup
         self.actions: list[dict] = []

@@ -34,8 +34,8 @@ WARM_JS = """async () => {
   return registration.active !== null && navigator.serviceWorker.controller !== null;
 }"""
 
-# The odds' benchmark cases (pyrules.odds.benchmark_cases), timed by Python inside Pyodide in a worker of an empty
-# page (bench/empty.html, so the worker is ../worker.js); the exact cases are medians of a few runs.
+# The odds' benchmark cases (pyrules.systems.lonewolf.odds.benchmark_cases), timed by Python inside Pyodide in a
+# worker of an empty page (bench/empty.html, so the worker is ../worker.js); the exact cases are medians of a few runs.
 MC_FIGHTS = 100_000
 ODDS_JS = """async (fights) => {
   const worker = new Worker("../worker.js", { type: "module", name: "bench-odds" });

@@ -1,15 +1,16 @@
 """Timings of the exact odds on CPython (not a test).
 
-``python3 tests/bench_odds.py [MC_FIGHTS]``: the benchmark cases (also in :func:`pyrules.odds.benchmark_cases`,
-which the page can call in Pyodide through the API's ``benchmark`` op): Lone Wolf ENDURANCE 50 vs 100 (plain
-rules); Grey Star ENDURANCE 35, WILLPOWER 50, skill 18 vs an enemy of skill 20, ENDURANCE 60, every fixed spend
-1-50; the same fight's optimal adaptive spend for λ = 0.01; a Monte Carlo of the Lone Wolf fight (100,000 fights by
-default) with its time and its error against the exact answer; and how fast the issue's giant fights are refused.
+``python3 tests/bench_odds.py [MC_FIGHTS]``: the benchmark cases (also in
+:func:`pyrules.systems.lonewolf.odds.benchmark_cases`, which the page can call in Pyodide through the API's
+``benchmark`` op): Lone Wolf ENDURANCE 50 vs 100 (plain rules); Grey Star ENDURANCE 35, WILLPOWER 50, skill 18 vs an
+enemy of skill 20, ENDURANCE 60, every fixed spend 1-50; the same fight's optimal adaptive spend for λ = 0.01; a Monte
+Carlo of the Lone Wolf fight (100,000 fights by default) with its time and its error against the exact answer; and
+how fast the issue's giant fights are refused.
 
 ``python3 tests/bench_odds.py --limits [--update-readme]``: the largest fight each exact solver accepts under its
 budget (``pyrules.systems.lonewolf.odds.ODDS_CELLS`` …), found by growing N on a symmetric fight until the solver
-answers TooLarge,
-with its time (best of 3) and its peak memory (tracemalloc, in a separate run); a Markdown table, written into
+answers TooLarge, with its time (best of 3) and its peak memory (tracemalloc, in a separate run); a Markdown table,
+written into
 README.md between the ``limits`` markers with ``--update-readme``.
 """
 
@@ -179,7 +180,7 @@ def main(argv: list[str]) -> int:
         print(table)
         return update_readme(table) if "--update-readme" in argv else 0
     numbers = [a for a in argv if not a.startswith("-")]
-    print(json.dumps(odds.benchmark_cases(int(numbers[0]) if numbers else 100_000), indent=1))
+    print(json.dumps(lw_odds.benchmark_cases(int(numbers[0]) if numbers else 100_000), indent=1))
     return 0
 
 
