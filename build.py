@@ -482,6 +482,7 @@ def test(extra: list[str]) -> int:
     test_wheels = fetch_pyodide_test_wheels()
     steps = [
         ("lint", [sys.executable, "-m", "ruff", "check", ROOT]),
+        ("types (mypy)", [sys.executable, "-m", "mypy"]),
         ("unit tests on CPython", [sys.executable, "-m", "pytest", "-q", *extra]),
         (
             # against the wheel the page ships (docstrings stripped): the package's own doctests run on CPython

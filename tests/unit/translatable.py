@@ -23,7 +23,7 @@ def _constant_dict(node: ast.AST) -> list[str] | None:
 
 def texts() -> set[str]:
     found: set[str] = set()
-    for path in PACKAGE.glob("*.py"):
+    for path in PACKAGE.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
