@@ -114,3 +114,9 @@ def test_every_text_of_the_page_has_a_russian_version():
         assert latin == set(), russian
     built = (DIST / "i18n.js").read_text(encoding="utf-8")
     assert "__UI_RU__" not in built and "Подготовка к бою" in built
+
+
+def test_the_license_file_matches_pyproject():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License\n")

@@ -1,0 +1,138 @@
+"""The contract (pyrules.contract.System), tested the same way over every system of the registry, and over a sixth
+one that lives only in the tests (tests/coinflip: one package, one registry line): random legal play through
+``legal_actions`` and ``chance``, replay determinism, the record's JSON round trip, the boundary never failing
+internally, and exact odds against a Monte Carlo of the engine's own steps (as OpenSpiel's ``random_sim_test`` runs
+over every game of its registry)."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from fuzzing import setups
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyrules import Fight, Outcome, RecordError, System, api, rng
+from pyrules.odds import MonteCarlo, TooLarge
+from pyrules.systems import SYSTEMS
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the coin-flip package
+COIN_FLIP = "coin-flip"
+KEYS = [*SYSTEMS, COIN_FLIP]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def coin_flip_registered():
+    """The sixth system, registered by one line, for this module's tests only."""
+    SYSTEMS.add(COIN_FLIP, "coinflip:CoinFlip")
+    yield
+    SYSTEMS.remove(COIN_FLIP)
+
+
+def coin_flip_setup() -> st.SearchStrategy[dict]:
+    lives = st.integers(1, 6)
+    return st.fixed_dictionaries({"hero": st.fixed_dictionaries({"lives": lives}),
+                                  "enemies": st.lists(st.fixed_dictionaries({"lives": lives}), min_size=1,
+                                                      max_size=1)})  # fmt: skip
+
+
+def setup_of(key: str) -> st.SearchStrategy[dict]:
+    return coin_flip_setup() if key == COIN_FLIP else setups(key)
+
+
+def record_of(key: str, setup: dict, seed: int) -> dict:
+    return {"format": "pyrules-fight", "version": 1, "system": key, **setup, "seed": seed, "actions": []}
+
+
+def draws(state) -> int:
+    return getattr(state, "draws", 0)
+
+
+CONTRACT = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def test_every_registered_system_keeps_the_contract():
+    for key in KEYS:
+        system = SYSTEMS[key]
+        assert issubclass(system, System) and system.key == key and not getattr(system, "__abstractmethods__", None)
+        assert system.describe()["kind"] == system.kind
+        assert set(system.rule_labels) <= set(system.describe().get("rule_labels", system.rule_labels))
+
+
+@pytest.mark.parametrize("key", KEYS)
+@CONTRACT
+@given(data=st.data())
+def test_random_legal_play_keeps_the_contract(key, data):
+    """Pick a legal action, let chance resolve it one outcome at a time, step it: never refused, never an internal
+    error, probabilities that sum to 1, resolved actions that draw nothing; then the record replays to the same
+    states and round-trips through JSON, and the boundary plays it the same."""
+    system = SYSTEMS[key]
+    setup_data = data.draw(setup_of(key), label="setup")
+    record = record_of(key, setup_data, data.draw(st.integers(0, rng.MAX_SEED), label="seed"))
+    try:
+        fight = Fight.from_record(record)
+    except RecordError:
+        return  # a set-up the rules refuse, with a message: the fuzz tests check those
+    for _ in range(data.draw(st.integers(1, 40), label="actions")):
+        legal = system.legal_actions(fight.setup, fight.state)
+        if not legal:
+            assert system.outcome(fight.state) != Outcome.ONGOING
+            break
+        action = data.draw(st.sampled_from(legal), label="action")
+        while True:
+            outcomes = system.chance(fight.setup, fight.state, action)
+            assert all(p > 0 for p, _ in outcomes) and sum(Fraction(p) for p, _ in outcomes) == 1
+            if len(outcomes) == 1:
+                assert outcomes[0][1] == action
+                break
+            action = data.draw(st.sampled_from([a for _, a in outcomes]), label="chance")
+        before = draws(fight.state)
+        fight.apply(system.action_json(action))  # a legal action, its random part resolved: never refused
+        assert draws(fight.state) == before  # a resolved action draws nothing from the seed
+        assert isinstance(system.outcome(fight.state), Outcome)
+    recorded = fight.record()
+    assert json.loads(json.dumps(recorded)) == recorded
+    again = Fight.from_record(json.loads(json.dumps(recorded)))
+    assert again.states == fight.states and again.log == fight.log and again.record() == recorded
+    assert system.parse_setup(system.setup_json(fight.setup)) == fight.setup
+    reply = json.loads(api.call(json.dumps({"op": "start", "record": recorded})))
+    assert reply["ok"] and reply["log"] == json.loads(json.dumps(fight.log))
+    summary = reply["summary"]
+    assert {"book", "hero", "enemies", "rounds", "outcome", "stats"} <= set(summary)
+    assert all(isinstance(label, str) for label, _ in summary["stats"])
+
+
+# Small fights of each system with exact odds: the odds' chance to win playing as the simulation does
+# (``win_plain``, or ``win``) against a Monte Carlo of the engine's own steps.
+SMALL = {
+    "lone-wolf": {"hero": {"skill": 15, "endurance": 12}, "enemies": [{"skill": 16, "endurance": 14}]},
+    "grey-star": {"hero": {"skill": 15, "endurance": 10, "willpower": 6}, "enemies": [{"skill": 17, "endurance": 15}]},
+    "freeway-warrior": {"hero": {"skill": 14, "endurance": 12}, "enemies": [{"skill": 17, "endurance": 11}]},
+    "fighting-fantasy": {"hero": {"skill": 9, "stamina": 8, "luck": 7},
+                         "enemies": [{"skill": 7, "stamina": 4}, {"skill": 8, "stamina": 4}]},
+    COIN_FLIP: {"hero": {"lives": 3}, "enemies": [{"lives": 4}]},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_exact_odds_agree_with_a_monte_carlo_of_the_engine(key):
+    system = SYSTEMS[key]
+    if key not in SMALL:
+        fight = Fight.from_record(record_of(key, {"hero": {"party": [{"hero": "almuric"}]},
+                                                  "enemies": [{"monster": "orcs"}]}, 1))  # fmt: skip
+        with pytest.raises(TooLarge):
+            system.exact_odds(fight, {})  # no exact odds: the page simulates (the default of the contract)
+        return
+    fight = Fight.from_record(record_of(key, SMALL[key], 3))
+    reply = system.exact_odds(fight, {"spend": 1})
+    exact = reply.get("win_plain", reply["win"])
+    n = 4000
+    estimate = MonteCarlo(system, fight.setup, fight.state).run(n)
+    error = math.sqrt(exact * (1 - exact) / n)
+    assert 0.02 < exact < 0.98, "a fight whose outcome is in doubt"
+    assert abs(estimate["win"] - exact) < 4 * error + 1e-9, (estimate, exact)
