@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from pyrules import Fight, RecordError
 from pyrules.fields import Reader
-from pyrules.systems.fighting_fantasy.rules import BACKPACK_SLOTS, FightingFantasy
+from pyrules.systems.fighting_fantasy import FightingFantasy
+from pyrules.systems.fighting_fantasy.record import BACKPACK_SLOTS
 
 HERO = {"skill": 10, "stamina": 18, "luck": 9}
 SPY = {"name": "ШПИОН", "skill": 10, "stamina": 12}  # §3 of the remake
@@ -531,7 +532,7 @@ def test_bad_spell_numbers_name_the_field(key, value):
 
 
 def test_every_option_has_a_label_and_defaults_to_the_old_behaviour():
-    from pyrules.systems.fighting_fantasy.rules import RULE_LABELS, FFRules
+    from pyrules.systems.fighting_fantasy.record import RULE_LABELS, FFRules
 
     assert set(RULE_LABELS) == set(vars(FFRules()))
     defaults = FightingFantasy.parse_setup({"hero": HERO, "enemies": [SPY]}).rules

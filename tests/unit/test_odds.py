@@ -16,8 +16,9 @@ from oracles import grey_star_policy_reference, reference_odds
 from pyrules import api
 from pyrules.__main__ import main
 from pyrules.odds import MonteCarlo, wilson
+from pyrules.systems.fighting_fantasy import FightingFantasy
 from pyrules.systems.fighting_fantasy.odds import fighting_fantasy_odds
-from pyrules.systems.fighting_fantasy.rules import FFAction, FightingFantasy
+from pyrules.systems.fighting_fantasy.record import FFAction
 from pyrules.systems.lonewolf.odds import (
     evade_advice,
     grey_star_policy,
@@ -625,9 +626,17 @@ def test_ff_no_luck_test_is_considered_on_a_dead_target(monkeypatch):
     enemies = [{"name": "A", "skill": 6, "stamina": 2}, {"name": "B", "skill": 8, "stamina": 6}]
     fight = ff({"skill": 12, "stamina": 10, "luck": 9}, enemies, {"luck_in_combat": True})
     chain = FFChain(fight.setup, fight.state)
-    plain = chain.settle(10, (0, 6), 9)
-    monkeypatch.setattr(chain, "tested", lambda *args: pytest.fail(f"a luck test considered: {args}"))
-    assert chain.after(10, (0, 6), 9, ("hit", 0)) == plain  # A is dead: a killing blow has no test
+    considered = []
+
+    def tested(stamina, enemies, luck, pending):
+        kind, enemy = pending
+        assert not (kind == "hit" and enemies[enemy] == 0), f"a luck test considered on a killing blow: {pending}"
+        considered.append(pending)
+        return FFChain.tested(chain, stamina, enemies, luck, pending)
+
+    monkeypatch.setattr(chain, "tested", tested)
+    chain.value(10, (2, 6), 9)  # every round from here, A's killing blows among them
+    assert ("hit", 1) in considered and ("hurt", 0) in considered  # the other wounds are weighed
     fight.apply({"do": "round", "target": 0, "dice": [[6, 6], [1, 1], [1, 1]]})
     reply = call(op="odds", record=fight.record())
     assert reply["ok"] and reply["luck"] is None and reply["target"] == 1
@@ -677,7 +686,9 @@ def test_ff_odds_follow_the_strength_and_weakness_numbers():
     assert wins[0, 0] == pytest.approx(fighting_fantasy_odds(plain.setup, plain.state)["win"], abs=EXACT)
     assert wins[3, 1] == pytest.approx(wins[1, 3], abs=EXACT) == pytest.approx(wins[2, 2], abs=EXACT)
     assert wins[0, 0] < wins[2, 2] < wins[4, 4]
-    assert FFChain(fight.setup, fight.state).hero_skill == 13
+    chain = FFChain(fight.setup, fight.state)  # МАСТЕРСТВО 9 + 4 against 10 − 4, from the engine's own strengths
+    assert [s for s, _ in chain.hero_ways] == list(range(2 + 13, 12 + 13 + 1))
+    assert [s for s, _ in chain.enemy_ways[0]] == list(range(2 + 6, 12 + 6 + 1))
 
 
 # ---- budgets (issue 10): every exact computation refuses a fight too large for it, before the work ---------------
