@@ -691,6 +691,129 @@ def test_ff_odds_follow_the_strength_and_weakness_numbers():
     assert [s for s, _ in chain.enemy_ways[0]] == list(range(2 + 6, 12 + 6 + 1))
 
 
+# ---- Fighting Fantasy, issue 11: the odds take every rule from the engine ----------------------------------------
+
+
+def resolved(setup, state, action, p=Fraction(1)):
+    """Every way the engine's chance nodes fill in an action's dice: [(probability, action with every die)]."""
+    chances = FightingFantasy.chance(setup, state, action)
+    if chances == [(1, action)]:
+        return [(p, action)]
+    return [found for q, each in chances for found in resolved(setup, state, each, p * q)]
+
+
+def engine_reference(setup, state, memo):
+    """P(win) as a Fraction from the engine alone, fought to the end: each round with the best of its legal
+    targets (``legal_actions``), every throw from its chance nodes and the round from its ``step``; after a round,
+    the luck test it offers (its own luck action) taken or not, as is best. A round that changes nothing is
+    divided out."""
+    if state.outcome != "ongoing":
+        return Fraction(state.outcome == "won")
+    key = (state.stamina, state.enemies, state.luck)
+    if key not in memo:
+        values = []
+        for action in FightingFantasy.legal_actions(setup, state):
+            if action.do != "round":
+                continue
+            stay = rest = Fraction(0)
+            for p, each in resolved(setup, state, action):
+                new, _ = FightingFantasy.step(setup, state, each)
+                if (new.stamina, new.enemies, new.luck, new.outcome, new.pending_luck) == (*key, "ongoing", None):
+                    stay += p
+                else:
+                    rest += p * engine_reference_after(setup, new, memo)
+            values.append(rest / (1 - stay))
+        memo[key] = max(values)
+    return memo[key]
+
+
+def engine_reference_after(setup, state, memo):
+    plain = engine_reference(setup, state, memo)
+    if state.pending_luck is None:
+        return plain
+    tested = sum(
+        p * engine_reference(setup, FightingFantasy.step(setup, state, each)[0], memo)
+        for p, each in resolved(setup, state, FFAction("luck"))
+    )
+    return max(plain, tested)
+
+
+def break_ff_engine(monkeypatch, rule):
+    """Break one rule in the engine's own module (pyrules.systems.fighting_fantasy.rules), which its step and the
+    exact odds both read: a rule restated in the solver would not follow."""
+    from pyrules.systems.fighting_fantasy import rules as engine
+
+    compare, lucky_wound = engine.compare, engine.lucky_wound
+    if rule == "a parry wounds the hero":
+        monkeypatch.setattr(
+            engine,
+            "compare",
+            lambda hero, enemy, target: engine.HURT if target and hero == enemy else compare(hero, enemy, target),
+        )
+    elif rule == "a lucky hit no longer doubles the wound":
+        monkeypatch.setattr(
+            engine, "lucky_wound", lambda kind, lucky: 2 if kind == "hit" and lucky else lucky_wound(kind, lucky)
+        )
+    elif rule == "a wound is 3":
+        monkeypatch.setattr(
+            engine, "LOSSES", {key: (3 if a else 0, 3 if b else 0) for key, (a, b) in engine.LOSSES.items()}
+        )
+    elif rule == "no luck test is offered":
+        monkeypatch.setattr(engine, "luck_offered", lambda *args: None)
+    else:
+        assert rule is None
+
+
+LUCKY = ({"skill": 9, "stamina": 2, "luck": 12},
+         [{"name": "A", "skill": 8, "stamina": 1}, {"name": "B", "skill": 9, "stamina": 3}],
+         {"one_by_one": True, "luck_in_combat": True})  # fmt: skip
+PLAIN = ({"skill": 9, "stamina": 4, "luck": 7},
+         [{"name": "A", "skill": 8, "stamina": 2}, {"name": "B", "skill": 9, "stamina": 3}],
+         {"one_by_one": True})  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "rule,fight",
+    [
+        (None, LUCKY),
+        ("a parry wounds the hero", LUCKY),
+        ("a lucky hit no longer doubles the wound", LUCKY),
+        ("no luck test is offered", LUCKY),
+        ("a wound is 3", PLAIN),
+    ],
+)
+def test_ff_exact_odds_follow_a_broken_engine(monkeypatch, rule, fight):
+    """Each rule broken in the engine moves the exact odds, and they still agree with the engine's own steps."""
+    fight = ff(*fight)
+    sound = fighting_fantasy_odds(fight.setup, fight.state)["win"]
+    break_ff_engine(monkeypatch, rule)
+    broken = fighting_fantasy_odds(fight.setup, fight.state)
+    if rule is not None:
+        assert abs(broken["win"] - sound) > 0.05, rule
+    assert broken["win"] == pytest.approx(float(engine_reference(fight.setup, fight.state, {})), abs=EXACT)
+    assert sum(broken["stamina"].values()) == pytest.approx(1, abs=EXACT)
+    assert broken["stamina"].get(0, 0.0) == pytest.approx(broken["lose"], abs=EXACT)
+
+
+def test_ff_odds_against_three_at_once_follow_a_broken_engine(monkeypatch):
+    """Three at once, where only a Monte Carlo of the engine's own steps is quick: a parry that wounds the hero
+    moves the exact odds (striking in the listed order, as the simulation does) by 8 standard errors or more, and
+    the broken engine's simulation agrees with its exact odds."""
+    from pyrules.systems.fighting_fantasy.odds import FFChain
+
+    enemies = [{"name": name, "skill": 10, "stamina": 4} for name in "ABC"]
+    fight = play("fighting-fantasy", {"skill": 11, "stamina": 10, "luck": 7}, enemies, seed=5)
+    args = (fight.state.stamina, fight.state.enemies, fight.state.luck)
+    sound = FFChain(fight.setup, fight.state, "order").value(*args)
+    break_ff_engine(monkeypatch, "a parry wounds the hero")
+    broken = FFChain(fight.setup, fight.state, "order").value(*args)
+    n = 3000
+    se = math.sqrt(broken * (1 - broken) / n)
+    assert sound - broken > 8 * se
+    estimate = MonteCarlo(fight.system, fight.setup, fight.state).run(n)
+    assert abs(estimate["win"] - broken) <= 4 * se
+
+
 # ---- budgets (issue 10): every exact computation refuses a fight too large for it, before the work ---------------
 
 LW_GIANT = ("lone-wolf", {"skill": 15, "endurance": 999}, [{"name": "G", "skill": 15, "endurance": 999}] * 20,

@@ -175,7 +175,7 @@ class FFState:
 class FFAction:
     do: str
     target: int | None = None
-    dice: tuple[Dice | None, ...] | None = None  # round: hero's, then each enemy's; luck: one pair
+    dice: tuple[Dice | None, ...] | None = None  # round: hero's, then each enemy's; a luck test: one pair
     decline: bool = False
     luck: bool = False  # escape: test luck on the last blow (with luck in combat)
     item: str | None = None
@@ -272,13 +272,14 @@ def parse_action(data: Any, index: int, lenient: bool = False) -> FFAction:
             fields["dice"] = tuple(
                 None if d is None else _dice_pair(d, f"{path}.dice[{i}]", "Dice") for i, d in enumerate(dice)
             )
-    if do == "luck":
+    if do == "escape":
+        fields["luck"] = r.flag("luck")
+    if do == "luck" or fields.get("luck"):  # a luck test's two dice (an escape's, on its last blow)
         dice = r.get("dice", None)
         if dice is not None:
             fields["dice"] = (_dice_pair(dice, f"{path}.dice", "Dice"),)
+    if do == "luck":
         fields["decline"] = r.flag("decline")
-    if do == "escape":
-        fields["luck"] = r.flag("luck")
     if do in ("take", "drop"):
         fields["item"] = r.text("item", default=None)
         fields["food"] = r.integer("food", low=1, high=BACKPACK_SLOTS, default=None)
@@ -319,7 +320,7 @@ def action_json(action: FFAction) -> dict:
             data[key] = value
     if action.dice is not None:
         pairs = [None if d is None else list(d) for d in action.dice]
-        data["dice"] = pairs[0] if action.do == "luck" else pairs
+        data["dice"] = pairs if action.do == "round" else pairs[0]
     if action.decline:
         data["decline"] = True
     if action.luck:

@@ -269,7 +269,7 @@ def do_escape(setup: FFSetup, state: FFState, action: FFAction, path: str) -> tu
     draws, luck = state.draws, state.luck
     if action.luck:
         check(path, setup.rules.luck_in_combat, tr("luck in combat is not a rule of this fight"), "Escape")
-        test, draws, luck = try_luck(setup, state, None, False)
+        test, draws, luck = try_luck(setup, state, action.dice[0] if action.dice else None, False)
         loss = lucky_wound(HURT, test["lucky"])
     stamina = wound(state.stamina, loss)
     outcome = LOST if ending(setup, stamina, state.enemies) == LOST else ESCAPED

@@ -137,7 +137,8 @@ class FightingFantasy(System):
     ) -> list[tuple[Fraction, FFAction]]:
         """The next roll left to chance, as OpenSpiel's chance nodes are sequential: two dice (36 pairs, each 1 in
         36) for the first roller whose dice are not given — a round's hero, then each enemy in the fight; a luck
-        test's (none with no УДАЧА left); a Copy's fight is left to the seed. ``[(1, action)]`` when the action
+        test's, an escape's on its last blow among them (none with no УДАЧА left); a Copy's fight is left to the
+        seed. ``[(1, action)]`` when the action
         needs no roll."""
         if action.do == "round":
             given = list(action.dice or ())
@@ -149,7 +150,8 @@ class FightingFantasy(System):
                         (Fraction(1, 36), replace(action, dice=tuple(given[:roller] + [pair] + given[roller + 1 :])))
                         for pair in PAIRS
                     ]
-        if action.do == "luck" and not action.decline and not action.dice and rules.rolls_for_luck(state.luck):
+        tests_luck = (action.do == "luck" and not action.decline) or (action.do == "escape" and action.luck)
+        if tests_luck and not action.dice and rules.rolls_for_luck(state.luck):
             return [(Fraction(1, 36), replace(action, dice=(pair,))) for pair in PAIRS]
         return [(Fraction(1), action)]
 
