@@ -74,7 +74,8 @@ class FFChain:
 
     def round(self, living: tuple[int, ...], target: int) -> list[RoundOutcome]:
         """The outcomes of a round against ``living`` striking ``target``, the throws of every fighter counted out
-        of 36 each: the others' comparisons convolved by the wounds they deal."""
+        of 36 each: (probability, the target's result, the enemies' losses, the hero's loss), the others'
+        comparisons convolved by the losses they deal (the hero's added up: a wound stops at 0 either way)."""
         key = (living, target)
         found = self._rounds.get(key)
         if found is not None:
@@ -159,7 +160,7 @@ class FFChain:
         self.choice[key] = choice
         return best
 
-    def luck(self, luck: int) -> list[tuple[float, bool, int]]:
+    def luck_chances(self, luck: int) -> list[tuple[float, bool, int]]:
         """A luck test at ``luck`` by the engine's own test over the 36 throws: [(probability, lucky, УДАЧА after)]."""
         found = self._luck.get(luck)
         if found is None:
@@ -175,14 +176,14 @@ class FFChain:
         lucky only ever does its unlucky effect, never better than not testing."""
         found = self._may_be_lucky.get(luck)
         if found is None:
-            found = self._may_be_lucky[luck] = any(lucky for _, lucky, _ in self.luck(luck))
+            found = self._may_be_lucky[luck] = any(lucky for _, lucky, _ in self.luck_chances(luck))
         return found
 
     def tests(self, stamina: int, enemies: tuple[int, ...], luck: int, pending: Pending) -> list[Tested]:
         """A luck test on the round's wound: [(probability, the hero's ВЫНОСЛИВОСТЬ, the enemies', УДАЧА after)]."""
         effect, setup, top = rules.luck_effect, self.setup, self.state.max_stamina
         found = []
-        for q, lucky, left in self.luck(luck):
+        for q, lucky, left in self.luck_chances(luck):
             hero, foes = effect(setup, top, pending, lucky, stamina, enemies)
             found.append((q, hero, foes, left))
         return found

@@ -265,7 +265,7 @@ def do_round(setup: FFSetup, state: FFState, action: FFAction, path: str) -> tup
 def do_escape(setup: FFSetup, state: FFState, action: FFAction, path: str) -> tuple[FFState, Event]:
     in_encounter(setup, state, path, "Escape")
     check(path, setup.rules.escape, tr("this paragraph does not allow escape"), "Escape")
-    loss, test = WOUND, None
+    loss, test = losses(HURT)[1], None  # the enemy's last blow
     draws, luck = state.draws, state.luck
     if action.luck:
         check(path, setup.rules.luck_in_combat, tr("luck in combat is not a rule of this fight"), "Escape")
