@@ -112,12 +112,15 @@ class FFChain:
         self._rounds[key] = found
         return found
 
-    def moves(self, stamina: int, enemies: tuple[int, ...], target: int) -> tuple[float, list[Move]]:
+    def moves(
+        self, stamina: int, enemies: tuple[int, ...], living: tuple[int, ...], target: int
+    ) -> tuple[float, list[Move]]:
         """(the chance that a round changes nothing, [the rounds that do: (probability, the hero's ВЫНОСЛИВОСТЬ,
-        the enemies', the luck test offered)]), each outcome's numbers from the engine's own wound and rules."""
+        the enemies', the luck test offered)]) against ``living`` (the engine's ``fighting``), each outcome's
+        numbers from the engine's own wound and rules."""
         setup, wound, offered = self.setup, rules.wound, rules.luck_offered
         stay, moves = 0.0, []
-        for p, result, hit, loss in self.round(tuple(rules.fighting(setup, enemies)), target):
+        for p, result, hit, loss in self.round(living, target):
             hero, foes = wound(stamina, loss), enemies
             if hit:
                 new = list(enemies)
@@ -149,7 +152,7 @@ class FFChain:
         self.budget.spend(sum(len(self.round(living, target)) for target in targets))
         best, choice = -1.0, living[0]
         for target in targets:
-            stay, moves = self.moves(stamina, enemies, target)
+            stay, moves = self.moves(stamina, enemies, living, target)
             rest = 0.0
             for p, hero, foes, pending in moves:
                 rest += p * (self.value(hero, foes, luck) if pending is None else self.after(hero, foes, luck, pending))
@@ -266,7 +269,7 @@ class FFChain:
             m = mass.pop(key)
             hero, foes, left = key
             self.value(hero, foes, left)
-            stay, moves = self.moves(hero, foes, self.choice[key])
+            stay, moves = self.moves(hero, foes, tuple(rules.fighting(self.setup, foes)), self.choice[key])
             if stay >= 1.0:
                 raise TooLarge("a fight that never ends")
             m /= 1.0 - stay
