@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from pyrules import Fight, RecordError
 from pyrules.fields import Reader
-from pyrules.systems.fighting_fantasy.rules import BACKPACK_SLOTS, FightingFantasy
+from pyrules.systems.fighting_fantasy import FightingFantasy
+from pyrules.systems.fighting_fantasy.record import BACKPACK_SLOTS
 
 HERO = {"skill": 10, "stamina": 18, "luck": 9}
 SPY = {"name": "ШПИОН", "skill": 10, "stamina": 12}  # §3 of the remake
@@ -215,6 +216,18 @@ def test_luck_on_the_last_blow_of_an_escape():
     assert fight.log[0]["loss"] == 1 and fight.state.stamina == 17  # luck 12: every roll is lucky
 
 
+@pytest.mark.parametrize("dice,loss", [([3, 3], 1), ([6, 5], 3)])
+def test_the_escapes_luck_test_takes_the_players_dice(dice, loss):
+    rules = {"escape": True, "luck_in_combat": True}
+    fight = ff(rules=rules, actions=[{"do": "escape", "luck": True, "dice": dice}])  # УДАЧА 9
+    assert fight.log[0]["test"]["dice"] == dice and fight.log[0]["test"]["typed"] is True
+    assert fight.log[0]["loss"] == loss and fight.state.draws == 0 and fight.state.luck == 8
+    assert Fight.from_record(fight.record()).record() == fight.record()
+    with pytest.raises(RecordError) as error:  # dice only for a luck test
+        ff(rules=rules, actions=[{"do": "escape", "dice": dice}])
+    assert error.value.field == "actions[0].dice"
+
+
 # ---- the adventure sheet ---------------------------------------------------------------------------------
 
 
@@ -418,6 +431,52 @@ def test_invariants(seed, together, escape, luck_rule, choices, wishes):
     assert Fight.from_record(fight.record()).state == fight.state
 
 
+# ---- the contract: legal actions and chance nodes ------------------------------------------------------------
+
+
+def resolve(setup, state, action, pick):
+    """Follow the engine's chance nodes to an action with every die given, taking ``pick(len)`` each time; the
+    probabilities of each node sum to 1."""
+    while True:
+        chances = FightingFantasy.chance(setup, state, action)
+        assert sum(p for p, _ in chances) == 1 and all(p > 0 for p, _ in chances)
+        if chances == [(1, action)]:
+            return action
+        action = chances[pick(len(chances))][1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**40), st.booleans(), st.booleans(), st.booleans(), st.lists(st.integers(0, 10**6), max_size=30))
+def test_legal_actions_are_accepted_and_chance_fills_every_roll(seed, together, escape, luck_rule, picks):
+    """Random legal play: every legal action is accepted by step and every other candidate refused; chance fills
+    in every die a round or a luck test rolls (36 throws, each 1 in 36), so stepping the resolved action draws
+    nothing from the seed (the Copy's fight alone is left to it)."""
+    record = make_record(
+        "fighting-fantasy",
+        {**HERO, "food": 1, "backpack": ["фонарь"], "spells": {"strength": 1, "weakness": 1, "copy": 1, "healing": 1}},
+        [SPY, SPIDER, dict(SPY, name="C", stamina=4)],
+        {"one_by_one": not together, "escape": escape, "luck_in_combat": luck_rule, "flask_in_combat": True},
+        seed=seed,
+    )
+    fight = Fight.from_record(record)
+    setup, state = fight.setup, fight.state
+    for n in picks:
+        legal = FightingFantasy.legal_actions(setup, state)
+        for action in FightingFantasy.candidates(setup, state):
+            if action not in legal:
+                with pytest.raises(RecordError):
+                    FightingFantasy.step(setup, state, action)
+        if not legal:
+            assert state.outcome != "ongoing" or not setup.enemies
+            break
+        action = resolve(setup, state, legal[n % len(legal)], lambda size, n=n: n % size)
+        new, event = FightingFantasy.step(setup, state, action)
+        if action.do != "spell" or action.spell != "copy":
+            assert new.draws == state.draws, action
+        state = new
+    assert FightingFantasy.outcome(state) == state.outcome
+
+
 # ---- issue 10: a killing blow, and the per-fight choices where the 1991 text is silent or open ---------------
 
 
@@ -531,7 +590,7 @@ def test_bad_spell_numbers_name_the_field(key, value):
 
 
 def test_every_option_has_a_label_and_defaults_to_the_old_behaviour():
-    from pyrules.systems.fighting_fantasy.rules import RULE_LABELS, FFRules
+    from pyrules.systems.fighting_fantasy.record import RULE_LABELS, FFRules
 
     assert set(RULE_LABELS) == set(vars(FFRules()))
     defaults = FightingFantasy.parse_setup({"hero": HERO, "enemies": [SPY]}).rules

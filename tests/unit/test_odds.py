@@ -16,8 +16,9 @@ from oracles import grey_star_policy_reference, reference_odds
 from pyrules import api
 from pyrules.__main__ import main
 from pyrules.odds import MonteCarlo, wilson
+from pyrules.systems.fighting_fantasy import FightingFantasy
 from pyrules.systems.fighting_fantasy.odds import fighting_fantasy_odds
-from pyrules.systems.fighting_fantasy.rules import FFAction, FightingFantasy
+from pyrules.systems.fighting_fantasy.record import FFAction
 from pyrules.systems.lonewolf.odds import (
     evade_advice,
     grey_star_policy,
@@ -625,9 +626,17 @@ def test_ff_no_luck_test_is_considered_on_a_dead_target(monkeypatch):
     enemies = [{"name": "A", "skill": 6, "stamina": 2}, {"name": "B", "skill": 8, "stamina": 6}]
     fight = ff({"skill": 12, "stamina": 10, "luck": 9}, enemies, {"luck_in_combat": True})
     chain = FFChain(fight.setup, fight.state)
-    plain = chain.settle(10, (0, 6), 9)
-    monkeypatch.setattr(chain, "tested", lambda *args: pytest.fail(f"a luck test considered: {args}"))
-    assert chain.after(10, (0, 6), 9, ("hit", 0)) == plain  # A is dead: a killing blow has no test
+    considered = []
+
+    def tested(stamina, enemies, luck, pending):
+        kind, enemy = pending
+        assert not (kind == "hit" and enemies[enemy] == 0), f"a luck test considered on a killing blow: {pending}"
+        considered.append(pending)
+        return FFChain.tested(chain, stamina, enemies, luck, pending)
+
+    monkeypatch.setattr(chain, "tested", tested)
+    chain.value(10, (2, 6), 9)  # every round from here, A's killing blows among them
+    assert ("hit", 1) in considered and ("hurt", 0) in considered  # the other wounds are weighed
     fight.apply({"do": "round", "target": 0, "dice": [[6, 6], [1, 1], [1, 1]]})
     reply = call(op="odds", record=fight.record())
     assert reply["ok"] and reply["luck"] is None and reply["target"] == 1
@@ -677,7 +686,132 @@ def test_ff_odds_follow_the_strength_and_weakness_numbers():
     assert wins[0, 0] == pytest.approx(fighting_fantasy_odds(plain.setup, plain.state)["win"], abs=EXACT)
     assert wins[3, 1] == pytest.approx(wins[1, 3], abs=EXACT) == pytest.approx(wins[2, 2], abs=EXACT)
     assert wins[0, 0] < wins[2, 2] < wins[4, 4]
-    assert FFChain(fight.setup, fight.state).hero_skill == 13
+    chain = FFChain(fight.setup, fight.state)  # МАСТЕРСТВО 9 + 4 against 10 − 4, from the engine's own strengths
+    assert [s for s, _ in chain.hero_ways] == list(range(2 + 13, 12 + 13 + 1))
+    assert [s for s, _ in chain.enemy_ways[0]] == list(range(2 + 6, 12 + 6 + 1))
+
+
+# ---- Fighting Fantasy, issue 11: the odds take every rule from the engine ----------------------------------------
+
+
+def resolved(setup, state, action, p=Fraction(1)):
+    """Every way the engine's chance nodes fill in an action's dice: [(probability, action with every die)]."""
+    chances = FightingFantasy.chance(setup, state, action)
+    if chances == [(1, action)]:
+        return [(p, action)]
+    return [found for q, each in chances for found in resolved(setup, state, each, p * q)]
+
+
+def engine_reference(setup, state, memo):
+    """P(win) as a Fraction from the engine alone, fought to the end: each round with the best of its legal
+    targets (``legal_actions``), every throw from its chance nodes and the round from its ``step``; after a round,
+    the luck test it offers (its own luck action) taken or not, as is best. A round that changes nothing is
+    divided out."""
+    if state.outcome != "ongoing":
+        return Fraction(state.outcome == "won")
+    key = (state.stamina, state.enemies, state.luck)
+    if key not in memo:
+        values = []
+        for action in FightingFantasy.legal_actions(setup, state):
+            if action.do != "round":
+                continue
+            stay = rest = Fraction(0)
+            for p, each in resolved(setup, state, action):
+                new, _ = FightingFantasy.step(setup, state, each)
+                if (new.stamina, new.enemies, new.luck, new.outcome, new.pending_luck) == (*key, "ongoing", None):
+                    stay += p
+                else:
+                    rest += p * engine_reference_after(setup, new, memo)
+            values.append(rest / (1 - stay))
+        memo[key] = max(values)
+    return memo[key]
+
+
+def engine_reference_after(setup, state, memo):
+    plain = engine_reference(setup, state, memo)
+    if state.pending_luck is None:
+        return plain
+    tested = sum(
+        p * engine_reference(setup, FightingFantasy.step(setup, state, each)[0], memo)
+        for p, each in resolved(setup, state, FFAction("luck"))
+    )
+    return max(plain, tested)
+
+
+def break_ff_engine(monkeypatch, rule):
+    """Break one rule in the engine's own module (pyrules.systems.fighting_fantasy.rules), which its step and the
+    exact odds both read: a rule restated in the solver would not follow."""
+    from pyrules.systems.fighting_fantasy import rules as engine
+
+    compare, lucky_wound = engine.compare, engine.lucky_wound
+    if rule == "a parry wounds the hero":
+        monkeypatch.setattr(
+            engine,
+            "compare",
+            lambda hero, enemy, target: engine.HURT if target and hero == enemy else compare(hero, enemy, target),
+        )
+    elif rule == "a lucky hit no longer doubles the wound":
+        monkeypatch.setattr(
+            engine, "lucky_wound", lambda kind, lucky: 2 if kind == "hit" and lucky else lucky_wound(kind, lucky)
+        )
+    elif rule == "a wound is 3":
+        monkeypatch.setattr(
+            engine, "LOSSES", {key: (3 if a else 0, 3 if b else 0) for key, (a, b) in engine.LOSSES.items()}
+        )
+    elif rule == "no luck test is offered":
+        monkeypatch.setattr(engine, "luck_offered", lambda *args: None)
+    else:
+        assert rule is None
+
+
+LUCKY = ({"skill": 9, "stamina": 2, "luck": 12},
+         [{"name": "A", "skill": 8, "stamina": 1}, {"name": "B", "skill": 9, "stamina": 3}],
+         {"one_by_one": True, "luck_in_combat": True})  # fmt: skip
+PLAIN = ({"skill": 9, "stamina": 4, "luck": 7},
+         [{"name": "A", "skill": 8, "stamina": 2}, {"name": "B", "skill": 9, "stamina": 3}],
+         {"one_by_one": True})  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "rule,fight",
+    [
+        (None, LUCKY),
+        ("a parry wounds the hero", LUCKY),
+        ("a lucky hit no longer doubles the wound", LUCKY),
+        ("no luck test is offered", LUCKY),
+        ("a wound is 3", PLAIN),
+    ],
+)
+def test_ff_exact_odds_follow_a_broken_engine(monkeypatch, rule, fight):
+    """Each rule broken in the engine moves the exact odds, and they still agree with the engine's own steps."""
+    fight = ff(*fight)
+    sound = fighting_fantasy_odds(fight.setup, fight.state)["win"]
+    break_ff_engine(monkeypatch, rule)
+    broken = fighting_fantasy_odds(fight.setup, fight.state)
+    if rule is not None:
+        assert abs(broken["win"] - sound) > 0.05, rule
+    assert broken["win"] == pytest.approx(float(engine_reference(fight.setup, fight.state, {})), abs=EXACT)
+    assert sum(broken["stamina"].values()) == pytest.approx(1, abs=EXACT)
+    assert broken["stamina"].get(0, 0.0) == pytest.approx(broken["lose"], abs=EXACT)
+
+
+def test_ff_odds_against_three_at_once_follow_a_broken_engine(monkeypatch):
+    """Three at once, where only a Monte Carlo of the engine's own steps is quick: a parry that wounds the hero
+    moves the exact odds (striking in the listed order, as the simulation does) by 8 standard errors or more, and
+    the broken engine's simulation agrees with its exact odds."""
+    from pyrules.systems.fighting_fantasy.odds import FFChain
+
+    enemies = [{"name": name, "skill": 10, "stamina": 4} for name in "ABC"]
+    fight = play("fighting-fantasy", {"skill": 11, "stamina": 10, "luck": 7}, enemies, seed=5)
+    args = (fight.state.stamina, fight.state.enemies, fight.state.luck)
+    sound = FFChain(fight.setup, fight.state, "order").value(*args)
+    break_ff_engine(monkeypatch, "a parry wounds the hero")
+    broken = FFChain(fight.setup, fight.state, "order").value(*args)
+    n = 3000
+    se = math.sqrt(broken * (1 - broken) / n)
+    assert sound - broken > 8 * se
+    estimate = MonteCarlo(fight.system, fight.setup, fight.state).run(n)
+    assert abs(estimate["win"] - broken) <= 4 * se
 
 
 # ---- budgets (issue 10): every exact computation refuses a fight too large for it, before the work ---------------

@@ -1,0 +1,350 @@
+"""The Fighting Fantasy record («Подземелья Чёрного замка», 1991): the hero's adventure sheet, the enemies of a
+paragraph, the per-fight rules and the actions, as immutable values; reading them from JSON (every bad value a
+:class:`~pyrules.fields.RecordError` naming its field) and writing them back.
+
+>>> setup = parse_setup({"hero": {"skill": 10, "stamina": 18, "luck": 9, "spells": {"strength": 1}},
+...                      "enemies": [{"name": "ШПИОН", "skill": 10, "stamina": 12}], "rules": {"escape": True}})
+>>> setup.hero.spells, setup.rules.escape, setup_json(setup)["hero"]
+((('strength', 1),), True, {'skill': 10, 'stamina': 18, 'luck': 9, 'gold': 15, 'flask': 2, 'spells': {'strength': 1}})
+>>> action_json(parse_action({"do": "round", "target": 0, "dice": [[6, 5], None]}, 0))
+{'do': 'round', 'target': 0, 'dice': [[6, 5], None]}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ... import rng
+from ...contract import Outcome
+from ...fields import Reader, RecordError, changed_rules, show
+from ...i18n import tr
+
+BACKPACK_SLOTS = 7
+MAX_SPELL_USES = 10
+MAX_STAT = 99
+MAX_STAMINA = 999
+MAX_SPELL_POINTS = 12  # the players' number for the Spells of Strength and Weakness
+
+# Майлин's spells (the 1991 rules): which act in combat, which only outside it. The 1991 text gives no number for
+# Силы and Слабости; the remake's +2 and −2 are the defaults of ``rules.strength_bonus`` / ``weakness_penalty``.
+SPELLS = {
+    "strength": ("Spell of Strength", "combat"),  # Силы: + СИЛА УДАРА for the rest of the fight
+    "weakness": ("Spell of Weakness", "combat"),  # Слабости: the enemy's СИЛА УДАРА − for the fight
+    "copy": ("Spell of the Copy", "combat"),  # Копии: a copy of the enemy, with its stats, fights it first
+    "healing": ("Spell of Healing", "peace"),  # Исцеления: +8 ВЫНОСЛИВОСТИ, not in a fight
+    "levitation": ("Spell of Levitation", "any"),
+    "fire": ("Spell of Fire", "any"),
+    "illusion": ("Spell of Illusion", "any"),
+    "swimming": ("Spell of Swimming", "any"),
+}
+TARGETED_SPELLS = ("weakness", "copy")  # cast on an enemy still in the fight
+
+RULE_LABELS = {
+    "escape": "Escape allowed",
+    "one_by_one": "Opponents come one after another",
+    "luck_in_combat": "Using luck in combat (optional rule, not in this book)",
+    "decline_costs_luck": "Declining a luck test costs 1 LUCK too (every test offered costs 1)",
+    "flask_in_combat": "The flask may be drunk between rounds (only the backpack is shut in a fight)",
+    "strength_bonus": "Spell of Strength: + to ATTACK STRENGTH (2, as in the remake; the 1991 text gives no number)",
+    "weakness_penalty": (
+        "Spell of Weakness: − to the enemy's ATTACK STRENGTH (2, as in the remake; the 1991 text gives no number)"
+    ),
+}
+HERO_LABELS = {
+    "skill": "SKILL",
+    "stamina": "STAMINA",
+    "luck": "LUCK",
+    "max_skill": "Initial SKILL",
+    "max_stamina": "Initial STAMINA",
+    "max_luck": "Initial LUCK",
+    "gold": "Gold",
+    "backpack": "Backpack",
+    "food": "Food",
+    "flask": "Drinks left in the flask",
+    "spells": "Spells",
+    "name": "Name",
+}
+ENEMY_LABELS = {"name": "Enemy name", "skill": "Enemy SKILL", "stamina": "Enemy STAMINA"}
+ACTION_KIND_LABELS = {
+    "round": "Fight round",
+    "escape": "Escape",
+    "luck": "Test your luck",
+    "drink": "Drink from the flask",
+    "eat": "Eat",
+    "take": "Put in the backpack",
+    "drop": "Take out of the backpack",
+    "gold": "Gold",
+    "spell": "Cast a spell",
+    "adjust": "Change by the paragraph",
+}
+ACTION_LABELS = {
+    "do": "Action",
+    "target": "Target",
+    "dice": "Dice",
+    "decline": "Decline the test",
+    "luck": "Test your luck",
+    "item": "Thing",
+    "food": "Food",
+    "amount": "Gold",
+    "spell": "Spell",
+    "stamina": "STAMINA",
+    "skill": "SKILL",
+    "luck_change": "LUCK",
+    "max_stamina": "Initial STAMINA",
+    "copy_dice": "Dice",
+}
+
+Dice = tuple[int, int]
+Pending = tuple[str, int]  # luck in combat: ("hit" | "hurt", enemy) of the last round
+
+
+@dataclass(frozen=True)
+class FFHero:
+    skill: int
+    stamina: int
+    luck: int
+    max_skill: int
+    max_stamina: int
+    max_luck: int
+    gold: int = 15
+    backpack: tuple[str, ...] = ()
+    food: int = 0
+    flask: int = 2
+    spells: tuple[tuple[str, int], ...] = ()
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class FFEnemy:
+    name: str
+    skill: int
+    stamina: int
+
+
+@dataclass(frozen=True)
+class FFRules:
+    escape: bool = False  # the paragraph allows escape
+    one_by_one: bool = False  # several opponents come one after another instead of all at once
+    luck_in_combat: bool = False  # the optional Fighting Fantasy rule (not in this book): off by default
+    decline_costs_luck: bool = False  # the seed: every test offered costs 1 УДАЧА, declined or not
+    flask_in_combat: bool = False  # the flask hangs at the belt: a drink between rounds
+    strength_bonus: int = 2  # Spell of Strength: + СИЛА УДАРА (the remake's 2; the 1991 text gives no number)
+    weakness_penalty: int = 2  # Spell of Weakness: − the enemy's СИЛА УДАРА (the remake's 2)
+
+
+@dataclass(frozen=True)
+class FFSetup:
+    hero: FFHero
+    enemies: tuple[FFEnemy, ...]
+    rules: FFRules = FFRules()
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class FFState:
+    skill: int
+    stamina: int
+    luck: int
+    max_skill: int
+    max_stamina: int
+    max_luck: int
+    gold: int
+    backpack: tuple[str, ...]
+    food: int
+    flask: int
+    spells: tuple[tuple[str, int], ...]
+    enemies: tuple[int, ...]  # each enemy's ВЫНОСЛИВОСТЬ
+    current: int = 0  # one after another: the enemy being fought
+    rounds: int = 0
+    draws: int = 0
+    outcome: str = Outcome.ONGOING
+    strength: bool = False  # Spell of Strength active for this fight
+    weakened: tuple[int, ...] = ()  # enemies under the Spell of Weakness
+    pending_luck: Pending | None = None  # luck in combat: ("hit" | "hurt", enemy) of the last round
+    engaged: bool = False  # rounds fought against the opponents in the fight now (one by one: the current one)
+
+    @property
+    def fighting(self) -> bool:
+        """A fight is in progress: the opponents in it have been fought and it is not over. Between opponents who
+        come one after another (one dead, the next not yet fought) the hero is not in a fight."""
+        return self.engaged and self.outcome == Outcome.ONGOING
+
+
+@dataclass(frozen=True)
+class FFAction:
+    do: str
+    target: int | None = None
+    dice: tuple[Dice | None, ...] | None = None  # round: hero's, then each enemy's; a luck test: one pair
+    decline: bool = False
+    luck: bool = False  # escape: test luck on the last blow (with luck in combat)
+    item: str | None = None
+    food: int | None = None
+    amount: int | None = None
+    spell: str | None = None
+    stamina: int | None = None
+    skill: int | None = None
+    luck_change: int | None = None
+    max_stamina: int | None = None
+    copy_dice: tuple[tuple[Dice, Dice], ...] | None = None
+
+
+# ---- reading ---------------------------------------------------------------------------------------------------
+
+
+def _dice_pair(value: Any, path: str, label: str) -> Dice:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in value)
+    ):
+        raise RecordError(
+            path, tr("must be two dice, each from 1 to 6, such as [3, 5], not {value}", value=show(value)), tr(label)
+        )
+    return value[0], value[1]
+
+
+def parse_setup(data: dict, lenient: bool = False) -> FFSetup:
+    hero = parse_hero(data.get("hero"), lenient)
+    enemy_list = Reader(data, "", lenient=lenient).items("enemies", low=0, high=20, default=[])
+    enemies = tuple(parse_enemy(item, i, lenient) for i, item in enumerate(enemy_list))
+    r = Reader(data.get("rules", {}), "rules", RULE_LABELS, lenient)
+    rules = FFRules(
+        r.flag("escape"),
+        r.flag("one_by_one"),
+        r.flag("luck_in_combat"),
+        r.flag("decline_costs_luck"),
+        r.flag("flask_in_combat"),
+        r.integer("strength_bonus", low=0, high=MAX_SPELL_POINTS, default=2),
+        r.integer("weakness_penalty", low=0, high=MAX_SPELL_POINTS, default=2),
+    )
+    r.done()
+    seed = Reader(data, "", {"seed": "Seed"}, lenient).integer("seed", low=0, high=rng.MAX_SEED, default=0)
+    return FFSetup(hero, enemies, rules, seed)
+
+
+def parse_hero(data: Any, lenient: bool = False) -> FFHero:
+    r = Reader(data, "hero", HERO_LABELS, lenient)
+    skill = r.integer("skill", low=0, high=MAX_STAT)
+    stamina = r.integer("stamina", low=1, high=MAX_STAMINA)
+    luck = r.integer("luck", low=0, high=MAX_STAT)
+    max_skill = r.integer("max_skill", low=skill, high=MAX_STAT, default=skill)
+    max_stamina = r.integer("max_stamina", low=stamina, high=MAX_STAMINA, default=stamina)
+    max_luck = r.integer("max_luck", low=luck, high=MAX_STAT, default=luck)
+    gold = r.integer("gold", low=0, high=999_999, default=15)
+    food = r.integer("food", low=0, high=BACKPACK_SLOTS, default=0)
+    flask = r.integer("flask", low=0, high=9, default=2)
+    items = []
+    for i, item in enumerate(r.items("backpack", low=0, high=BACKPACK_SLOTS, default=[])):
+        items.append(Reader({"item": item}, f"hero.backpack[{i}]", {"item": "Backpack"}).text("item", max_length=60))
+    if len(items) + food > BACKPACK_SLOTS:
+        raise r.error("backpack", tr("holds at most {n} {n|thing|things}, food included", n=BACKPACK_SLOTS))
+    spells_data = r.get("spells", {})
+    s = Reader(spells_data, "hero.spells", {key: name for key, (name, _) in SPELLS.items()}, lenient)
+    spells = tuple((key, s.integer(key, low=0, high=MAX_SPELL_USES, default=0)) for key in SPELLS)
+    s.done()
+    spells = tuple((key, n) for key, n in spells if n)
+    if sum(n for _, n in spells) > MAX_SPELL_USES:
+        raise r.error("spells", tr("may hold at most {n} uses in all", n=MAX_SPELL_USES))
+    name = r.text("name", default="")
+    r.done()
+    return FFHero(skill, stamina, luck, max_skill, max_stamina, max_luck, gold, tuple(items), food, flask, spells, name)
+
+
+def parse_enemy(data: Any, index: int, lenient: bool = False) -> FFEnemy:
+    r = Reader(data, f"enemies[{index}]", ENEMY_LABELS, lenient)
+    name = r.text("name", default=tr("Enemy {n}", n=index + 1))
+    enemy = FFEnemy(name, r.integer("skill", low=0, high=MAX_STAT), r.integer("stamina", low=1, high=MAX_STAMINA))
+    r.done()
+    return enemy
+
+
+def parse_action(data: Any, index: int, lenient: bool = False) -> FFAction:
+    path = f"actions[{index}]"
+    r = Reader(data, path, ACTION_LABELS, lenient)
+    do = r.choice("do", ACTION_KIND_LABELS)
+    fields: dict[str, Any] = {}
+    if do in ("round", "spell"):
+        fields["target"] = r.integer("target", low=0, high=19, default=None)
+    if do == "round":
+        dice = r.items("dice", low=0, high=21, default=None)
+        if dice is not None:
+            fields["dice"] = tuple(
+                None if d is None else _dice_pair(d, f"{path}.dice[{i}]", "Dice") for i, d in enumerate(dice)
+            )
+    if do == "escape":
+        fields["luck"] = r.flag("luck")
+    if do == "luck" or fields.get("luck"):  # a luck test's two dice (an escape's, on its last blow)
+        dice = r.get("dice", None)
+        if dice is not None:
+            fields["dice"] = (_dice_pair(dice, f"{path}.dice", "Dice"),)
+    if do == "luck":
+        fields["decline"] = r.flag("decline")
+    if do in ("take", "drop"):
+        fields["item"] = r.text("item", default=None)
+        fields["food"] = r.integer("food", low=1, high=BACKPACK_SLOTS, default=None)
+        if (fields["item"] is None) == (fields["food"] is None):
+            raise RecordError(path, tr("name one thing, or an amount of food"), tr("Backpack"))
+    if do == "gold":
+        fields["amount"] = r.integer("amount", low=-999_999, high=999_999)
+    if do == "eat":
+        fields["stamina"] = r.integer("stamina", low=0, high=99, default=0)
+    if do == "spell":
+        fields["spell"] = r.choice("spell", SPELLS)
+        copy_dice = r.items("copy_dice", low=0, high=200, default=None)
+        if copy_dice is not None:
+            rounds = []
+            for i, pair in enumerate(copy_dice):
+                if not isinstance(pair, list) or len(pair) != 2:
+                    raise RecordError(f"{path}.copy_dice[{i}]", tr("must be [copy's dice, enemy's dice]"), tr("Dice"))
+                copy, enemy = (_dice_pair(d, f"{path}.copy_dice[{i}]", "Dice") for d in pair)
+                rounds.append((copy, enemy))
+            fields["copy_dice"] = tuple(rounds)
+    if do == "adjust":
+        fields["skill"] = r.integer("skill", low=-MAX_STAT, high=MAX_STAT, default=None)
+        fields["stamina"] = r.integer("stamina", low=-MAX_STAMINA, high=MAX_STAMINA, default=None)
+        fields["luck_change"] = r.integer("luck_change", low=-MAX_STAT, high=MAX_STAT, default=None)
+        fields["max_stamina"] = r.integer("max_stamina", low=-MAX_STAMINA, high=MAX_STAMINA, default=None)
+    r.done()
+    return FFAction(do, **fields)
+
+
+# ---- writing ---------------------------------------------------------------------------------------------------
+
+
+def action_json(action: FFAction) -> dict:
+    data: dict[str, Any] = {"do": action.do}
+    for key in ("target", "item", "food", "amount", "spell", "stamina", "skill", "luck_change", "max_stamina"):
+        value = getattr(action, key)
+        if value is not None:
+            data[key] = value
+    if action.dice is not None:
+        pairs = [None if d is None else list(d) for d in action.dice]
+        data["dice"] = pairs if action.do == "round" else pairs[0]
+    if action.decline:
+        data["decline"] = True
+    if action.luck:
+        data["luck"] = True
+    if action.copy_dice is not None:
+        data["copy_dice"] = [[list(a), list(b)] for a, b in action.copy_dice]
+    return data
+
+
+def setup_json(setup: FFSetup) -> dict:
+    hero = setup.hero
+    h: dict[str, Any] = {"skill": hero.skill, "stamina": hero.stamina, "luck": hero.luck}
+    for key in ("max_skill", "max_stamina", "max_luck"):
+        if getattr(hero, key) != getattr(hero, key[4:]):
+            h[key] = getattr(hero, key)
+    h["gold"] = hero.gold
+    h["flask"] = hero.flask
+    if hero.backpack:
+        h["backpack"] = list(hero.backpack)
+    if hero.food:
+        h["food"] = hero.food
+    if hero.spells:
+        h["spells"] = dict(hero.spells)
+    if hero.name:
+        h["name"] = hero.name
+    enemies = [{"name": e.name, "skill": e.skill, "stamina": e.stamina} for e in setup.enemies]
+    return {"hero": h, "enemies": enemies, "rules": changed_rules(setup.rules), "seed": setup.seed}

@@ -1,0 +1,192 @@
+"""The Fighting Fantasy system of «Подземелья Чёрного замка» (1991), as the contract
+(:class:`pyrules.contract.System`) states it: the record (:mod:`.record`), the fight (:mod:`.rules`), the adventure
+sheet (:mod:`.sheet`), the spells (:mod:`.spells`), what is shown (:mod:`.view`) and the odds (:mod:`.odds`, imported
+when asked for), joined here.
+
+>>> setup = FightingFantasy.parse_setup({"hero": {"skill": 10, "stamina": 18, "luck": 9},
+...                                      "enemies": [{"name": "ШПИОН", "skill": 10, "stamina": 12}]})
+>>> state = FightingFantasy.initial(setup)
+>>> [action.do for action in FightingFantasy.legal_actions(setup, state)]  # no fight yet: the sheet is open
+['round', 'luck', 'luck', 'take', 'take', 'gold', 'gold', 'adjust']
+>>> chances = FightingFantasy.chance(setup, state, FFAction("round", target=0))
+>>> len(chances), sum(p for p, _ in chances), FightingFantasy.action_json(chances[7][1])
+(36, Fraction(1, 1), {'do': 'round', 'target': 0, 'dice': [[2, 2], None]})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ...contract import Outcome, Policy, System
+from ...fields import Reader, RecordError
+from ...i18n import tr
+from . import record, rules, sheet, spells
+from . import view as display
+from .record import RULE_LABELS, TARGETED_SPELLS, FFAction, FFSetup, FFState
+from .rules import ONGOING, PAIRS, Event
+
+Handler = Callable[[FFSetup, FFState, FFAction, str], tuple[FFState, Event]]
+HANDLERS: dict[str, Handler] = {
+    "round": rules.do_round,
+    "escape": rules.do_escape,
+    "luck": rules.do_luck,
+    "drink": sheet.do_drink,
+    "eat": sheet.do_eat,
+    "take": sheet.do_take,
+    "drop": sheet.do_drop,
+    "gold": sheet.do_gold,
+    "spell": spells.do_spell,
+    "adjust": sheet.do_adjust,
+}
+
+
+class FightingFantasy(System):
+    """The 1991 rules of «Подземелья Чёрного замка»."""
+
+    key: ClassVar[str] = "fighting-fantasy"
+    book: ClassVar[str] = display.BOOK
+    hero_name: ClassVar[str] = display.HERO_NAME
+    kind: ClassVar[str] = "ff"
+    rule_labels: ClassVar[dict[str, str]] = RULE_LABELS
+
+    # ---- the record ------------------------------------------------------------------------------------------
+
+    @classmethod
+    def labels(cls) -> dict[str, str]:
+        return dict(record.HERO_LABELS)
+
+    @classmethod
+    def enemy_labels(cls) -> dict[str, str]:
+        return dict(record.ENEMY_LABELS)
+
+    @classmethod
+    def action_kinds(cls) -> dict[str, str]:
+        return dict(record.ACTION_KIND_LABELS)
+
+    @classmethod
+    def parse_setup(cls, data: dict, lenient: bool = False) -> FFSetup:
+        return record.parse_setup(data, lenient)
+
+    @classmethod
+    def setup_json(cls, setup: FFSetup) -> dict:
+        return record.setup_json(setup)
+
+    @classmethod
+    def parse_action(cls, data: Any, index: int, lenient: bool = False) -> FFAction:
+        return record.parse_action(data, index, lenient)
+
+    @classmethod
+    def action_json(cls, action: FFAction) -> dict:
+        return record.action_json(action)
+
+    @classmethod
+    def roll_hero(cls, seed: int, given: Reader) -> tuple[dict, dict]:
+        return sheet.roll_hero(seed, given)
+
+    # ---- the rules -------------------------------------------------------------------------------------------
+
+    @classmethod
+    def initial(cls, setup: FFSetup) -> FFState:
+        return rules.initial(setup)
+
+    @classmethod
+    def living(cls, setup: FFSetup, state: FFState) -> list[int]:
+        """The enemies in the fight now: all the living at once, or the current one."""
+        return rules.fighting(setup, state.enemies)
+
+    @classmethod
+    def step(cls, setup: FFSetup, state: FFState, action: FFAction, path: str = "action") -> tuple[FFState, Event]:
+        if state.outcome == Outcome.LOST:
+            raise RecordError(path, tr("the hero is dead: the adventure is over"))
+        return HANDLERS[action.do](setup, state, action, path)
+
+    @classmethod
+    def candidates(cls, setup: FFSetup, state: FFState) -> list[FFAction]:
+        """Every action of the kinds this book has, with the player's choices spelled out (a target, a thing, a
+        spell): the engine's own ``step`` decides which are legal now."""
+        actions = [FFAction("round", target=i) for i in range(len(setup.enemies))]
+        actions += [FFAction("escape"), FFAction("escape", luck=True), FFAction("luck"), FFAction("luck", decline=True)]
+        actions += [FFAction("drink"), FFAction("eat", stamina=0), FFAction("take", food=1), FFAction("drop", food=1)]
+        actions += [FFAction("take", item=tr("a thing"))]
+        actions += [FFAction("drop", item=item) for item in dict.fromkeys(state.backpack)]
+        actions += [FFAction("gold", amount=1), FFAction("gold", amount=-1), FFAction("adjust", stamina=-1)]
+        for spell, _ in state.spells:
+            targets: list[int | None] = list(range(len(setup.enemies))) if spell in TARGETED_SPELLS else [None]
+            actions += [FFAction("spell", spell=spell, target=i) for i in targets]
+        return actions
+
+    @classmethod
+    def legal_actions(cls, setup: FFSetup, state: FFState) -> list[FFAction]:
+        legal = []
+        for action in cls.candidates(setup, state):
+            try:
+                cls.step(setup, state, action)
+            except RecordError:
+                continue
+            legal.append(action)
+        return legal
+
+    # The contract's probabilities are floats; every system gives exact Fractions (a Rational, which mypy does not
+    # take for a float): the contract should say so.
+    @classmethod
+    def chance(  # type: ignore[override]
+        cls, setup: FFSetup, state: FFState, action: FFAction
+    ) -> list[tuple[Fraction, FFAction]]:
+        """The next roll left to chance, as OpenSpiel's chance nodes are sequential: two dice (36 pairs, each 1 in
+        36) for the first roller whose dice are not given — a round's hero, then each enemy in the fight; a luck
+        test's, an escape's on its last blow among them (none with no УДАЧА left); a Copy's fight is left to the
+        seed. ``[(1, action)]`` when the action
+        needs no roll."""
+        if action.do == "round":
+            given = list(action.dice or ())
+            given += [None] * (1 + len(setup.enemies) - len(given))
+            rollers = [0] + [1 + i for i in rules.fighting(setup, state.enemies)] if state.outcome == ONGOING else []
+            for roller in rollers:
+                if given[roller] is None:
+                    return [
+                        (Fraction(1, 36), replace(action, dice=tuple(given[:roller] + [pair] + given[roller + 1 :])))
+                        for pair in PAIRS
+                    ]
+        tests_luck = (action.do == "luck" and not action.decline) or (action.do == "escape" and action.luck)
+        if tests_luck and not action.dice and rules.rolls_for_luck(state.luck):
+            return [(Fraction(1, 36), replace(action, dice=(pair,))) for pair in PAIRS]
+        return [(Fraction(1), action)]
+
+    @classmethod
+    def outcome(cls, state: FFState) -> Outcome:
+        return Outcome(state.outcome)
+
+    # ---- what the page, the list and the CLI see -------------------------------------------------------------
+
+    @classmethod
+    def view(cls, setup: FFSetup, state: FFState) -> dict:
+        return display.view(setup, state)
+
+    @classmethod
+    def summary(cls, setup: FFSetup, state: FFState) -> dict:
+        return display.summary(setup, state)
+
+    @classmethod
+    def result(cls, setup: FFSetup, state: FFState) -> dict:
+        return display.result(setup, state)
+
+    @classmethod
+    def describe(cls) -> dict:
+        return display.describe(cls.kind)
+
+    # ---- odds ------------------------------------------------------------------------------------------------
+
+    @classmethod
+    def simulation_policy(cls, spend: int = 1) -> Policy:
+        from .odds import fighting_fantasy_policy
+
+        return fighting_fantasy_policy
+
+    @classmethod
+    def exact_odds(cls, fight: Any, options: dict) -> dict:
+        from .odds import exact
+
+        return exact(fight, options)
