@@ -32,7 +32,7 @@ _sessions: dict[int, Fight] = {}
 _next_id = [1]
 
 
-def call(request: str) -> str:
+def call(request: Any) -> str:
     """Handle one request (a JSON text); always returns a JSON text."""
     try:
         if not isinstance(request, str) or len(request) > MAX_REQUEST:

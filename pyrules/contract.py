@@ -30,6 +30,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any, ClassVar
 
 from .fields import Reader, RecordError
@@ -110,10 +111,12 @@ class System(ABC):
 
     @classmethod
     @abstractmethod
-    def chance(cls, setup: Any, state: Any, action: Any) -> list[tuple[float, Any]]:
-        """The random part of ``action`` as data: [(probability, the action with that random outcome filled in)],
-        probabilities summing to 1; ``[(1.0, action)]`` when nothing is left to chance (numbers typed, or an action
-        that draws nothing). Stepping each resolved action draws nothing from the seed."""
+    def chance(cls, setup: Any, state: Any, action: Any) -> list[tuple[Fraction, Any]]:
+        """The random part of ``action`` as data, as OpenSpiel's chance nodes: [(probability, the action with the
+        next random outcome filled in)], exact probabilities summing to 1; ``[(1, action)]`` when nothing is left to
+        chance (numbers typed, or an action that draws nothing). Where an action has several random parts (a round's
+        dice for each fighter) they are filled in one per call, so the lists stay small; stepping an action whose
+        chance is ``[(1, action)]`` draws nothing from the seed."""
 
     @classmethod
     @abstractmethod

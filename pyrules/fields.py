@@ -121,20 +121,22 @@ class Reader:
     ``lenient`` accepts numbers typed as text ("15"), as they come from a form; records must carry numbers.
     """
 
-    def __init__(self, data: Any, path: str, labels: dict[str, str] | None = None, lenient: bool = False):
+    def __init__(
+        self, data: Any, path: str, labels: dict[str, str] | dict[int, str] | None = None, lenient: bool = False
+    ):
         if not isinstance(data, dict):
             raise RecordError(path or "record", tr("must be a JSON object {{...}}, not {value}", value=show(data)))
         self.data = data
         self.path = path
-        self.labels = labels or {}
+        self.labels: dict[Any, str] = dict(labels or {})
         self.lenient = lenient
-        self.seen: set[str] = set()
+        self.seen: set[Any] = set()
 
-    def error(self, key: str, message: str) -> RecordError:
+    def error(self, key: str | int, message: str) -> RecordError:
         label = self.labels.get(key, "")
         return RecordError(join(self.path, key), message, tr(label) if label else "")
 
-    def get(self, key: str, default: Any = MISSING) -> Any:
+    def get(self, key: str | int, default: Any = MISSING) -> Any:
         self.seen.add(key)
         if key in self.data and self.data[key] is not None:
             return self.data[key]
@@ -142,7 +144,7 @@ class Reader:
             raise self.error(key, tr("is missing"))
         return default
 
-    def integer(self, key: str, *, low: int, high: int, default: Any = MISSING) -> Any:
+    def integer(self, key: str | int, *, low: int, high: int, default: Any = MISSING) -> Any:
         value = self.get(key, default)
         if value is default and default is not MISSING:
             return value
@@ -163,7 +165,7 @@ class Reader:
             raise self.error(key, tr("must be from {low} to {high}, not {value}", low=low, high=high, value=value))
         return value
 
-    def fraction(self, key: str, *, low: int, high: int, default: Any = MISSING) -> Any:
+    def fraction(self, key: str | int, *, low: int, high: int, default: Any = MISSING) -> Any:
         """A multiplier such as 2 or 0.5, kept exact as a Fraction."""
         value = self.get(key, default)
         if value is default and default is not MISSING:
@@ -199,7 +201,7 @@ class Reader:
             )
         return result
 
-    def text(self, key: str, *, default: Any = MISSING, max_length: int = 60) -> Any:
+    def text(self, key: str | int, *, default: Any = MISSING, max_length: int = 60) -> Any:
         value = self.get(key, default)
         if value is default and default is not MISSING:
             return value
@@ -213,8 +215,10 @@ class Reader:
         value = " ".join(value.split())
         if len(value) > max_length:
             raise self.error(key, tr("must be at most {n} {n|character|characters} long", n=max_length))
-        if not value and default is not MISSING:
-            return default
+        if not value:
+            if default is not MISSING:
+                return default
+            raise self.error(key, tr("must not be empty"))  # a required text: what would name it?
         return value
 
     def choice(self, key: str, choices: dict[str, Any], *, default: Any = MISSING) -> Any:

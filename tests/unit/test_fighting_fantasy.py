@@ -597,3 +597,10 @@ def test_every_option_has_a_label_and_defaults_to_the_old_behaviour():
     assert defaults == FFRules() and not defaults.decline_costs_luck and not defaults.flask_in_combat
     assert (defaults.strength_bonus, defaults.weakness_penalty) == (2, 2)
     assert "1991" in RULE_LABELS["strength_bonus"] and "remake" in RULE_LABELS["strength_bonus"]
+
+
+def test_an_empty_thing_in_the_backpack_is_refused_by_name():
+    # found by the contract test: a nameless thing could be put in but never taken out (an action names it)
+    with pytest.raises(RecordError) as refused:
+        ff({"skill": 9, "stamina": 9, "luck": 9, "backpack": ["верёвка", "  "]})
+    assert refused.value.field == "hero.backpack[1]" and refused.value.message == "must not be empty"

@@ -234,9 +234,9 @@ def parse_hero(data: Any, lenient: bool = False) -> FFHero:
     gold = r.integer("gold", low=0, high=999_999, default=15)
     food = r.integer("food", low=0, high=BACKPACK_SLOTS, default=0)
     flask = r.integer("flask", low=0, high=9, default=2)
-    items = []
-    for i, item in enumerate(r.items("backpack", low=0, high=BACKPACK_SLOTS, default=[])):
-        items.append(Reader({"item": item}, f"hero.backpack[{i}]", {"item": "Backpack"}).text("item", max_length=60))
+    listed = r.items("backpack", low=0, high=BACKPACK_SLOTS, default=[])
+    things = Reader(dict(enumerate(listed)), "hero.backpack", dict.fromkeys(range(len(listed)), "Backpack"))
+    items = [things.text(i, max_length=60) for i in range(len(listed))]  # named hero.backpack[i]
     if len(items) + food > BACKPACK_SLOTS:
         raise r.error("backpack", tr("holds at most {n} {n|thing|things}, food included", n=BACKPACK_SLOTS))
     spells_data = r.get("spells", {})

@@ -129,17 +129,13 @@ class FightingFantasy(System):
             legal.append(action)
         return legal
 
-    # The contract's probabilities are floats; every system gives exact Fractions (a Rational, which mypy does not
-    # take for a float): the contract should say so.
     @classmethod
-    def chance(  # type: ignore[override]
-        cls, setup: FFSetup, state: FFState, action: FFAction
-    ) -> list[tuple[Fraction, FFAction]]:
+    def chance(cls, setup: FFSetup, state: FFState, action: FFAction) -> list[tuple[Fraction, FFAction]]:
         """The next roll left to chance, as OpenSpiel's chance nodes are sequential: two dice (36 pairs, each 1 in
         36) for the first roller whose dice are not given — a round's hero, then each enemy in the fight; a luck
-        test's, an escape's on its last blow among them (none with no УДАЧА left); a Copy's fight is left to the
-        seed. ``[(1, action)]`` when the action
-        needs no roll."""
+        test's, an escape's on its last blow among them (none with no УДАЧА left); the Copy's fight, one round at a
+        time (the copy's and the enemy's dice, 1,296 pairs of pairs) until the dice given end it. ``[(1, action)]``
+        when the action needs no roll."""
         if action.do == "round":
             given = list(action.dice or ())
             given += [None] * (1 + len(setup.enemies) - len(given))
@@ -149,6 +145,18 @@ class FightingFantasy(System):
                     return [
                         (Fraction(1, 36), replace(action, dice=tuple(given[:roller] + [pair] + given[roller + 1 :])))
                         for pair in PAIRS
+                    ]
+        if action.do == "spell" and action.spell == "copy":
+            living = [i for i, n in enumerate(state.enemies) if n > 0]
+            target = action.target if action.target is not None else (living[0] if living else None)
+            if target in living:
+                copy_dice = action.copy_dice or ()
+                fought, _ = spells.copy_fight(setup, state, target, copy_dice)
+                if fought.draws != state.draws:  # the dice given do not end the Copy's fight: its next round
+                    return [
+                        (Fraction(1, 1296), replace(action, copy_dice=(*copy_dice, (mine, theirs))))
+                        for mine in PAIRS
+                        for theirs in PAIRS
                     ]
         tests_luck = (action.do == "luck" and not action.decline) or (action.do == "escape" and action.luck)
         if tests_luck and not action.dice and rules.rolls_for_luck(state.luck):
