@@ -15,7 +15,9 @@ from pyrules import Fight, RecordError, api, rng
 from pyrules.__main__ import main
 from pyrules.fields import Reader
 from pyrules.i18n import language
-from pyrules.systems.citadel.rules import DEFAULT_TABLE, CitadelOfBlood
+from pyrules.systems.citadel import CitadelOfBlood
+from pyrules.systems.citadel.record import DEFAULT_TABLE
+from pyrules.systems.citadel.rules import front_row
 
 SYSTEM = "citadel-of-blood"
 
@@ -955,7 +957,7 @@ def test_properties_wounds_never_decrease_dead_never_act_rows_hold_three_replay_
             living = [p for p in side if p is not None]
             assert len(living) == len(set(living))  # one unit a space: at most 3 a row
         for i, p in enumerate(after.pos):
-            assert (p is None) == (after.wounds[i] >= CitadelOfBlood.unit(fight.setup, i).wound_points)
+            assert (p is None) == (after.wounds[i] >= fight.setup.unit(i).wound_points)
     again = Fight.from_record(json.loads(json.dumps(fight.record())))
     assert again.state == fight.state and again.log == fight.log
 
@@ -1068,7 +1070,7 @@ def test_9_0_from_an_empty_first_row_every_legal_play_reaches_the_end(rows, mons
     fight.apply({"do": "end_phase"})
     while fight.state.pos[0] is not None:
         fight.apply({"do": fight.view()["next"]["kinds"][0], "die": 6})  # the front-row monsters kill F
-    assert fight.state.outcome != "ongoing" or not CitadelOfBlood.row_of(fight.setup, fight.state, True, 0)
+    assert fight.state.outcome != "ongoing" or not front_row(fight.setup, fight.state, True)
     n = random_play(fight, seed, 3000)
     assert fight.state.outcome in ("won", "lost"), (n, fight.view()["board"])
 
