@@ -61,15 +61,13 @@ from ...fields import RecordError
 from ...i18n import tr
 from . import geometry
 from .geometry import Pos, party_moves, place, row_of, side, split
-from .phases import ACTION_LABELS, PHASE, PHASE_LABELS, PHASE_OF, following
+from .phases import ACTION_LABELS, PHASE, PHASE_OF, following
+
+# Re-exported (``X as X``): the tests' translation scan and fuzzing read these words and rosters from here.
+from .phases import PHASE_LABELS as PHASE_LABELS
 from .record import (
     ACTION_FIELDS,
-    COLUMN_LABELS,
     COLUMNS,
-    DATA,
-    HEROES,
-    MONSTERS,
-    WEAPON_LABELS,
     Character,
     CitadelAction,
     CitadelSetup,
@@ -77,9 +75,11 @@ from .record import (
     index_of,
     unit_id,
 )
-
-# Also read from here by the tests' translation scan and fuzzing: the record's words and rosters.
-__all__ = ["COLUMN_LABELS", "DATA", "HEROES", "MONSTERS", "PHASE_LABELS", "WEAPON_LABELS", "step", "legal_actions"]
+from .record import COLUMN_LABELS as COLUMN_LABELS
+from .record import DATA as DATA
+from .record import HEROES as HEROES
+from .record import MONSTERS as MONSTERS
+from .record import WEAPON_LABELS as WEAPON_LABELS
 
 ONGOING, WON, LOST = Outcome.ONGOING, Outcome.WON, Outcome.LOST
 MISSILES = ("bow", "throwing_dagger")  # what a character may use from the second row (9.2.1)
@@ -137,6 +137,32 @@ def next_monster(setup: CitadelSetup, state: CitadelState) -> int | None:
         if not state.acted[i] and monster_column(setup, state, i) and geometry.targets(*board(setup, state), i)[0]
     ]
     return min(ready, key=lambda i: place(state.pos, i)) if ready else None
+
+
+def monster_attack(setup: CitadelSetup, state: CitadelState) -> tuple[int, list[int], bool] | None:
+    """The next monster to strike, whom it may strike (9.3), and whether no one stands directly in front of it."""
+    i = next_monster(setup, state)
+    return None if i is None else (i, *geometry.targets(*board(setup, state), i))
+
+
+def rolled_among(setup: CitadelSetup, state: CitadelState, kind: str) -> list[int]:
+    """9.3: whom the target die of a monster's attack or of the Hellgate's Blast picks among (the Blasts strike the
+    party's first row); a die is rolled only among several."""
+    if kind == "hellgate":
+        return front_row(setup, state, True)
+    attack = monster_attack(setup, state)
+    return [] if attack is None else attack[1]
+
+
+def moving_monster(
+    setup: CitadelSetup, state: CitadelState, uid: str | None
+) -> tuple[int | None, dict[int, list[Pos]]]:
+    """9.8: the monster that moves (the one named, else the left-most allowed; None if that one may not move now)
+    and every monster's allowed spaces."""
+    moves = geometry.monster_moves(*board(setup, state))
+    if uid is None:
+        return geometry.leftmost(state.pos, moves), moves
+    return next((i for i in moves if unit_id(setup, i) == uid), None), moves
 
 
 def _die(setup: CitadelSetup, draws: int, given: int | None) -> tuple[int, int, bool]:
@@ -224,7 +250,7 @@ def _unfaced_note(name: str, rolled: bool) -> str:
 
 def forced_rule(setup: CitadelSetup, state: CitadelState) -> str | None:
     """The rule that forces a move in this Party Reorganization Phase, in words (None: the party may pass)."""
-    if state.phase != "party_reorg" or state.outcome != ONGOING:
+    if state.phase != PHASE_OF["move"].key or state.outcome != ONGOING:
         return None
     front = len(front_row(setup, state, True))
     if front > 1 or not party_moves(*board(setup, state)):
@@ -261,11 +287,6 @@ def _why_not(setup: CitadelSetup, state: CitadelState, i: int, to: Pos) -> str:
     if row == 0 and len(front) == 2:
         return tr("9.8.5: with only two characters in the first row, neither may move back")
     return tr("9.8: this move is not allowed")  # pragma: no cover
-
-
-def default_monster(setup: CitadelSetup, state: CitadelState) -> int | None:
-    """The monster that moves when the record names none: the left-most one allowed (this app's choice)."""
-    return geometry.leftmost(state.pos, geometry.monster_moves(*board(setup, state)))
 
 
 # ---- the actions, one handler each (the phase is checked before, and ended after, by the machine) ---------------
@@ -365,11 +386,11 @@ def _end_phase(
 
 
 def _monster(setup: CitadelSetup, state: CitadelState, action: CitadelAction, path: str) -> tuple[CitadelState, Event]:
-    i = next_monster(setup, state)
-    column = monster_column(setup, state, i) if i is not None else None
-    if i is None or column is None:  # pragma: no cover (the phase passes by itself)
+    attack = monster_attack(setup, state)
+    column = None if attack is None else monster_column(setup, state, attack[0])
+    if attack is None or column is None:  # pragma: no cover (the phase passes by itself)
         raise RecordError(path, tr("9.4: every monster has attacked in this phase"), tr("Monster attack"))
-    choices, unfaced = geometry.targets(*board(setup, state), i)
+    i, choices, unfaced = attack
     target, target_die, draws, _ = _pick(setup, state, choices, action.target_die)
     state = replace(state, draws=draws)
     m = setup.monsters[i - len(setup.party)]
@@ -388,7 +409,7 @@ def _monster(setup: CitadelSetup, state: CitadelState, action: CitadelAction, pa
 
 
 def _hellgate(setup: CitadelSetup, state: CitadelState, action: CitadelAction, path: str) -> tuple[CitadelState, Event]:
-    choices = front_row(setup, state, True)
+    choices = rolled_among(setup, state, action.do)
     target, target_die, draws, _ = _pick(setup, state, choices, action.target_die)
     die, draws, typed = _die(setup, draws, action.die)
     c = setup.party[target]
@@ -451,12 +472,10 @@ def _pass(setup: CitadelSetup, state: CitadelState, action: CitadelAction, path:
 def _monster_move(
     setup: CitadelSetup, state: CitadelState, action: CitadelAction, path: str
 ) -> tuple[CitadelState, Event]:
-    moves = geometry.monster_moves(*board(setup, state))
-    if action.unit is None:
-        i = default_monster(setup, state)
-    else:
-        i = index_of(setup, action.unit, f"{path}.unit", False)
-    if i is None or i not in moves:
+    if action.unit is not None:
+        index_of(setup, action.unit, f"{path}.unit", False)
+    i, moves = moving_monster(setup, state, action.unit)
+    if i is None:
         raise RecordError(
             f"{path}.unit",
             tr("9.8: only {choices} may move forward now", choices=", ".join(unit_id(setup, j) for j in sorted(moves))),
@@ -535,7 +554,7 @@ def _monster_to_act(setup: CitadelSetup, state: CitadelState) -> list[str]:
 
 def _hellgate_to_act(setup: CitadelSetup, state: CitadelState) -> list[str]:
     """9.2.3: the Hellgate, in its Segment, casts up to its Blasts at the party's first row."""
-    can = setup.rules.hellgate and state.blasts < setup.table.blasts and front_row(setup, state, True)
+    can = setup.rules.hellgate and state.blasts < setup.table.blasts and rolled_among(setup, state, "hellgate")
     return ["hellgate"] if can else []
 
 
@@ -544,9 +563,9 @@ def _party_to_move(setup: CitadelSetup, state: CitadelState) -> list[str]:
 
 
 def _monsters_to_move(setup: CitadelSetup, state: CitadelState) -> list[str]:
-    """The monsters that may move, the left-most (who moves unless the record names another) first."""
-    moves = geometry.monster_moves(*board(setup, state))
-    return [unit_id(setup, i) for i in sorted(moves, key=lambda i: place(state.pos, i)[1])]
+    """The monsters that may move, the one that does unless the record names another first."""
+    first, moves = moving_monster(setup, state, None)
+    return [unit_id(setup, i) for i in sorted(moves, key=lambda i: i != first)]
 
 
 # Who may still act in each phase: the phase passes by itself when no one may. Where the rules name the unit that
@@ -673,22 +692,14 @@ def chance(setup: CitadelSetup, state: CitadelState, action: CitadelAction) -> l
     (9.8.3). ``[(1, action)]`` when nothing is left to chance."""
     if state.outcome != ONGOING:
         return [(Fraction(1), action)]
-    if action.do in ("monster", "hellgate") and action.target_die is None:
-        if action.do == "monster":
-            i = next_monster(setup, state)
-            choices = geometry.targets(*board(setup, state), i)[0] if i is not None else []
-        else:
-            choices = front_row(setup, state, True)
-        if len(choices) > 1:
-            return [(Fraction(1, 6), replace(action, target_die=d)) for d in range(1, 7)]
-    needs_die = action.do in ("attack", "monster", "hellgate")
-    if action.do == "monster_move":
-        moves = geometry.monster_moves(*board(setup, state))
-        unit = default_monster(setup, state) if action.unit is None else None
-        for i in moves:
-            if unit_id(setup, i) == action.unit:
-                unit = i
-        needs_die = unit is not None and unit in moves and len(moves[unit]) > 1
-    if needs_die and action.die is None:
-        return [(Fraction(1, 6), replace(action, die=d)) for d in range(1, 7)]
+    fields = ACTION_FIELDS[action.do]
+    if "target_die" in fields and action.target_die is None and len(rolled_among(setup, state, action.do)) > 1:
+        return [(Fraction(1, 6), replace(action, target_die=d)) for d in range(1, 7)]
+    if "die" in fields and action.die is None:
+        rolled = True  # an attack and a Blast always roll (9.5, 9.2.3)
+        if action.do == "monster_move":  # 9.8.3: a die only where the monster may move to several spaces
+            i, moves = moving_monster(setup, state, action.unit)
+            rolled = i is not None and len(moves[i]) > 1
+        if rolled:
+            return [(Fraction(1, 6), replace(action, die=d)) for d in range(1, 7)]
     return [(Fraction(1), action)]

@@ -4,11 +4,12 @@ table in use, and the words of the system. Every rule it shows is the rules' own
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...i18n import tr
 from . import geometry, rules
-from .phases import ACTION_LABELS, PHASE, PHASE_LABELS
+from .phases import ACTION_LABELS, PHASE, PHASE_LABELS, PHASE_OF
 from .record import (
     CHARACTER_LABELS,
     COLUMN_LABELS,
@@ -116,13 +117,28 @@ def attack_targets(setup: CitadelSetup, state: CitadelState) -> dict[str, list[s
     return targets
 
 
+def party_moves(setup: CitadelSetup, state: CitadelState) -> dict[str, list[list[int]]]:
+    return _spaces(setup, geometry.party_moves(*rules.board(setup, state)))
+
+
+def monster_moves(setup: CitadelSetup, state: CitadelState) -> dict[str, list[list[int]]]:
+    return _spaces(setup, geometry.monster_moves(*rules.board(setup, state)))
+
+
+def _spaces(setup: CitadelSetup, moves: dict[int, list[geometry.Pos]]) -> dict[str, list[list[int]]]:
+    return {unit_id(setup, i): [list(s) for s in to] for i, to in moves.items()}
+
+
+# The choices the page draws for a kind of action (under the view's key), in the phase the table puts it in.
+CHOICES: dict[str, tuple[str, Callable[[CitadelSetup, CitadelState], dict[str, Any]]]] = {
+    "attack": ("targets", attack_targets),
+    "move": ("moves", party_moves),
+    "monster_move": ("monster_moves", monster_moves),
+}
+
+
 def view(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
-    ongoing = state.outcome == rules.ONGOING
-    pos, party = rules.board(setup, state)
-
-    def spaces(moves: dict[int, list[geometry.Pos]]) -> dict[str, list[list[int]]]:
-        return {unit_id(setup, i): [list(s) for s in to] for i, to in moves.items()}
-
+    acts = PHASE[state.phase].acts if state.outcome == rules.ONGOING else ()
     return {
         "outcome": state.outcome,
         "round": state.round,
@@ -131,13 +147,9 @@ def view(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
         "board": {"party": board(setup, state, True), "monsters": board(setup, state, False)},
         "units": units(setup, state),
         "next": expected(setup, state),
-        "targets": attack_targets(setup, state) if ongoing and state.phase == "party" else {},
-        "moves": spaces(geometry.party_moves(pos, party)) if ongoing and state.phase == "party_reorg" else {},
-        "monster_moves": (
-            spaces(geometry.monster_moves(pos, party)) if ongoing and state.phase == "monster_reorg" else {}
-        ),
+        **{key: choices(setup, state) if kind in acts else {} for kind, (key, choices) in CHOICES.items()},
         "forced_rule": rules.forced_rule(setup, state),
-        "blasts_left": setup.table.blasts - state.blasts if state.phase == "hellgate" else None,
+        "blasts_left": setup.table.blasts - state.blasts if state.phase == PHASE_OF["hellgate"].key else None,
         "hellgate": setup.rules.hellgate,
         "verified": False,
         "table": table_json(setup.table),
