@@ -258,6 +258,22 @@ def forced_rule(setup: CitadelSetup, state: CitadelState) -> str | None:
     return _must_move(front)
 
 
+def refusal(setup: CitadelSetup, state: CitadelState, kind: str) -> str | None:
+    """Why the phase may not be ended now with an action of ``kind`` (None: it may): 9.8.4 (or 9.0) forces a
+    character's move, 9.2.5 and 9.8.1 a monster's."""
+    if kind == "pass":
+        return forced_rule(setup, state)
+    if kind == "monster_pass" and not geometry.monsters_may_stay(*board(setup, state)):
+        return tr("9.2.5, 9.8.1: with fewer than three monsters in the first row, one must move forward")
+    return None
+
+
+def _may_end(setup: CitadelSetup, state: CitadelState, action: CitadelAction, path: str) -> None:
+    why = refusal(setup, state, action.do)
+    if why:
+        raise RecordError(path, why, tr(ACTION_LABELS[action.do]))
+
+
 def _must_move(front: int) -> str:
     if front:
         return tr("9.8.4: with only one character in the first row, a character must move up from the second row")
@@ -463,9 +479,7 @@ def _move(setup: CitadelSetup, state: CitadelState, action: CitadelAction, path:
 
 
 def _pass(setup: CitadelSetup, state: CitadelState, action: CitadelAction, path: str) -> tuple[CitadelState, Event]:
-    rule = forced_rule(setup, state)
-    if rule:
-        raise RecordError(path, rule, tr("Move no one"))
+    _may_end(setup, state, action, path)
     return state, {}
 
 
@@ -515,12 +529,7 @@ def _monster_move(
 def _monster_pass(
     setup: CitadelSetup, state: CitadelState, action: CitadelAction, path: str
 ) -> tuple[CitadelState, Event]:
-    if not geometry.monsters_may_stay(*board(setup, state)):
-        raise RecordError(
-            path,
-            tr("9.2.5, 9.8.1: with fewer than three monsters in the first row, one must move forward"),
-            tr("The monsters stay"),
-        )
+    _may_end(setup, state, action, path)
     note = tr("9.8.2: with three monsters in the first row, one may move up a row: the monsters stay")
     return state, {"notes": [note]}
 

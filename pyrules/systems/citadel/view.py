@@ -23,7 +23,6 @@ from .record import (
     MONSTERS,
     WEAPON_LABELS,
     Character,
-    CitadelAction,
     CitadelSetup,
     CitadelState,
     CitadelTable,
@@ -93,11 +92,11 @@ def units(setup: CitadelSetup, state: CitadelState) -> list[dict[str, Any]]:
 
 def expected(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
     """The kinds of action the phase offers now (the table's; the one ending the phase only where the rules allow
-    it), the unit the rules name to act (None where the party chooses), and whether the phase is forced."""
+    it), the unit the rules name to act (None where the party chooses), and whether an action is forced."""
     if state.outcome != rules.ONGOING:
         return {"kinds": [], "unit": None, "forced": False}
     phase = PHASE[state.phase]
-    may_pass = phase.passes is not None and rules.allowed(setup, state, CitadelAction(phase.passes))
+    may_pass = phase.passes is not None and rules.refusal(setup, state, phase.passes) is None
     return {
         "kinds": [*phase.acts, phase.passes] if may_pass else list(phase.acts),
         "unit": None if phase.party else rules.actors(setup, state)[0],
