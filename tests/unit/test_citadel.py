@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import sys
+from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 from conftest import make_record
@@ -15,7 +18,10 @@ from pyrules import Fight, RecordError, api, rng
 from pyrules.__main__ import main
 from pyrules.fields import Reader
 from pyrules.i18n import language
-from pyrules.systems.citadel.rules import DEFAULT_TABLE, CitadelOfBlood
+from pyrules.systems.citadel import CitadelOfBlood, geometry, rules
+from pyrules.systems.citadel.phases import ACTION_LABELS, PHASE, PHASE_LABELS, PHASE_OF, PHASES, following
+from pyrules.systems.citadel.record import ACTION_FIELDS, DEFAULT_TABLE, CitadelAction, unit_id
+from pyrules.systems.citadel.rules import front_row
 
 SYSTEM = "citadel-of-blood"
 
@@ -955,7 +961,7 @@ def test_properties_wounds_never_decrease_dead_never_act_rows_hold_three_replay_
             living = [p for p in side if p is not None]
             assert len(living) == len(set(living))  # one unit a space: at most 3 a row
         for i, p in enumerate(after.pos):
-            assert (p is None) == (after.wounds[i] >= CitadelOfBlood.unit(fight.setup, i).wound_points)
+            assert (p is None) == (after.wounds[i] >= fight.setup.unit(i).wound_points)
     again = Fight.from_record(json.loads(json.dumps(fight.record())))
     assert again.state == fight.state and again.log == fight.log
 
@@ -1068,7 +1074,7 @@ def test_9_0_from_an_empty_first_row_every_legal_play_reaches_the_end(rows, mons
     fight.apply({"do": "end_phase"})
     while fight.state.pos[0] is not None:
         fight.apply({"do": fight.view()["next"]["kinds"][0], "die": 6})  # the front-row monsters kill F
-    assert fight.state.outcome != "ongoing" or not CitadelOfBlood.row_of(fight.setup, fight.state, True, 0)
+    assert fight.state.outcome != "ongoing" or not front_row(fight.setup, fight.state, True)
     n = random_play(fight, seed, 3000)
     assert fight.state.outcome in ("won", "lost"), (n, fight.view()["board"])
 
@@ -1202,3 +1208,189 @@ def test_the_new_actions_have_labels_and_russian_notes():
         assert "9.7: B0 больше не в строю" in str(error.value)
         twice = cob(TWO, [mon("m", wp=40)], [attack("A", "1")])
         refused(twice, attack("A", "1"), "9.4: у персонажа A0 уже был ход")  # not «A0 уже действовал»
+
+
+# ---- issue 11: the package by concern: the phase table, the board's geometry, legal actions and chance -----------
+
+
+def test_the_phase_table_names_every_kind_of_action_once_and_the_rules_follow_it():
+    kinds = [kind for phase in PHASES for kind in phase.kinds]
+    assert len(kinds) == len(set(kinds)) == len(ACTION_LABELS)
+    assert set(kinds) == set(ACTION_LABELS) == set(ACTION_FIELDS) == set(rules.HANDLERS)
+    assert list(rules.ACTORS) == [phase.key for phase in PHASES] == list(PHASE_LABELS)
+    order = [following(phase.key) for phase in PHASES]  # a round goes through every phase once, then begins again
+    assert order == [(later.key, False) for later in PHASES[1:]] + [(PHASES[0].key, True)]
+    # the page's words for the kinds and phases are the table's
+    described = CitadelOfBlood.describe()
+    assert list(described["actions"]) == list(ACTION_LABELS) and list(described["phases"]) == list(PHASE_LABELS)
+
+
+ORDER = [phase.key for phase in PHASES]
+
+
+def mirrored(pos):
+    return tuple(None if p is None else (p[0], 2 - p[1]) for p in pos)
+
+
+@st.composite
+def boards(draw):
+    """Any board: a party and monsters on distinct spaces of their sides (some dead), not only reachable ones."""
+    spaces = [(r, c) for r in range(4) for c in range(3)]
+    party = draw(st.lists(st.sampled_from(spaces), min_size=1, max_size=6, unique=True))
+    monsters = draw(st.lists(st.sampled_from(spaces), min_size=1, max_size=9, unique=True))
+    pos = [draw(st.sampled_from([p, p, p, None])) for p in party + monsters]
+    return tuple(pos), len(party)
+
+
+@given(boards())
+@settings(max_examples=150, deadline=None)
+def test_the_geometry_is_a_pure_function_of_the_board_the_same_seen_in_a_mirror(board):
+    """9.3 and 9.8 say nothing of left and right: mirroring the board (column c to 2 - c) mirrors whom each unit may
+    strike (in column order, so reversed), where each character may move, and which monster may move where."""
+    pos, party = board
+    flipped = mirrored(pos)
+    for i, p in enumerate(pos):
+        if p is not None:
+            choices, unfaced = geometry.targets(pos, party, i)
+            assert geometry.targets(flipped, party, i) == (choices[::-1], unfaced)
+
+    def flip(moves):
+        return {i: sorted((r, 2 - c) for r, c in spaces) for i, spaces in moves.items()}
+
+    assert geometry.party_moves(flipped, party) == flip(geometry.party_moves(pos, party))
+    assert flip(geometry.monster_moves(flipped, party)) == {
+        i: sorted(spaces) for i, spaces in geometry.monster_moves(pos, party).items()
+    }
+    assert geometry.monsters_may_stay(flipped, party) == geometry.monsters_may_stay(pos, party)
+
+
+def leaves(setup, state, action):
+    """The chance tree of one action (sequential dice) to its leaves: [(probability, action with every die typed)]."""
+    chances = CitadelOfBlood.chance(setup, state, action)
+    assert sum(p for p, _ in chances) == 1 and all(p > 0 for p, _ in chances)
+    if chances == [(1, action)]:
+        return chances
+    return [(p * q, leaf) for p, resolved in chances for q, leaf in leaves(setup, state, resolved)]
+
+
+def some_action(setup, state, pick):
+    """A random action of the phase's kinds, often not allowed now (a dead unit, a target out of reach, a space far
+    away), sometimes written differently from the legal ones (no target or weapon, a default monster)."""
+    r = random.Random(pick)
+    ids = [unit_id(setup, i) for i in range(setup.size)]
+    return CitadelAction(
+        r.choice(PHASE[state.phase].kinds),
+        unit=r.choice([None, *ids]),
+        target=r.choice([None, *ids]),
+        weapon=r.choice([None, 0, 1]),
+        to=(r.randrange(4), r.randrange(3)),
+    )
+
+
+@st.composite
+def bloody_fights(draw):
+    """A party of 1-6 anywhere (someone in front) against 1-9 weak monsters, so that front rows die and both sides
+    reorganize within a few rounds."""
+    spaces = draw(
+        st.lists(st.sampled_from([(r, c) for r in range(3) for c in range(3)]), min_size=1, max_size=6, unique=True)
+    )
+    weapons = st.sampled_from([["sword", "dagger"], ["axe", "throwing_dagger"], ["bow", "dagger"], ["bow"], ["hammer"]])
+    party = [
+        hero(f"P{k}", pos, wp=draw(st.integers(4, 12)), cb=draw(st.integers(0, 6)), weapons=draw(weapons))
+        for k, pos in enumerate(spaces)
+    ]
+    if not any(p["pos"][0] == 0 for p in party):
+        party[0]["pos"] = [0, next(c for c in range(3) if [0, c] not in [p["pos"] for p in party])]
+    enemies = [
+        mon(
+            f"m{k}",
+            wp=draw(st.integers(1, 6)),
+            cb=draw(st.integers(-2, 4)),
+            weapon=draw(st.sampled_from([None, "bow", "axe"])),
+        )
+        for k in range(draw(st.integers(1, 9)))
+    ]
+    return cob(party, enemies, rules={"hellgate": draw(st.booleans())}, seed=draw(st.integers(0, 10**6)))
+
+
+@given(
+    st.one_of(random_fights().map(lambda case: case[0]), bloody_fights()),
+    st.lists(st.integers(0, 10**6), min_size=40, max_size=150),
+)
+@settings(max_examples=50, deadline=None)
+def test_legal_actions_are_what_step_accepts_and_chance_lists_every_die(fight, picks):
+    """In positions reached by random legal play: every legal action is accepted by step, and every action step
+    accepts is a legal one (or the same move written differently: a default target, weapon or monster); chance's
+    probabilities sum to 1 for every legal action; its tree, die after die, ends in actions whose every die is typed
+    (stepping them draws nothing from the seed), and the step that draws its dice from the seed is one of its leaves.
+    The phases go as the table says: each action in its kind's phase, and a kind that ends its phase ends it."""
+    system, setup, state = CitadelOfBlood, fight.setup, fight.state
+    for pick in picks:
+        legal = system.legal_actions(setup, state)
+        if state.outcome != "ongoing":
+            assert legal == []
+            break
+        assert legal and {a.do for a in legal} <= set(PHASE[state.phase].kinds)
+        after = {a: system.step(setup, state, a)[0] for a in legal}  # every legal action is accepted
+        for action in legal:
+            assert sum(p for p, _ in system.chance(setup, state, action)) == 1
+        other = some_action(setup, state, pick)
+        if rules.allowed(setup, state, other):
+            reached = system.step(setup, state, other)[0]
+            same = [a for a in legal if a.do == other.do and system.step(setup, state, a)[0] == reached]
+            assert same, other
+        pool = [a for a in legal if a.do == "attack"] if pick % 4 else []  # mostly attacks: front rows die
+        pool = pool or legal
+        action = pool[pick // 4 % len(pool)]
+        tree = leaves(setup, state, action)
+        assert sum(p for p, _ in tree) == 1
+        outcomes = {}
+        for p, leaf in tree:
+            resolved, _ = system.step(setup, state, leaf)
+            assert resolved.draws == state.draws
+            outcomes[resolved] = outcomes.get(resolved, 0) + p
+        drawn = after[action]
+        assert replace(drawn, draws=state.draws) in outcomes
+        before = state
+        state, event = system.step(setup, state, tree[pick % len(tree)][1])
+        phase = PHASE_OF[event["kind"]]
+        assert event["phase"] == phase.key == before.phase  # the machine follows the table
+        if phase.ends(event["kind"]):  # a pass, or the one move of a reorganization, ends its phase
+            assert (state.round, ORDER.index(state.phase)) > (before.round, ORDER.index(before.phase))
+
+
+def test_chance_rolls_the_dice_each_rule_rolls_and_no_other():
+    def dice(fight, **action):
+        chances = CitadelOfBlood.chance(fight.setup, fight.state, CitadelOfBlood.parse_action(action, 0))
+        resolved = [CitadelOfBlood.action_json(a) for _, a in chances]
+        return [p for p, _ in chances], [{k: a[k] for k in ("target_die", "die") if k in a} for a in resolved]
+
+    sixth = [Fraction(1, 6)] * 6
+    fight = cob(THREE, [mon("m", wp=40)])
+    assert dice(fight, do="attack", unit="A", target="1") == (sixth, [{"die": d} for d in range(1, 7)])  # 9.5
+    assert dice(fight, do="attack", unit="A", target="1", die=3) == ([1], [{"die": 3}])  # typed: nothing left
+    assert dice(fight, do="hold", unit="A") == ([1], [{}]) and dice(fight, do="end_phase") == ([1], [{}])
+    alone = to_monster_phase(fight)  # 9.3: a monster alone rolls for its target among three, then its attack
+    assert dice(alone, do="monster") == (sixth, [{"target_die": d} for d in range(1, 7)])
+    assert dice(alone, do="monster", target_die=5) == (sixth, [{"target_die": 5, "die": d} for d in range(1, 7)])
+    facing = to_monster_phase(cob(THREE, [mon(n, wp=40) for n in "xyz"]))  # one target each: only the attack's die
+    assert dice(facing, do="monster") == (sixth, [{"die": d} for d in range(1, 7)])
+    hellgate = cob([hero("A0", (0, 0)), hero("B0", (0, 2))], [mon("m", wp=40, cb=-9)], rules={"hellgate": True})
+    hellgate.apply({"do": "end_phase"})
+    hellgate.apply({"do": "monster", "die": 1, "target_die": 1})
+    assert dice(hellgate, do="hellgate")[1] == [{"target_die": d} for d in range(1, 7)]  # 9.2.3: the first row
+    assert dice(hellgate, do="hellgate_pass") == ([1], [{}])
+
+
+def test_chance_rolls_where_a_monster_moves_only_among_several_spaces():
+    party = [hero("a", (0, 0), cb=20), hero("b", (0, 1), cb=-9), hero("c", (0, 2), cb=20)]
+    front = [mon("x", (0, 0), wp=5, cb=-9), mon("y", (0, 1), wp=30, cb=-9), mon("z", (0, 2), wp=5, cb=-9)]
+    actions = [attack("A", "1", die=6), attack("C", "3", die=6), {"do": "end_phase"}, {"do": "monster", "die": 1}]
+    fight = cob(party, [*front, mon("w", (1, 1), wp=5, cb=-9)], [*actions, {"do": "pass"}])
+    assert fight.view()["monster_moves"] == {"4": [[0, 0], [0, 2]]}  # 9.8.3: two spaces, a die decides
+    for action in ({"do": "monster_move"}, {"do": "monster_move", "unit": "4"}):
+        chances = CitadelOfBlood.chance(fight.setup, fight.state, CitadelOfBlood.parse_action(action, 0))
+        assert [(p, a.die) for p, a in chances] == [(Fraction(1, 6), d) for d in range(1, 7)]
+    one_space = kill_front(5, [mon("w", (1, 1), wp=5, cb=-9)])  # one space: no die
+    action = CitadelOfBlood.parse_action({"do": "monster_move"}, 0)
+    assert CitadelOfBlood.chance(one_space.setup, one_space.state, action) == [(1, action)]

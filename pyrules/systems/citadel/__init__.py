@@ -1,5 +1,10 @@
-"""Citadel of Blood (SPI, 1980): the combat rules 9.0-9.8 for a party against monsters."""
+"""Citadel of Blood (SPI, 1980): the combat rules 9.0-9.8 for a party against monsters.
 
-from .rules import CitadelOfBlood
+By concern: :mod:`.record` (the record, 9.1 deployment, the tables), :mod:`.geometry` (the board as pure functions:
+9.3 targets, 9.8 moves), :mod:`.phases` (the Combat Round as a table), :mod:`.rules` (attacks, wounds, the phase
+machine; legal actions and chance), :mod:`.view` (what the page sees), :mod:`.odds` (the simulation's policy), and
+:mod:`.system`, the :class:`pyrules.contract.System` that delegates to them."""
+
+from .system import CitadelOfBlood
 
 __all__ = ["CitadelOfBlood"]

@@ -1,0 +1,527 @@
+"""Citadel of Blood's part of a fight record: the party, the monsters and their 9.1 deployment, the per-fight rules,
+the tables (the record's own, or the unverified fan tables in ``data/citadel.json``), the actions; read from JSON
+(every bad value refused naming its field) and written back.
+
+Characters have ids "A", "B", ... (in the order of the party), monsters "1", "2", ...; a unit's index counts the
+characters first, then the monsters.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from importlib import resources
+from typing import Any
+
+from ... import rng
+from ...contract import Outcome
+from ...fields import MISSING, Reader, RecordError, show
+from ...i18n import tr
+from .geometry import MAX_ROWS, WIDTH, Pos
+from .phases import ACTION_LABELS, FIRST
+
+DATA = json.loads(resources.files(__package__).joinpath("data/citadel.json").read_text(encoding="utf-8"))
+COLUMNS: tuple[str, ...] = tuple(DATA["crt"]["columns"])
+WEAPON_LABELS = {
+    "dagger": "Dagger",
+    "throwing_dagger": "Throwing Dagger",
+    "bow": "Bow",
+    "sword": "Sword",
+    "hammer": "Hammer",
+    "axe": "Axe",
+}
+COLUMN_LABELS = {**WEAPON_LABELS, "monster": "Monster"}
+HEROES: dict[str, dict] = DATA["heroes"]["roster"]
+MONSTERS: dict[str, dict] = DATA["monsters"]["roster"]
+MAX_PARTY = 6  # 3 Heroes and 3 Initiates
+MAX_MONSTERS = 18
+MAX_POINTS = 99
+
+CHARACTER_LABELS = {
+    "hero": "Hero from the roster",
+    "name": "Name",
+    "wound_points": "Wound Points",
+    "resistance": "Resistance Value",
+    "combat_bonus": "Combat Bonus",
+    "weapons": "Weapons",
+    "skills": "Weapon Skill",
+    "weapon": "Weapon in hand",
+    "pos": "Place in the march order",
+}
+MONSTER_LABELS = {
+    "monster": "Monster from the chart",
+    "name": "Monster name",
+    "wound_points": "Monster Wound Points",
+    "resistance": "Monster Resistance Value",
+    "combat_bonus": "Monster Combat Bonus",
+    "weapon": "Monster weapon",
+    "pos": "Monster place in the march order",
+}
+RULE_LABELS = {"hellgate": "The party is in the Hellgate's Segment"}
+TABLE_LABELS = {
+    "crt": "Combat Results Table",
+    "blast": "Blast spell",
+    "rows": "Rows of the table",
+    "row_starts": "First totals of the rows",
+    "blasts": "Blast spells per Hellgate phase",
+    "wounds": "Wounds of a Blast spell",
+}
+ACTION_FIELD_LABELS = {
+    "do": "Action",
+    "unit": "Who",
+    "target": "Target",
+    "weapon": "Weapon",
+    "die": "Die",
+    "target_die": "Die for the target",
+    "to": "Where to",
+}
+# The fields of each kind of action, in the order they are read. ``unit`` and ``target`` are unit ids (the acting
+# side's and the other's), ``weapon`` an index into the character's weapons, ``to`` a space; the dice are left out
+# to be drawn from the seed (``chance`` lists them).
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "attack": ("unit", "target", "weapon", "die"),
+    "change_weapon": ("unit",),
+    "hold": ("unit",),
+    "end_phase": (),
+    "monster": ("die", "target_die"),
+    "hellgate": ("die", "target_die"),
+    "hellgate_pass": (),
+    "move": ("unit", "to"),
+    "pass": (),
+    "monster_move": ("unit", "die"),
+    "monster_pass": (),
+}
+CHOSEN_BY_THE_RULES = ("monster_move",)  # kinds whose unit may be left out: the rules name it (9.8, the left-most)
+
+
+@dataclass(frozen=True)
+class Character:
+    name: str
+    wound_points: int
+    resistance: int
+    combat_bonus: int
+    weapons: tuple[str, ...]
+    skills: tuple[tuple[str, int], ...]
+    pos: Pos
+    weapon: int = 0
+    hero: str | None = None
+
+    def skill(self, weapon: str) -> int:
+        return dict(self.skills).get(weapon, 0)
+
+
+@dataclass(frozen=True)
+class Monster:
+    name: str
+    wound_points: int
+    resistance: int
+    combat_bonus: int
+    weapon: str | None
+    pos: Pos
+    monster: str | None = None
+
+
+@dataclass(frozen=True)
+class CitadelRules:
+    hellgate: bool = False  # the party is in the Hellgate's Segment (9.2.3)
+
+
+@dataclass(frozen=True)
+class CitadelTable:
+    rows: tuple[tuple[int, ...], ...]
+    row_starts: tuple[int, ...]
+    blasts: int
+    blast_wounds: int
+
+    def row(self, total: int) -> int:
+        row = 0
+        for i, start in enumerate(self.row_starts):
+            if i and total >= start:
+                row = i
+        return row
+
+
+DEFAULT_TABLE = CitadelTable(
+    tuple(tuple(row) for row in DATA["crt"]["rows"]),
+    tuple(DATA["crt"]["row_starts"]),
+    DATA["blast"]["blasts"],
+    DATA["blast"]["wounds"],
+)
+
+
+@dataclass(frozen=True)
+class CitadelSetup:
+    party: tuple[Character, ...]
+    monsters: tuple[Monster, ...]
+    rules: CitadelRules = CitadelRules()
+    seed: int = 0
+    table: CitadelTable = DEFAULT_TABLE
+
+    @property
+    def size(self) -> int:
+        return len(self.party) + len(self.monsters)
+
+    def unit(self, i: int) -> Character | Monster:
+        """Unit ``i``: a character, or a monster once the characters are counted."""
+        n = len(self.party)
+        return self.party[i] if i < n else self.monsters[i - n]
+
+
+@dataclass(frozen=True)
+class CitadelState:
+    pos: tuple[Pos | None, ...]  # every unit, characters first; None when dead
+    wounds: tuple[int, ...]
+    weapon: tuple[int, ...]  # each character's weapon in hand (index into his weapons)
+    thrown: tuple[bool, ...]  # each character: his throwing dagger is thrown (once per combat, 9.5)
+    acted: tuple[bool, ...]  # every unit: has acted in this phase
+    round: int = 1
+    phase: str = FIRST
+    blasts: int = 0
+    draws: int = 0
+    outcome: str = Outcome.ONGOING
+
+
+@dataclass(frozen=True)
+class CitadelAction:
+    do: str
+    unit: str | None = None
+    target: str | None = None
+    weapon: int | None = None
+    die: int | None = None
+    target_die: int | None = None
+    to: Pos | None = None
+
+
+def unit_id(setup: CitadelSetup, index: int) -> str:
+    n = len(setup.party)
+    return chr(ord("A") + index) if index < n else str(index - n + 1)
+
+
+def index_of(setup: CitadelSetup, uid: Any, path: str, characters: bool | None = None) -> int:
+    """The unit a record's id names (of the party, of the monsters, or either), or RecordError naming ``path``."""
+    for i in range(setup.size):
+        if unit_id(setup, i) == uid and (characters is None or (i < len(setup.party)) == characters):
+            return i
+    if characters is False:
+        why = tr("must be one of the monsters, not {value}", value=show(uid))
+    else:
+        why = tr("must be one of the party's characters, not {value}", value=show(uid))
+    raise RecordError(path, why, tr("Target" if characters is False else "Who"))
+
+
+def _position(value: Any, path: str, label: str) -> Pos:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
+        or not 0 <= value[0] < MAX_ROWS
+        or not 0 <= value[1] < WIDTH
+    ):
+        raise RecordError(
+            path,
+            tr(
+                "must be [row, column]: a row from 0 (the front) to {last} and a column 0, 1 or 2, not {value}",
+                last=MAX_ROWS - 1,
+                value=show(value),
+            ),
+            tr(label),
+        )
+    return value[0], value[1]
+
+
+# ---- the setup ---------------------------------------------------------------------------------------------------
+
+UNPLACED: Pos = (-1, -1)  # a unit the record does not place (9.1 places it)
+
+
+def parse_setup(data: dict, lenient: bool = False) -> CitadelSetup:
+    h = Reader(data.get("hero"), "hero", {"party": "Party"}, lenient)
+    party_data = h.items("party", low=1, high=MAX_PARTY)
+    h.done()
+    party = deploy_party([parse_character(item, i, lenient) for i, item in enumerate(party_data)])
+    enemy_list = Reader(data, "", lenient=lenient).items("enemies", low=1, high=MAX_MONSTERS)
+    monsters = deploy_monsters([parse_monster(item, i, lenient) for i, item in enumerate(enemy_list)])
+    r = Reader(data.get("rules", {}), "rules", RULE_LABELS, lenient)
+    rules = CitadelRules(r.flag("hellgate"))
+    r.done()
+    table = parse_tables(data.get("tables"), lenient)
+    seed = Reader(data, "", {"seed": "Seed"}, lenient).integer("seed", low=0, high=rng.MAX_SEED, default=0)
+    return CitadelSetup(tuple(party), tuple(monsters), rules, seed, table)
+
+
+def _weapon_key(value: Any, path: str, label: str) -> str:
+    if not isinstance(value, str) or value not in WEAPON_LABELS:
+        raise RecordError(
+            path,
+            tr("must be one of {known}, not {value}", known=", ".join(WEAPON_LABELS), value=show(value)),
+            label,
+        )
+    return value
+
+
+def _numbers(r: Reader, base: dict) -> tuple[int, int, int]:
+    """Wound Points, Resistance Value and Combat Bonus: the record's, else the roster's or the chart's."""
+    wound_points, resistance, combat_bonus = (
+        r.integer(key, low=low, high=MAX_POINTS, default=base.get(key, MISSING))
+        for key, low in (("wound_points", 1), ("resistance", 0), ("combat_bonus", -9))
+    )
+    return wound_points, resistance, combat_bonus
+
+
+def parse_character(data: Any, index: int, lenient: bool = False) -> Character:
+    path = f"hero.party[{index}]"
+    r = Reader(data, path, CHARACTER_LABELS, lenient)
+    hero = r.choice("hero", HEROES, default=None)
+    base = HEROES[hero] if hero else {}
+    name = r.text("name", default=base.get("name") or tr("Character {id}", id=chr(ord("A") + index)))
+    wound_points, resistance, combat_bonus = _numbers(r, base)
+    weapon_list = r.items("weapons", low=1, high=2, default=base.get("weapons"))
+    weapons = tuple(_weapon_key(w, f"{path}.weapons[{i}]", tr("Weapons")) for i, w in enumerate(weapon_list or []))
+    if not weapons:
+        raise r.error("weapons", tr("is missing"))
+    skills_data = r.get("skills", base.get("skills", {}))
+    s = Reader(skills_data, f"{path}.skills", WEAPON_LABELS, lenient)
+    read = tuple((w, s.integer(w, low=-9, high=9, default=0)) for w in WEAPON_LABELS)
+    s.done()
+    skills = tuple((w, n) for w, n in read if n)
+    weapon = r.integer("weapon", low=0, high=len(weapons) - 1, default=0)
+    pos_value = r.get("pos", None)
+    pos = UNPLACED if pos_value is None else _position(pos_value, f"{path}.pos", "Place in the march order")
+    r.done()
+    return Character(name, wound_points, resistance, combat_bonus, weapons, skills, pos, weapon, hero)
+
+
+def parse_monster(data: Any, index: int, lenient: bool = False) -> Monster:
+    path = f"enemies[{index}]"
+    r = Reader(data, path, MONSTER_LABELS, lenient)
+    kind = r.choice("monster", MONSTERS, default=None)
+    base = MONSTERS[kind] if kind else {}
+    name = r.text("name", default=base.get("name") or tr("Monster {n}", n=index + 1))
+    wound_points, resistance, combat_bonus = _numbers(r, base)
+    weapon = r.get("weapon", base.get("weapon"))
+    if weapon is not None:
+        weapon = _weapon_key(weapon, f"{path}.weapon", tr("Monster weapon"))
+    pos_value = r.get("pos", None)
+    pos = UNPLACED if pos_value is None else _position(pos_value, f"{path}.pos", "Monster place in the march order")
+    r.done()
+    return Monster(name, wound_points, resistance, combat_bonus, weapon, pos, kind)
+
+
+# ---- 9.1 deployment ----------------------------------------------------------------------------------------------
+
+
+def deploy_party(party: list[Character]) -> list[Character]:
+    """9.1: the party's march order as the players arrange it; characters not placed fill the rows front first,
+    left to right. Someone must stand in the first row (9.2: only it is attacked; 9.0: combat cannot stop)."""
+    placed = list(party)
+    taken: dict[Pos, int] = {}
+    for i, character in enumerate(placed):
+        if character.pos == UNPLACED:
+            free = next((r, c) for r in range(MAX_ROWS) for c in range(WIDTH) if (r, c) not in taken)
+            placed[i] = character = replace(character, pos=free)
+        if character.pos in taken:
+            raise RecordError(
+                f"hero.party[{i}].pos", tr("9.1: this space is already taken"), tr("Place in the march order")
+            )
+        taken[character.pos] = i
+    if not any(c.pos[0] == 0 for c in placed):
+        i = min(range(len(placed)), key=lambda k: placed[k].pos)
+        raise RecordError(
+            f"hero.party[{i}].pos",
+            tr(
+                "9.1, 9.2: no character stands in the first row of the party's march order (row 1): "
+                "the monsters attack only the first row, so at least one character must stand there"
+            ),
+            tr("Place in the march order"),
+        )
+    return placed
+
+
+def deploy_monsters(monsters: list[Monster]) -> list[Monster]:
+    """9.1: the monsters' march order: checked when the record places them, else placed in listed order."""
+    label = tr("Monster place in the march order")
+    given = [m.pos != UNPLACED for m in monsters]
+    if any(given) and not all(given):
+        i = given.index(False)
+        raise RecordError(f"enemies[{i}].pos", tr("9.1: place every monster, or none"), label)
+    n = len(monsters)
+    if not any(given):
+        strongest = sorted(sorted(range(n), key=lambda i: -monsters[i].wound_points)[:3])
+        order = strongest + [i for i in range(n) if i not in strongest]  # otherwise in listed order
+        placed = list(monsters)
+        for k, i in enumerate(order):
+            row, left = divmod(k, 3)
+            count = min(3, n - row * 3)
+            col = {1: (1,), 2: (0, 2), 3: (0, 1, 2)}[count][left]
+            placed[i] = replace(monsters[i], pos=(row, col))
+        return placed
+    seen: dict[Pos, int] = {}
+    for i, m in enumerate(monsters):
+        if m.pos in seen:
+            raise RecordError(f"enemies[{i}].pos", tr("9.1: this space is already taken"), label)
+        seen[m.pos] = i
+    rows: dict[int, list[int]] = {}
+    for i, m in enumerate(monsters):
+        rows.setdefault(m.pos[0], []).append(i)
+    front = rows.get(0, [])
+    if n == 1 and monsters[0].pos != (0, 1):
+        raise RecordError("enemies[0].pos", tr("9.1: a single monster stands in the middle space [0, 1]"), label)
+    if n == 2 and {m.pos for m in monsters} != {(0, 0), (0, 2)}:
+        raise RecordError(
+            "enemies[0].pos", tr("9.1: two monsters stand in the first and third spaces, [0, 0] and [0, 2]"), label
+        )
+    if n >= 3 and len(front) != 3:
+        i = next(i for i, m in enumerate(monsters) if m.pos[0] != 0)
+        raise RecordError(
+            f"enemies[{i}].pos", tr("9.1: with three monsters or more, three stand in the first row"), label
+        )
+    if n > 3:
+        weakest_front = min(monsters[i].wound_points for i in front)
+        for i, m in enumerate(monsters):
+            if m.pos[0] and m.wound_points > weakest_front:
+                raise RecordError(
+                    f"enemies[{i}].pos",
+                    tr("9.1: the three monsters with the most Wound Points stand in the first row"),
+                    label,
+                )
+        last = max(rows)
+        for row in range(1, last):
+            if len(rows.get(row, [])) != 3:
+                i = rows[last][0]
+                raise RecordError(
+                    f"enemies[{i}].pos",
+                    tr("9.1: the monsters behind fill the second row, then the third, and so on"),
+                    label,
+                )
+    return monsters
+
+
+# ---- the tables ----------------------------------------------------------------------------------------------
+
+
+def parse_tables(data: Any, lenient: bool = False) -> CitadelTable:
+    if data is None:
+        return DEFAULT_TABLE
+    r = Reader(data, "tables", TABLE_LABELS, lenient)
+    table = DEFAULT_TABLE
+    crt = r.get("crt", None)
+    if crt is not None:
+        c = Reader(crt, "tables.crt", TABLE_LABELS, lenient)
+        rows_data = c.items("rows", low=2, high=30, default=None)
+        rows = table.rows if rows_data is None else tuple(_crt_row(row, i, lenient) for i, row in enumerate(rows_data))
+        starts_data = c.items("row_starts", low=2, high=30, default=None)
+        starts = table.row_starts
+        if starts_data is not None:
+            starts = tuple(
+                Reader({"start": v}, f"tables.crt.row_starts[{i}]", {"start": "First total of the row"}).integer(
+                    "start", low=-99, high=99
+                )
+                for i, v in enumerate(starts_data)
+            )
+        c.done()
+        if len(starts) != len(rows):
+            raise RecordError(
+                "tables.crt.row_starts",
+                tr("must give the first total of each of the {n} rows", n=len(rows)),
+                tr("First totals of the rows"),
+            )
+        if any(b <= a for a, b in zip(starts[1:], starts[2:])):
+            raise RecordError("tables.crt.row_starts", tr("must grow from row to row"), tr("First totals of the rows"))
+        table = replace(table, rows=rows, row_starts=starts)
+    blast = r.get("blast", None)
+    if blast is not None:
+        b = Reader(blast, "tables.blast", TABLE_LABELS, lenient)
+        table = replace(
+            table,
+            blasts=b.integer("blasts", low=0, high=9, default=table.blasts),
+            blast_wounds=b.integer("wounds", low=0, high=MAX_POINTS, default=table.blast_wounds),
+        )
+        b.done()
+    r.done()
+    return table
+
+
+def _crt_row(row: Any, i: int, lenient: bool) -> tuple[int, ...]:
+    """One row of an edited Combat Results Table: a wound count for each column."""
+    path = f"tables.crt.rows[{i}]"
+    cells = Reader({"row": row}, path, TABLE_LABELS).items("row", low=len(COLUMNS), high=len(COLUMNS))
+    return tuple(
+        Reader({COLUMNS[j]: cell}, path, COLUMN_LABELS, lenient).integer(COLUMNS[j], low=0, high=MAX_POINTS)
+        for j, cell in enumerate(cells)
+    )
+
+
+# ---- actions ----------------------------------------------------------------------------------------------
+
+
+def parse_action(data: Any, index: int, lenient: bool = False) -> CitadelAction:
+    """One action, checked for its form (``step`` checks that it is allowed now)."""
+    path = f"actions[{index}]"
+    r = Reader(data, path, ACTION_FIELD_LABELS, lenient)
+    do = r.choice("do", ACTION_LABELS)
+    fields: dict[str, Any] = {}
+    for field in ACTION_FIELDS[do]:
+        if field in ("unit", "target"):
+            required = field == "unit" and do not in CHOSEN_BY_THE_RULES
+            value = r.get(field, MISSING if required else None)
+            if value is not None and not isinstance(value, str):
+                raise r.error(field, tr('must be a unit id such as "A" or "1", not {value}', value=show(value)))
+            fields[field] = value
+        elif field == "weapon":
+            fields[field] = r.integer(field, low=0, high=1, default=None)
+        elif field == "to":
+            fields[field] = _position(r.get(field), f"{path}.{field}", "Where to")
+        else:  # the dice
+            fields[field] = r.integer(field, low=1, high=6, default=None)
+    r.done()
+    return CitadelAction(do, **fields)
+
+
+def action_json(action: CitadelAction) -> dict:
+    data: dict[str, Any] = {"do": action.do}
+    for key in ("unit", "target", "weapon", "die", "target_die"):
+        value = getattr(action, key)
+        if value is not None:
+            data[key] = value
+    if action.to is not None:
+        data["to"] = list(action.to)
+    return data
+
+
+def setup_json(setup: CitadelSetup) -> dict:
+    party = []
+    for c in setup.party:
+        item: dict[str, Any] = {"hero": c.hero} if c.hero else {}
+        item.update(
+            name=c.name,
+            wound_points=c.wound_points,
+            resistance=c.resistance,
+            combat_bonus=c.combat_bonus,
+            weapons=list(c.weapons),
+            skills=dict(c.skills),
+            weapon=c.weapon,
+            pos=list(c.pos),
+        )
+        party.append(item)
+    enemies = []
+    for m in setup.monsters:
+        item = {"monster": m.monster} if m.monster else {}
+        item.update(
+            name=m.name,
+            wound_points=m.wound_points,
+            resistance=m.resistance,
+            combat_bonus=m.combat_bonus,
+            weapon=m.weapon,
+            pos=list(m.pos),
+        )
+        enemies.append(item)
+    data: dict[str, Any] = {"hero": {"party": party}, "enemies": enemies}
+    data["rules"] = {"hellgate": True} if setup.rules.hellgate else {}
+    data["seed"] = setup.seed
+    if setup.table != DEFAULT_TABLE:
+        t = setup.table
+        data["tables"] = {
+            "crt": {"rows": [list(row) for row in t.rows], "row_starts": list(t.row_starts)},
+            "blast": {"blasts": t.blasts, "wounds": t.blast_wounds},
+        }
+    return data

@@ -1,0 +1,129 @@
+"""Citadel of Blood as a :class:`pyrules.contract.System`: the public face of this package, delegating to its
+modules by concern (:mod:`.record`, :mod:`.geometry`, :mod:`.phases`, :mod:`.rules`, :mod:`.view`, :mod:`.odds`).
+
+>>> setup = CitadelOfBlood.parse_setup({"hero": {"party": [{"hero": "almuric"}]}, "enemies": [{"monster": "orcs"}]})
+>>> state = CitadelOfBlood.initial(setup)
+>>> for action in CitadelOfBlood.legal_actions(setup, state):
+...     print(CitadelOfBlood.action_json(action))
+{'do': 'attack', 'unit': 'A', 'target': '1', 'weapon': 0}
+{'do': 'attack', 'unit': 'A', 'target': '1', 'weapon': 1}
+{'do': 'change_weapon', 'unit': 'A'}
+{'do': 'hold', 'unit': 'A'}
+{'do': 'end_phase'}
+>>> chances = CitadelOfBlood.chance(setup, state, CitadelOfBlood.legal_actions(setup, state)[0])
+>>> len(chances), sum(p for p, _ in chances), CitadelOfBlood.action_json(chances[3][1])["die"]
+(6, Fraction(1, 1), 4)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ...contract import Outcome, Policy, System
+from ...fields import Reader, RecordError
+from ...i18n import tr
+from . import record, rules, view
+from .phases import ACTION_LABELS
+from .record import CitadelAction, CitadelSetup, CitadelState
+
+
+class CitadelOfBlood(System):
+    """SPI's Citadel of Blood (1980), combat 9.0-9.8, with unverified fan tables for 9.9."""
+
+    key: ClassVar[str] = "citadel-of-blood"
+    book: ClassVar[str] = "Citadel of Blood"
+    hero_name: ClassVar[str] = "Party"
+    kind: ClassVar[str] = "citadel"
+    rule_labels: ClassVar[dict[str, str]] = record.RULE_LABELS
+    record_keys: ClassVar[tuple[str, ...]] = ("tables",)
+
+    # ---- the record -------------------------------------------------------------------------------------------
+
+    @classmethod
+    def parse_setup(cls, data: dict, lenient: bool = False) -> CitadelSetup:
+        return record.parse_setup(data, lenient)
+
+    @classmethod
+    def setup_json(cls, setup: CitadelSetup) -> dict:
+        return record.setup_json(setup)
+
+    @classmethod
+    def parse_action(cls, data: Any, index: int, lenient: bool = False) -> CitadelAction:
+        return record.parse_action(data, index, lenient)
+
+    @classmethod
+    def action_json(cls, action: CitadelAction) -> dict:
+        return record.action_json(action)
+
+    # ---- the rules --------------------------------------------------------------------------------------------
+
+    @classmethod
+    def initial(cls, setup: CitadelSetup) -> CitadelState:
+        return rules.initial(setup)
+
+    @classmethod
+    def legal_actions(cls, setup: CitadelSetup, state: CitadelState) -> list[CitadelAction]:
+        return rules.legal_actions(setup, state)
+
+    @classmethod
+    def step(
+        cls, setup: CitadelSetup, state: CitadelState, action: CitadelAction, path: str = "action"
+    ) -> tuple[CitadelState, dict]:
+        return rules.step(setup, state, action, path)
+
+    @classmethod
+    def chance(  # type: ignore[override]  # the contract says float; every system gives exact Fractions
+        cls, setup: CitadelSetup, state: CitadelState, action: CitadelAction
+    ) -> list[tuple[Fraction, CitadelAction]]:
+        return rules.chance(setup, state, action)
+
+    @classmethod
+    def outcome(cls, state: CitadelState) -> Outcome:
+        return Outcome(state.outcome)
+
+    # ---- what the page, the list and the command line see --------------------------------------------------
+
+    @classmethod
+    def view(cls, setup: CitadelSetup, state: CitadelState) -> dict:
+        return view.view(setup, state)
+
+    @classmethod
+    def summary(cls, setup: CitadelSetup, state: CitadelState) -> dict:
+        return view.summary(cls.book, setup, state)
+
+    @classmethod
+    def result(cls, setup: CitadelSetup, state: CitadelState) -> dict:
+        return view.result(setup, state)
+
+    @classmethod
+    def labels(cls) -> dict[str, str]:
+        return dict(record.CHARACTER_LABELS)
+
+    @classmethod
+    def enemy_labels(cls) -> dict[str, str]:
+        return dict(record.MONSTER_LABELS)
+
+    @classmethod
+    def action_kinds(cls) -> dict[str, str]:
+        return dict(ACTION_LABELS)
+
+    @classmethod
+    def describe(cls) -> dict:
+        return view.describe(cls.kind, cls.book, cls.hero_name)
+
+    @classmethod
+    def roll_hero(cls, seed: int, given: Reader) -> tuple[dict, dict]:
+        raise RecordError(
+            "system",
+            tr("Citadel of Blood heroes come from the roster (or are entered by hand): nothing is rolled"),
+            tr("Rules"),
+        )
+
+    # ---- odds ----------------------------------------------------------------------------------------------
+
+    @classmethod
+    def simulation_policy(cls, spend: int = 1) -> Policy:
+        from .odds import citadel_policy
+
+        return citadel_policy

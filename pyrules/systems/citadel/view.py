@@ -1,0 +1,212 @@
+"""What the page, the saved-fights list and the command line see of a Citadel of Blood combat, in the player's
+language: the board, the units, what is expected next (from the phase table, asking the rules what is allowed), the
+table in use, and the words of the system. Every rule it shows is the rules' own (:mod:`.rules`, :mod:`.geometry`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...i18n import tr
+from . import geometry, rules
+from .phases import ACTION_LABELS, PHASE, PHASE_LABELS, PHASE_OF
+from .record import (
+    CHARACTER_LABELS,
+    COLUMN_LABELS,
+    COLUMNS,
+    DATA,
+    DEFAULT_TABLE,
+    HEROES,
+    MAX_MONSTERS,
+    MAX_PARTY,
+    MONSTER_LABELS,
+    MONSTERS,
+    WEAPON_LABELS,
+    Character,
+    CitadelSetup,
+    CitadelState,
+    CitadelTable,
+    unit_id,
+)
+
+
+def board(setup: CitadelSetup, state: CitadelState, characters: bool) -> list[list[str | None]]:
+    """One side's march order as rows of three spaces (front first): unit ids, None where a space is empty."""
+    living = rules.living(setup, state, characters)
+    last = max((geometry.place(state.pos, i)[0] for i in living), default=0)
+    rows: list[list[str | None]] = [[None] * geometry.WIDTH for _ in range(last + 1)]
+    for i in living:
+        r, c = geometry.place(state.pos, i)
+        rows[r][c] = unit_id(setup, i)
+    return rows
+
+
+def table_json(table: CitadelTable) -> dict[str, Any]:
+    return {
+        "title": tr(DATA["crt"]["title"]),
+        "source": DATA["crt"]["source"],
+        "note": DATA["crt"]["note"],
+        "verified": False,
+        "edited": table != DEFAULT_TABLE,
+        "columns": [{"key": k, "name": tr(COLUMN_LABELS[k])} for k in COLUMNS],
+        "row_starts": list(table.row_starts),
+        "rows": [list(r) for r in table.rows],
+        "blast": {"blasts": table.blasts, "wounds": table.blast_wounds, "source": DATA["blast"]["source"]},
+    }
+
+
+def units(setup: CitadelSetup, state: CitadelState) -> list[dict[str, Any]]:
+    rows = []
+    for i in range(setup.size):
+        u = setup.unit(i)
+        pos = state.pos[i]
+        item: dict[str, Any] = {
+            "id": unit_id(setup, i),
+            "side": "party" if i < len(setup.party) else "monsters",
+            "name": u.name,
+            "wound_points": u.wound_points,
+            "wounds": state.wounds[i],
+            "alive": pos is not None,
+            "row": pos[0] if pos else None,
+            "col": pos[1] if pos else None,
+            "resistance": u.resistance,
+            "combat_bonus": u.combat_bonus,
+            "acted": state.acted[i],
+        }
+        if isinstance(u, Character):
+            item.update(
+                weapons=[{"key": w, "name": tr(WEAPON_LABELS[w]), "skill": u.skill(w)} for w in u.weapons],
+                weapon=state.weapon[i],
+                thrown=state.thrown[i],
+            )
+        else:
+            column = u.weapon or "monster"
+            item.update(
+                weapons=[{"key": column, "name": tr(COLUMN_LABELS[column]), "skill": 0}],
+                weapon=0,
+                thrown=False,
+            )
+        rows.append(item)
+    return rows
+
+
+def expected(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
+    """The kinds of action the phase offers now (the table's; the one ending the phase only where the rules allow
+    it), the unit the rules name to act (None where the party chooses), and whether an action is forced."""
+    if state.outcome != rules.ONGOING:
+        return {"kinds": [], "unit": None, "forced": False}
+    phase = PHASE[state.phase]
+    may_pass = phase.passes is not None and rules.refusal(setup, state, phase.passes) is None
+    return {
+        "kinds": [*phase.acts, phase.passes] if may_pass else list(phase.acts),
+        "unit": None if phase.party else rules.actors(setup, state)[0],
+        "forced": not may_pass,
+    }
+
+
+def attack_targets(setup: CitadelSetup, state: CitadelState) -> dict[str, list[str]]:
+    """In the Party Combat Phase: the characters yet to act who hold (or, in round 1, carry) a weapon they may strike
+    with, and whom they may strike."""
+    targets: dict[str, list[str]] = {}
+    for i in rules.living(setup, state, True):
+        weapons = range(len(setup.party[i].weapons)) if state.round == 1 else [state.weapon[i]]
+        if not state.acted[i] and any(rules.usable(setup, state, i, w) is None for w in weapons):
+            choices = geometry.targets(*rules.board(setup, state), i)[0]
+            targets[unit_id(setup, i)] = [unit_id(setup, j) for j in choices]
+    return targets
+
+
+def party_moves(setup: CitadelSetup, state: CitadelState) -> dict[str, list[list[int]]]:
+    return _spaces(setup, geometry.party_moves(*rules.board(setup, state)))
+
+
+def monster_moves(setup: CitadelSetup, state: CitadelState) -> dict[str, list[list[int]]]:
+    return _spaces(setup, geometry.monster_moves(*rules.board(setup, state)))
+
+
+def _spaces(setup: CitadelSetup, moves: dict[int, list[geometry.Pos]]) -> dict[str, list[list[int]]]:
+    return {unit_id(setup, i): [list(s) for s in to] for i, to in moves.items()}
+
+
+# The choices the page draws for a kind of action (under the view's key), in the phase the table puts it in.
+CHOICES: dict[str, tuple[str, Callable[[CitadelSetup, CitadelState], dict[str, Any]]]] = {
+    "attack": ("targets", attack_targets),
+    "move": ("moves", party_moves),
+    "monster_move": ("monster_moves", monster_moves),
+}
+
+
+def view(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
+    acts = PHASE[state.phase].acts if state.outcome == rules.ONGOING else ()
+    return {
+        "outcome": state.outcome,
+        "round": state.round,
+        "phase": state.phase,
+        "phase_name": tr(PHASE_LABELS[state.phase]),
+        "board": {"party": board(setup, state, True), "monsters": board(setup, state, False)},
+        "units": units(setup, state),
+        "next": expected(setup, state),
+        **{key: choices(setup, state) if kind in acts else {} for kind, (key, choices) in CHOICES.items()},
+        "forced_rule": rules.forced_rule(setup, state),
+        "blasts_left": setup.table.blasts - state.blasts if state.phase == PHASE_OF["hellgate"].key else None,
+        "hellgate": setup.rules.hellgate,
+        "verified": False,
+        "table": table_json(setup.table),
+        "next_draw": state.draws,
+    }
+
+
+def summary(book: str, setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
+    return {
+        "book": tr(book),
+        "hero": ", ".join(c.name for c in setup.party),
+        "enemies": [m.name for m in setup.monsters],
+        "rounds": state.round,
+        "outcome": state.outcome,
+        "stats": [],
+    }
+
+
+def result(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
+    def side(span: range) -> list[dict[str, Any]]:
+        return [
+            {
+                "id": unit_id(setup, i),
+                "name": setup.unit(i).name,
+                "wound_points": setup.unit(i).wound_points,
+                "wounds": state.wounds[i],
+                "alive": state.pos[i] is not None,
+            }
+            for i in span
+        ]
+
+    return {
+        "outcome": state.outcome,
+        "rounds": state.round,
+        "party": side(range(len(setup.party))),
+        "monsters": side(range(len(setup.party), setup.size)),
+        "verified": False,
+    }
+
+
+def describe(kind: str, book: str, hero_name: str) -> dict[str, Any]:
+    return {
+        "kind": kind,
+        "book": tr(book),
+        "hero": tr(hero_name),
+        "labels": {name: tr(label) for name, label in CHARACTER_LABELS.items()},
+        "enemy_labels": {name: tr(label) for name, label in MONSTER_LABELS.items()},
+        "actions": {name: tr(label) for name, label in ACTION_LABELS.items()},
+        "phases": {name: tr(label) for name, label in PHASE_LABELS.items()},
+        "weapons": [{"key": k, "name": tr(v)} for k, v in WEAPON_LABELS.items()],
+        "heroes": [{"key": k, **h, "name": tr(h["name"])} for k, h in HEROES.items()],
+        "monsters": [{"key": k, **m, "name": tr(m["name"])} for k, m in MONSTERS.items()],
+        "sources": {
+            "heroes": DATA["heroes"]["source"],
+            "monsters": DATA["monsters"]["source"],
+        },
+        "max_party": MAX_PARTY,
+        "max_monsters": MAX_MONSTERS,
+        "verified": False,
+        "table": table_json(DEFAULT_TABLE),
+    }
