@@ -73,7 +73,7 @@ class CitadelOfBlood(System):
         return rules.step(setup, state, action, path)
 
     @classmethod
-    def chance(  # type: ignore[override]  # the contract says float; every system gives exact Fractions
+    def chance(
         cls, setup: CitadelSetup, state: CitadelState, action: CitadelAction
     ) -> list[tuple[Fraction, CitadelAction]]:
         return rules.chance(setup, state, action)
