@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from pyrules import Fight, RecordError, odds, rng
 from pyrules.systems import SYSTEMS
-from pyrules.systems.citadel.rules import HEROES, MONSTERS, WEAPON_LABELS
-from pyrules.systems.fighting_fantasy.rules import SPELLS
+from pyrules.systems.citadel.record import HEROES, MONSTERS, WEAPON_LABELS
+from pyrules.systems.fighting_fantasy.record import SPELLS
 
 SYSTEM_KEYS = sorted(SYSTEMS)
 LONE_WOLF = ("lone-wolf", "grey-star", "freeway-warrior")

@@ -49,8 +49,9 @@ def texts() -> set[str]:
 def names() -> set[str]:
     """Book titles, heroes, tables, spells, outcomes: the system classes' own words."""
     from pyrules.systems import SYSTEMS
-    from pyrules.systems.citadel.rules import COLUMN_LABELS, DATA, HEROES, MONSTERS, PHASE_LABELS
-    from pyrules.systems.fighting_fantasy.rules import SPELLS
+    from pyrules.systems.citadel.phases import PHASE_LABELS
+    from pyrules.systems.citadel.record import COLUMN_LABELS, DATA, HEROES, MONSTERS
+    from pyrules.systems.fighting_fantasy.record import SPELLS
     from pyrules.systems.lonewolf.tables import TABLES
 
     found = {"won", "lost", "evaded", "ended", "ongoing", "escaped"}

@@ -29,7 +29,6 @@ from ... import rng
 from ...contract import Outcome
 from ...fields import RecordError
 from ...i18n import tr
-from .record import SPELLS as SPELLS  # the spells' words: the translation scan and the fuzzer read them here
 from .record import Dice, FFAction, FFSetup, FFState, Pending
 
 ONGOING, WON, LOST, ESCAPED = Outcome.ONGOING, Outcome.WON, Outcome.LOST, Outcome.ESCAPED
