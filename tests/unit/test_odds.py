@@ -18,6 +18,7 @@ from pyrules.__main__ import main
 from pyrules.odds import MonteCarlo, wilson
 from pyrules.systems.fighting_fantasy.odds import fighting_fantasy_odds
 from pyrules.systems.fighting_fantasy.rules import FFAction, FightingFantasy
+from pyrules.systems.lonewolf import Action
 from pyrules.systems.lonewolf.odds import (
     evade_advice,
     grey_star_policy,
@@ -26,7 +27,6 @@ from pyrules.systems.lonewolf.odds import (
     spend_table,
     trade_off,
 )
-from pyrules.systems.lonewolf.rules import Action
 
 EXACT = 1e-12
 

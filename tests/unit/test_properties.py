@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyrules import Fight, RecordError, api, rng
-from pyrules.systems.lonewolf.rules import LONE_WOLF_FAMILY as SYSTEMS
+from pyrules.systems.lonewolf import LONE_WOLF_FAMILY as SYSTEMS
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
