@@ -100,6 +100,7 @@ class Chain:
         self._ratio: dict[tuple, int] = {}
         self._rounds: dict[tuple, list[tuple[Fraction, int, int]]] = {}
         self._outcomes: dict[tuple, Moves] = {}
+        self._counted: dict[tuple, tuple[int, list]] = {}
         self._endings: dict[tuple, Ending] = {}
         self._fates: dict[tuple, Fates] = {}
         self._limits: dict[tuple, list[int]] = {}
@@ -157,6 +158,14 @@ class Chain:
             for p, hl, el in self.round(r, w, c, spent, evade):
                 merged[hl, el] = merged.get((hl, el), Fraction(0)) + p
             found = self._outcomes[key] = [(hl, el, p) for (hl, el), p in merged.items()]
+        return found
+
+    def counted(self, r: int, w: int | None, c: int, spent: int, evade: bool = False) -> tuple[int, list]:
+        """The outcome table with whole counts over one denominator (see :func:`counts`)."""
+        key = self.key(r, w, c, spent, evade)
+        found = self._counted.get(key)
+        if found is None:
+            found = self._counted[key] = counts(self.outcomes(r, w, c, spent, evade))
         return found
 
     def next_key(self, r: int, w: int | None, c: int, spent: int) -> tuple:
@@ -309,66 +318,77 @@ def _stopped(arrived: list[float], first: int, e2: int, runs: list[tuple[int, in
 def _spread(grid: list[list[float]], step: Step, fates: Fates, ends: dict) -> tuple[float, float, int]:
     """One round from every cell of a layer at once, its outcome table being the same for every cell: each
     column of the grid the round leads to (an enemy's ENDURANCE) pulls, whole, from the columns its mass comes
-    from. In a self-loop layer the grid becomes its visits column by column (a column's mass from its own
-    column, where the enemy loses nothing, in slices no taller than the least such loss of the hero). Then the
-    kills, deaths and stops are taken from the layer's totals row by row and landed as the engine's ending says.
-    Returns (visits, mass that stays for ever, cells holding mass)."""
+    from, within the band of columns and rows that hold mass. In a self-loop layer the grid becomes its visits
+    column by column (a column's mass from its own column, where the enemy loses nothing, in slices no taller than
+    the least such loss of the hero). Then the kills, deaths and stops are taken from the layer's totals row by row
+    and landed as the engine's ending says. Returns (visits, mass that stays for ever, cells holding mass)."""
     width, height = len(grid), len(grid[0])
+    held = [e for e in range(1, width) if any(grid[e])]
     if step.stay == step.den:  # nobody can be hurt: every cell stays for ever
-        return 0.0, sum(map(sum, grid)), sum(height - column.count(0.0) for column in grid)
+        return 0.0, sum(map(sum, grid)), sum(height - grid[e].count(0.0) for e in held)
     scale, inv = 1.0 / step.den, step.den / (step.den - step.stay)
     target, same = step.target, step.target is grid
-    landing = [(hl, el, k) for hl, el, k in step.moves if hl < height - 1 and el < DEAD]  # on a cell, some
+    rows = list(map(any, zip(*grid[held[0] : held[-1] + 1])))  # rows holding mass
+    top = len(rows) - rows[::-1].index(True)  # above the highest row holding mass (mass only goes down)
+    left = 1 if same else held[0]  # the lowest column that holds mass, or will (visits spread leftwards)
+    landing = [(hl, el, k) for hl, el, k in step.moves if hl < top - 1 and el < DEAD]  # on a cell, from some row
     cross = [move for move in landing if not (same and move[1] == 0)]
     inner = [move for move in landing if same and move[1] == 0]  # within a column of a self-loop layer
     tall = min((hl for hl, _, _ in inner), default=height)
+    bottom = 1 if same else max(1, rows.index(True) - max((hl for hl, _, _ in cross), default=0))  # lowest row
+    lowest = max(1, left - max((el for _, el, _ in cross), default=0))  # the lowest column the round reaches
+    stops = max(goes for _, _, goes in fates.runs)  # columns below this may hold rows where the fight stops
     stopped = [0.0] * height
-    for e2 in range(width - 1, 0, -1):
+    for e2 in range(held[-1], lowest - 1, -1):
         parts = []
         for hl, el, k in cross:
-            if e2 + el < width:
-                parts += [grid[e2 + el][1 + hl :]] * k  # rows from 1 on
+            if left <= e2 + el <= held[-1] and bottom + hl < top:
+                parts += [grid[e2 + el][bottom + hl : top]] * k  # landing on rows from ``bottom`` on
         arrived = [x * scale for x in map(sum, zip_longest(*parts, fillvalue=0.0))] if parts else []
         if not same:
-            _stopped(arrived, 1, e2, fates.runs, stopped)
+            if e2 < stops:
+                _stopped(arrived, bottom, e2, fates.runs, stopped)
             column = target[e2]
-            column[1 : 1 + len(arrived)] = map(add, column[1 : 1 + len(arrived)], arrived)
+            column[bottom : bottom + len(arrived)] = map(add, column[bottom : bottom + len(arrived)], arrived)
             continue
         column = grid[e2]
         if not inner:
-            _stopped(arrived, 1, e2, fates.runs, stopped)
+            if e2 < stops:
+                _stopped(arrived, 1, e2, fates.runs, stopped)
             column[1 : 1 + len(arrived)] = map(add, column[1 : 1 + len(arrived)], arrived)
             if inv != 1.0:
-                column[:] = [x * inv for x in column]
+                column[1:top] = [x * inv for x in column[1:top]]
             continue
-        arrived += [0.0] * (height - 1 - len(arrived))
-        top = height
-        while top > 1:  # rows [low, top): their sources in this column are at or above top, done
-            low = max(1, top - tall)
-            parts = [arrived[low - 1 : top - 1]]
+        arrived += [0.0] * (top - 1 - len(arrived))
+        high = top
+        while high > 1:  # rows [low, high): their sources in this column are at or above ``high``, done
+            low = max(1, high - tall)
+            parts = [arrived[low - 1 : high - 1]]
             for hl, _, k in inner:
-                parts += [[x * scale for x in column[low + hl : top + hl]]] * k
+                parts += [[x * scale for x in column[low + hl : high + hl]]] * k
             incoming = list(map(sum, zip_longest(*parts, fillvalue=0.0)))
-            _stopped(incoming, low, e2, fates.runs, stopped)
-            column[low:top] = [(x + y) * inv for x, y in zip(column[low:top], incoming)]
-            top = low
-    cells = sum(height - column.count(0.0) for column in grid)  # (in a self-loop layer, its visits)
-    totals = list(map(sum, zip(*grid)))  # per row, the mass (visits) of the layer
+            if e2 < stops:
+                _stopped(incoming, low, e2, fates.runs, stopped)
+            column[low:high] = [(x + y) * inv for x, y in zip(column[low:high], incoming)]
+            high = low
+    band = grid[left : held[-1] + 1]  # the columns holding mass (in a self-loop layer, visits)
+    cells = sum(height - column.count(0.0) for column in band)
+    totals = list(map(sum, zip(*band)))  # per row, the mass (visits) of the layer
     killed_parts = []
-    prefix: dict[int, list[float]] = {}  # the mass of columns 1..n, per row
-    running, column_done = [0.0] * height, 0
+    prefix: dict[int, list[float]] = {}  # the mass of columns up to n, per row
+    running, done = [0.0] * height, left - 1
     for n in sorted({min(el, width - 1) for hl, el, _ in step.moves if el > 0 and hl < height - 1}):
-        while column_done < n:
-            column_done += 1
-            running = list(map(add, running, grid[column_done]))
+        while done < min(n, held[-1]):
+            done += 1
+            running = list(map(add, running, grid[done]))
         prefix[n] = running
-    lost_mass = 0.0
+    lost = 0.0
     for hl, el, k in step.moves:
-        lost_mass += k * sum(totals[1 : min(hl, height - 1) + 1])  # rows the loss kills the hero in
+        lost += k * sum(totals[1 : min(hl, height - 1) + 1])  # rows the loss kills the hero in
         if el > 0 and hl < height - 1:
             killed_parts += [prefix[min(el, width - 1)][1 + hl :]] * k
-    if lost_mass:
-        _end(ends, fates.stop[0], step.w2, lost_mass * scale)
+    if lost:
+        _end(ends, fates.stop[0], step.w2, lost * scale)
     for row, mass in enumerate(map(sum, zip_longest(*killed_parts, fillvalue=0.0)), 1):
         if mass:
             kill = fates.kill[row]
@@ -382,10 +402,11 @@ def _spread(grid: list[list[float]], step: Step, fates: Fates, ends: dict) -> tu
     return sum(totals), 0.0, cells
 
 
-def _walk(grid: list[list[float]], table: list, plan: Callable[[int], Step], fates: Fates, ends: dict) -> tuple:
-    """One round from each cell of a layer in turn, each at its own spend (``table[ENDURANCE][enemy's]``, a
-    policy's): columns from the highest, each from its highest row, so that mass moving within the grid is
-    pushed on after it arrives. Returns (visits, mass that stays for ever, WILLPOWER spent, cells holding mass)."""
+def _walk(grid: list[list[float]], step_of: Callable[[int, int], Step], fates: Fates, ends: dict) -> tuple:
+    """One round from each cell holding mass in turn, each with its own step (``step_of(ENDURANCE, enemy's)``: a
+    policy's spend, or the layer's one step where few cells hold mass): columns from the highest, each from its
+    highest row, so that mass moving within the grid is pushed on after it arrives. Returns (visits, mass that
+    stays for ever, WILLPOWER spent, cells holding mass)."""
     goes, kill, stop = fates.goes, fates.kill, fates.stop
     visits = never = spent_total = 0.0
     cells = 0
@@ -396,7 +417,7 @@ def _walk(grid: list[list[float]], table: list, plan: Callable[[int], Step], fat
             if m == 0.0:
                 continue
             cells += 1
-            step = plan(table[E][e])
+            step = step_of(E, e)
             if step.stay:
                 if step.stay == step.den:
                     never += m
@@ -419,6 +440,21 @@ def _walk(grid: list[list[float]], table: list, plan: Callable[[int], Step], fat
                 else:
                     step.target[e - el][E2] += q
     return visits, never, spent_total, cells
+
+
+DENSE = 8  # cells holding mass per column holding mass, from which a layer is pushed whole rather than cell by cell
+
+
+def _dense(grid: list[list[float]]) -> bool:
+    """Whether a layer's columns that hold mass hold enough of it to be pushed whole (a self-loop layer always is:
+    its visits fill its grid)."""
+    height = len(grid[0])
+    held = [height - column.count(0.0) for column in grid]
+    return sum(held) >= DENSE * (len(held) - held.count(0))
+
+
+def _chosen(plan: Callable[[int], Step], spends: list, E: int, e: int) -> Step:
+    return plan(spends[E][e])
 
 
 def lone_wolf_odds(
@@ -475,7 +511,7 @@ def _forward(chain: Chain, want: Callable[[int | None], int], policy: dict[tuple
                 spent = chain.spent(r, w, c, wanted) if w is not None else 0
                 nkey = chain.next_key(r, w, c, spent)
                 same = nkey == key
-                den, outs = counts(chain.outcomes(r, w, c, spent))
+                den, outs = chain.counted(r, w, c, spent)
                 stay = sum(k for hl, el, k in outs if same and hl == el == 0)
                 moves = [(hl, el, k) for hl, el, k in outs if not (same and hl == el == 0)]
                 target = grid if same else _push(heap, layers, nkey, chain)
@@ -488,10 +524,15 @@ def _forward(chain: Chain, want: Callable[[int | None], int], policy: dict[tuple
         table = policy.get(key) if policy is not None else None
         if table is None or chain.choices(r, w, c) == [0]:  # one spend for the whole layer
             step = plan(want(w) if table is None else 0)
-            layer_visits, layer_never, done = _spread(grid, step, fates, ends)
-            layer_spent = step.spent * layer_visits
+            if step.target is grid or _dense(grid):
+                layer_visits, layer_never, done = _spread(grid, step, fates, ends)
+                layer_spent = step.spent * layer_visits
+            else:
+                layer_visits, layer_never, layer_spent, done = _walk(grid, lambda E, e, step=step: step, fates, ends)
         else:
-            layer_visits, layer_never, layer_spent, done = _walk(grid, table, plan, fates, ends)
+            spends = cast(list, table)
+            step_of = partial(_chosen, plan, spends)
+            layer_visits, layer_never, layer_spent, done = _walk(grid, step_of, fates, ends)
         visits += layer_visits
         never += layer_never
         spent_total += layer_spent
@@ -597,7 +638,7 @@ def evade_advice(
         r, w, c = key
         s = spends(r, w, c)[0]
         fates = chain.fates(r, c)
-        den, outs = counts(chain.outcomes(r, w, c, s))
+        den, outs = chain.counted(r, w, c, s)
         nkey = chain.next_key(r, w, c, s)
         same = nkey == key
         width = state.enemies[c] + 1
@@ -618,7 +659,7 @@ def evade_advice(
         if system.evades_at_once(setup, fake):  # no round fought: the evasion lands at once
             fled = [worth(system.evade_at_once(setup, fake)[0].outcome)[0]] * (E0 + 1)
         else:  # the evasion round, number by number; the enemy is left as he is (1 stands for his ENDURANCE)
-            evade_den, evade_outs = counts(chain.outcomes(r, w, c, s, evade=True))
+            evade_den, evade_outs = chain.counted(r, w, c, s, evade=True)
             survived = [worth(fates.ending.land(E2, 1, evade=True).outcome)[0] for E2 in range(E0 + 1)]
             fled = [sum(k * survived[max(0, E - hl)] for hl, _, k in evade_outs) / evade_den for E in range(E0 + 1)]
         for E in range(1, E0 + 1):
@@ -811,7 +852,7 @@ def grey_star_policy(
         nr = min(r + 1, chain.cap)
         if options == [0]:  # the plain Staff, or no Staff: no decision; a round may change nothing (a self-loop)
             chain.budget.spend(E0 * width)
-            den, outs = counts(chain.outcomes(r, w, c, 0))
+            den, outs = chain.counted(r, w, c, 0)
             nkey = (nr, w, c)
             same = nkey == key
             stay = sum(k for hl, el, k in outs if same and hl == el == 0)
@@ -849,7 +890,7 @@ def grey_star_policy(
             for s in options:
                 if lows[s - 1] >= width:
                     break
-                den, outs = counts(chain.outcomes(r, w, c, s))
+                den, outs = chain.counted(r, w, c, s)
                 prepared.append((s, lows[s - 1], den, outs, values[(nr, w - s, c)], killed(w - s)))
             chain.budget.spend(E0 * sum(width - lo for _, lo, _, _, _, _ in prepared))
             for E in range(1, E0 + 1):
@@ -867,11 +908,21 @@ def grey_star_policy(
                             const += k * kills[E2]
                             continue
                         # cells e in [lo, width): killed (e <= el), stopped (e - el < goes), or landing
-                        on = min(width, max(lo, el + goes[E2]))  # the first cell that lands living, going on
-                        dead = max(0, min(el + 1, width) - lo)
-                        stop = max(0, on - max(lo, el + 1))
-                        seg = [kills[E2]] * dead + [stopped[E2]] * stop + landing[E2][on - el : width - el]
-                        parts.extend([seg] * k)
+                        dead = el + 1 - lo
+                        if goes[E2] == 1:  # every living enemy goes on (the usual case)
+                            seg = (
+                                [kills[E2]] * dead + landing[E2][1 : width - el]
+                                if dead > 0
+                                else landing[E2][lo - el : width - el]
+                            )
+                        else:
+                            on = min(width, max(lo, el + goes[E2]))  # the first cell that lands living, going on
+                            stop = max(0, on - max(lo, el + 1))
+                            seg = [kills[E2]] * max(0, dead) + [stopped[E2]] * stop + landing[E2][on - el : width - el]
+                        if k == 1:
+                            parts.append(seg)
+                        else:
+                            parts.extend([seg] * k)
                     scale = 1.0 / den
                     if parts:
                         acc = [(x + const) * scale for x in map(sum, zip(*parts))]
