@@ -454,7 +454,13 @@ def _dense(grid: list[list[float]]) -> bool:
 
 
 def _chosen(plan: Callable[[int], Step], spends: list, E: int, e: int) -> Step:
+    """The step at a policy's spend for the cell."""
     return plan(spends[E][e])
+
+
+def _same(step: Step, E: int, e: int) -> Step:
+    """The layer's one step, for every cell."""
+    return step
 
 
 def lone_wolf_odds(
@@ -528,11 +534,9 @@ def _forward(chain: Chain, want: Callable[[int | None], int], policy: dict[tuple
                 layer_visits, layer_never, done = _spread(grid, step, fates, ends)
                 layer_spent = step.spent * layer_visits
             else:
-                layer_visits, layer_never, layer_spent, done = _walk(grid, lambda E, e, step=step: step, fates, ends)
+                layer_visits, layer_never, layer_spent, done = _walk(grid, partial(_same, step), fates, ends)
         else:
-            spends = cast(list, table)
-            step_of = partial(_chosen, plan, spends)
-            layer_visits, layer_never, layer_spent, done = _walk(grid, step_of, fates, ends)
+            layer_visits, layer_never, layer_spent, done = _walk(grid, partial(_chosen, plan, table), fates, ends)
         visits += layer_visits
         never += layer_never
         spent_total += layer_spent
