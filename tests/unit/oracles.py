@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from pyrules.contract import Outcome
@@ -15,13 +16,14 @@ from pyrules.systems.lonewolf.odds import POLICY_CELLS, Chain, _kill_limits, _la
 ONGOING, WON = Outcome.ONGOING, Outcome.WON
 
 
-# ---- the slow reference: the engine's own step, every random number --------------------------------------
+# ---- the slow reference: the engine's own step, every outcome of its chance ----------------------------------
 
 
 def reference_odds(
     system: type[LoneWolf], setup: Any, state: State, spend: int = 1, limit: int = 200_000
 ) -> dict[str, Any]:
-    """The same answer by enumerating ``system.step`` over all ten random numbers each round (tiny fights only).
+    """The same answer by enumerating ``system.step`` over every outcome of ``system.chance`` (the ten random
+    numbers, each 1 in 10) each round (tiny fights only).
 
     Self-loops (a round that changes nothing but the round counter beyond every threshold) are solved as in the
     fast path; the states are compared with the draw counter left out. Budget: ``limit`` states."""
@@ -45,24 +47,24 @@ def reference_odds(
         _, _, s = heapq.heappop(heap)
         m = mass.pop(s)
         chain.budget.spend(1)
-        nexts: dict[State, int] = {}
-        for number in range(10):
-            willpower = None
-            if system.spend_range(setup, s) is not None:
-                willpower = min(spend, s.willpower)
-            new, event = system.step(setup, s, Action("round", number=number, willpower=willpower))
+        nexts: dict[State, Fraction] = {}
+        willpower = None
+        if system.spend_range(setup, s) is not None:
+            willpower = min(spend, s.willpower)
+        for p, action in system.chance(setup, s, Action("round", willpower=willpower)):
+            new, event = system.step(setup, s, action)
             spent = event["willpower_spent"] or 0
             new = norm(new)
-            nexts[new] = nexts.get(new, 0) + 1
-        stay = nexts.pop(s, 0)
-        if stay == 10:
+            nexts[new] = nexts.get(new, Fraction(0)) + p
+        stay = nexts.pop(s, Fraction(0))
+        if stay == 1:
             never += m
             continue
-        m /= 1 - stay / 10
+        m /= 1 - float(stay)
         visits += m
         spent_total += m * spent
-        for new, k in nexts.items():
-            q = m * k / 10
+        for new, p in nexts.items():
+            q = m * float(p)
             if new.outcome != ONGOING:
                 key = (new.outcome, new.endurance, new.willpower)
                 ends[key] = ends.get(key, 0.0) + q
