@@ -49,7 +49,6 @@ POLICY_CELLS = 3_000_000  # grey_star_policy: (cell, spend) pairs weighed, and t
 
 SCAN = 16  # looking at a cell without mass costs about this fraction of pushing one on
 DEAD = 10**9  # a KILL, as a loss of ENDURANCE points
-NEVER = "never"  # the fight goes on for ever (no one can be hurt)
 
 Moves = list[tuple[int, int, Fraction]]  # (hero's loss, enemy's loss, probability); DEAD for a KILL
 
