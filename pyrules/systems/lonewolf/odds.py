@@ -96,7 +96,7 @@ class Chain:
         self.budget = budget or Budget(ODDS_CELLS)
         self.cap = system.rounds_counted(setup)[1]
         self.n = len(setup.enemies)
-        self._ratio: dict[tuple, int] = {}
+        self._facts: dict[tuple, tuple[int, tuple[int, int] | None]] = {}
         self._rounds: dict[tuple, list[tuple[Fraction, int, int]]] = {}
         self._outcomes: dict[tuple, Moves] = {}
         self._counted: dict[tuple, tuple[int, list]] = {}
@@ -113,24 +113,30 @@ class Chain:
         enemies[c] = enemy
         return State(1, w, tuple(enemies), c, r, 0, self.state.vigour)
 
+    def facts(self, r: int, w: int | None, c: int) -> tuple[int, tuple[int, int] | None]:
+        """The engine's Combat Ratio and spend range in layer (r, w, c), asked once per layer."""
+        found = self._facts.get((r, w, c))
+        if found is None:
+            state = self.fake(r, w, c)
+            found = (self.system.combat_ratio(self.setup, state), self.system.spend_range(self.setup, state))
+            self._facts[(r, w, c)] = found
+        return found
+
     def choices(self, r: int, w: int | None, c: int) -> list[int]:
         """The spends the hero may choose between (the engine's spend range), or only 0 where none is spent."""
-        limits = None if w is None else self.system.spend_range(self.setup, self.fake(r, w, c))
+        limits = None if w is None else self.facts(r, w, c)[1]
         return [0] if limits is None else list(range(limits[0], limits[1] + 1))
 
     def spent(self, r: int, w: int | None, c: int, want: int) -> int:
         """WILLPOWER the hero spends this round when he wants to spend ``want``: within the engine's spend range
         (all he has when that is less), 0 where none is spent."""
-        limits = self.system.spend_range(self.setup, self.fake(r, w, c))
+        limits = self.facts(r, w, c)[1]
         return 0 if limits is None else max(limits[0], min(want, limits[1]))
 
     def key(self, r: int, w: int | None, c: int, spent: int, evade: bool) -> tuple:
-        """What a layer's outcome table depends on: the round count, the enemy, the Combat Ratio (the engine's,
-        once per layer), the spend, an evasion."""
-        ratio = self._ratio.get((r, w, c))
-        if ratio is None:
-            ratio = self._ratio[(r, w, c)] = self.system.combat_ratio(self.setup, self.fake(r, w, c))
-        return (r, c, ratio, spent, evade)
+        """What a layer's outcome table depends on: the round count, the enemy, the Combat Ratio, the spend, an
+        evasion."""
+        return (r, c, self.facts(r, w, c)[0], spent, evade)
 
     def round(self, r: int, w: int | None, c: int, spent: int, evade: bool = False) -> list[tuple[Fraction, int, int]]:
         """The round from layer (r, w, c) spending ``spent``, as the engine plays it: for each random outcome of
@@ -401,12 +407,13 @@ def _spread(grid: list[list[float]], step: Step, fates: Fates, ends: dict) -> tu
     return sum(totals), 0.0, cells
 
 
-def _walk(grid: list[list[float]], step_of: Callable[[int, int], Step], fates: Fates, ends: dict) -> tuple:
-    """One round from each cell holding mass in turn, each with its own step (``step_of(ENDURANCE, enemy's)``: a
-    policy's spend, or the layer's one step where few cells hold mass): columns from the highest, each from its
-    highest row, so that mass moving within the grid is pushed on after it arrives. Returns (visits, mass that
-    stays for ever, WILLPOWER spent, cells holding mass)."""
-    goes, kill, stop = fates.goes, fates.kill, fates.stop
+def _walk(grid: list[list[float]], fates: Fates, ends: dict, one: Step | None, step_of: Callable | None) -> tuple:
+    """One round from each cell holding mass in turn, with the layer's ``one`` step (where few cells hold mass) or
+    each with its own (``step_of(ENDURANCE, enemy's)``: a policy's spend): columns from the highest, each from its
+    highest row, so that mass moving within the grid is pushed on after it arrives. Returns (visits, mass that stays
+    for ever, WILLPOWER spent, cells holding mass)."""
+    goes, kill = fates.goes, fates.kill
+    keys: dict[int | None, tuple[list, list]] = {}  # WILLPOWER left -> where the fight ends, row by row
     visits = never = spent_total = 0.0
     cells = 0
     for e in range(len(grid) - 1, 0, -1):
@@ -416,7 +423,7 @@ def _walk(grid: list[list[float]], step_of: Callable[[int, int], Step], fates: F
             if m == 0.0:
                 continue
             cells += 1
-            step = step_of(E, e)
+            step = one or cast(Callable, step_of)(E, e)
             if step.stay:
                 if step.stay == step.den:
                     never += m
@@ -424,21 +431,37 @@ def _walk(grid: list[list[float]], step_of: Callable[[int, int], Step], fates: F
                 m *= step.den / (step.den - step.stay)
             visits += m
             spent_total += step.spent * m
+            found = keys.get(step.w2)
+            if found is None:
+                found = keys[step.w2] = _end_keys(fates, step.w2)
+            stopped, killed = found
             for hl, el, p in step.cell_moves:
                 q = m * p
                 E2 = E - hl
                 if E2 <= 0:
-                    _end(ends, stop[0], step.w2, q)
+                    key = stopped[0]
                 elif e <= el:
-                    if kill[E2].outcome == ONGOING:
+                    key = killed[E2]
+                    if key is None:
                         cast(list, step.after)[kill[E2].enemy][E2] += q
-                    else:
-                        _end(ends, kill[E2], step.w2, q)
+                        continue
                 elif e - el < goes[E2]:
-                    _end(ends, stop[E2], step.w2, q)
+                    key = stopped[E2]
                 else:
                     step.target[e - el][E2] += q
+                    continue
+                ends[key] = ends.get(key, 0.0) + q
     return visits, never, spent_total, cells
+
+
+def _end_keys(fates: Fates, w2: int | None) -> tuple[list, list]:
+    """Where the fight ends, row by row, as keys of the ends' distribution: with the enemy living where it cannot
+    go on, and with the enemy killed (None where the next enemy fights on)."""
+    stopped = [(landing.outcome, landing.endurance, w2) for landing in fates.stop]
+    killed = [
+        None if landing.outcome == ONGOING else (landing.outcome, landing.endurance, w2) for landing in fates.kill
+    ]
+    return stopped, killed
 
 
 DENSE = 8  # cells holding mass per column holding mass, from which a layer is pushed whole rather than cell by cell
@@ -455,11 +478,6 @@ def _dense(grid: list[list[float]]) -> bool:
 def _chosen(plan: Callable[[int], Step], spends: list, E: int, e: int) -> Step:
     """The step at a policy's spend for the cell."""
     return plan(spends[E][e])
-
-
-def _same(step: Step, E: int, e: int) -> Step:
-    """The layer's one step, for every cell."""
-    return step
 
 
 def lone_wolf_odds(
@@ -533,9 +551,9 @@ def _forward(chain: Chain, want: Callable[[int | None], int], policy: dict[tuple
                 layer_visits, layer_never, done = _spread(grid, step, fates, ends)
                 layer_spent = step.spent * layer_visits
             else:
-                layer_visits, layer_never, layer_spent, done = _walk(grid, partial(_same, step), fates, ends)
+                layer_visits, layer_never, layer_spent, done = _walk(grid, fates, ends, step, None)
         else:
-            layer_visits, layer_never, layer_spent, done = _walk(grid, partial(_chosen, plan, table), fates, ends)
+            layer_visits, layer_never, layer_spent, done = _walk(grid, fates, ends, None, partial(_chosen, plan, table))
         visits += layer_visits
         never += layer_never
         spent_total += layer_spent
