@@ -4,25 +4,26 @@
 from __future__ import annotations
 
 import heapq
-import math
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from pyrules.contract import Outcome
 from pyrules.odds import Budget, finished
-from pyrules.systems.lonewolf.odds import DEAD, POLICY_CELLS, Chain, _kill_limits, _layer_keys, _policy_work, _summary
-from pyrules.systems.lonewolf.rules import Action, LoneWolf, State
+from pyrules.systems.lonewolf import Action, LoneWolf, State
+from pyrules.systems.lonewolf.odds import POLICY_CELLS, Chain, _kill_limits, _layer_keys, _policy_work, _summary
 
 ONGOING, WON = Outcome.ONGOING, Outcome.WON
 
 
-# ---- the slow reference: the engine's own step, every random number --------------------------------------
+# ---- the slow reference: the engine's own step, every outcome of its chance ----------------------------------
 
 
 def reference_odds(
     system: type[LoneWolf], setup: Any, state: State, spend: int = 1, limit: int = 200_000
 ) -> dict[str, Any]:
-    """The same answer by enumerating ``system.step`` over all ten random numbers each round (tiny fights only).
+    """The same answer by enumerating ``system.step`` over every outcome of ``system.chance`` (the ten random
+    numbers, each 1 in 10) each round (tiny fights only).
 
     Self-loops (a round that changes nothing but the round counter beyond every threshold) are solved as in the
     fast path; the states are compared with the draw counter left out. Budget: ``limit`` states."""
@@ -46,24 +47,24 @@ def reference_odds(
         _, _, s = heapq.heappop(heap)
         m = mass.pop(s)
         chain.budget.spend(1)
-        nexts: dict[State, int] = {}
-        for number in range(10):
-            willpower = None
-            if system.spend_range(setup, s) is not None:
-                willpower = min(spend, s.willpower)
-            new, event = system.step(setup, s, Action("round", number=number, willpower=willpower))
+        nexts: dict[State, Fraction] = {}
+        willpower = None
+        if system.spend_range(setup, s) is not None:
+            willpower = min(spend, s.willpower)
+        for p, action in system.chance(setup, s, Action("round", willpower=willpower)):
+            new, event = system.step(setup, s, action)
             spent = event["willpower_spent"] or 0
             new = norm(new)
-            nexts[new] = nexts.get(new, 0) + 1
-        stay = nexts.pop(s, 0)
-        if stay == 10:
+            nexts[new] = nexts.get(new, Fraction(0)) + p
+        stay = nexts.pop(s, Fraction(0))
+        if stay == 1:
             never += m
             continue
-        m /= 1 - stay / 10
+        m /= 1 - float(stay)
         visits += m
         spent_total += m * spent
-        for new, k in nexts.items():
-            q = m * k / 10
+        for new, p in nexts.items():
+            q = m * float(p)
             if new.outcome != ONGOING:
                 key = (new.outcome, new.endurance, new.willpower)
                 ends[key] = ends.get(key, 0.0) + q
@@ -79,13 +80,13 @@ def reference_odds(
 def grey_star_policy_reference(
     system: type[LoneWolf], setup: Any, state: State, lam: float = 0.0, budget: Budget | None = None
 ) -> dict[str, Any]:
-    """(The straightforward form of :func:`grey_star_policy`, cell by cell: kept to test the fast one.)
+    """(The straightforward form of :func:`grey_star_policy`, cell by cell, every landing asked of the engine's
+    ``ending``: kept to test the fast one.)
 
     The adaptive spend that maximizes P(win) − λ·E[WILLPOWER spent], by DP over (rounds, WILLPOWER, enemy,
     ENDURANCE, enemy's ENDURANCE). Returns the spend to make now, P(win), E[spent] and the objective.
 
-    Each layer's grids hold the value of *landing* in a cell after a round: 0 where the fight ends there by a
-    rule, and in column 0 the value of killing the enemy with the hero at that ENDURANCE."""
+    Each layer's grids hold (objective, P(win), E[spent]) before a round in each cell."""
     if state.outcome != ONGOING:
         return {"spend": None, "win": 1.0 if state.outcome == WON else 0.0, "willpower_spent": 0.0, "objective": 0.0}
     chain = Chain(system, setup, state, budget or Budget(POLICY_CELLS))
@@ -96,81 +97,43 @@ def grey_star_policy_reference(
     values: dict[tuple, tuple] = {}
     start_key, start_e = chain.key0(), state.enemies[state.current]
     answer: dict[str, Any] = {}
-    n = chain.n
-    end_hero, end_enemy = chain.end_hero, chain.end_enemy
     for key in keys:
         r, w, c = key
         width = state.enemies[c] + 1
         chain.budget.spend(0)  # the clock
         grids = tuple([[0.0] * width for _ in range(E0 + 1)] for _ in range(3))  # objective, win, spent
         values[key] = grids
-        ended_here = chain.max_rounds is not None and r >= chain.max_rounds
-        # column 0: the enemy was just killed, landing in this layer
-        after = values.get((r, w, c + 1)) if c + 1 < n else None
-        next_e = state.enemies[c + 1] if c + 1 < n else 0
-        for E in range(1, E0 + 1):
-            if c + 1 < n and after is None:
-                continue
-            if after is None:
-                grids[0][E][0] = grids[1][E][0] = 1.0
-            elif not (E <= end_hero or next_e <= end_enemy or ended_here):
-                for g, a in zip(grids, after):
-                    g[E][0] = a[E][next_e]
+        ending = system.ending(setup, chain.fake(r, w, c))
         options = chain.choices(r, w, c)
         magic = options != [0]
-        nr = min(r + 1, chain.cap)
-        prepared = []
-        for s in options:
-            outs = chain.outcomes(r, w, c, s)
-            nkey = (nr, None if w is None else w - s, c)
-            same = nkey == key
-            stay = sum(k for hl, el, k in outs if same and hl == 0 and el == 0)
-            moves = [(hl, el, k / 10) for hl, el, k in outs if not (same and hl == 0 and el == 0) and hl < DEAD]
-            prepared.append((s, moves, stay, grids if same else values[nkey]))
         limits = _kill_limits(chain, r, w, c, width) if magic else [0] * width
-        obj_grid, win_grid, spent_grid = grids
         for E in range(1, E0 + 1):
-            per_spend = []
-            for s, moves, stay, landing in prepared:
-                terms = [(p, E - hl, el) for hl, el, p in moves if E - hl > 0]
-                rows = [(p, landing[0][E2], el) for p, E2, el in terms if el < DEAD]
-                kill = sum(p * landing[0][E2][0] for p, E2, el in terms if el >= DEAD)
-                per_spend.append((s, rows, terms, stay, landing, s * lam - kill))
-            obj_row = obj_grid[E]
             for e in range(1, width):
-                limit = limits[e]
-                best = -math.inf
-                choice = None
-                for option in per_spend:
-                    s = option[0]
-                    if magic and s > limit:
+                best: tuple | None = None
+                for s in options:
+                    if magic and s > limits[e]:
                         break
-                    obj = 0.0
-                    for p, row, el in option[1]:
-                        obj += p * row[e - el] if e > el else p * row[0]
-                    stay = option[3]
-                    if stay:
-                        obj = 0.0 if stay == 10 else (obj - option[5] + s * lam) / (1.0 - stay / 10) - s * lam
-                    else:
-                        obj -= option[5]
-                    if obj > best + 1e-15:
-                        best, choice = obj, option
-                s, _, terms, stay, landing, _ = choice  # type: ignore[misc]
-                win = spent = 0.0
-                for p, E2, el in terms:
-                    e2 = e - el if e > el else 0
-                    win += p * landing[1][E2][e2]
-                    spent += p * landing[2][E2][e2]
-                if stay:
-                    f = 0.0 if stay == 10 else 1.0 / (1.0 - stay / 10)
-                    win, spent = win * f, spent * f
-                spent += s
+                    nkey = chain.next_key(r, w, c, s)
+                    stay, obj, win, spent = 0.0, 0.0, 0.0, 0.0
+                    for hl, el, p in chain.outcomes(r, w, c, s):
+                        if nkey == key and hl == el == 0:
+                            stay += float(p)
+                            continue
+                        landing = ending.land(E - hl, e - el)
+                        if landing.outcome == ONGOING:
+                            grids_there = values[(nkey[0], nkey[1], landing.current)]
+                            o, v, x = (g[landing.endurance][landing.enemy] for g in grids_there)
+                        else:
+                            o = v = 1.0 if landing.outcome == WON else 0.0
+                            x = 0.0
+                        obj, win, spent = obj + float(p) * o, win + float(p) * v, spent + float(p) * x
+                    f = 0.0 if stay == 1 else 1.0 / (1.0 - stay)
+                    obj, win, spent = (obj - lam * s) * f, win * f, (spent + s) * f
+                    if best is None or obj > best[0] + 1e-15:
+                        best = (obj, win, spent, s)
+                assert best is not None
+                obj, win, spent, s = best
+                grids[0][E][e], grids[1][E][e], grids[2][E][e] = obj, win, spent
                 if key == start_key and E == E0 and e == start_e:
-                    answer = {"spend": s if magic else None, "win": win, "willpower_spent": spent, "objective": best}
-                if E <= end_hero or e <= end_enemy or ended_here:
-                    continue  # landing here ends the fight
-                obj_row[e] = best
-                win_grid[E][e] = win
-                spent_grid[E][e] = spent
+                    answer = {"spend": s if magic else None, "win": win, "willpower_spent": spent, "objective": obj}
     return answer
-

@@ -6,7 +6,7 @@ import pytest
 from conftest import play, rounds
 
 from pyrules import Fight, RecordError
-from pyrules.systems.lonewolf.rules import FreewayWarrior, GreyStar, LoneWolf
+from pyrules.systems.lonewolf import FreewayWarrior, GreyStar, LoneWolf
 from pyrules.systems.lonewolf.tables import LONE_WOLF
 
 BANEDON = {"skill": 15, "endurance": 25}

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from pyrules import Fight, RecordError, api, rng
-from pyrules.systems.lonewolf.rules import LONE_WOLF_FAMILY as SYSTEMS
+from pyrules.systems.lonewolf import LONE_WOLF_FAMILY as SYSTEMS
+from pyrules.systems.lonewolf import Action
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -197,3 +198,67 @@ def test_random_numbers_are_pinned():
     assert [rng.random_number(0, n) for n in range(12)] == [rng.uniform(0, n, 10) for n in range(12)]
     assert rng.mix64(0, 0) == 0xE220A8397B1DCDAF
     assert [rng.random_number(7, n) for n in range(10)] == [3, 0, 9, 5, 4, 2, 4, 3, 1, 4]
+
+
+RULE_VALUES = {
+    "evade_after": st.integers(0, 4),
+    "evade_until": st.integers(1, 4),
+    "evade_when_enemy_at_most": st.integers(0, 30),
+    "evade_before_round": st.just(True),
+    "skill_modifier": st.integers(-10, 10),
+    "skill_modifier_rounds": st.integers(0, 4),
+    "unarmed_rounds": st.integers(0, 4),
+    "enemy_immune_rounds": st.integers(0, 4),
+    "hero_immune_rounds": st.integers(0, 4),
+    "enemy_loss_multiplier": st.sampled_from([0, 0.5, 1, 2]),
+    "hero_extra_loss_when_wounded": st.integers(0, 2),
+    "max_rounds": st.integers(1, 6),
+    "end_when_enemy_at_most": st.integers(0, 10),
+    "end_when_hero_at_most": st.integers(0, 10),
+    "restore_part": st.sampled_from([0, 0.5]),
+}
+# a few rules at a time, so that each combination (a rule alone with the one it needs) comes up often
+every_rule = st.lists(st.sampled_from(sorted(RULE_VALUES)), max_size=3, unique=True).flatmap(
+    lambda keys: st.fixed_dictionaries({key: RULE_VALUES[key] for key in keys})
+)
+
+
+@SETTINGS
+@given(fights(), every_rule, st.integers(1, 4), st.integers(0, 60), st.integers(0, 60))
+def test_beyond_the_rounds_the_rules_count_the_round_count_changes_nothing(case, rules, more, endurance, enemy):
+    """The exact odds count rounds only as far as the engine's ``rounds_counted`` says its rules do: beyond the
+    first number a round's losses, beyond the second everything the engine decides, must not depend on the count."""
+    from dataclasses import replace
+
+    record, _ = case
+    try:
+        fight = Fight.from_record({**record, "rules": rules})
+    except RecordError:
+        assume(False)  # rules that contradict each other: refused
+        return
+    system, setup = fight.system, fight.setup
+    enemies = (max(1, enemy), *fight.state.enemies[1:])
+    state = replace(fight.state, endurance=max(1, endurance), enemies=enemies)
+    losses_at, everything_at = system.rounds_counted(setup)
+
+    def losses(rounds, spent, evade):
+        at = replace(state, rounds=rounds)
+        return [system.round_losses(setup, at, number, spent, evade)[:2] for number in range(10)]
+
+    spends = [0] if system.spend_range(setup, state) is None else [1, max(1, state.willpower or 0)]
+    for counted in (losses_at, everything_at):
+        for later in (counted + more, counted + 5):  # 5: beyond every threshold drawn
+            for spent in spends:
+                for evade in (False, True):
+                    assert losses(counted, spent, evade) == losses(later, spent, evade)
+    now = replace(state, rounds=everything_at)
+    for later in (replace(state, rounds=everything_at + more), replace(state, rounds=everything_at + 5)):
+        assert system.legal_actions(setup, now) == system.legal_actions(setup, later)
+        assert system.evasion(setup, now) == system.evasion(setup, later)
+        assert system.chance(setup, now, Action("evade")) == system.chance(setup, later, Action("evade"))
+        assert replace(system.ending(setup, now), restore=None) == replace(system.ending(setup, later), restore=None)
+        for left in (0, 1, state.endurance):
+            for enemy_left in (0, 1, enemies[0]):
+                assert system.ending(setup, now).land(left, enemy_left) == system.ending(setup, later).land(
+                    left, enemy_left
+                )

@@ -1,5 +1,15 @@
-"""The Lone Wolf family: one Combat Results Table engine (rules.py), three books as variants."""
+"""The Lone Wolf family: one Combat Results Table engine, three books.
 
-from .rules import FreewayWarrior, GreyStar, LoneWolf
+By concern: ``record.py`` (setup, state, actions; reading and writing them), ``rules.py`` (the engine: the hooks,
+``step``, a round's losses and how it ends, its chance), ``view.py`` (what the page and the command line see),
+``system.py`` (:class:`LoneWolf`, the standard rules and the public face), ``variants.py`` (Grey Star, Freeway
+Warrior), ``tables.py`` (the Combat Results Tables), ``odds.py`` (exact odds, asking the engine).
+"""
 
-__all__ = ["LoneWolf", "GreyStar", "FreewayWarrior"]
+from .record import Action, Setup, State
+from .system import LoneWolf
+from .variants import FreewayWarrior, GreyStar
+
+LONE_WOLF_FAMILY: dict[str, type[LoneWolf]] = {cls.key: cls for cls in (LoneWolf, GreyStar, FreewayWarrior)}
+
+__all__ = ["LoneWolf", "GreyStar", "FreewayWarrior", "LONE_WOLF_FAMILY", "Action", "Setup", "State"]

@@ -1,12 +1,16 @@
-"""The Lone Wolf family: one Combat Results Table engine, three books as variants.
-
-:class:`LoneWolf` is *Dawn of the Darklords* (Banedon) and the standard Lone Wolf rules. :class:`GreyStar` and
-:class:`FreewayWarrior` subclass it and override a few hooks (table, skill name, weapons, WILLPOWER), the way
-python-chess's variants subclass its Board. Everything here is a pure function of immutable values:
+"""The Lone Wolf family's rules: one Combat Results Table engine, pure functions of immutable values,
 ``step(setup, state, action) -> (state, event)``.
+
+A round is two questions, each answered once, here, for ``step`` and for the exact odds alike:
+:meth:`Engine.round_losses` (what the hero and the enemy lose, from the table and the section's rules, for one
+random number) and :meth:`Engine.ending` (how the round ends once those losses are taken: who died, the next enemy,
+the section's thresholds and last round, ENDURANCE restored). The random part of an action is
+:meth:`Engine.chance`. The books' own facts (table, weapons, WILLPOWER, Vigour) are hooks each book's class sets or
+overrides (``system.py``, ``variants.py``).
 
 The Grey Star worked example (01gstw, Rules for Combat): Combat Ratio -5, random number 6, 2 WILLPOWER:
 
+>>> from pyrules.systems.lonewolf import GreyStar
 >>> setup = GreyStar.parse_setup({"hero": {"skill": 15, "endurance": 25, "willpower": 23},
 ...                               "enemies": [{"name": "Deathgaunt", "skill": 20, "endurance": 30}]})
 >>> state, event = GreyStar.step(setup, GreyStar.initial(setup), Action("round", number=6, willpower=2))
@@ -14,138 +18,31 @@ The Grey Star worked example (01gstw, Rules for Combat): Combat Ratio -5, random
 (-5, 4, 10, '5 × 2')
 >>> state.endurance, state.enemies, state.willpower
 (21, (20,), 21)
+>>> losses = GreyStar.round_losses(setup, GreyStar.initial(setup), 6, 2)
+>>> losses.hero, losses.enemy, losses.enemy_text
+(4, 10, '5 × 2')
+>>> GreyStar.ending(setup, state).land(21, 0)
+Landing(outcome='won', endurance=21, current=0, enemy=0)
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, ClassVar
+from functools import partial
+from typing import ClassVar, NamedTuple
 
 from ... import rng
-from ...contract import Outcome, System
-from ...fields import Reader, RecordError, changed_rules, show
+from ...contract import Outcome
+from ...fields import RecordError
 from ...i18n import tr
-from .tables import FREEWAY_WARRIOR, KILL, LONE_WOLF, Loss, ResultsTable
+from .record import Action, Record, Setup, State, Weapon
+from .tables import KILL, Loss, ResultsTable
 
 ONGOING, WON, LOST, EVADED, ENDED = Outcome.ONGOING, Outcome.WON, Outcome.LOST, Outcome.EVADED, Outcome.ENDED
-MAX_SKILL, MAX_ENDURANCE, MAX_WILLPOWER, MAX_ENEMIES = 99, 999, 999, 20
-MAX_ROUNDS_RULE = 999
-
-
-@dataclass(frozen=True)
-class Weapon:
-    key: str
-    name: str  # in the book's words
-    adjustment: int  # added to the skill on the Action Chart
-    magic: bool = False  # Grey Star's Staff: WILLPOWER multiplies the enemy's loss
-    bonus_shown: bool = False  # the name is shown with its bonus, "Machete (+3)"
-
-    def title(self) -> str:
-        """The name on screen, in the player's language."""
-        return f"{tr(self.name)} (+{self.adjustment})" if self.bonus_shown else tr(self.name)
-
-
-@dataclass(frozen=True)
-class Hero:
-    skill: int
-    endurance: int
-    willpower: int | None = None
-    weapon: str = ""
-    weapon_bonus: int = 0  # a weapon the catalogue lacks ("other"): its printed bonus
-    modifiers: tuple[tuple[str, int], ...] = ()  # (item or spell, skill bonus)
-    name: str = ""
-
-
-@dataclass(frozen=True)
-class Enemy:
-    name: str
-    skill: int
-    endurance: int
-
-
-@dataclass(frozen=True)
-class Rules:
-    """Per-fight exceptions printed in a section (../shared/reference/FIGHT-EXCEPTIONS.md). All optional."""
-
-    evade_after: int | None = None  # may evade once this many rounds have been fought (0: from the start)
-    evade_until: int | None = None  # may evade only in the first N rounds
-    evade_when_enemy_at_most: int | None = None  # may evade once the enemy's ENDURANCE is at most N
-    evade_before_round: bool = False  # evading before any round is fought ends the fight at once, nothing lost
-    skill_modifier: int = 0  # +-N to the hero's skill for this fight
-    skill_modifier_rounds: int = 0  # ... only for the first N rounds (0: the whole fight)
-    unarmed_rounds: int = 0  # the first N rounds are fought without a weapon
-    enemy_immune_rounds: int = 0  # the enemy's table losses in the first N rounds are ignored
-    hero_immune_rounds: int = 0  # the hero's table losses in the first N rounds are ignored
-    enemy_loss_multiplier: Fraction = Fraction(1)  # "double all ENDURANCE points lost by the enemy"
-    hero_loss_multiplier: Fraction = Fraction(1)
-    enemy_extra_loss: int = 0  # extra ENDURANCE lost by the enemy every round
-    hero_extra_loss: int = 0  # extra ENDURANCE lost by the hero every round ("poisonous fumes")
-    hero_extra_loss_when_wounded: int = 0  # extra loss in each round the table wounds the hero
-    max_rounds: int | None = None  # the fight stops after N rounds ("if you are still alive after four rounds")
-    end_when_enemy_at_most: int | None = None  # the fight stops when the enemy is at or below N ENDURANCE
-    end_when_hero_at_most: int | None = None
-    restore_endurance: bool = False  # not a fight to the death: the hero's losses are restored when it ends
-    restore_part: Fraction = Fraction(0)  # ... or this share of them (rounded down)
-    restore_points: int = 0  # ... or this many points of them
-    vigour: bool = True  # Banedon may cast Vigour in this fight
-
-    @property
-    def evasion_possible(self) -> bool:
-        return (self.evade_after, self.evade_until, self.evade_when_enemy_at_most) != (None, None, None)
-
-
-@dataclass(frozen=True)
-class Setup:
-    hero: Hero
-    enemies: tuple[Enemy, ...]
-    rules: Rules = field(default_factory=Rules)
-    seed: int = 0
-
-
-@dataclass(frozen=True)
-class State:
-    endurance: int
-    willpower: int | None
-    enemies: tuple[int, ...]  # each enemy's ENDURANCE
-    current: int = 0  # index of the enemy being fought (one after another, in the order given)
-    rounds: int = 0  # rounds fought, the evasion round included
-    draws: int = 0  # random numbers drawn from the seeded generator so far
-    vigour: bool = False
-    outcome: str = ONGOING
-
-
-@dataclass(frozen=True)
-class Action:
-    do: str  # "round" | "evade" | "vigour"
-    number: int | None = None  # the player's own pick from the Random Number Table
-    willpower: int | None = None  # Grey Star: WILLPOWER to spend through the Staff this round
-
-
-RULE_LABELS = {
-    "evade_after": "Evasion allowed after round",
-    "evade_until": "Evasion allowed only in the first rounds",
-    "evade_when_enemy_at_most": "Evasion allowed when the enemy's ENDURANCE is at most",
-    "evade_before_round": "Evading before the first round: no round is fought, nothing is lost",
-    "skill_modifier": "Skill modifier for this fight",
-    "skill_modifier_rounds": "Skill modifier only for the first rounds",
-    "unarmed_rounds": "Rounds fought without a weapon",
-    "enemy_immune_rounds": "Enemy unharmed for the first rounds",
-    "hero_immune_rounds": "Hero unharmed for the first rounds",
-    "enemy_loss_multiplier": "Enemy's losses multiplied by",
-    "hero_loss_multiplier": "Hero's losses multiplied by",
-    "enemy_extra_loss": "Enemy loses extra ENDURANCE each round",
-    "hero_extra_loss": "Hero loses extra ENDURANCE each round",
-    "hero_extra_loss_when_wounded": "Hero loses extra ENDURANCE when wounded",
-    "max_rounds": "Fight stops after round",
-    "end_when_enemy_at_most": "Fight stops when the enemy's ENDURANCE is at most",
-    "end_when_hero_at_most": "Fight stops when the hero's ENDURANCE is at most",
-    "restore_endurance": "Not a fight to the death (losses restored afterwards)",
-    "restore_part": "Not a fight to the death: share of the losses restored afterwards",
-    "restore_points": "Not a fight to the death: ENDURANCE points restored afterwards",
-    "vigour": "Vigour allowed",
-}
+BEYOND = 10**9  # an ENDURANCE beyond any: the enemy's ENDURANCE from which a fight that cannot go on goes on
 
 
 def floor_times(points: int, factor: Fraction | int) -> int:
@@ -154,155 +51,113 @@ def floor_times(points: int, factor: Fraction | int) -> int:
     return math.floor(points * factor)
 
 
-class LoneWolf(System):
-    """Standard Lone Wolf combat, as in *Dawn of the Darklords* (hero Banedon)."""
+def left(points: int, loss: Loss) -> int:
+    """ENDURANCE left after a loss: never below 0, and none after a KILL."""
+    return max(0, points - loss) if isinstance(loss, int) else 0
 
-    key: ClassVar[str] = "lone-wolf"
-    kind: ClassVar[str] = "crt"
-    rule_labels: ClassVar[dict[str, str]] = RULE_LABELS
-    book: ClassVar[str] = "Dawn of the Darklords"
-    hero_name: ClassVar[str] = "Banedon"
-    table: ClassVar[ResultsTable] = LONE_WOLF
-    skill_label: ClassVar[str] = "COMBAT SKILL"
-    has_willpower: ClassVar[bool] = False
-    has_vigour: ClassVar[bool] = True
-    weapons: ClassVar[dict[str, Weapon]] = {
-        "armed": Weapon("armed", "Short Sword or another Weapon", 0),
-        "none": Weapon("none", "No Weapon (−4)", -4),
-    }
-    default_weapon: ClassVar[str] = "armed"
-    other_weapon_bonus: ClassVar[bool] = False  # "other" weapon takes its printed bonus from hero.weapon_bonus
-    unarmed: ClassVar[str] = "none"
-    # New hero: COMBAT SKILL = RN + 10, ENDURANCE = RN + 20 ("If you pick 0 it counts as zero").
-    creation: ClassVar[dict[str, int]] = {"skill": 10, "endurance": 20}
 
-    # ---- labels (the book's words) -------------------------------------------------------------------------
+class Losses(NamedTuple):
+    """One round's losses once the section's rules are applied: ENDURANCE points or KILL; how each was made
+    (the table's result, the multiplier, the extra loss), shown as ``hero_text`` and ``enemy_text`` ("5 × 2");
+    whether the enemy's was ignored for an evasion; the notes for the log."""
 
-    @classmethod
-    def labels(cls) -> dict[str, str]:
-        return {
-            "skill": cls.skill_label,
-            "endurance": "ENDURANCE",
-            "willpower": "WILLPOWER",
-            "weapon": "Weapon",
-            "weapon_bonus": "Weapon bonus",
-            "modifiers": "Bonuses from items or spells",
-            "name": "Name",
-        }
+    hero: Loss
+    enemy: Loss
+    hero_made: tuple[Loss, Fraction | int, int]
+    enemy_made: tuple[Loss, Fraction | int, int]
+    evaded: bool
+    notes: tuple[str, ...]
 
-    @classmethod
-    def enemy_labels(cls) -> dict[str, str]:
-        return {"name": "Enemy name", "skill": f"Enemy {cls.skill_label}", "endurance": "Enemy ENDURANCE"}
+    @property
+    def hero_text(self) -> str:
+        return loss_text(*self.hero_made)
 
-    # ---- parsing a setup -----------------------------------------------------------------------------------
+    @property
+    def enemy_text(self) -> str:
+        text = loss_text(*self.enemy_made)
+        return tr("{loss} ignored: evasion", loss=text) if self.evaded else text
 
-    @classmethod
-    def parse_setup(cls, data: dict, lenient: bool = False) -> Setup:
-        """The system-specific part of a fight record: hero, enemies, rules, seed."""
-        hero = cls.parse_hero(data.get("hero"), lenient)
-        enemy_list = Reader(data, "", lenient=lenient).items("enemies", low=1, high=MAX_ENEMIES)
-        enemies = tuple(cls.parse_enemy(item, i, lenient) for i, item in enumerate(enemy_list))
-        rules = cls.parse_rules(data.get("rules", {}), lenient)
-        seed = Reader(data, "", {"seed": "Seed"}, lenient).integer("seed", low=0, high=rng.MAX_SEED, default=0)
-        return Setup(hero, enemies, rules, seed)
 
-    @classmethod
-    def parse_hero(cls, data: Any, lenient: bool = False) -> Hero:
-        r = Reader(data, "hero", cls.labels(), lenient)
-        skill = r.integer("skill", low=0, high=MAX_SKILL)
-        endurance = r.integer("endurance", low=1, high=MAX_ENDURANCE)
-        willpower = None
-        if cls.has_willpower:
-            willpower = r.integer("willpower", low=0, high=MAX_WILLPOWER)
-        weapon = r.choice("weapon", cls.weapons, default=cls.default_weapon)
-        weapon_bonus = 0
-        if weapon == "other" and cls.other_weapon_bonus:
-            weapon_bonus = r.integer("weapon_bonus", low=0, high=20, default=0)
-        modifiers = []
-        for i, item in enumerate(r.items("modifiers", low=0, high=20, default=[])):
-            m = Reader(item, f"hero.modifiers[{i}]", {"name": "Item or spell", "skill": "Bonus"}, lenient)
-            modifiers.append((m.text("name", default="Bonus"), m.integer("skill", low=-MAX_SKILL, high=MAX_SKILL)))
-            m.done()
-        name = r.text("name", default="")
-        r.done()
-        return Hero(skill, endurance, willpower, weapon, weapon_bonus, tuple(modifiers), name)
+class Landing(NamedTuple):
+    """Where a round lands: the outcome, the hero's ENDURANCE (restored where the fight is over and was not to
+    the death), the enemy fought from now on (index) and his ENDURANCE."""
 
-    @classmethod
-    def parse_enemy(cls, data: Any, index: int, lenient: bool = False) -> Enemy:
-        r = Reader(data, f"enemies[{index}]", cls.enemy_labels(), lenient)
-        name = r.text("name", default=f"Enemy {index + 1}" if index else "Enemy")
-        enemy = Enemy(
-            name, r.integer("skill", low=0, high=MAX_SKILL), r.integer("endurance", low=1, high=MAX_ENDURANCE)
-        )
-        r.done()
-        return enemy
+    outcome: Outcome
+    endurance: int
+    current: int
+    enemy: int
 
-    @classmethod
-    def parse_rules(cls, data: Any, lenient: bool = False) -> Rules:
-        r = Reader(data, "rules", RULE_LABELS, lenient)
-        counts = {}
-        for key in (
-            "evade_after",
-            "evade_until",
-            "evade_when_enemy_at_most",
-            "max_rounds",
-            "end_when_enemy_at_most",
-            "end_when_hero_at_most",
-        ):
-            counts[key] = r.integer(key, low=0, high=MAX_ROUNDS_RULE, default=None)
-        for key in ("unarmed_rounds", "enemy_immune_rounds", "hero_immune_rounds", "skill_modifier_rounds"):
-            counts[key] = r.integer(key, low=0, high=MAX_ROUNDS_RULE, default=0)
-        for key in ("enemy_extra_loss", "hero_extra_loss", "hero_extra_loss_when_wounded", "restore_points"):
-            counts[key] = r.integer(key, low=0, high=MAX_ENDURANCE, default=0)
-        counts["skill_modifier"] = r.integer("skill_modifier", low=-MAX_SKILL, high=MAX_SKILL, default=0)
-        for key in ("enemy_loss_multiplier", "hero_loss_multiplier"):
-            counts[key] = r.fraction(key, low=0, high=10, default=Fraction(1))
-        counts["restore_part"] = r.fraction("restore_part", low=0, high=1, default=Fraction(0))
-        counts["restore_endurance"] = r.flag("restore_endurance")
-        counts["evade_before_round"] = r.flag("evade_before_round")
-        if cls.has_vigour:
-            counts["vigour"] = r.flag("vigour", default=True)
-        r.done()
-        rules = Rules(**counts)
-        if rules.max_rounds == 0:
-            raise r.error("max_rounds", tr("must be at least 1: a fight that stops after round 0 never starts"))
-        if rules.skill_modifier_rounds and not rules.skill_modifier:
-            raise r.error("skill_modifier_rounds", tr("has no effect without a skill modifier for this fight"))
-        restores = [key for key in ("restore_endurance", "restore_part", "restore_points") if counts[key]]
-        if len(restores) > 1:
-            raise r.error(
-                restores[1],
-                tr("choose one way of restoring ENDURANCE: {other} is already set", other=tr(RULE_LABELS[restores[0]])),
-            )
-        if rules.evade_before_round and (
-            not rules.evasion_possible or (rules.evade_after is not None and rules.evade_after > 0)
-        ):
-            raise r.error(
-                "evade_before_round", tr("has no effect: this fight does not allow evasion before the first round")
-            )
-        return rules
 
-    @classmethod
-    def parse_action(cls, data: Any, index: int, lenient: bool = False) -> Action:
-        labels = {"do": "Action", "number": "Random number", "willpower": "WILLPOWER to spend"}
-        r = Reader(data, f"actions[{index}]", labels, lenient)
-        do = r.choice("do", cls.action_kinds())
-        number = willpower = None
-        if do in ("round", "evade"):
-            number = r.integer("number", low=0, high=9, default=None)
-            if cls.has_willpower:
-                willpower = r.integer("willpower", low=0, high=MAX_WILLPOWER, default=None)
-        r.done()
-        return Action(do, number, willpower)
+@dataclass(frozen=True)
+class Ending:
+    """How the round about to be fought may end, by the rules and the section's exceptions: the one place that
+    decides it, for ``step`` (one round, :meth:`land`) and for the exact odds (a layer of their grid at a time:
+    :meth:`goes_on_from` for a whole row, :meth:`land` once per row for a kill)."""
 
-    @classmethod
-    def action_kinds(cls) -> dict[str, str]:
-        kinds = {"round": "Fight round", "evade": "Evade"}
-        if cls.has_vigour:
-            kinds["vigour"] = "Cast Vigour"
-        return kinds
+    current: int  # the enemy fought in this round
+    hero_at_most: int  # the fight stops (ended) when the hero is left with at most this (-1: no such rule)
+    enemy_at_most: int  # ... or the enemy fought after the round (-1: no such rule)
+    last_round: bool  # the section stops the fight after this round (max_rounds)
+    following: int | None  # the enemy who fights on when this one dies (None: the last)
+    following_endurance: int  # his ENDURANCE
+    restore: Callable[[int], int]  # the hero's ENDURANCE once the fight is over (not to the death: restored)
 
-    # ---- rule hooks ----------------------------------------------------------------------------------------
+    def goes_on_from(self, endurance: int) -> int:
+        """The least ENDURANCE the enemy may be left with for the fight to go on, the hero being left with
+        ``endurance`` (:data:`BEYOND` where it cannot go on at all)."""
+        if endurance <= 0 or self.last_round or endurance <= self.hero_at_most:
+            return BEYOND
+        return max(1, self.enemy_at_most + 1)
+
+    def land(self, endurance: int, enemy: int, evade: bool = False) -> Landing:
+        """Where the round lands, the hero being left with ``endurance`` and the enemy with ``enemy`` (0: dead):
+        a hero at 0 has lost (even if the enemy died too); an evasion ends the fight; a dead enemy is followed by
+        the next one, or the hero has won; the section's thresholds and last round end what still goes on."""
+        if endurance <= 0:
+            return Landing(LOST, self.restore(0), self.current, enemy)
+        if evade:
+            return Landing(EVADED, self.restore(endurance), self.current, enemy)
+        current = self.current
+        if enemy <= 0:
+            if self.following is None:
+                return Landing(WON, self.restore(endurance), current, 0)
+            current, enemy = self.following, self.following_endurance
+        if enemy >= self.goes_on_from(endurance):
+            return Landing(ONGOING, endurance, current, enemy)
+        return Landing(ENDED, self.restore(endurance), current, enemy)
+
+
+def loss_text(base: Loss, factor: Fraction | int, extra: int) -> str:
+    """How a loss was made: table result, x multiplier, + extra."""
+    if factor == 0:
+        return f"{base} × 0" + (f" + {extra}" if extra else "")
+    if not isinstance(base, int):
+        return KILL
+    return str(base) + (f" × {_number(factor)}" if factor != 1 else "") + (f" + {extra}" if extra else "")
+
+
+def restore_note(points: int) -> str:
+    return tr("not a fight to the death: {n} ENDURANCE {n|point|points} restored", n=points)
+
+
+def _whole(value: Fraction) -> Fraction | int:
+    """A whole multiplier as an int (the usual case: no Fraction arithmetic)."""
+    return value.numerator if value.denominator == 1 else value
+
+
+def _number(value: Fraction | int) -> str:
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+class Engine(Record):
+    """The rules of a Lone Wolf-family fight. Each book's class sets the facts declared here and may override
+    the hooks (weapon, spend range, spend)."""
+
+    table: ClassVar[ResultsTable]
+    unarmed: ClassVar[str]  # the weapons' key for fighting without a weapon
+
+    # ---- the hero's numbers for the coming round ---------------------------------------------------------
 
     @classmethod
     def initial(cls, setup: Setup) -> State:
@@ -350,6 +205,8 @@ class LoneWolf(System):
             )
         return 0
 
+    # ---- what is allowed now -----------------------------------------------------------------------------
+
     @classmethod
     def evasion(cls, setup: Setup, state: State) -> tuple[bool, str]:
         """Whether the hero may evade now, and why (not)."""
@@ -376,18 +233,6 @@ class LoneWolf(System):
         return setup.rules.evade_before_round and state.rounds == 0
 
     @classmethod
-    def restored(cls, setup: Setup, endurance: int) -> int:
-        """The hero's ENDURANCE once a fight that is not to the death ends: all his losses back, a share of them
-        (rounded down) or some points, never more than he lost."""
-        rules = setup.rules
-        if not (rules.restore_endurance or rules.restore_part or rules.restore_points):
-            return endurance  # a fight to the death
-        lost = max(0, setup.hero.endurance - endurance)
-        if rules.restore_endurance:
-            return endurance + lost
-        return endurance + min(lost, floor_times(lost, rules.restore_part) + rules.restore_points)
-
-    @classmethod
     def vigour_allowed(cls, setup: Setup, state: State) -> tuple[bool, str]:
         if not cls.has_vigour:
             return False, tr("Vigour is a spell of Banedon's")
@@ -400,8 +245,6 @@ class LoneWolf(System):
         if state.endurance < 10:
             return False, tr("Vigour cannot be used when ENDURANCE is below 10")
         return True, tr("Vigour adds 3 to COMBAT SKILL for this fight and costs 3 ENDURANCE")
-
-    # ---- the contract: legal actions, chance, outcome, odds ---------------------------------------------------
 
     @classmethod
     def legal_actions(cls, setup: Setup, state: State) -> list[Action]:
@@ -425,23 +268,92 @@ class LoneWolf(System):
         draws = action.do == "round" or (action.do == "evade" and not cls.evades_at_once(setup, state))
         if not draws or action.number is not None:
             return [(Fraction(1), action)]
-        return [(Fraction(1, 10), replace(action, number=n)) for n in range(10)]
+        return [(Fraction(1, 10), Action(action.do, n, action.willpower)) for n in range(10)]
 
     @classmethod
     def outcome(cls, state: State) -> Outcome:
         return Outcome(state.outcome)
 
-    @classmethod
-    def simulation_policy(cls, spend: int = 1):
-        from .odds import lone_wolf_policy
-
-        return lone_wolf_policy(spend)
+    # ---- a round: its losses and how it ends -------------------------------------------------------------
 
     @classmethod
-    def exact_odds(cls, fight: Any, options: dict) -> dict:
-        from .odds import exact
+    def unharmed(cls, setup: Setup, state: State) -> tuple[bool, bool]:
+        """Whether the table's losses are ignored in the coming round: the enemy's, the hero's (a ``K`` too)."""
+        round_no = state.rounds + 1
+        return round_no <= setup.rules.enemy_immune_rounds, round_no <= setup.rules.hero_immune_rounds
 
-        return exact(fight, options)
+    @classmethod
+    def round_losses(cls, setup: Setup, state: State, number: int, spent: int, evade: bool = False) -> Losses:
+        """The losses of the round fought from ``state`` on the random number ``number``, Grey Star spending
+        ``spent`` WILLPOWER through the Staff: the table's result at the Combat Ratio, the rounds in which it is
+        ignored, the multipliers (rounded down; a ``K`` stays a kill unless multiplied by 0), the extra losses; an
+        evasion ignores the enemy's loss."""
+        rules = setup.rules
+        enemy_base, hero_base = cls.table.lookup(cls.combat_ratio(setup, state), number)
+        enemy_unharmed, hero_unharmed = cls.unharmed(setup, state)
+        notes = []
+        if enemy_unharmed:
+            enemy_base = 0
+            notes.append(tr("enemy unharmed this round"))
+        if hero_unharmed:
+            hero_base = 0
+            notes.append(tr("hero unharmed this round"))
+        multiplier = rules.enemy_loss_multiplier
+        enemy_made = (enemy_base, (spent or 1) * _whole(multiplier), rules.enemy_extra_loss)
+        hero_extra = rules.hero_extra_loss + (rules.hero_extra_loss_when_wounded if hero_base != 0 else 0)
+        hero_made = (hero_base, _whole(rules.hero_loss_multiplier), hero_extra)
+        if evade and state.rounds == 0:
+            notes.append(tr("evasion before the first round: the round is fought and the hero's losses stand"))
+        enemy_loss = 0 if evade else cls.loss(*enemy_made)
+        return Losses(cls.loss(*hero_made), enemy_loss, hero_made, enemy_made, evade, tuple(notes))
+
+    @staticmethod
+    def loss(base: Loss, factor: Fraction | int, extra: int) -> Loss:
+        """Final loss: table result x multiplier (rounded down) + extra; K stays K unless the multiplier is 0."""
+        if factor == 0:
+            return extra
+        if not isinstance(base, int):
+            return KILL
+        return floor_times(base, factor) + extra
+
+    @classmethod
+    def ending(cls, setup: Setup, state: State) -> Ending:
+        """How the round about to be fought from ``state`` may end (see :class:`Ending`)."""
+        rules = setup.rules
+        following = state.current + 1 if state.current + 1 < len(setup.enemies) else None
+        return Ending(
+            current=state.current,
+            hero_at_most=-1 if rules.end_when_hero_at_most is None else rules.end_when_hero_at_most,
+            enemy_at_most=-1 if rules.end_when_enemy_at_most is None else rules.end_when_enemy_at_most,
+            last_round=rules.max_rounds is not None and state.rounds + 1 >= rules.max_rounds,
+            following=following,
+            following_endurance=0 if following is None else state.enemies[following],
+            restore=partial(cls.restored, setup),
+        )
+
+    @classmethod
+    def rounds_counted(cls, setup: Setup) -> tuple[int, int]:
+        """How far the rules count rounds: once this many have been fought, (a round's losses, everything) no
+        longer depend on the count. The losses: no weapon, a skill modifier for the first rounds, unharmed rounds;
+        everything: those, the limits of evasion, the last round, and evading before any round is fought."""
+        rules = setup.rules
+        losses = max(rules.unarmed_rounds, rules.enemy_immune_rounds, rules.hero_immune_rounds,
+                     rules.skill_modifier_rounds)  # fmt: skip
+        everything = max(losses, rules.max_rounds or 0, rules.evade_after or 0, rules.evade_until or 0,
+                         1 if rules.evade_before_round else 0)  # fmt: skip
+        return losses, everything
+
+    @classmethod
+    def restored(cls, setup: Setup, endurance: int) -> int:
+        """The hero's ENDURANCE once a fight that is not to the death ends: all his losses back, a share of them
+        (rounded down) or some points, never more than he lost."""
+        rules = setup.rules
+        if not (rules.restore_endurance or rules.restore_part or rules.restore_points):
+            return endurance  # a fight to the death
+        lost = max(0, setup.hero.endurance - endurance)
+        if rules.restore_endurance:
+            return endurance + lost
+        return endurance + min(lost, floor_times(lost, rules.restore_part) + rules.restore_points)
 
     # ---- one step ------------------------------------------------------------------------------------------
 
@@ -491,335 +403,53 @@ class LoneWolf(System):
 
     @classmethod
     def fight_round(cls, setup: Setup, state: State, action: Action, path: str, evade: bool) -> tuple[State, dict]:
-        rules = setup.rules
         enemy = setup.enemies[state.current]
         spent = cls.spend(setup, state, action, path)
         skill = cls.skill_total(setup, state)
-        ratio = skill - enemy.skill
         draws = state.draws
         if action.number is None:
             number = rng.random_number(setup.seed, draws)
             draws += 1
         else:
             number = action.number
-        round_no = state.rounds + 1
-        enemy_base, hero_base = cls.table.lookup(ratio, number)
-
-        notes = []
-        if round_no <= rules.enemy_immune_rounds:
-            enemy_base = 0
-            notes.append(tr("enemy unharmed this round"))
-        if round_no <= rules.hero_immune_rounds:
-            hero_base = 0
-            notes.append(tr("hero unharmed this round"))
-        enemy_factor = (spent or 1) * rules.enemy_loss_multiplier
-        enemy_loss, enemy_text = cls.loss(enemy_base, enemy_factor, rules.enemy_extra_loss)
-        hero_extra = rules.hero_extra_loss + (rules.hero_extra_loss_when_wounded if hero_base != 0 else 0)
-        hero_loss, hero_text = cls.loss(hero_base, rules.hero_loss_multiplier, hero_extra)
-        if evade:
-            enemy_loss, enemy_text = 0, tr("{loss} ignored: evasion", loss=enemy_text)
-            if state.rounds == 0:
-                notes.append(tr("evasion before the first round: the round is fought and the hero's losses stand"))
-
-        endurance = 0 if hero_loss == KILL else max(0, state.endurance - hero_loss)
+        losses = cls.round_losses(setup, state, number, spent, evade)
+        notes = list(losses.notes)
+        endurance = left(state.endurance, losses.hero)
         enemies = list(state.enemies)
-        enemies[state.current] = 0 if enemy_loss == KILL else max(0, enemies[state.current] - enemy_loss)
-        willpower = state.willpower - spent if state.willpower is not None else None
-
-        current, outcome = state.current, ONGOING
-        if endurance <= 0:
-            outcome = LOST
-        elif evade:
-            outcome = EVADED
-        elif enemies[current] <= 0:
-            if current + 1 < len(enemies):
-                current += 1
-                notes.append(tr("{dead} is dead; {next} fights on", dead=enemy.name, next=setup.enemies[current].name))
-            else:
-                outcome = WON
-        if outcome == ONGOING:
-            if rules.end_when_hero_at_most is not None and endurance <= rules.end_when_hero_at_most:
-                outcome = ENDED
-            elif rules.end_when_enemy_at_most is not None and enemies[current] <= rules.end_when_enemy_at_most:
-                outcome = ENDED
-            elif rules.max_rounds is not None and round_no >= rules.max_rounds:
-                outcome = ENDED
-        if outcome != ONGOING:
-            back = cls.restored(setup, endurance) - endurance
-            if rules.restore_endurance:
+        enemies[state.current] = left(enemies[state.current], losses.enemy)
+        landing = cls.ending(setup, state).land(endurance, enemies[state.current], evade)
+        if landing.current != state.current:
+            notes.append(
+                tr("{dead} is dead; {next} fights on", dead=enemy.name, next=setup.enemies[landing.current].name)
+            )
+        if landing.outcome != ONGOING:
+            if setup.rules.restore_endurance:
                 notes.append(tr("not a fight to the death: ENDURANCE restored"))
-            elif back:
-                notes.append(restore_note(back))
-            endurance += back
-
-        new = State(endurance, willpower, tuple(enemies), current, round_no, draws, state.vigour, outcome)
+            elif landing.endurance != endurance:
+                notes.append(restore_note(landing.endurance - endurance))
+        willpower = state.willpower - spent if state.willpower is not None else None
+        round_no = state.rounds + 1
+        outcome, current = landing.outcome, landing.current
+        new = State(landing.endurance, willpower, tuple(enemies), current, round_no, draws, state.vigour, outcome)
         event = {
             "kind": "evade" if evade else "round",
             "round": round_no,
             "enemy": enemy.name,
             "enemy_index": state.current,
             "skill": skill,
-            "combat_ratio": ratio,
+            "combat_ratio": skill - enemy.skill,
             "number": number,
             "typed": action.number is not None,
             "willpower_spent": spent if cls.has_willpower else None,
             "armed": cls.armed(setup, state),
-            "enemy_loss": enemy_loss,
-            "enemy_loss_text": enemy_text,
-            "hero_loss": hero_loss,
-            "hero_loss_text": hero_text,
-            "endurance": endurance,
+            "enemy_loss": losses.enemy,
+            "enemy_loss_text": losses.enemy_text,
+            "hero_loss": losses.hero,
+            "hero_loss_text": losses.hero_text,
+            "endurance": landing.endurance,
             "enemy_endurance": enemies[state.current],
             "willpower": willpower,
-            "outcome": outcome,
+            "outcome": landing.outcome,
             "notes": notes,
         }
         return new, event
-
-    @staticmethod
-    def loss(base: Loss, factor: Fraction | int, extra: int) -> tuple[Loss, str]:
-        """Final loss and how it was reached: table result x multiplier (rounded down) + extra; K stays K
-        unless the multiplier is 0."""
-        if factor == 0:
-            return extra, f"{base} × 0" + (f" + {extra}" if extra else "")
-        if base == KILL:
-            return KILL, KILL
-        total = floor_times(base, factor) + extra
-        text = str(base)
-        if factor != 1:
-            text += f" × {_number(factor)}"
-        if extra:
-            text += f" + {extra}"
-        return total, text
-
-    # ---- what the page, the saved-fights list and the CLI see -----------------------------------------------
-
-    @classmethod
-    def view(cls, setup: Setup, state: State) -> dict:
-        """What the screen needs before the next action."""
-        can_evade, evade_why = cls.evasion(setup, state)
-        can_vigour, vigour_why = cls.vigour_allowed(setup, state)
-        current = setup.enemies[min(state.current, len(setup.enemies) - 1)]
-        spend = cls.spend_range(setup, state) if state.outcome == ONGOING else None
-        skill = cls.skill_total(setup, state)
-        return {
-            "outcome": state.outcome,
-            "rounds": state.rounds,
-            "hero": {
-                "endurance": state.endurance,
-                "willpower": state.willpower,
-                "skill": skill,
-                "weapon": cls.weapon(setup, state).title(),
-                "vigour": state.vigour,
-            },
-            "enemies": [
-                {"name": e.name, "skill": e.skill, "endurance": n} for e, n in zip(setup.enemies, state.enemies)
-            ],
-            "current": state.current,
-            "combat_ratio": skill - current.skill,
-            "evade": {"allowed": can_evade, "possible": setup.rules.evasion_possible, "why": evade_why},
-            "vigour": {"allowed": can_vigour, "possible": cls.has_vigour and setup.rules.vigour, "why": vigour_why},
-            "willpower_spend": list(spend) if spend else None,
-            "next_draw": state.draws,
-        }
-
-    @classmethod
-    def summary(cls, setup: Setup, state: State) -> dict:
-        """One line for a list of saved fights."""
-        return {
-            "book": tr(cls.book),
-            "hero": setup.hero.name or tr(cls.hero_name),
-            "enemies": [e.name for e in setup.enemies],
-            "rounds": state.rounds,
-            "outcome": state.outcome,
-            "stats": [[tr(label), value] for label, value in cls.stats(state)],
-        }
-
-    @classmethod
-    def stats(cls, state: State) -> list[tuple[str, int]]:
-        """The hero's numbers a list of saved fights shows, by their labels."""
-        found = [("ENDURANCE", state.endurance)]
-        if state.willpower is not None:
-            found.append(("WILLPOWER", state.willpower))
-        return found
-
-    @classmethod
-    def result(cls, setup: Setup, state: State) -> dict:
-        """The CLI's answer (without the log)."""
-        hero = {"endurance": state.endurance}
-        if state.willpower is not None:
-            hero["willpower"] = state.willpower
-        return {
-            "outcome": state.outcome,
-            "rounds": state.rounds,
-            "hero": hero,
-            "enemies": [{"name": e.name, "endurance": n} for e, n in zip(setup.enemies, state.enemies)],
-        }
-
-    @classmethod
-    def action_json(cls, action: Action) -> dict:
-        data: dict[str, Any] = {"do": action.do}
-        if action.number is not None:
-            data["number"] = action.number
-        if action.willpower is not None:
-            data["willpower"] = action.willpower
-        return data
-
-    @classmethod
-    def setup_json(cls, setup: Setup) -> dict:
-        """The setup in the record's own form, keys left out where they hold the plain case."""
-        hero = setup.hero
-        h: dict[str, Any] = {"skill": hero.skill, "endurance": hero.endurance}
-        if hero.willpower is not None:
-            h["willpower"] = hero.willpower
-        h["weapon"] = hero.weapon
-        if hero.weapon_bonus:
-            h["weapon_bonus"] = hero.weapon_bonus
-        if hero.modifiers:
-            h["modifiers"] = [{"name": n, "skill": s} for n, s in hero.modifiers]
-        if hero.name:
-            h["name"] = hero.name
-        enemies = [{"name": e.name, "skill": e.skill, "endurance": e.endurance} for e in setup.enemies]
-        return {"hero": h, "enemies": enemies, "rules": changed_rules(setup.rules), "seed": setup.seed}
-
-    # ---- new hero ------------------------------------------------------------------------------------------
-
-    @classmethod
-    def new_hero(cls, numbers: dict[str, int]) -> dict[str, int]:
-        """The book's creation rules: one random number (0-9, 0 counts as zero) plus a base, per attribute."""
-        return {key: base + numbers[key] for key, base in cls.creation.items()}
-
-    @classmethod
-    def roll_hero(cls, seed: int, given: Reader) -> tuple[dict, dict]:
-        """A new hero from the player's picks from the Random Number Table, or drawn ones."""
-        numbers = {}
-        for i, key in enumerate(cls.creation):
-            numbers[key] = given.integer(key, low=0, high=9, default=rng.random_number(seed, i))
-        given.done()
-        return cls.new_hero(numbers), numbers
-
-    @classmethod
-    def describe(cls) -> dict:
-        """What the page needs to know of this system, in the current language."""
-        return {
-            "kind": "crt",
-            "book": tr(cls.book),
-            "hero": tr(cls.hero_name),
-            "labels": {name: tr(label) for name, label in cls.labels().items()},
-            "enemy_labels": {name: tr(label) for name, label in cls.enemy_labels().items()},
-            "has_willpower": cls.has_willpower,
-            "has_vigour": cls.has_vigour,
-            "weapons": [{"key": w.key, "name": w.title()} for w in cls.weapons.values()],
-            "default_weapon": cls.default_weapon,
-            "other_weapon_bonus": cls.other_weapon_bonus,
-            "table": tr(cls.table.title),
-        }
-
-
-def restore_note(points: int) -> str:
-    return tr("not a fight to the death: {n} ENDURANCE {n|point|points} restored", n=points)
-
-
-def _number(value: Fraction | int) -> str:
-    value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
-
-
-class GreyStar(LoneWolf):
-    """*Grey Star the Wizard*: the same table; WILLPOWER spent through the Staff multiplies the enemy's loss."""
-
-    key = "grey-star"
-    book = "Grey Star the Wizard"
-    hero_name = "Grey Star"
-    has_willpower = True
-    has_vigour = False
-    weapons = {
-        "staff": Weapon("staff", "Wizard's Staff", 0, magic=True),
-        "jewelled-dagger": Weapon("jewelled-dagger", "Jewelled Dagger (+1, without the Staff −6)", -5),
-        "other": Weapon("other", "Another weapon (without the Staff −6)", -6),
-        "none": Weapon("none", "No weapon at all (−8)", -8),
-    }
-    default_weapon = "staff"
-    # "If your WILLPOWER falls to zero or below ... You can still use your Wizard's Staff in combat as a normal
-    # weapon, but you must deduct 6 points from your COMBAT SKILL."
-    plain_staff = Weapon("staff", "Wizard's Staff, its magic gone (−6)", -6)
-    creation = {"skill": 10, "endurance": 20, "willpower": 20}
-
-    @classmethod
-    def weapon(cls, setup: Setup, state: State) -> Weapon:
-        weapon = super().weapon(setup, state)
-        if weapon.magic and (state.willpower or 0) <= 0:
-            return cls.plain_staff
-        return weapon
-
-    @classmethod
-    def weapon_adjustment(cls, setup: Setup, state: State) -> int:
-        return cls.weapon(setup, state).adjustment
-
-    @classmethod
-    def spend_range(cls, setup: Setup, state: State) -> tuple[int, int] | None:
-        if cls.weapon(setup, state).magic:
-            return 1, state.willpower  # type: ignore[return-value]
-        return None
-
-    @classmethod
-    def spend(cls, setup: Setup, state: State, action: Action, path: str) -> int:
-        limits = cls.spend_range(setup, state)
-        field = f"{path}.willpower"
-        label = tr("WILLPOWER to spend")
-        if limits is None:
-            if action.willpower:
-                why = (
-                    tr("his WILLPOWER is 0: the Staff's magic is gone until it is above 0 again")
-                    if setup.hero.weapon == "staff" and cls.armed(setup, state)
-                    else tr("WILLPOWER is spent only through the Wizard's Staff")
-                )
-                raise RecordError(field, tr("Grey Star cannot spend WILLPOWER now: {why}", why=why), label)
-            return 0
-        spent = 1 if action.willpower is None else action.willpower
-        low, high = limits
-        if spent < low:
-            raise RecordError(field, tr("must be at least 1: the Staff always takes at least 1 WILLPOWER point"), label)
-        if spent > high:
-            raise RecordError(
-                field, tr("is {n}, more than Grey Star's WILLPOWER ({high})", n=show(spent), high=high), label
-            )
-        return spent
-
-
-class FreewayWarrior(LoneWolf):
-    """*Freeway Warrior* (Cal Phoenix): close combat on its own Close Combat Results Table."""
-
-    key = "freeway-warrior"
-    book = "Freeway Warrior"
-    hero_name = "Cal Phoenix"
-    table = FREEWAY_WARRIOR
-    skill_label = "CLOSE COMBAT SKILL"
-    has_vigour = False
-    # Close combat weapons with their printed bonuses (RULES.md 3.4, read from the Project Aon texts).
-    weapons = {
-        key: Weapon(key, name, bonus, bonus_shown=True)
-        for key, name, bonus in (
-            ("hunting-knife", "Hunting Knife", 2),
-            ("machete", "Machete", 3),
-            ("meat-cleaver", "Meat Cleaver", 3),
-            ("fire-axe", "Fire Axe", 3),
-            ("bowie-knife", "Bowie Knife", 3),
-            ("flick-knife", "Flick Knife", 2),
-            ("knife", "Knife", 2),
-            ("dagger", "Dagger", 2),
-            ("bread-knife", "Bread Knife", 2),
-            ("club", "Club", 2),
-            ("crowbar", "Crowbar", 2),
-            ("hammer", "Hammer", 2),
-            ("meat-hook", "Meat Hook", 2),
-            ("baseball-bat", "Baseball Bat", 2),
-        )
-    }
-    weapons["other"] = Weapon("other", "Another weapon (its printed bonus)", 0)
-    weapons["none"] = Weapon("none", "No weapon (+0)", 0)
-    default_weapon = "hunting-knife"
-    other_weapon_bonus = True
-
-
-LONE_WOLF_FAMILY: dict[str, type[LoneWolf]] = {cls.key: cls for cls in (LoneWolf, GreyStar, FreewayWarrior)}

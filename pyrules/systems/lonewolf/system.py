@@ -1,0 +1,64 @@
+"""The Lone Wolf family's public face: :class:`LoneWolf`, the standard rules as in *Dawn of the Darklords* (hero
+Banedon), joining the record (``record.py``), the rules (``rules.py``) and the views (``view.py``) with the book's
+own facts. The other books of the family are small subclasses (``variants.py``), the way python-chess's variants
+subclass its Board.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ... import rng
+from ...contract import Policy
+from ...fields import Reader
+from .record import Weapon
+from .tables import LONE_WOLF, ResultsTable
+from .view import View
+
+
+class LoneWolf(View):
+    """Standard Lone Wolf combat, as in *Dawn of the Darklords* (hero Banedon)."""
+
+    key: ClassVar[str] = "lone-wolf"
+    kind: ClassVar[str] = "crt"
+    book: ClassVar[str] = "Dawn of the Darklords"
+    hero_name: ClassVar[str] = "Banedon"
+    table: ClassVar[ResultsTable] = LONE_WOLF
+    skill_label: ClassVar[str] = "COMBAT SKILL"
+    has_willpower: ClassVar[bool] = False
+    has_vigour: ClassVar[bool] = True
+    weapons: ClassVar[dict[str, Weapon]] = {
+        "armed": Weapon("armed", "Short Sword or another Weapon", 0),
+        "none": Weapon("none", "No Weapon (−4)", -4),
+    }
+    default_weapon: ClassVar[str] = "armed"
+    other_weapon_bonus: ClassVar[bool] = False
+    unarmed: ClassVar[str] = "none"
+    # New hero: COMBAT SKILL = RN + 10, ENDURANCE = RN + 20 ("If you pick 0 it counts as zero").
+    creation: ClassVar[dict[str, int]] = {"skill": 10, "endurance": 20}
+
+    @classmethod
+    def new_hero(cls, numbers: dict[str, int]) -> dict[str, int]:
+        """The book's creation rules: one random number (0-9, 0 counts as zero) plus a base, per attribute."""
+        return {key: base + numbers[key] for key, base in cls.creation.items()}
+
+    @classmethod
+    def roll_hero(cls, seed: int, given: Reader) -> tuple[dict, dict]:
+        """A new hero from the player's picks from the Random Number Table, or drawn ones."""
+        numbers = {}
+        for i, key in enumerate(cls.creation):
+            numbers[key] = given.integer(key, low=0, high=9, default=rng.random_number(seed, i))
+        given.done()
+        return cls.new_hero(numbers), numbers
+
+    @classmethod
+    def simulation_policy(cls, spend: int = 1) -> Policy:
+        from .odds import lone_wolf_policy
+
+        return lone_wolf_policy(spend)
+
+    @classmethod
+    def exact_odds(cls, fight: Any, options: dict) -> dict:
+        from .odds import exact
+
+        return exact(fight, options)

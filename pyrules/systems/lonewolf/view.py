@@ -1,0 +1,117 @@
+"""What the page, the list of saved fights and the command line see of a Lone Wolf-family fight, in the book's
+words and the player's language: the screen before the next action, one line for a saved fight, the command line's
+result, the labels, and what the page needs to know of the system.
+
+>>> from pyrules.systems.lonewolf import FreewayWarrior
+>>> FreewayWarrior.labels()["skill"], FreewayWarrior.describe()["table"]
+('CLOSE COMBAT SKILL', 'Close Combat Results Table')
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ...i18n import tr
+from .record import Setup, State
+from .rules import ONGOING, Engine
+
+
+class View(Engine):
+    """The Lone Wolf family's views of a fight."""
+
+    skill_label: ClassVar[str]  # the hero's skill in the book's words
+
+    @classmethod
+    def labels(cls) -> dict[str, str]:
+        return {
+            "skill": cls.skill_label,
+            "endurance": "ENDURANCE",
+            "willpower": "WILLPOWER",
+            "weapon": "Weapon",
+            "weapon_bonus": "Weapon bonus",
+            "modifiers": "Bonuses from items or spells",
+            "name": "Name",
+        }
+
+    @classmethod
+    def enemy_labels(cls) -> dict[str, str]:
+        return {"name": "Enemy name", "skill": f"Enemy {cls.skill_label}", "endurance": "Enemy ENDURANCE"}
+
+    @classmethod
+    def view(cls, setup: Setup, state: State) -> dict:
+        """What the screen needs before the next action."""
+        can_evade, evade_why = cls.evasion(setup, state)
+        can_vigour, vigour_why = cls.vigour_allowed(setup, state)
+        current = setup.enemies[min(state.current, len(setup.enemies) - 1)]
+        spend = cls.spend_range(setup, state) if state.outcome == ONGOING else None
+        skill = cls.skill_total(setup, state)
+        return {
+            "outcome": state.outcome,
+            "rounds": state.rounds,
+            "hero": {
+                "endurance": state.endurance,
+                "willpower": state.willpower,
+                "skill": skill,
+                "weapon": cls.weapon(setup, state).title(),
+                "vigour": state.vigour,
+            },
+            "enemies": [
+                {"name": e.name, "skill": e.skill, "endurance": n} for e, n in zip(setup.enemies, state.enemies)
+            ],
+            "current": state.current,
+            "combat_ratio": skill - current.skill,
+            "evade": {"allowed": can_evade, "possible": setup.rules.evasion_possible, "why": evade_why},
+            "vigour": {"allowed": can_vigour, "possible": cls.has_vigour and setup.rules.vigour, "why": vigour_why},
+            "willpower_spend": list(spend) if spend else None,
+            "next_draw": state.draws,
+        }
+
+    @classmethod
+    def summary(cls, setup: Setup, state: State) -> dict:
+        """One line for a list of saved fights."""
+        return {
+            "book": tr(cls.book),
+            "hero": setup.hero.name or tr(cls.hero_name),
+            "enemies": [e.name for e in setup.enemies],
+            "rounds": state.rounds,
+            "outcome": state.outcome,
+            "stats": [[tr(label), value] for label, value in cls.stats(state)],
+        }
+
+    @classmethod
+    def stats(cls, state: State) -> list[tuple[str, int]]:
+        """The hero's numbers a list of saved fights shows, by their labels."""
+        found = [("ENDURANCE", state.endurance)]
+        if state.willpower is not None:
+            found.append(("WILLPOWER", state.willpower))
+        return found
+
+    @classmethod
+    def result(cls, setup: Setup, state: State) -> dict:
+        """The CLI's answer (without the log)."""
+        hero = {"endurance": state.endurance}
+        if state.willpower is not None:
+            hero["willpower"] = state.willpower
+        return {
+            "outcome": state.outcome,
+            "rounds": state.rounds,
+            "hero": hero,
+            "enemies": [{"name": e.name, "endurance": n} for e, n in zip(setup.enemies, state.enemies)],
+        }
+
+    @classmethod
+    def describe(cls) -> dict:
+        """What the page needs to know of this system, in the current language."""
+        return {
+            "kind": cls.kind,
+            "book": tr(cls.book),
+            "hero": tr(cls.hero_name),
+            "labels": {name: tr(label) for name, label in cls.labels().items()},
+            "enemy_labels": {name: tr(label) for name, label in cls.enemy_labels().items()},
+            "has_willpower": cls.has_willpower,
+            "has_vigour": cls.has_vigour,
+            "weapons": [{"key": w.key, "name": w.title()} for w in cls.weapons.values()],
+            "default_weapon": cls.default_weapon,
+            "other_weapon_bonus": cls.other_weapon_bonus,
+            "table": tr(cls.table.title),
+        }
