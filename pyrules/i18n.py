@@ -23,6 +23,7 @@ import contextlib
 import contextvars
 import json
 import re
+from typing import SupportsInt, cast
 from importlib import resources
 
 LANGUAGES = ("en", "ru")
@@ -51,7 +52,7 @@ def language(code: str):
         _language.reset(token)
 
 
-def plural(code: str, n: int) -> str:
+def plural(code: str, n: SupportsInt) -> str:
     """The CLDR plural category of ``n``: English one/other; Russian one/few/many."""
     n = abs(int(n))
     if code == "ru":
@@ -75,7 +76,7 @@ def tr(template: str, **fields: object) -> str:
 
     def choose(match: re.Match) -> str:
         forms = match.group(2).split("|")
-        category = plural(code, fields[match.group(1)])  # type: ignore[arg-type]
+        category = plural(code, cast(SupportsInt, fields[match.group(1)]))  # a count: plural() takes int() of it
         names = _FORMS[code]
         return forms[names.index(category)] if len(forms) == len(names) else forms[-1]
 

@@ -29,9 +29,13 @@ def column_index(combat_ratio: int) -> int:
     return max(6 - (1 - combat_ratio) // 2, 0)
 
 
+def _loss(part: str) -> Loss:
+    return KILL if part == KILL else int(part)
+
+
 def _cell(text: str) -> tuple[Loss, Loss]:
     enemy, hero = text.split("/")
-    return tuple(KILL if part == KILL else int(part) for part in (enemy, hero))  # type: ignore[return-value]
+    return _loss(enemy), _loss(hero)
 
 
 @dataclass(frozen=True)
