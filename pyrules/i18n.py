@@ -23,8 +23,8 @@ import contextlib
 import contextvars
 import json
 import re
-from typing import SupportsInt, cast
 from importlib import resources
+from typing import SupportsInt, cast
 
 LANGUAGES = ("en", "ru")
 _language: contextvars.ContextVar[str] = contextvars.ContextVar("language", default="en")
