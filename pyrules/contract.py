@@ -160,8 +160,11 @@ class System(ABC):
 
     @classmethod
     def exact_odds(cls, fight: Any, options: dict) -> dict:
-        """The odds panel's answer for the fight's state (see :func:`pyrules.odds.odds`); raises
-        :class:`pyrules.odds.TooLarge` where exact odds are out of reach (then the page simulates)."""
+        """The odds panel's answer for the fight's state (see :func:`pyrules.odds.odds`): ``win``, ``lose``,
+        ``ended``, ``never``, ``rounds``, ``endurance`` and the system's advice; ``win_plain`` where the best play
+        differs from the simulation's plain play (the chance to win playing as :meth:`simulation_policy` does, which
+        the contract test checks against a Monte Carlo). Raises :class:`pyrules.odds.TooLarge` where exact odds are
+        out of reach (then the page simulates)."""
         from .odds import TooLarge
 
         raise TooLarge(f"{cls.key}: no exact odds, estimated by simulation")

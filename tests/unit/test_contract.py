@@ -53,7 +53,7 @@ def draws(state) -> int:
     return getattr(state, "draws", 0)
 
 
-CONTRACT = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+CONTRACT = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 def test_every_registered_system_keeps_the_contract():

@@ -346,6 +346,7 @@ def exact(fight: Any, options: dict) -> dict[str, Any]:
         "rounds": ff["rounds"],
         "endurance": [[k, p] for k, p in ff["stamina"].items()],
         "win_in_order": ff["win_in_order"],
+        "win_plain": ff["win_in_order"],  # as the simulation plays: the first enemy standing, no luck test
         "target": ff["target"],
         "luck": ff.get("luck"),
     }
