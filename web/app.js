@@ -2,8 +2,8 @@
 // contract in types/screen.d.ts) owns that kind's set-up form, fight view, log and outcome. This file starts the page,
 // routes between the set-up (setup.js) and a fight, sends one request per action and draws the answer through the
 // fight's screen module, keeps the fight saved (keep.js), and feeds the odds panel. Nothing here knows a system.
-import { $, clearErrors, place, showError, tell } from "./dom.js";
-import { language, preferred, setLanguage, t, translatePage } from "./i18n.js";
+import { $, clearErrors, place, showError } from "./dom.js";
+import { language, preferred, setLanguage, translatePage } from "./i18n.js";
 import * as keep from "./keep.js";
 import * as odds from "./odds.js";
 import * as setup from "./setup.js";
@@ -186,19 +186,6 @@ function newFight() {
   setup.focus();
 }
 
-/**
- * @param {{id: string, name: string, created?: number, record: import("./rules.js").FightRecord}} save
- */
-async function resume(save) {
-  if (!rules) return;
-  /** @type {Reply<Opened>} */
-  const reply = await rules.call({ op: "restore", record: save.record });
-  if (!reply.ok) {
-    return tell(t('The saved fight "{name}" could not be opened: {error}', { name: save.name, error: reply.error.text }));
-  }
-  show(reply, save);
-}
-
 /** @param {string} code */
 async function switchLanguage(code) {
   setLanguage(code);
@@ -237,24 +224,14 @@ setLanguage(preferred());
 ui.language.value = language();
 translatePage();
 const loaded = loadScreens();
-keep.init({
-  rules: () => rules,
-  fight: () => fight,
-  open(reply, meta) {
-    show(reply, meta);
-    keepFight();
-    keep.render();
-  },
-  resume,
-  book: (key) => system(key)?.book,
-});
+keep.init({ rules: () => rules, fight: () => fight, show, book: (key) => system(key)?.book });
 start(async (client) => {
   rules = client;
   await loaded;
   await keep.check(client);
   if (!(await keep.openFromLink())) {
     const save = keep.find(keep.currentId() ?? "");
-    if (save) await resume(save);
+    if (save) await keep.resume(save);
   }
   ui.start.disabled = false;
   keep.render();

@@ -11,10 +11,11 @@ import { t, translatePage } from "./i18n.js";
 /** @typedef {import("../types/screen").OpenFight} OpenFight */
 /** @typedef {{id: string, name: string, created?: number, updated?: number, record: FightRecord, summary?: Summary}} Save */
 /**
- * What keeping asks of the page: the rules once started, the open fight, a fight to open and keep (new, shared or
- * imported), a saved one to resume, a book's name.
- * @typedef {{rules: () => Rules | null, fight: () => OpenFight | null, open: (reply: Opened, meta: {name: string}) => void,
- *   resume: (save: Save) => void, book: (system: string) => string | undefined}} Page
+ * What keeping asks of the page: the rules once started, the open fight, to show a fight the rules opened (with its
+ * saved id and name), and a book's name.
+ * @typedef {{rules: () => Rules | null, fight: () => OpenFight | null,
+ *   show: (reply: Opened, meta: {id?: string | null, name: string, created?: number}) => void,
+ *   book: (system: string) => string | undefined}} Page
  */
 
 // ---- storage ------------------------------------------------------------------------------------------------------
@@ -307,7 +308,7 @@ function clicked(event) {
   const confirm = $(".save-confirm", item);
   const name = $("input", rename);
   switch (button.dataset.do) {
-    case "resume": return page.resume(save);
+    case "resume": return resume(save);
     case "export": return download(save.name, save.record);
     case "rename":
       rename.hidden = false;
@@ -364,6 +365,33 @@ export function keep(fight) {
   setCurrent(fight.id);
 }
 
+/**
+ * A saved fight, opened again (replayed by the rules).
+ * @param {Save} save
+ */
+export async function resume(save) {
+  const rules = page.rules();
+  if (!rules) return;
+  /** @type {import("./rules.js").Reply<Opened>} */
+  const reply = await rules.call({ op: "restore", record: save.record });
+  if (!reply.ok) {
+    return tell(t('The saved fight "{name}" could not be opened: {error}', { name: save.name, error: reply.error.text }));
+  }
+  page.show(reply, save);
+}
+
+/**
+ * A fight that came in (a link, a file), shown and kept as a new saved fight.
+ * @param {Opened} reply
+ * @param {string} name
+ */
+function opened(reply, name) {
+  page.show(reply, { name });
+  const fight = page.fight();
+  if (fight) keep(fight);
+  render();
+}
+
 // ---- a fight leaves the page or comes into it ----------------------------------------------------------------------
 
 /**
@@ -394,7 +422,7 @@ export async function openFromLink() {
            { error: reply.error.message }));
     return false;
   }
-  page.open(reply, { name: t("Shared: {name}", { name: fightName(reply.summary) }) });
+  opened(reply, t("Shared: {name}", { name: fightName(reply.summary) }));
   return true;
 }
 
@@ -435,5 +463,5 @@ async function importFile() {
   /** @type {import("./rules.js").Reply<Opened>} */
   const reply = await rules.call({ op: "start", record });
   if (!reply.ok) return tell(t("{file} could not be imported: {error}", { file: file.name, error: reply.error.text }));
-  page.open(reply, { name: file.name.replace(/\.json$/i, "") });
+  opened(reply, file.name.replace(/\.json$/i, ""));
 }

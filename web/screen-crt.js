@@ -1,6 +1,6 @@
 // The screen of the Lone Wolf family (kind "crt": a Combat Results Table, a random number a round): the set-up form
 // in the book's words, the fight (status, random number, WILLPOWER, Evade, Vigour), the log rows and the outcome.
-import { $$, cell, element, h, noteRow, numberOrText, signed, stats } from "./dom.js";
+import { cell, element, h, noteRow, numberOrText, signed, stats } from "./dom.js";
 import { enemyList, field, roller, rule } from "./setup.js";
 import { t } from "./i18n.js";
 
