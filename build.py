@@ -68,8 +68,9 @@ MIME = {
     ".webmanifest": "application/manifest+json",
 }
 
-# npm tools, pinned (installed into build/node-tools when the site is built): esbuild minifies the page.
-NODE_TOOLS = {"esbuild": "0.28.2"}
+# npm tools, pinned (installed into build/node-tools when the site is built): esbuild minifies the page; TypeScript
+# type-checks its JavaScript from the JSDoc types (tsconfig.json, tsconfig.workers.json), a step of `test`.
+NODE_TOOLS = {"esbuild": "0.28.2", "typescript": "7.0.2"}
 # Python tooling, pinned (installed into .venv by `test` and `bench`).
 DEV_REQUIREMENTS = ROOT / "requirements-dev.txt"
 # Pure-Python wheels that run the unit suite inside Pyodide (pip downloads them from PyPI at test time).
@@ -480,9 +481,16 @@ def test(extra: list[str]) -> int:
     chromium = ensure_chromium()
     build()
     test_wheels = fetch_pyodide_test_wheels()
+    tsc = node_tools() / "node_modules" / ".bin" / "tsc"
     steps = [
         ("lint", [sys.executable, "-m", "ruff", "check", ROOT]),
         ("types (mypy)", [sys.executable, "-m", "mypy"]),
+        (
+            # the page's JavaScript checked against its JSDoc types (tsc --checkJs --noEmit, strict): the page's
+            # modules, then the two workers (another global scope)
+            "JavaScript types (tsc)",
+            [tsc, "-b", ROOT / "tsconfig.json", ROOT / "tsconfig.workers.json"],
+        ),
         ("unit tests on CPython", [sys.executable, "-m", "pytest", "-q", *extra]),
         (
             # against the wheel the page ships (docstrings stripped): the package's own doctests run on CPython

@@ -1,7 +1,82 @@
-// Small DOM helpers. Text is only ever set with textContent: nothing from a record, a link or the rules is HTML.
-export const $ = (selector, root = document) => root.querySelector(selector);
-export const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
+// Building the page: small DOM helpers, and the messages. Text is only ever set with textContent: nothing from a
+// record, a link or the rules is HTML.
+import { t, translatePage } from "./i18n.js";
 
+// Look-ups: a tag name gives its element type (as querySelector does); other selectors an HTMLElement, or the type
+// the caller states.
+
+/**
+ * The element that `selector` names in the page's own markup (there by construction; `find` when it may not be).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @overload
+ * @param {K} selector
+ * @param {ParentNode} [root]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+/**
+ * @template {Element} [T=HTMLElement]
+ * @overload
+ * @param {string} selector
+ * @param {ParentNode} [root]
+ * @returns {T}
+ */
+/**
+ * @param {string} selector
+ * @param {ParentNode} [root]
+ */
+export function $(selector, root = document) {
+  return root.querySelector(selector);
+}
+
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @overload
+ * @param {K} selector
+ * @param {ParentNode} [root]
+ * @returns {HTMLElementTagNameMap[K] | null}
+ */
+/**
+ * @template {Element} [T=HTMLElement]
+ * @overload
+ * @param {string} selector
+ * @param {ParentNode} [root]
+ * @returns {T | null}
+ */
+/**
+ * @param {string} selector
+ * @param {ParentNode} [root]
+ */
+export function find(selector, root = document) {
+  return root.querySelector(selector);
+}
+
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @overload
+ * @param {K} selector
+ * @param {ParentNode} [root]
+ * @returns {HTMLElementTagNameMap[K][]}
+ */
+/**
+ * @template {Element} [T=HTMLElement]
+ * @overload
+ * @param {string} selector
+ * @param {ParentNode} [root]
+ * @returns {T[]}
+ */
+/**
+ * @param {string} selector
+ * @param {ParentNode} [root]
+ */
+export function $$(selector, root = document) {
+  return [...root.querySelectorAll(selector)];
+}
+
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function element(tag, text = "", className = "") {
   const node = document.createElement(tag);
   if (text !== "") node.textContent = text;
@@ -9,18 +84,77 @@ export function element(tag, text = "", className = "") {
   return node;
 }
 
+/**
+ * An element's properties, plus: `data` (data-* attributes), `attrs` (other attributes, such as aria-*), and the
+ * page's own words, written in English as their key and shown in the page's language (translatePage() words them
+ * again when it changes): `i18n` (the text), `i18nPlaceholder`, `i18nLabel` (the accessible name).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @typedef {Partial<Omit<HTMLElementTagNameMap[K], "dataset" | "style" | "children">> & {data?: Record<string, string>,
+ *   attrs?: Record<string, string>, i18n?: string, i18nPlaceholder?: string, i18nLabel?: string}} Props
+ */
+
+/**
+ * An element with its properties and children (text children are set as text, never parsed).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Props<K>} [props]
+ * @param {...(Node | string)} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function h(tag, props = {}, ...children) {
+  const { data = {}, attrs = {}, i18n, i18nPlaceholder, i18nLabel, ...rest } = props;
+  const node = Object.assign(document.createElement(tag), rest);
+  Object.assign(node.dataset, data);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (i18n) {
+    node.dataset.i18n = "";
+    node.dataset.i18nKey = i18n;
+    node.textContent = t(i18n);
+  }
+  if (i18nPlaceholder) {
+    node.dataset.i18nPlaceholder = i18nPlaceholder;
+    node.setAttribute("placeholder", t(i18nPlaceholder));
+  }
+  if (i18nLabel) {
+    node.dataset.i18nAriaLabel = i18nLabel;
+    node.setAttribute("aria-label", t(i18nLabel));
+  }
+  node.append(...children);
+  return node;
+}
+
+/**
+ * Puts a screen module's nodes into a slot of the shell, in the page's language (they may have been built, or last
+ * shown, in another).
+ * @param {Element} slot
+ * @param {Node[]} nodes
+ */
+export function place(slot, nodes) {
+  slot.replaceChildren(...nodes);
+  translatePage(slot);
+}
+
+/**
+ * @param {HTMLTableRowElement} row
+ * @param {string} text
+ */
 export function cell(row, text) {
   const td = element("td", text);
   row.append(td);
   return td;
 }
 
+/**
+ * @param {string} text
+ * @param {number} columns
+ */
 export function noteRow(text, columns) {
   const row = element("tr", "", "note");
   cell(row, text).colSpan = columns;
   return row;
 }
 
+/** @param {[string, string | number, boolean?][]} pairs term, value, shown as dead */
 export function stats(pairs) {
   const list = element("dl");
   for (const [term, value, dead] of pairs) {
@@ -29,13 +163,57 @@ export function stats(pairs) {
   return list;
 }
 
+/** @param {number} n */
 export function signed(n) {
   return n > 0 ? `+${n}` : String(n).replace("-", "−");
 }
 
-// Whole numbers typed in a field go to the rules as numbers; anything else as typed, so that the rules' message
-// names what was wrong.
+/**
+ * Whole numbers typed in a field go to the rules as numbers; anything else as typed, so that the rules' message
+ * names what was wrong.
+ * @param {string} text
+ */
 export function numberOrText(text) {
   const trimmed = text.trim();
   return /^[+-]?\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+// ---- messages: the page's own (at the top), and the rules' refusals beside the field they name ---------------------
+
+/** @typedef {import("./rules.js").RuleError} RuleError */
+
+/** @param {...string} lines */
+export function tell(...lines) {
+  for (const line of lines) $("#messages").append(element("p", line));
+}
+
+/** @param {ParentNode} root */
+export function clearErrors(root) {
+  for (const input of $$("[aria-invalid]", root)) input.removeAttribute("aria-invalid");
+  for (const note of $$(".field-error", root)) note.remove();
+}
+
+/**
+ * The refusal in `box`, and beside its field in `root` (found by the record path in its data-field), focused.
+ * @param {RuleError} error
+ * @param {HTMLElement} box
+ * @param {ParentNode} root
+ */
+export function showError(error, box, root) {
+  clearErrors(root);
+  const path = error.field.replace(/\[(\d+)\]/g, ".$1").replace(/^actions\.\d+/, "action");
+  /** @param {string} field */
+  const named = (field) => find(`[data-field="${CSS.escape(field)}"]`, root);
+  const input = /** @type {HTMLInputElement | null} */ (named(path) ?? named(path.replace(/\.\d+$/, "")));
+  const label = input?.labels?.[0]?.textContent || error.label;
+  box.textContent = label ? `${label}: ${error.message}` : error.text;
+  if (input && !input.closest("[hidden]")) {
+    input.setAttribute("aria-invalid", "true");
+    const note = element("span", error.message, "field-error");
+    note.id = `${input.id}-error`;
+    input.after(note);
+    input.setAttribute("aria-errormessage", note.id);
+    input.closest("details")?.setAttribute("open", "");
+    input.focus();
+  }
 }

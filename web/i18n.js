@@ -1,7 +1,9 @@
 // The page's own words in English and Russian. Texts are written in English in index.html and app.js; the Russian
 // versions live in web/messages-ru.json (written into this file by build.py). The rules' own messages come from
 // Python in the language the page asks for. Plural choices: {n|one|other} in English, {n|one|few|many} in Russian.
+/** @type {Record<string, Record<string, string>>} */
 const CATALOGS = { en: {}, ru: __UI_RU__ };
+/** @type {Record<string, string[]>} */
 const FORMS = { en: ["one", "other"], ru: ["one", "few", "many"] };
 const KEY = "pyrules:lang";
 let current = "en";
@@ -20,6 +22,7 @@ export function preferred() {
   return (navigator.language || "").toLowerCase().startsWith("ru") ? "ru" : "en";
 }
 
+/** @param {string} code */
 export function setLanguage(code) {
   current = code === "ru" ? "ru" : "en";
   document.documentElement.lang = current;
@@ -30,6 +33,11 @@ export function setLanguage(code) {
   }
 }
 
+/**
+ * A page text in the page's language, its {fields} and {n|plural|forms} filled in.
+ * @param {string} text the English text (the key)
+ * @param {Record<string, unknown>} [fields]
+ */
 export function t(text, fields = {}) {
   const known = Object.hasOwn(CATALOGS[current], text);
   const template = known ? CATALOGS[current][text] : text;
@@ -45,15 +53,17 @@ export function t(text, fields = {}) {
 }
 
 // Elements marked data-i18n keep their English text as the key; placeholders and accessible names likewise.
+/** @param {ParentNode} [root] */
 export function translatePage(root = document) {
   for (const element of root.querySelectorAll("[data-i18n]")) {
-    element.dataset.i18nKey ??= element.textContent.trim();
-    element.textContent = t(element.dataset.i18nKey);
+    const node = /** @type {HTMLElement} */ (element);
+    node.dataset.i18nKey ??= (node.textContent ?? "").trim();
+    node.textContent = t(node.dataset.i18nKey);
   }
   for (const element of root.querySelectorAll("[data-i18n-placeholder]")) {
-    element.placeholder = t(element.dataset.i18nPlaceholder);
+    element.setAttribute("placeholder", t(/** @type {HTMLElement} */ (element).dataset.i18nPlaceholder ?? ""));
   }
   for (const element of root.querySelectorAll("[data-i18n-aria-label]")) {
-    element.setAttribute("aria-label", t(element.dataset.i18nAriaLabel));
+    element.setAttribute("aria-label", t(/** @type {HTMLElement} */ (element).dataset.i18nAriaLabel ?? ""));
   }
 }

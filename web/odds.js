@@ -1,41 +1,56 @@
 // The odds panel: exact chances computed by the rules (pyrules.odds) in a second worker, so that a long computation
 // never delays a round. A request that worker has not answered in time is abandoned: the worker is ended and a new
-// one started, and the panel offers the simulation instead. Citadel of Blood (too large for exact odds), and any fight
-// too large for them, by a Monte Carlo run in steps of a quarter of a second.
-import { bars, curve } from "./chart.js";
+// one started, and the panel offers the simulation instead. A kind of system without exact odds (its screen module
+// says so), and any fight the rules refuse as too large for them, by a Monte Carlo run in steps of a quarter second.
 import { $, element } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { Rules } from "./rules.js";
 
+/** @typedef {import("./rules.js").FightRecord} FightRecord */
+/** @typedef {import("./rules.js").Refusal} Refusal */
+/** @typedef {import("./rules.js").Reply} Reply */
+
 const ui = {
   panel: $("#odds"), status: $("#odds-status"), numbers: $("#odds-numbers"), chart: $("#odds-chart"),
-  advice: $("#odds-advice"), greyStar: $("#odds-grey-star"), curve: $("#odds-curve"), worth: $("#odds-worth"),
-  best: $("#odds-best"), policy: $("#odds-policy"), frontier: $("#odds-frontier"), sim: $("#odds-sim"), simRun: $("#odds-sim-run"),
-  simCancel: $("#odds-sim-cancel"), simProgress: $("#odds-sim-progress"), simResult: $("#odds-sim-result"),
+  advice: $("#odds-advice"), spends: $("#odds-spends"), curve: $("#odds-curve"),
+  worth: /** @type {HTMLInputElement} */ ($("#odds-worth")), best: /** @type {HTMLButtonElement} */ ($("#odds-best")),
+  policy: $("#odds-policy"), frontier: $("#odds-frontier"), sim: $("#odds-sim"),
+  simRun: /** @type {HTMLButtonElement} */ ($("#odds-sim-run")), simCancel: $("#odds-sim-cancel"),
+  simProgress: /** @type {HTMLProgressElement} */ ($("#odds-sim-progress")), simResult: $("#odds-sim-result"),
 };
 const SIM_FIGHTS = 1000;
 const SIM_STEP_MS = 250; // each step plays fights for about this long (and ends the one in progress): Cancel is quick
 const PATIENCE_MS = 5000; // an odds request not answered by then is abandoned and its worker restarted
 const BEST_SPEND_PATIENCE_MS = 30_000; // "Find the best spend now" computes several policies on request: it may take longer
+/** @type {Rules | null} */
 let worker = null;
 let workerName = "odds";
-let ready = null;
+/** @type {Promise<boolean> | null} */
+let ready = null; // the newest worker has started (false: it could not)
+/** @type {WeakMap<Rules, Promise<boolean>>} */
+const usable = new WeakMap();
 let busy = false; // a request is being computed
 let dirty = false; // a newer fight arrived meanwhile
+/** @type {FightRecord | null} */
 let record = null; // the fight the panel shows: a record (from the form, or the open fight's)
 let form = false;
 let spend = 1;
+let exact = true; // its kind of system has exact odds
+/** @type {Record<string, string>} */
 let labels = {};
 let simulation = 0; // the running simulation's token; 0: none
 const CANCELLED = -1; // the player pressed Cancel
 
+/** @param {number} p */
 const percent = (p) => new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 }).format(p);
+/** @param {number} x */
 const decimal = (x) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(x);
 
+/** @param {boolean} snapshot the odds' worker may start from the Pyodide snapshot */
 export function start(snapshot) {
   workerName = snapshot ? "odds-snapshot" : "odds";
   launch().then((ok) => {
-    if (ok && record) update(record, { form, spend, labels });
+    if (ok && record) update(record, { form, spend, labels, exact });
   });
   ui.simRun.addEventListener("click", simulate);
   ui.simCancel.addEventListener("click", () => { simulation = CANCELLED; });
@@ -44,14 +59,15 @@ export function start(snapshot) {
 
 function launch() {
   worker = new Rules(() => {}, workerName);
-  worker.usable = worker.ready.then(() => true, () => false);
-  ready = worker.usable;
+  ready = worker.ready.then(() => true, () => false);
+  usable.set(worker, ready);
   ready.then((ok) => {
     if (!ok) ui.status.textContent = t("The odds could not start in this browser.");
   });
   return ready;
 }
 
+/** @returns {Refusal} */
 function tooLarge() {
   const text = t("This fight is too large for exact odds: use the simulation.");
   return { ok: false, too_large: true, error: { field: "", label: "", message: text, text } };
@@ -60,23 +76,33 @@ function tooLarge() {
 // One request to the odds worker, once it is ready. If it has not answered within `patience` ms, the worker is ended
 // (whatever it is computing) and a new one started for the next request; this one, and any other still waiting on
 // the old worker, are answered as too large for exact odds.
+/**
+ * @param {Record<string, unknown>} request
+ * @returns {Promise<Reply>}
+ */
 async function ask(request, patience = PATIENCE_MS) {
+  /** @type {Rules | null} */
   let current = null;
   while (current !== worker) { // the newest worker, once it has started (its start-up is not counted)
     current = worker;
-    if (!(await current.usable)) return { ok: false, error: { text: t("The odds could not start in this browser.") } };
+    if (!current || !(await usable.get(current))) {
+      const text = t("The odds could not start in this browser.");
+      return { ok: false, error: { field: "", label: "", message: text, text } };
+    }
   }
-  current.lang = language();
+  const asked = /** @type {Rules} */ (current);
+  asked.lang = language();
   const timer = setTimeout(() => {
-    if (worker !== current) return;
-    current.terminate(tooLarge());
+    if (worker !== asked) return;
+    asked.terminate(tooLarge());
     launch();
   }, patience);
-  const reply = await current.call(request);
+  const reply = await asked.call(request);
   clearTimeout(timer);
   return reply;
 }
 
+/** @param {boolean} offer */
 function offerSimulation(offer) {
   ui.sim.hidden = !offer;
 }
@@ -87,20 +113,25 @@ function clear() {
   ui.advice.replaceChildren();
   ui.policy.textContent = "";
   ui.frontier.replaceChildren();
-  ui.greyStar.hidden = true;
+  ui.spends.hidden = true;
 }
 
 // Shows the odds of a fight: called as the set-up form is typed (form: true, strings allowed) and after each round.
 // One request at a time: while one is computed, only the newest fight waits (rounds never queue up work).
+/**
+ * @param {FightRecord} next
+ * @param {{form?: boolean, spend?: number, labels?: Record<string, string>, exact?: boolean}} [options]
+ *   exact: false for a kind of system that has no exact odds (the simulation is offered at once)
+ */
 export function update(next, options = {}) {
   record = next;
-  ({ form = false, spend = 1, labels = {} } = options);
+  ({ form = false, spend = 1, labels = {}, exact = true } = options);
   simulation = 0;
   ui.simResult.textContent = "";
   ui.simProgress.hidden = true;
   ui.simCancel.hidden = true;
   ui.simRun.disabled = false;
-  offerSimulation(record.system === "citadel-of-blood"); // the others when exact odds are refused as too large
+  offerSimulation(!exact); // the others when exact odds are refused as too large
   if (busy) {
     dirty = true;
     return;
@@ -122,7 +153,7 @@ async function compute() {
     ui.status.textContent = t("The odds are being prepared…");
     return;
   }
-  if (record.system === "citadel-of-blood") {
+  if (!exact) {
     clear();
     ui.status.textContent = t("Too many possibilities for exact odds: estimate them by simulation.");
     return;
@@ -142,6 +173,7 @@ async function compute() {
   draw(reply);
 }
 
+/** @param {Record<string, any>} reply */
 function draw(reply) {
   const lines = [[t("Win"), percent(reply.win)], [t("Lose"), percent(reply.lose)]];
   if (reply.ended > 0) lines.push([t("The fight stops by the section's rule"), percent(reply.ended)]);
@@ -162,14 +194,16 @@ function draw(reply) {
   }
   advise(reply);
   if (reply.spends && reply.spends.length) {
-    ui.greyStar.hidden = false;
-    const points = reply.spends.map((row) => [row.spend, row.win]);
+    ui.spends.hidden = false;
+    /** @type {[number, number][]} */
+    const points = reply.spends.map((/** @type {{spend: number, win: number}} */ row) => [row.spend, row.win]);
     const mark = points.findIndex(([s]) => s === reply.spend);
     ui.curve.replaceChildren(curve(points, { label: t("Chance to win for each WILLPOWER spend per round"),
       xLabel: t("WILLPOWER a round"), yLabel: "%", mark }));
   }
 }
 
+/** @param {Record<string, any>} reply */
 function advise(reply) {
   const notes = [];
   if (reply.evade) {
@@ -183,7 +217,7 @@ function advise(reply) {
         { on: percent(on) }));
     }
   }
-  if (reply.target !== null && reply.target !== undefined && record.enemies && record.enemies.length > 1) {
+  if (reply.target !== null && reply.target !== undefined && record?.enemies && record.enemies.length > 1) {
     const name = record.enemies[reply.target]?.name || t("Enemy {n}", { n: reply.target + 1 });
     notes.push(t("Best target now: {name}. Striking them in the listed order instead: {win}.",
       { name, win: percent(reply.win_in_order) }));
@@ -218,7 +252,9 @@ async function bestSpend() {
   }
   const best = reply.policy;
   // The trade-off: the best chance to win for each expected WILLPOWER spent; the chosen point ringed.
+  /** @type {{lambda: number, willpower_spent: number, win: number}[]} */
   const trade = [...reply.curve, best].sort((a, b) => a.lambda - b.lambda);
+  /** @type {[number, number][]} */
   const points = trade.map((p) => [Math.round(p.willpower_spent * 10) / 10, p.win]);
   ui.frontier.replaceChildren(element("p", t("Best chance to win against WILLPOWER spent on average"), "caption"),
     curve(points, { label: t("Best chance to win against WILLPOWER spent on average"),
@@ -241,6 +277,7 @@ async function simulate() {
   ui.simResult.textContent = "";
   let reply = await ask({ op: "mc_start", record, form, willpower: spend });
   while (reply.ok && simulation === token && reply.runs < SIM_FIGHTS) {
+    /** @type {Reply} */
     reply = await ask({ op: "mc_run", mc: reply.mc, n: SIM_FIGHTS - reply.runs, ms: SIM_STEP_MS });
     if (reply.ok && simulation === token) {
       ui.simProgress.value = reply.runs;
@@ -255,12 +292,93 @@ async function simulate() {
   else ui.status.textContent = t("Chance to win, fighting to the end: {win}", { win: percent(reply.win) });
 }
 
+/** @param {Record<string, any>} reply */
 function simText(reply) {
   if (!reply.runs) return "";
   return t("Win {win} (95 % interval {low} to {high}) in {n} simulated {n|fight|fights}.",
     { win: percent(reply.win), low: percent(reply.low), high: percent(reply.high), n: reply.runs });
 }
 
-export function hide(hidden) {
-  ui.panel.hidden = hidden;
+// ---- small SVG charts, drawn from numbers the rules computed (no library; text via textContent) --------------------
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/**
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attributes]
+ */
+function node(tag, attributes = {}, text = "") {
+  const item = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attributes)) item.setAttribute(key, String(value));
+  if (text !== "") item.textContent = text;
+  return item;
+}
+
+/**
+ * @param {number} width
+ * @param {number} height
+ * @param {string} label
+ */
+function frame(width, height, label) {
+  const svg = node("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", class: "chart" });
+  svg.append(node("title", {}, label));
+  return svg;
+}
+
+/**
+ * Bars: points is [[x, p], ...] (a distribution); the bars of x <= 0 are drawn in the "dead" colour.
+ * @param {[number, number][]} points
+ * @param {{label: string, xLabel: string, width?: number, height?: number}} options
+ */
+function bars(points, { label, xLabel, width = 320, height = 120 }) {
+  const svg = frame(width, height, label);
+  if (!points.length) return svg;
+  const top = Math.max(...points.map(([, p]) => p)) || 1;
+  const left = 4, bottom = height - 18, span = width - 2 * left;
+  const step = span / points.length;
+  const bar = Math.max(1, step * 0.8);
+  points.forEach(([x, p], i) => {
+    const h = Math.max(p > 0 ? 1 : 0, (p / top) * (bottom - 6));
+    const rect = node("rect", { x: left + i * step + (step - bar) / 2, y: bottom - h, width: bar, height: h,
+                                class: x <= 0 ? "bar dead" : "bar" });
+    rect.append(node("title", {}, `${xLabel} ${x}: ${(p * 100).toFixed(1)} %`));
+    svg.append(rect);
+  });
+  const first = points[0][0], last = points[points.length - 1][0];
+  svg.append(node("line", { x1: left, y1: bottom, x2: width - left, y2: bottom, class: "axis" }));
+  svg.append(node("text", { x: left, y: height - 4, class: "tick" }, String(first)));
+  svg.append(node("text", { x: width - left, y: height - 4, class: "tick", "text-anchor": "end" }, String(last)));
+  svg.append(node("text", { x: width / 2, y: height - 4, class: "tick", "text-anchor": "middle" }, xLabel));
+  return svg;
+}
+
+/**
+ * A curve: points is [[x, y], ...] with y in 0..1; mark is the index of the point to ring (the recommendation).
+ * @param {[number, number][]} points
+ * @param {{label: string, xLabel: string, yLabel: string, mark?: number, width?: number, height?: number}} options
+ */
+function curve(points, { label, xLabel, yLabel, mark = -1, width = 320, height = 140 }) {
+  const svg = frame(width, height, label);
+  if (!points.length) return svg;
+  const left = 30, right = 8, top = 8, bottom = height - 20;
+  const xs = points.map(([x]) => x);
+  const low = Math.min(...xs), high = Math.max(...xs);
+  /** @param {number} x */
+  const sx = (x) => left + (high === low ? 0.5 : (x - low) / (high - low)) * (width - left - right);
+  /** @param {number} y */
+  const sy = (y) => bottom - y * (bottom - top);
+  svg.append(node("line", { x1: left, y1: bottom, x2: width - right, y2: bottom, class: "axis" }));
+  svg.append(node("line", { x1: left, y1: top, x2: left, y2: bottom, class: "axis" }));
+  svg.append(node("polyline", { points: points.map(([x, y]) => `${sx(x)},${sy(y)}`).join(" "), class: "line" }));
+  if (points[mark]) {
+    const [x, y] = points[mark];
+    svg.append(node("circle", { cx: sx(x), cy: sy(y), r: 4, class: "mark" }));
+  }
+  svg.append(node("text", { x: left - 4, y: top + 8, class: "tick", "text-anchor": "end" }, "100"));
+  svg.append(node("text", { x: left - 4, y: bottom, class: "tick", "text-anchor": "end" }, "0"));
+  svg.append(node("text", { x: left, y: height - 4, class: "tick" }, String(low)));
+  svg.append(node("text", { x: width - right, y: height - 4, class: "tick", "text-anchor": "end" }, String(high)));
+  svg.append(node("text", { x: (left + width) / 2, y: height - 4, class: "tick", "text-anchor": "middle" }, xLabel));
+  svg.append(node("text", { x: 2, y: (top + bottom) / 2, class: "tick" }, yLabel));
+  return svg;
 }

@@ -1,17 +1,62 @@
-// The page's side of the one boundary: every call to the rules is a JSON request to the worker, answered as data.
+// The page's side of the one boundary: every call to the rules is a JSON request to a worker (Pyodide), answered as
+// data. The rules' worker starts after the shell's first paint; a memory snapshot makes the next visit's start fast;
+// the service worker makes the app work offline and offers updates.
+import { $, tell } from "./dom.js";
+import { language, t } from "./i18n.js";
+import { flag, setFlag } from "./keep.js";
+
+// ---- the shapes of the rules' replies (pyrules/api.py); each screen module types its own system's views ----------
+
+/** @typedef {{field: string, label: string, message: string, text: string}} RuleError */
+/** @typedef {{ok: false, error: RuleError, too_large?: boolean, internal?: boolean}} Refusal */
+/**
+ * The reply to a request: the op's fields (T), or a refusal that names the field.
+ * @template [T=Record<string, any>]
+ * @typedef {({ok: true} & T) | Refusal} Reply
+ */
+/** @typedef {{do: string} & Record<string, unknown>} Action */
+/**
+ * A fight record (format `pyrules-fight`): each system reads its own hero, enemies and rules.
+ * @typedef {{format: string, version: number, system: string, hero: any, enemies: any[], rules?: Record<string, unknown>,
+ *   seed?: number, tables?: object, actions: Action[]}} FightRecord
+ */
+/**
+ * What the saved-fights list shows of a fight.
+ * @typedef {{system: string, book: string, hero: string, enemies: string[], outcome: string, rounds: number,
+ *   stats?: [string, string | number][]}} Summary
+ */
+/** @typedef {{outcome: string} & Record<string, any>} View the fight's state as the screen draws it */
+/** @typedef {{kind: string} & Record<string, any>} FightEvent what one action did (a log entry) */
+/** @typedef {{session: number, record: FightRecord, view: View, summary: Summary, log: FightEvent[]}} Opened */
+/** @typedef {{action: Action, view: View, summary: Summary, event: FightEvent}} Acted */
+/** @typedef {{view: View, summary: Summary, log: FightEvent[]}} Undone */
+/**
+ * What a system says of itself (its `describe()`, in one language): the screen module of its kind reads the rest.
+ * @typedef {{kind: string, book: string, hero: string, labels: Record<string, string>,
+ *   enemy_labels: Record<string, string>} & Record<string, any>} System
+ */
+/** @typedef {{systems: Record<string, System>, rule_labels: Record<string, string>}} Words */
+
+/** @typedef {{type: string, stage: number, stages: number, text: string}} Progress */
 
 export class Rules {
-  // name tells the worker what to do first: "rules" boots Pyodide, "rules-snapshot" tries the stored snapshot.
+  /**
+   * `name` tells the worker what to do first: "rules" boots Pyodide, "rules-snapshot" tries the stored snapshot.
+   * @param {(progress: Progress) => void} onProgress
+   */
   constructor(onProgress, name = "rules") {
+    /** @type {Map<number, (reply: any) => void>} */
     this.pending = new Map();
     this.nextId = 1;
+    this.lang = "en";
     this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
+    /** @type {Promise<{timing: Record<string, any>}>} */
     this.ready = new Promise((resolve, reject) => {
       this.worker.onmessage = ({ data }) => {
         if (data.id !== undefined) {
           const resolveCall = this.pending.get(data.id);
           this.pending.delete(data.id);
-          resolveCall(JSON.parse(data.reply));
+          resolveCall?.(JSON.parse(data.reply));
         } else if (data.type === "progress") {
           onProgress(data);
         } else if (data.type === "ready") {
@@ -24,20 +69,134 @@ export class Rules {
     });
   }
 
-  // Ends the worker at once, whatever it is computing; every call still waiting is answered with `reply`.
+  /**
+   * Ends the worker at once, whatever it is computing; every call still waiting is answered with `reply`.
+   * @param {Refusal} reply
+   */
   terminate(reply) {
     this.worker.terminate();
     for (const resolveCall of this.pending.values()) resolveCall(reply);
     this.pending.clear();
   }
 
-  // Resolves with the reply object: {ok: true, ...} or {ok: false, error: {field, label, message, text}}.
-  // Messages come back in this.lang ("en" or "ru").
+  /**
+   * Resolves with the reply: {ok: true, ...} or {ok: false, error: {field, label, message, text}}, in this.lang.
+   * @template [T=Record<string, any>]
+   * @param {Record<string, unknown>} request
+   * @returns {Promise<Reply<T>>}
+   */
   call(request) {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      this.worker.postMessage({ id, request: JSON.stringify({ ...request, lang: this.lang || "en" }) });
+      this.worker.postMessage({ id, request: JSON.stringify({ ...request, lang: this.lang }) });
     });
   }
+}
+
+// ---- start-up ----------------------------------------------------------------------------------------------------
+
+const SNAPSHOT_MADE = "pyrules:snapshot";
+
+/** This browser holds a Pyodide snapshot: workers may start from it. */
+export const snapshotMade = () => flag(SNAPSHOT_MADE);
+
+/**
+ * Starts the rules one frame after the shell's first paint, so that Pyodide does not compete with it for the CPU.
+ * `ready` gets the rules once they answer; `later` runs once the snapshot (if this browser makes one) is there.
+ * @param {(rules: Rules) => Promise<void>} ready
+ * @param {() => void} later
+ */
+export function start(ready, later) {
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => boot(ready, later), 0)));
+}
+
+/**
+ * @param {(rules: Rules) => Promise<void>} ready
+ * @param {() => void} later
+ */
+function boot(ready, later) {
+  const workerCreated = performance.timeOrigin + performance.now();
+  /** @type {HTMLProgressElement} */
+  const progress = $("#startup-progress");
+  const status = $("#startup-text");
+  const client = new Rules(({ stage, stages, text }) => {
+    progress.max = stages;
+    progress.value = stage;
+    status.textContent = t(text);
+  }, snapshotMade() ? "rules-snapshot" : "rules");
+  client.lang = language();
+  client.ready.then(async ({ timing }) => {
+    window.pyrulesTiming = { ...timing, workerCreated, readyOnPage: performance.timeOrigin + performance.now() };
+    $("#startup").classList.add("ready");
+    status.dataset.i18nKey = "Rules loaded: ready to fight.";
+    status.setAttribute("data-i18n", "");
+    status.textContent = t(status.dataset.i18nKey);
+    await ready(client);
+    document.body.dataset.ready = "true";
+    registerServiceWorker();
+    snapshotLater(timing).then(later);
+  }, (error) => {
+    $("#startup").classList.add("failed");
+    status.textContent = t("The rules could not start: {error}. Reload the page to try again.", { error: error.message });
+  });
+}
+
+/**
+ * After a fresh boot, a second worker makes a memory snapshot of Pyodide with the rules loaded, for the next visit
+ * (see worker.js). It starts a few seconds after the rules are ready, on the other core, and then ends.
+ * @param {Record<string, any>} timing
+ * @returns {Promise<string>}
+ */
+function snapshotLater(timing) {
+  if (!timing.snapshot) setFlag(SNAPSHOT_MADE, false);
+  if (timing.snapshot || !("caches" in window) || !("CompressionStream" in window)) {
+    window.pyrulesSnapshot = Promise.resolve(timing.snapshot ? "used" : "unavailable");
+    return window.pyrulesSnapshot;
+  }
+  window.pyrulesSnapshot = new Promise((resolve) => {
+    setTimeout(() => {
+      const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "make-snapshot" });
+      /** @param {string} result */
+      const finish = (result) => { worker.terminate(); resolve(result); };
+      worker.onmessage = ({ data }) => {
+        if (data.type === "snapshot") {
+          setFlag(SNAPSHOT_MADE, true);
+          finish("made");
+        } else if (data.type === "failed") {
+          finish("failed");
+        }
+      };
+      worker.onerror = () => finish("failed");
+    }, 3000);
+  });
+  return window.pyrulesSnapshot;
+}
+
+// ---- offline and updates -----------------------------------------------------------------------------------------
+
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  let updating = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (updating) location.reload(); // only when the player asked: a fight is never interrupted
+  });
+  navigator.serviceWorker.register("sw.js").then((registration) => {
+    /** @param {ServiceWorker} worker */
+    const offer = (worker) => {
+      $("#update-banner").hidden = false;
+      $("#update-now").onclick = () => {
+        updating = true;
+        worker.postMessage({ type: "skip-waiting" });
+      };
+    };
+    if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker?.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
+      });
+    });
+    window.pyrulesServiceWorker = registration;
+  }, (error) => tell(t("Offline use is not available: {error}", { error: error.message })));
 }

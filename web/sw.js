@@ -1,30 +1,31 @@
 // Offline play: precaches everything the app needs, the Pyodide runtime included, in one cache named by the
 // content hash of the whole deployment. A new deployment installs beside the old one and waits; the page offers
 // the update and the player chooses when (a fight in progress is never interrupted; it is saved in any case).
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const VERSION = "__VERSION__";
 const CACHE = `pyrules-app-${VERSION}`;
 const PRECACHE = __PRECACHE__;
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
       if (key.startsWith("pyrules-app-") && key !== CACHE) await caches.delete(key); // not the snapshot
     }
-    await self.clients.claim();
+    await worker.clients.claim();
   })());
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+worker.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") worker.skipWaiting();
 });
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  if (request.method !== "GET" || new URL(request.url).origin !== worker.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     // Every page of the app is the one page: a navigation gets the cached shell.

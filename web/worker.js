@@ -19,18 +19,27 @@ const MAKE_SNAPSHOT = self.name === "make-snapshot";
 const TRY_SNAPSHOT = self.name === "rules-snapshot" || self.name === "odds-snapshot";
 const STAGES = 3;
 const base = new URL("./__PYODIDE__", import.meta.url).href;
+/** @type {((request: string) => string) | null} pyrules.api.call, once imported */
 let call = null;
+/** @typedef {{id: number, request: string}} Call */
+/** @type {Call[]} */
 const waiting = [];
+/** @type {Record<string, number | boolean>} */
 const marks = { workerStart: performance.timeOrigin + performance.now() };
 
+/**
+ * @param {number} stage
+ * @param {string} text
+ */
 function progress(stage, text) {
   self.postMessage({ type: "progress", stage, stages: STAGES, text });
 }
 
+/** @param {Call} message */
 function answer({ id, request }) {
   let reply;
   try {
-    reply = call(request);
+    reply = /** @type {(request: string) => string} */ (call)(request);
   } catch (error) {
     const text = `internal error in the rules worker: ${error}`;
     reply = JSON.stringify({ ok: false, internal: true, error: { field: "", label: "", message: text, text } });
@@ -47,6 +56,7 @@ function fetchWheel() {
   });
 }
 
+/** @param {Record<string, unknown>} [options] */
 async function bootFresh(options = {}) {
   const wheel = fetchWheel(); // downloads while Pyodide starts
   const pyodide = await loadPyodide({ indexURL: base, packageBaseUrl: base, fullStdLib: false, ...options });
@@ -60,7 +70,7 @@ async function bootFresh(options = {}) {
 async function readSnapshot() {
   try {
     const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
-    if (!hit) return null;
+    if (!hit?.body) return null;
     const inflated = hit.body.pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(inflated).arrayBuffer());
   } catch {
@@ -105,5 +115,6 @@ async function makeSnapshot() {
   self.postMessage({ type: "snapshot", bytes: memory.length });
 }
 
-const fail = (error) => self.postMessage({ type: "failed", text: String(error && error.message ? error.message : error) });
+/** @param {unknown} error */
+const fail = (error) => self.postMessage({ type: "failed", text: String(/** @type {any} */ (error)?.message || error) });
 (MAKE_SNAPSHOT ? makeSnapshot() : boot()).catch(fail);

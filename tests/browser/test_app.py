@@ -241,3 +241,13 @@ def test_the_lone_wolf_section_rules_in_russian_have_no_english_left(page):
     )
     expect(page.get_by_label("Уклонение до первого раунда: раунд не разыгрывается, потерь нет")).to_be_visible()
     assert english_words(page) == set()
+
+
+def test_the_book_list_is_the_registrys_in_its_order(page):
+    # issue 11: built from the rules' describe(), not written in index.html
+    from pyrules.systems import REGISTRY
+
+    books = page.get_by_role("group", name="Book").get_by_role("radio")
+    assert [book.get_attribute("value") for book in books.all()] == list(REGISTRY)
+    expect(books.first).to_be_checked()
+    expect(page.get_by_role("group", name="Book")).to_contain_text("Dawn of the Darklords (Banedon, Lone Wolf rules)")

@@ -120,3 +120,42 @@ def test_the_license_file_matches_pyproject():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License\n")
+
+
+def _describe():
+    import json
+
+    from pyrules import api
+
+    return json.loads(api.call(json.dumps({"op": "hello", "describe": True})))["systems"]
+
+
+def test_only_a_kinds_screen_module_names_its_systems():
+    """issue 11: the shell, the odds panel and the page's markup know no system. A system's key, and its kind, are
+    named only in the screen module of that kind (web/screen-<kind>.js), which the shell loads by the kind the rules'
+    describe() gives; so a new kind of system is one more screen module and no edit elsewhere in web/."""
+    import re
+
+    from ui_texts import WEB
+
+    systems = _describe()
+    kinds = {system["kind"] for system in systems.values()}
+    quoted = {name: re.compile(rf"[\"'`]{re.escape(name)}[\"'`]") for name in set(systems) | kinds}
+    checked = 0
+    for path in sorted(WEB.glob("**/*")):
+        if path.suffix not in (".js", ".html", ".css"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        named = {name for name, pattern in quoted.items() if pattern.search(text)}
+        own = path.stem.removeprefix("screen-") if path.stem.startswith("screen-") else None
+        allowed = {own} | {key for key, system in systems.items() if system["kind"] == own} if own else set()
+        assert named <= allowed, f"{path.name} names {sorted(named - allowed)}"
+        checked += 1
+    assert checked >= 10
+
+
+def test_every_kind_of_system_has_its_screen_module_in_the_site():
+    systems = _describe()
+    for kind in {system["kind"] for system in systems.values()}:
+        assert (DIST / f"screen-{kind}.js").is_file(), kind
+        assert f"screen-{kind}.js" in (DIST / "sw.js").read_text(encoding="utf-8")  # precached: offline too

@@ -10,13 +10,14 @@ WEB = Path(__file__).resolve().parents[2] / "web"
 JS_STRING = r'"((?:[^"\\]|\\.)*)"'
 PATTERNS = [
     re.compile(r"\bt\(\s*" + JS_STRING),  # t("...")
-    re.compile(r"\b(?:text|problem|why): " + JS_STRING),  # saves.js problems
+    re.compile(r"\bi18n(?:Placeholder|Label)?: " + JS_STRING),  # markup built by dom.js h(): h("p", {i18n: "..."})
+    re.compile(r"\b(?:text|problem|why): " + JS_STRING),  # keep.js: problems met in storage
     re.compile(r"\bprogress\(\d+, " + JS_STRING),  # worker.js start-up stages
     re.compile(
         r"^\s+(?:hit|hurt|parry|wounds|misses|strength|weakness|copy|healing|levitation|fire|illusion|swimming): "
         + JS_STRING,
         re.M,
-    ),  # ff.js tables of words
+    ),  # screen-ff.js tables of words
     re.compile(r"dataset\.i18nKey = " + JS_STRING),
 ]
 
@@ -52,7 +53,7 @@ def texts() -> set[str]:
     parser = _Marked()
     parser.feed((WEB / "index.html").read_text(encoding="utf-8"))
     found = set(parser.found)
-    for path in WEB.glob("*.js"):
+    for path in sorted(WEB.glob("**/*.js")):
         source = path.read_text(encoding="utf-8")
         for pattern in PATTERNS:
             found |= {

@@ -1,0 +1,74 @@
+// The contract between the shell (web/app.js, web/setup.js) and a screen module, web/screen-<kind>.js: one module
+// for each kind of system (the `kind` of its describe()), loaded by the shell as import(`./screen-${kind}.js`). Only
+// the screen module knows its systems' records, views and events; the shell knows none of them. tsc checks each
+// module against Screen (each names itself: `Conforms<typeof import("./screen-<kind>.js")>`).
+import type { Props } from "../web/dom.js";
+import type { Action, FightEvent, FightRecord, Summary, System, View } from "../web/rules.js";
+
+/** The open fight: its saved id (null until kept), its name, the rules' session and what they answered last. */
+export interface OpenFight {
+  id: string | null;
+  name: string;
+  created?: number;
+  session: number;
+  record: FightRecord;
+  view: View;
+  summary: Summary;
+  redo: Action[];
+}
+
+/** What the shell gives a screen module (once, to `init`). */
+export interface Shell {
+  /** Sends a fight action; false when the rules refuse it (their message shown beside its field). */
+  act(action: Action | null): Promise<boolean>;
+  /** The odds' inputs changed (a set-up field, a spend typed): the odds panel follows. */
+  changed(): void;
+  /** A new hero by the book's creation rules ({hero, numbers}); null when refused (the message shown). */
+  rollHero(): Promise<Record<string, any> | null>;
+}
+
+/**
+ * The nodes a screen module builds once and the shell places: its set-up form and this section's rules (inputs with
+ * data-field="rules.<key>" and labels with data-rule="<key>", which the shell reads and words), the fight's parts above
+ * the round form, inside it, among its buttons (before New fight) and below the outcome, and the log's body.
+ */
+export interface Parts {
+  setup: Node[];
+  rules: Node[];
+  top: Node[];
+  controls: Node[];
+  buttons: Node[];
+  bottom: Node[];
+  log: HTMLTableSectionElement;
+}
+
+export interface Screen {
+  /** Builds the nodes and binds the controls (once). */
+  init(shell: Shell): Parts;
+  /** The set-up form in this system's words, in the page's language (reset: the system's defaults). */
+  apply(system: System, reset: boolean): void;
+  /** The hero and enemies as typed (tables where a system has its own); the rules check every value. */
+  recordParts(system: System): { hero: object; enemies: object[]; tables?: object };
+  /** The next fight's set-up after this one (the hero's state carried over, as players do between sections). */
+  carryOver(record: FightRecord, view: any): void;
+  render(fight: OpenFight, system: System): void;
+  /** The log's rows for one event. */
+  logRows(event: FightEvent, fight: OpenFight, system: System): HTMLTableRowElement[];
+  outcomeText(view: any, system: System): string;
+  /** The round form's action (Enter, or its submit button); null: none. */
+  formAction(fight: OpenFight): Action | null;
+  /** An action was taken: the numbers typed for it are used. */
+  clearInputs(): void;
+  /** A fight was opened. */
+  resetInputs(): void;
+  /** The first control of a fight just started. */
+  focus(): void;
+  /** The spend a round the odds assume (Grey Star's WILLPOWER); 1 when left out. */
+  spendOf?(fight: OpenFight): number;
+  /** The words beside a book in the book list, by system key. */
+  notes?: Record<string, Props<"small">>;
+  /** false: this kind has no exact odds (the odds panel offers the simulation at once). */
+  exactOdds?: boolean;
+}
+
+export type Conforms<T extends Screen> = T;

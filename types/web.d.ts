@@ -1,0 +1,25 @@
+// Declarations for the JavaScript type check (tsc --checkJs, see tsconfig.json): what build.py writes into web/ at
+// build time, the Pyodide runtime module the worker imports, and the page's test hooks on window.
+
+/** web/i18n.js: the Russian catalog, web/messages-ru.json. */
+declare const __UI_RU__: Record<string, string>;
+/** web/sw.js: the URLs the service worker precaches. */
+declare const __PRECACHE__: string[];
+
+/** The pinned Pyodide runtime (worker.js imports "./__PYODIDE__pyodide.mjs"): the part of its API the worker uses. */
+declare module "*pyodide.mjs" {
+  export interface PyodideInterface {
+    runPython(code: string): any;
+    pyimport(name: "pyrules.api"): { call(request: string): string };
+    unpackArchive(buffer: ArrayBuffer, format: string, options?: { extractDir?: string }): void;
+    makeMemorySnapshot(): Uint8Array<ArrayBuffer>;
+  }
+  export function loadPyodide(options: Record<string, unknown>): Promise<PyodideInterface>;
+}
+
+/** What the page exposes for the tests and the benchmark (tests/browser, tests/bench.py). */
+interface Window {
+  pyrulesTiming?: Record<string, unknown>;
+  pyrulesSnapshot?: Promise<string>;
+  pyrulesServiceWorker?: ServiceWorkerRegistration;
+}

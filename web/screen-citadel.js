@@ -1,0 +1,651 @@
+// The screen of Citadel of Blood (SPI, kind "citadel"): the party and the monsters in march order. The set-up lists
+// (characters, monsters, the editable Combat Results Table) and the fight: the board, the phase, the legal targets
+// and moves, the log. Python decides every rule; this file shows view.targets / view.moves and sends the choice.
+import { $, $$, cell, element, find, h, noteRow, numberOrText } from "./dom.js";
+import { rule } from "./setup.js";
+import { t } from "./i18n.js";
+
+/** @typedef {import("../types/screen").Conforms<typeof import("./screen-citadel.js")>} Checked this module is a Screen */
+/** @typedef {import("../types/screen").Shell} Shell */
+/** @typedef {import("../types/screen").OpenFight} OpenFight */
+/** @typedef {import("./rules.js").System} System */
+/** @typedef {import("./rules.js").Action} Action */
+/** @typedef {import("./rules.js").FightEvent} FightEvent */
+/**
+ * @typedef {{id: string, side: string, name: string, alive: boolean, acted: boolean, wounds: number, wound_points: number,
+ *   weapon: number, weapons: {name: string, skill: number}[]}} Unit
+ */
+/**
+ * A combat's state as the rules show it (pyrules.systems.citadel: view).
+ * @typedef {{outcome: string, round: number, phase: string, phase_name: string, units: Unit[],
+ *   board: {party: (string | null)[][], monsters: (string | null)[][]}, targets: Record<string, string[]>,
+ *   moves: Record<string, [number, number][]>, monster_moves: Record<string, unknown>, next: {kinds: string[], unit: string},
+ *   forced_rule: string | null, blasts_left: number, verified: boolean}} View
+ */
+/** @typedef {{title: string, source: string, columns: {key: string, name: string}[], rows: number[][], row_starts: number[]}} Table */
+
+export const notes = { "citadel-of-blood": { i18n: "(SPI, a party against monsters)" } };
+export const exactOdds = false; // too many possibilities: the odds panel offers the simulation
+
+const COLUMNS = 6;
+/** @param {number} col */
+const space = (col) => [t("left"), t("middle"), t("right")][col];
+const DICE = ["attack", "monster", "hellgate", "monster_move"]; // the actions that take a typed die
+
+/** @type {Shell} */
+let shell;
+/** @type {System} */
+let system;
+/** @type {string | null} */
+let selected = null; // the unit chosen on the board (a character to attack or move with)
+/** @type {string | null} */
+let shownPhase = null; // the round and phase drawn last
+/** @type {OpenFight} */
+let fight;
+
+// ---- set-up -----------------------------------------------------------------------------------------------------
+
+const party = h("div", { id: "party" });
+const monsters = h("div", { id: "monsters" });
+const heroPick = h("select", { id: "hero-pick" });
+const monsterPick = h("select", { id: "monster-pick" });
+const heroPickLabel = h("label", { htmlFor: heroPick.id });
+const monsterPickLabel = h("label", { htmlFor: monsterPick.id });
+const addHero = h("button", { type: "button", id: "add-hero", className: "secondary", i18n: "Add this hero" });
+const addOwn = h("button", { type: "button", id: "add-character", className: "secondary",
+                             i18n: "Add a character of your own" });
+const addMonster = h("button", { type: "button", id: "add-monster", className: "secondary", i18n: "Add this monster" });
+const tableSource = h("span", { id: "cob-table-source" });
+const editor = h("table", { id: "cob-table", className: "crt-editor" });
+const hellgate = rule("hellgate", { check: true });
+
+/** @param {boolean} withNone */
+function weaponOptions(withNone) {
+  /** @type {{key: string, name: string}[]} */
+  const weapons = system.weapons;
+  const options = weapons.map(({ key, name }) => new Option(name, key));
+  if (withNone) options.unshift(new Option(t("none"), ""));
+  return options;
+}
+
+/**
+ * @param {string} labelText
+ * @param {HTMLInputElement | HTMLSelectElement} input
+ * @param {string} key
+ */
+function field(labelText, input, key) {
+  input.dataset.key = key;
+  return h("div", { className: "field" }, element("label", labelText), input);
+}
+
+const textInput = () => h("input", { autocomplete: "off" });
+
+/** @param {unknown} [value] */
+const numberInput = (value = "") => h("input", { autocomplete: "off", inputMode: "numeric",
+                                                 value: value === null || value === undefined ? "" : String(value) });
+
+/** @param {HTMLOptionElement[]} options */
+const select = (options) => h("select", {}, ...options);
+
+const rowOptions = () => [1, 2, 3].map((n) => new Option(t("row {n}", { n }), String(n - 1)));
+const spaceOptions = () => [0, 1, 2].map((i) => new Option(space(i), String(i)));
+
+/**
+ * The fields of a character's or a monster's row, in the current language.
+ * @param {string} kind "character" or "monster"
+ */
+function fields(kind) {
+  const labels = kind === "character" ? system.labels : system.enemy_labels;
+  const common = [field(labels.name, textInput(), "name"),
+    field(labels.wound_points, numberInput(), "wound_points"),
+    field(labels.resistance, numberInput(), "resistance"),
+    field(labels.combat_bonus, numberInput(), "combat_bonus")];
+  if (kind === "character") {
+    return [...common,
+      field(t("First weapon"), select(weaponOptions(false)), "weapon0"),
+      field(t("Weapon Skill with the first weapon"), numberInput(), "skill0"),
+      field(t("Second weapon"), select(weaponOptions(true)), "weapon1"),
+      field(t("Weapon Skill with the second weapon"), numberInput(), "skill1"),
+      field(t("Row"), select(rowOptions()), "row"),
+      field(t("Space"), select(spaceOptions()), "col")];
+  }
+  // 9.1 deploys the monsters; the players may choose who faces whom within its limits.
+  return [...common,
+    field(labels.weapon, select([new Option(t("Monster column (unarmed)"), ""), ...weaponOptions(false)]), "weapon"),
+    field(t("Row"), select([new Option(t("by 9.1"), ""), ...rowOptions()]), "row"),
+    field(t("Space"), select([new Option(t("by 9.1"), ""), ...spaceOptions()]), "col")];
+}
+
+/**
+ * A row of the list, its fields holding the values given by their key (a language switch builds it again).
+ * @param {string} kind
+ * @param {Record<string, unknown>} values
+ */
+function build(kind, values) {
+  const row = h("fieldset", { className: kind }, element("legend"), ...fields(kind));
+  for (const input of $$("input, select", row)) {
+    const value = values[/** @type {HTMLInputElement} */ (input).dataset.key ?? ""];
+    if (value !== undefined && value !== null) /** @type {HTMLInputElement} */ (input).value = String(value);
+  }
+  const remove = h("button", { type: "button", className: "secondary remove" });
+  remove.addEventListener("click", () => { row.remove(); renumber(); });
+  row.append(remove);
+  return row;
+}
+
+/**
+ * A character of the party: from the roster (its values) or the player's own (blank).
+ * @param {Record<string, any>} [values]
+ */
+function addCharacter(values = {}) {
+  const index = $$(".character", party).length;
+  /** @type {string[]} */
+  const weapons = values.weapons || [];
+  /** @type {Record<string, number>} */
+  const skills = values.skills || {};
+  const [row, col] = values.pos || [Math.floor(index / 3), index % 3];
+  party.append(build("character", { ...values, weapon0: weapons[0] || "sword", skill0: skills[weapons[0]],
+                                    weapon1: weapons[1] || "", skill1: skills[weapons[1]], row, col }));
+  renumber();
+  return /** @type {HTMLElement} */ (party.lastElementChild);
+}
+
+/** @param {Record<string, any>} values */
+function addMonsterRow(values) {
+  monsters.append(build("monster", { ...values, weapon: values.weapon || "" }));
+  renumber();
+}
+
+// Ids, labels and the record path of every input, after a row is added or removed (errors find their field by it).
+function renumber() {
+  /** @type {Record<string, string>} */
+  const path = { name: "name", wound_points: "wound_points", resistance: "resistance", combat_bonus: "combat_bonus",
+                 weapon0: "weapons", skill0: "skills", weapon1: "weapons", skill1: "skills", row: "pos", col: "pos",
+                 weapon: "weapon" };
+  /** @type {[HTMLElement, string, string, (i: number) => string][]} */
+  const groups = [[party, "hero.party", "character", (i) => String.fromCharCode(65 + i)],
+                  [monsters, "enemies", "monster", (i) => String(i + 1)]];
+  for (const [list, root, kind, id] of groups) {
+    $$(`.${kind}`, list).forEach((row, i) => {
+      const name = kind === "character" ? t("Character {id}", { id: id(i) }) : t("Monster {id}", { id: id(i) });
+      $("legend", row).textContent = name;
+      const remove = $(".remove", row);
+      remove.textContent = kind === "character" ? t("Remove character") : t("Remove monster");
+      remove.setAttribute("aria-label", `${remove.textContent} ${id(i)}`);
+      for (const input of $$("input, select", row)) {
+        const key = input.dataset.key ?? "";
+        input.id = `cob-${kind}-${i}-${key}`;
+        /** @type {HTMLLabelElement} */ (input.previousElementSibling).htmlFor = input.id;
+        input.dataset.field = `${root}.${i}.${path[key]}`;
+      }
+    });
+  }
+  if (system) addOwn.disabled = $$(".character", party).length >= system.max_party;
+}
+
+/**
+ * The set-up in this system's words: the roster, the chart, the lists (rebuilt in this language, with what was
+ * typed) and the table.
+ * @param {System} next
+ */
+export function apply(next) {
+  system = next;
+  /** @type {{key: string, name: string}[][]} */
+  const [heroes, chart] = [system.heroes, system.monsters];
+  heroPickLabel.textContent = system.labels.hero;
+  monsterPickLabel.textContent = system.enemy_labels.monster;
+  heroPick.replaceChildren(...heroes.map((hero) => new Option(hero.name, hero.key)));
+  monsterPick.replaceChildren(...chart.map((monster) => new Option(monster.name, monster.key)));
+  for (const row of [...$$(".character", party), ...$$(".monster", monsters)]) {
+    const typed = Object.fromEntries($$("input, select", row).map((input) => [input.dataset.key,
+      /** @type {HTMLInputElement} */ (input).value]));
+    row.replaceWith(build(row.classList.contains("monster") ? "monster" : "character", typed));
+  }
+  renumber();
+  tableEditor();
+}
+
+// The Combat Results Table 9.9 as editable cells, filled with the shipped (unverified) values.
+function tableEditor() {
+  /** @type {Table} */
+  const table = system.table;
+  const typed = $$("input", editor).map((input) => /** @type {HTMLInputElement} */ (input).value);
+  tableSource.textContent = `${table.source}`;
+  const head = element("tr");
+  head.append(element("th", t("Modified roll")));
+  for (const column of table.columns) head.append(h("th", { scope: "col" }, column.name));
+  const rows = table.rows.map((values, r) => {
+    const low = table.row_starts[r];
+    const high = r + 1 < table.row_starts.length ? table.row_starts[r + 1] - 1 : null;
+    const rowName = r === 0 ? `≤ ${high}` : high === null ? `${low}+` : low === high ? String(low) : `${low}–${high}`;
+    const tr = h("tr", {}, h("th", { scope: "row" }, rowName));
+    values.forEach((value, c) => {
+      const input = numberInput(value);
+      input.dataset.field = `tables.crt.rows.${r}.${c}`;
+      input.setAttribute("aria-label", t("{column}, roll {row}", { column: table.columns[c].name, row: rowName }));
+      tr.append(h("td", {}, input));
+    });
+    return tr;
+  });
+  editor.replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
+  if (typed.length === table.rows.length * table.columns.length) {
+    $$("input", editor).forEach((input, i) => { /** @type {HTMLInputElement} */ (input).value = typed[i]; });
+  }
+}
+
+/**
+ * @param {HTMLElement} row
+ * @param {string} key
+ */
+function value(row, key) {
+  return /** @type {HTMLInputElement} */ ($(`[data-key="${key}"]`, row)).value.trim();
+}
+
+/** The party, the monsters and (when edited) the table, as typed; Python checks every value. */
+export function recordParts() {
+  const heroes = $$(".character", party).map((row) => {
+    const weapons = [value(row, "weapon0"), value(row, "weapon1")].filter(Boolean);
+    /** @type {Record<string, unknown>} */
+    const skills = {};
+    if (value(row, "skill0") !== "") skills[weapons[0]] = numberOrText(value(row, "skill0"));
+    if (weapons[1] && value(row, "skill1") !== "") skills[weapons[1]] = numberOrText(value(row, "skill1"));
+    /** @type {Record<string, unknown>} */
+    const character = { name: value(row, "name"), wound_points: numberOrText(value(row, "wound_points")),
+                        resistance: numberOrText(value(row, "resistance")),
+                        combat_bonus: numberOrText(value(row, "combat_bonus")), weapons, skills,
+                        pos: [Number(value(row, "row")), Number(value(row, "col"))] };
+    if (!character.name) delete character.name;
+    return character;
+  });
+  const enemies = $$(".monster", monsters).map((row) => {
+    /** @type {Record<string, unknown>} */
+    const monster = { name: value(row, "name"), wound_points: numberOrText(value(row, "wound_points")),
+                      resistance: numberOrText(value(row, "resistance")),
+                      combat_bonus: numberOrText(value(row, "combat_bonus")) };
+    if (value(row, "weapon")) monster.weapon = value(row, "weapon");
+    if (value(row, "row") !== "" || value(row, "col") !== "") {
+      monster.pos = [numberOrText(value(row, "row")), numberOrText(value(row, "col"))];
+    }
+    if (!monster.name) delete monster.name;
+    return monster;
+  });
+  /** @type {Table} */
+  const table = system.table;
+  const rows = table.rows.map((values, r) => values.map((_, c) =>
+    numberOrText(/** @type {HTMLInputElement} */ ($(`[data-field="tables.crt.rows.${r}.${c}"]`, editor)).value)));
+  const edited = JSON.stringify(rows) !== JSON.stringify(table.rows);
+  return { hero: { party: heroes }, enemies, ...(edited ? { tables: { crt: { rows, row_starts: table.row_starts } } } : {}) };
+}
+
+export function carryOver() {} // the party and the monsters stay as listed
+
+// ---- the fight --------------------------------------------------------------------------------------------------
+
+const phase = h("p", { id: "cob-phase", className: "phase", attrs: { "aria-live": "polite" } });
+const unverified = h("p", { id: "cob-unverified", className: "hint",
+                            i18n: "The Combat Results Table and the monsters' numbers are unverified fan transcriptions." });
+const board = h("div", { id: "cob-board", className: "board", i18nLabel: "March order", attrs: { role: "group" } });
+const help = h("p", { id: "cob-help", className: "hint", attrs: { "aria-live": "polite" } });
+const weapon = h("select", { id: "cob-weapon", data: { field: "action.weapon" } });
+/** @param {string} id @param {string} path */
+const die = (id, path) => h("input", { id, inputMode: "numeric", autocomplete: "off", data: { field: path },
+                                        i18nPlaceholder: "blank: the app rolls" });
+const dieInput = die("cob-die", "action.die");
+const targetDie = die("cob-target-die", "action.target_die");
+// The phases' moves, named in the rules' words (describe().actions); beside them two choices the rules leave to the
+// players: the Hellgate "may cast 3" Blast spells (9.2.3), and with a full first row one monster "may" move up (9.8.2).
+const buttons = ["change_weapon", "hold", "end_phase", "monster", "hellgate", "hellgate_pass", "pass", "monster_move",
+  "monster_pass"].map((kind) => h("button", { type: "button", hidden: true, data: { cob: kind } }));
+const log = h("tbody", { id: "cob-log" });
+
+/** @param {Shell} given */
+export function init(given) {
+  shell = given;
+  addHero.addEventListener("click", () => {
+    /** @type {{key: string}[]} */
+    const heroes = system.heroes;
+    const hero = heroes.find((one) => one.key === heroPick.value);
+    if (hero) addCharacter(hero);
+  });
+  addOwn.addEventListener("click", () => $("input", addCharacter()).focus());
+  addMonster.addEventListener("click", () => {
+    /** @type {{key: string}[]} */
+    const chart = system.monsters;
+    const monster = chart.find((one) => one.key === monsterPick.value);
+    if (monster) addMonsterRow(monster);
+  });
+  board.addEventListener("click", (event) => {
+    const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-row]"));
+    if (button) choose(button);
+  });
+  board.addEventListener("dragstart", (event) => {
+    const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-unit]"));
+    if (!button) return;
+    selected = button.dataset.unit ?? null;
+    event.dataTransfer?.setData("text/plain", selected ?? "");
+    draw();
+  });
+  board.addEventListener("dragover", (event) => {
+    if (/** @type {Element} */ (event.target).closest("button.legal")) event.preventDefault();
+  });
+  board.addEventListener("drop", (event) => {
+    const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("button.legal"));
+    if (button) {
+      event.preventDefault();
+      choose(button);
+    }
+  });
+  for (const button of buttons) button.addEventListener("click", () => press(button.dataset.cob ?? ""));
+  /** @param {import("./dom.js").Props<"th">} props */
+  const head = (props) => h("th", { scope: "col", ...props });
+  return {
+    setup: [
+      h("div", { className: "columns" },
+        h("fieldset", {}, h("legend", { i18n: "Party, in march order" }), party,
+          h("div", { className: "inline" }, heroPickLabel, heroPick,
+            addHero),
+          addOwn, h("p", { className: "hint", i18n: "Rows of at most 3; row 1 faces the monsters. Up to 6 characters." })),
+        h("fieldset", {}, h("legend", { i18n: "Monsters" }), monsters,
+          h("div", { className: "inline" },
+            monsterPickLabel, monsterPick, addMonster),
+          h("p", { className: "hint", i18n: "Monsters are deployed by 9.1: one in the middle, two on the flanks, more than three with the three of most Wound Points in front; the order of the list decides who faces whom, unless you choose each monster's Row and Space." }))),
+      h("details", { id: "cob-table-box" },
+        h("summary", { i18n: "Combat Results Table 9.9 (unverified: type your rulebook's values)" }),
+        h("p", { className: "hint" }, h("span", { i18n: "Not checked against the printed game. Source:" }), " ", tableSource),
+        h("div", { className: "table-scroll" }, editor))],
+    rules: [h("div", { className: "rules-grid" }, hellgate)],
+    top: [],
+    controls: [h("div", { className: "citadel" }, phase, unverified, board, help, h("div", { className: "dice" },
+      h("div", { className: "field" }, h("label", { htmlFor: weapon.id, i18n: "Weapon in hand" }), weapon),
+      h("div", { className: "field" }, h("label", { htmlFor: dieInput.id, i18n: "Die" }), dieInput),
+      h("div", { className: "field" }, h("label", { htmlFor: targetDie.id, i18n: "Die for the target" }), targetDie)))],
+    buttons,
+    log,
+    bottom: [h("div", { className: "log-wrap" }, h("table", { id: "cob-log-table" }, h("caption", { i18n: "Combat log" }),
+      h("thead", {}, h("tr", {}, head({ i18n: "Round" }), head({ i18n: "Phase" }), head({ i18n: "Who" }), head({ i18n: "Target" }), head({ i18n: "Roll" }),
+        head({ i18n: "Result" }))), log))],
+  };
+}
+
+/** @param {Action} action */
+function dice(action) {
+  if (!DICE.includes(action.do)) return action;
+  if (dieInput.value.trim() !== "") action.die = numberOrText(dieInput.value);
+  if (targetDie.value.trim() !== "" && ["monster", "hellgate"].includes(action.do)) {
+    action.target_die = numberOrText(targetDie.value);
+  }
+  return action;
+}
+
+/** @param {string} kind */
+function press(kind) {
+  /** @type {Action} */
+  const action = { do: kind };
+  if (["change_weapon", "hold"].includes(kind)) action.unit = selected;
+  shell.act(dice(action));
+}
+
+/** @param {HTMLElement} button */
+function choose(button) {
+  const view = /** @type {View} */ (fight.view);
+  const unit = button.dataset.unit;
+  if (view.phase === "monster_reorg" && unit && view.monster_moves[unit]) { // any monster allowed, not only the default
+    shell.act(dice({ do: "monster_move", unit }));
+    return;
+  }
+  if (unit && pickable(view, unit)) {
+    selected = selected === unit ? null : unit;
+    draw();
+    return;
+  }
+  if (!selected || !button.classList.contains("legal")) return;
+  if (view.phase === "party") {
+    /** @type {Action} */
+    const action = { do: "attack", unit: selected, target: unit };
+    if (!weapon.disabled) action.weapon = Number(weapon.value);
+    shell.act(dice(action));
+  } else if (view.phase === "party_reorg") {
+    shell.act({ do: "move", unit: selected, to: [Number(button.dataset.row), Number(button.dataset.col)] });
+  }
+}
+
+/** @param {View} view */
+const byId = (view) => Object.fromEntries(view.units.map((unit) => [unit.id, unit]));
+
+/**
+ * Whom the player may pick now: a character who has not acted in the party's phase, or one who may move.
+ * @param {View} view
+ * @param {string} id
+ */
+function pickable(view, id) {
+  const unit = byId(view)[id];
+  if (!unit || unit.side !== "party" || !unit.alive) return false;
+  if (view.phase === "party") return !unit.acted && view.outcome === "ongoing";
+  return Boolean(view.moves[id]);
+}
+
+/**
+ * @param {View} view
+ * @param {string} side
+ * @param {number} row
+ * @param {number} col
+ * @param {string | null} id
+ */
+function cellButton(view, side, row, col, id) {
+  const units = byId(view);
+  const button = h("button", { type: "button", className: "space",
+                               data: { row: String(row), col: String(col), side } });
+  const where = t("{side}, row {row}, {space}", { side: side === "party" ? t("party") : t("monsters"), row: row + 1,
+                                                 space: space(col) });
+  if (id) {
+    const unit = units[id];
+    button.dataset.unit = id;
+    button.draggable = Boolean(view.moves[id]);
+    const held = unit.weapons[unit.weapon];
+    const wounds = t("{wounds} of {points} wounds", { wounds: unit.wounds, points: unit.wound_points });
+    button.append(element("strong", `${id} ${unit.name}`), element("span", wounds, "wounds"));
+    if (side === "party") button.append(element("span", held ? held.name : "", "weapon"));
+    const notes = [wounds];
+    if (side === "party" && held) notes.push(held.name);
+    if (view.phase === "monster_reorg" && view.monster_moves[id]) {
+      notes.push(t("may move forward"));
+      if (view.next.unit === id) notes.push(t("moves by default"));
+    }
+    button.setAttribute("aria-label", `${id} ${unit.name}: ${where}, ${notes.join(", ")}`);
+    if (unit.acted) button.classList.add("acted");
+  } else {
+    button.setAttribute("aria-label", t("empty space: {where}", { where }));
+    button.classList.add("empty");
+  }
+  return button;
+}
+
+/** @param {View} view */
+function legalCells(view) {
+  if (view.phase === "monster_reorg") return new Set(Object.keys(view.monster_moves).map((id) => `monsters:${id}`));
+  if (!selected) return new Set();
+  if (view.phase === "party") return new Set((view.targets[selected] || []).map((id) => `monsters:${id}`));
+  if (view.phase === "party_reorg") return new Set((view.moves[selected] || []).map(([r, c]) => `party:${r},${c}`));
+  return new Set();
+}
+
+function draw() {
+  const view = /** @type {View} */ (fight.view);
+  if (selected && !pickable(view, selected)) selected = null;
+  const legal = legalCells(view);
+  const focused = /** @type {HTMLElement | null} */ (document.activeElement?.closest?.("#cob-board button"))?.dataset;
+  const rows = [];
+  /** @type {[string, [number, (string | null)[]][]][]} */
+  const sides = [["monsters", view.board.monsters.map((cells, r) => /** @type {[number, (string | null)[]]} */ ([r, cells])).reverse()],
+                 ["party", view.board.party.map((cells, r) => [r, cells])]];
+  for (const [side, list] of sides) {
+    for (const [r, cells] of list) {
+      const line = element("div", "", `board-row ${side}`);
+      line.append(element("span", t("{side}, row {row}", { side: side === "party" ? t("party") : t("monsters"),
+                                                           row: r + 1 }), "row-name"));
+      cells.forEach((id, c) => {
+        const button = cellButton(view, side, r, c, id);
+        const key = side === "monsters" ? `monsters:${id}` : `party:${r},${c}`;
+        if (legal.has(key) && (side === "monsters" ? id : !id)) button.classList.add("legal");
+        if (id && id === selected) {
+          button.classList.add("selected");
+          button.setAttribute("aria-pressed", "true");
+        } else if (id && pickable(view, id)) {
+          button.setAttribute("aria-pressed", "false");
+        }
+        line.append(button);
+      });
+      rows.push(line);
+    }
+    if (side === "monsters") rows.push(element("hr"));
+  }
+  board.replaceChildren(...rows);
+  if (focused) { // the player keeps his place on the board from the keyboard
+    find(`button[data-side="${focused.side}"][data-row="${focused.row}"][data-col="${focused.col}"]`, board)?.focus();
+  }
+
+  const over = view.outcome !== "ongoing";
+  phase.textContent = over ? "" : t("Round {round}: {phase}", { round: view.round, phase: view.phase_name });
+  const kinds = over ? [] : view.next.kinds;
+  for (const button of buttons) {
+    const kind = button.dataset.cob ?? "";
+    button.hidden = !kinds.includes(kind);
+    button.disabled = ["change_weapon", "hold"].includes(kind) && !selected;
+  }
+  /** @param {HTMLElement} input */
+  const box = (input) => /** @type {HTMLElement} */ (input.closest(".field"));
+  box(targetDie).hidden = !kinds.includes("monster") && !kinds.includes("hellgate");
+  box(dieInput).hidden = over || !(kinds.includes("attack") || kinds.includes("monster") ||
+    kinds.includes("hellgate") || kinds.includes("monster_move"));
+  const unit = selected ? byId(view)[selected] : null;
+  box(weapon).hidden = !(view.phase === "party" && unit);
+  if (unit && view.phase === "party") {
+    const chosen = weapon.dataset.unit === unit.id ? weapon.value : String(unit.weapon);
+    weapon.replaceChildren(...unit.weapons.map((w, i) => new Option(`${w.name} (+${w.skill})`, String(i))));
+    weapon.value = chosen;
+    weapon.dataset.unit = unit.id;
+    weapon.disabled = view.round !== 1;
+  }
+  help.textContent = over ? "" : helpText(view, unit);
+  unverified.hidden = view.verified !== false;
+}
+
+/**
+ * @param {View} view
+ * @param {Unit | null} unit
+ */
+function helpText(view, unit) {
+  if (view.phase === "party") {
+    if (!unit) return t("Choose a character (highlighted buttons can act), then the monster he attacks.");
+    if (!(view.targets[unit.id] || []).length) {
+      return t("{name} has no monster to attack with this weapon: change weapon or do not attack.", { name: unit.name });
+    }
+    return t("{name} attacks: choose a highlighted monster.", { name: unit.name });
+  }
+  if (view.phase === "party_reorg") {
+    if (!unit) return view.forced_rule ? t("{rule}. Choose a highlighted character.", { rule: view.forced_rule })
+      : t("Choose a character to move, or move no one.");
+    return t("Choose a highlighted space for {name}.", { name: unit.name });
+  }
+  if (view.phase === "monster") return t("The monsters attack one by one: type the dice or leave them blank.");
+  if (view.phase === "hellgate") {
+    const more = t("9.2.3: it may cast {n} more in this phase, or stop.", { n: view.blasts_left });
+    return `${t("The Hellgate casts its Blast spells one by one.")} ${more}`;
+  }
+  const mover = byId(view)[view.next.unit];
+  const name = `${mover.id} ${mover.name}`;
+  const texts = [Object.keys(view.monster_moves).length > 1
+    ? t("9.8: {name} moves by default (the left-most that may), or choose another highlighted monster.", { name })
+    : t("9.8: {name} moves up.", { name })];
+  if (view.next.kinds.includes("monster_pass")) texts.push(t("9.8.2: the first row is full, so the monsters may stay."));
+  return texts.join(" ");
+}
+
+/**
+ * @param {OpenFight} shown
+ * @param {System} words its system, in the page's language
+ */
+export function render(shown, words) {
+  fight = shown;
+  for (const button of buttons) button.textContent = words.actions[button.dataset.cob ?? ""];
+  const now = `${fight.view.round} ${fight.view.phase}`;
+  if (now !== shownPhase) selected = null; // a choice on the board belongs to one phase
+  shownPhase = now;
+  draw();
+}
+
+export function clearInputs() {
+  dieInput.value = "";
+  targetDie.value = "";
+}
+
+export function resetInputs() {
+  selected = null;
+  clearInputs();
+}
+
+export const formAction = () => null; // actions come from the board and the phase buttons
+
+export const focus = () => find("button[aria-pressed]", board)?.focus();
+
+/** @param {[number, number]} at */
+function place([row, col]) {
+  return t("row {row}, {space}", { row: row + 1, space: space(col) });
+}
+
+/**
+ * @param {FightEvent} event
+ * @param {OpenFight} _fight
+ * @param {System} shown
+ */
+export function logRows(event, _fight, shown) {
+  /** @type {Record<string, string>} */
+  const phases = shown.phases;
+  const row = element("tr");
+  cell(row, String(event.round));
+  cell(row, phases[event.phase] ?? event.phase);
+  cell(row, event.name ?? "");
+  /** @type {Table} */
+  const table = shown.table;
+  const columns = Object.fromEntries(table.columns.map((c) => [c.key, c.name]));
+  if (["attack", "monster", "hellgate"].includes(event.kind)) {
+    const roll = event.kind === "hellgate"
+      ? t("{die} against Resistance {resistance}", event)
+      : `${event.die} + ${event.skill} + ${event.combat_bonus} = ${event.total} (${columns[event.column] ?? event.column})`;
+    const choice = event.target_die ? ` ${t("(target die {n})", { n: event.target_die })}` : "";
+    cell(row, `→ ${event.target_name}${choice}`);
+    const rollCell = cell(row, roll);
+    if (event.typed) rollCell.append(element("span", t("typed"), "typed"));
+    cell(row, `${t("{n} {n|wound|wounds}", { n: event.wounds })}: ${event.target_wounds}/${event.target_wound_points}` +
+      (event.killed ? ` ${t("dead")}` : ""));
+  } else {
+    /** @type {Record<string, () => string>} */
+    const moves = {
+      move: () => t("moves from {from} to {to}", { from: place(event.from), to: place(event.to) }),
+      monster_move: () => t("moves from {from} to {to}", { from: place(event.from), to: place(event.to) }),
+      change_weapon: () => t("takes up another weapon"),
+      hold: () => t("does not attack"),
+      end_phase: () => t("the party's attacks end"),
+      pass: () => t("no one moves"),
+      monster_pass: () => t("the monsters stay"),
+      hellgate_pass: () => t("casts no more"),
+    };
+    const what = moves[event.kind];
+    cell(row, what ? what() : event.kind).colSpan = 3;
+  }
+  /** @type {string[]} */
+  const notes = event.notes || [];
+  return [row, ...notes.map((note) => noteRow(note, COLUMNS))];
+}
+
+/** @param {View} view */
+export function outcomeText(view) {
+  /** @param {string} side */
+  const alive = (side) => view.units.filter((u) => u.side === side && u.alive).map((u) => u.name).join(t(" and "));
+  switch (view.outcome) {
+    case "won": return t("Victory in round {round}: the monsters are dead. Standing: {names}.",
+      { round: view.round, names: alive("party") });
+    case "lost": return t("The party is dead.");
+    default: return "";
+  }
+}

@@ -1,0 +1,229 @@
+// The set-up card: the book list (from the rules' describe(), in the registry's order), the chosen book's set-up form
+// and rules (its screen module's), the record as typed, a rolled hero; and the parts screen modules build their
+// set-up forms from. Nothing here knows a system.
+import { $, $$, find, h, place, showError } from "./dom.js";
+import { t } from "./i18n.js";
+
+/** @typedef {import("../types/screen").Screen} Screen */
+/** @typedef {import("../types/screen").Parts} Parts */
+/** @typedef {import("./rules.js").Rules} Rules */
+/** @typedef {import("./rules.js").System} System */
+/** @typedef {import("./rules.js").Words} Words */
+/**
+ * What the set-up asks of the page: the rules' words in the page's language, a system's screen, the rules.
+ * @typedef {{words: () => Words, screenOf: (key: string) => {screen: Screen, parts: Parts},
+ *   rules: () => Rules | null}} Page
+ */
+
+const ui = {
+  form: /** @type {HTMLFormElement} */ ($("#setup")), books: $("#books"), body: $("#setup-body"),
+  rules: $("#rules-body"), error: $("#setup-error"),
+};
+/** @type {Page} */
+let page;
+
+/** @param {Page} with_ */
+export function init(with_) {
+  page = with_;
+  ui.books.append(...Object.entries(page.words().systems).map(([key, system], i) => {
+    const radio = h("input", { type: "radio", name: "system", value: key, checked: i === 0 });
+    radio.addEventListener("change", () => select());
+    const note = page.screenOf(key).screen.notes?.[key];
+    return h("label", {}, radio, " ", h("span", { data: { book: key } }, system.book),
+      ...(note ? [" ", h("small", note)] : []));
+  }));
+  select();
+}
+
+/** The chosen book's system key. */
+export const chosen = () => /** @type {HTMLInputElement} */ ($("input:checked", ui.books)).value;
+
+/**
+ * The chosen book's set-up form, in its words (reset: its defaults, not what was chosen in another language).
+ * @param {boolean} [reset]
+ */
+export function select(reset = true) {
+  const key = chosen();
+  const { systems, rule_labels: labels } = page.words();
+  const system = systems[key];
+  const { screen, parts } = page.screenOf(key);
+  if (ui.body.dataset.kind !== system.kind) {
+    ui.body.dataset.kind = system.kind;
+    place(ui.body, parts.setup);
+    place(ui.rules, parts.rules);
+  }
+  for (const span of $$("[data-book]", ui.books)) span.textContent = systems[span.dataset.book ?? ""].book;
+  for (const label of $$("[data-rule]", ui.rules)) label.textContent = labels[label.dataset.rule ?? ""] ?? "";
+  screen.apply(system, reset);
+}
+
+/**
+ * Chooses a book (the one of a fight that ended, to carry its hero over).
+ * @param {string} key
+ */
+export function choose(key) {
+  const radio = find(`input[value="${CSS.escape(key)}"]`, ui.books);
+  if (radio instanceof HTMLInputElement && !radio.checked) {
+    radio.checked = true;
+    select();
+  }
+}
+
+// This section's rules as typed: a number typed, or a choice changed from its default.
+function sectionRules() {
+  /** @type {Record<string, string | boolean>} */
+  const chosenRules = {};
+  for (const input of $$("input", ui.rules)) {
+    const key = input.dataset.field?.replace(/^rules\./, "");
+    if (!key || input.closest("[hidden]")) continue;
+    if (input.type === "checkbox") {
+      if (input.checked !== input.defaultChecked) chosenRules[key] = input.checked;
+    } else if (input.value.trim() !== "") {
+      chosenRules[key] = input.value;
+    }
+  }
+  return chosenRules;
+}
+
+// The record as typed; Python checks every value and names the field it refuses.
+export function record() {
+  const key = chosen();
+  return { format: "pyrules-fight", version: 1, system: key,
+           ...page.screenOf(key).screen.recordParts(page.words().systems[key]), rules: sectionRules(),
+           seed: randomSeed(), actions: [] };
+}
+
+function randomSeed() {
+  const words = crypto.getRandomValues(new Uint32Array(2));
+  return (words[0] & 0x1fffff) * 2 ** 32 + words[1]; // 53 bits, exact in JSON
+}
+
+/** A new hero by the chosen book's creation rules (null when refused, the message shown by its field). */
+export async function rollHero() {
+  const rules = page.rules();
+  if (!rules) return null;
+  const reply = await rules.call({ op: "new_hero", system: chosen(), seed: randomSeed() });
+  if (reply.ok) return reply;
+  showError(reply.error, ui.error, ui.form);
+  return null;
+}
+
+/** @param {import("./rules.js").RuleError} error */
+export const refused = (error) => showError(error, ui.error, ui.form);
+
+// The first field of the set-up form, for the keyboard.
+export const focus = () => find("input, select, textarea", ui.body)?.focus();
+
+// ---- parts of a set-up form, for the screen modules -----------------------------------------------------------------
+// Every input carries its record path in data-field: a refusal of the rules finds its field by it.
+
+/**
+ * A labelled number field (the screen words its label in the system's words).
+ * @param {string} id
+ * @param {string} path
+ * @param {import("./dom.js").Props<"input">} [props]
+ */
+export function field(id, path, props = {}) {
+  const input = h("input", { id, inputMode: "numeric", autocomplete: "off", ...props, data: { field: path } });
+  const label = h("label", { htmlFor: id });
+  return { box: h("div", { className: "field" }, label, input), label, input };
+}
+
+/**
+ * A rule of this section's combat rules: a number, or a choice (`check`), labelled by the rules' own words (the
+ * shell writes them into [data-rule]). `hint`: it is described by the element of id rule-<key>-hint.
+ * @param {string} key
+ * @param {{check?: boolean, decimal?: boolean, hint?: boolean} & import("./dom.js").Props<"input">} [options]
+ */
+export function rule(key, { check = false, decimal = false, hint = false, ...props } = {}) {
+  const id = `rule-${key}`;
+  const kind = check ? { type: "checkbox" } : { inputMode: decimal ? "decimal" : "numeric" };
+  const input = h("input", { id, ...kind, ...props, data: { field: `rules.${key}` } });
+  if (hint) input.setAttribute("aria-describedby", `${id}-hint`);
+  const label = h("label", { htmlFor: id, data: { rule: key } });
+  return check ? h("div", { className: "field check" }, input, label) : h("div", { className: "field" }, label, input);
+}
+
+/**
+ * The enemies, a group of fields each, in the list's order (the rules read them in that order).
+ * @param {string} stamina the record's key of an enemy's endurance ("endurance", "stamina")
+ * @param {HTMLElement} hint how several enemies fight
+ */
+export function enemyList(stamina, hint) {
+  const rows = h("div", { id: "enemies" });
+  const keys = ["name", "skill", stamina];
+  /** @type {Record<string, string>} */
+  let labels = {};
+  let made = 0;
+
+  function renumber() {
+    $$(".enemy", rows).forEach((row, i) => {
+      row.setAttribute("aria-label", t("Enemy {n}", { n: i + 1 }));
+      for (const input of $$("input", row)) input.dataset.field = `enemies.${i}.${input.dataset.key}`;
+      $(".remove-enemy", row).setAttribute("aria-label", t("Remove enemy {n}", { n: i + 1 }));
+    });
+  }
+
+  /** @param {HTMLElement} row */
+  const word = (row) => {
+    for (const label of $$("label", row)) label.textContent = labels[label.dataset.label ?? ""] ?? "";
+  };
+
+  function add() {
+    const index = made++;
+    const row = h("div", { className: "enemy", attrs: { role: "group" } }, ...keys.map((key) => {
+      const id = `enemy-${index}-${key}`;
+      const kind = key === "name" ? { i18nPlaceholder: "name from the book" } : { inputMode: "numeric" };
+      return h("div", { className: "field" }, h("label", { htmlFor: id, data: { label: key } }),
+        h("input", { id, autocomplete: "off", ...kind, data: { key } }));
+    }));
+    const remove = h("button", { type: "button", className: "secondary remove-enemy", i18n: "Remove enemy" });
+    remove.addEventListener("click", () => { row.remove(); renumber(); });
+    row.append(remove);
+    word(row);
+    rows.append(row);
+    renumber();
+    return row;
+  }
+
+  const more = h("button", { type: "button", id: "add-enemy", className: "secondary", i18n: "Add another enemy" });
+  more.addEventListener("click", () => $("input", add()).focus());
+  add();
+  return {
+    box: h("fieldset", {}, h("legend", { i18n: "Enemy" }), rows, more, hint),
+    /** @param {Record<string, string>} enemyLabels the system's words */
+    relabel(enemyLabels) {
+      labels = enemyLabels;
+      for (const row of $$(".enemy", rows)) word(row);
+      renumber();
+    },
+    /** The enemies as typed (`typed`: only those with something typed). */
+    values(typed = false) {
+      const enemies = $$(".enemy", rows).map((row) => Object.fromEntries($$("input", row)
+        .filter((input) => input.value.trim() !== "")
+        .map((input) => [input.dataset.key, input.value])));
+      return typed ? enemies.filter((enemy) => Object.keys(enemy).length) : enemies;
+    },
+  };
+}
+
+/**
+ * "Roll a new hero" and the hint naming what was rolled: `fill` writes the new hero into the form.
+ * @param {() => Promise<Record<string, any> | null>} roll the shell's request to the rules
+ * @param {() => string} intro "Random numbers picked:" or "Dice rolled:", in the page's language
+ * @param {(hero: Record<string, number>) => Record<string, string>} fill returns the labels of the numbers rolled
+ */
+export function roller(roll, intro, fill) {
+  const hint = h("p", { className: "hint", id: "roll-hint" });
+  const button = h("button", { type: "button", id: "roll-hero", className: "secondary", i18n: "Roll a new hero" });
+  button.addEventListener("click", async () => {
+    const reply = await roll();
+    if (!reply) return;
+    const labels = fill(reply.hero);
+    /** @type {[string, number | number[]][]} */
+    const numbers = Object.entries(reply.numbers);
+    const picks = numbers.map(([key, n]) => `${Array.isArray(n) ? n.join("+") : n} → ${labels[key]}`);
+    hint.textContent = `${intro()} ${picks.join(", ")}.`;
+  });
+  return [button, hint];
+}
