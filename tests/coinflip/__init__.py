@@ -141,8 +141,12 @@ class CoinFlip(System):
 
     @classmethod
     def describe(cls) -> dict:
+        words = {"enemy_name": "Enemy name", "enemy_lives": "Enemy LIVES", "coin": "Coin (heads or tails)",
+                 "flip": "Flip the coin", "yield": "Yield", "won": "The enemy has no life left: you win.",
+                 "lost": "You have lost the duel."}  # fmt: skip
         return {"kind": cls.kind, "book": tr(cls.book), "hero": tr(cls.hero_name),
-                "labels": {k: tr(v) for k, v in cls.labels().items()}, "rule_labels": {}}  # fmt: skip
+                "labels": {k: tr(v) for k, v in cls.labels().items()}, "rule_labels": {},
+                "words": {k: tr(v) for k, v in words.items()}}  # fmt: skip
 
     @classmethod
     def simulation_policy(cls, spend: int = 1) -> Policy:
