@@ -60,7 +60,7 @@ class System(ABC):
     setup (hero, enemies, per-fight rules, seed), its state, and its actions."""
 
     key: ClassVar[str]  # the record's "system"
-    kind: ClassVar[str]  # the page's screen module for it: web/screens/<kind>.js
+    kind: ClassVar[str]  # the page's screen module for it: web/screen-<kind>.js
     book: ClassVar[str]  # in English; the page shows tr(book)
     hero_name: ClassVar[str]
     rule_labels: ClassVar[dict[str, str]] = {}  # the per-fight rules (record ``rules``) and their labels
