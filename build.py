@@ -166,9 +166,18 @@ def build_wheel() -> Path:
 
 
 def _strip(source: bytes) -> bytes:
-    """A module's code without its docstrings and comments (what Python runs, not what people read)."""
+    """A module's code without its docstrings, comments and functions' type annotations (what Python runs, not what
+    people and mypy read; the annotations of classes' fields stay, since dataclasses read them)."""
     tree = ast.parse(source)
     for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            arguments = node.args
+            named = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+            for arg in [*named, arguments.vararg, arguments.kwarg]:
+                if arg is not None:
+                    arg.annotation = None
+            if not isinstance(node, ast.Lambda):
+                node.returns = None
         if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) or not node.body:
             continue
         first = node.body[0]
@@ -192,6 +201,8 @@ def browser_wheel(wheel: Path) -> Path:
             data = source.read(info)
             if info.filename.endswith(".py"):
                 data = _strip(data)
+            elif info.filename.endswith(".json"):  # the same data, without the indentation kept for people
+                data = json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
             digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             rows.append(f"{info.filename},sha256={digest},{len(data)}")
             target.writestr(zipfile.ZipInfo(info.filename, date_time=info.date_time), data, zipfile.ZIP_DEFLATED, 9)
@@ -232,10 +243,14 @@ def _box_distance(x: float, y: float, half: float, radius: float) -> float:
 
 
 def icon_png(size: int, maskable: bool) -> bytes:
-    """An RGBA PNG. Maskable: full-bleed background, the die inside the 80% safe zone."""
+    """An indexed PNG (a palette with transparency): the die's edge and the corners blended in 16 steps, which the eye
+    does not tell from more and which makes the file a third of an RGBA one. Maskable: full-bleed background, the die
+    inside the 80% safe zone."""
     die_half = size * (0.26 if maskable else 0.31)
     pip = die_half * 0.17
     pips = [(0.0, 0.0)] + [(sx * die_half * 0.5, sy * die_half * 0.5) for sx in (-1, 1) for sy in (-1, 1)]
+    steps = 15
+    palette: dict[tuple[int, int], int] = {}  # (the die's share, opacity) in steps -> index
     rows = []
     for j in range(size):
         row = bytearray(b"\0")
@@ -247,17 +262,24 @@ def icon_png(size: int, maskable: bool) -> bytes:
             if die > 0:
                 nearest = min(((x - px) ** 2 + (y - py) ** 2) ** 0.5 for px, py in pips)
                 die *= 1.0 - min(max(pip + 0.5 - nearest, 0.0), 1.0)
-            color = tuple(round(r * (1 - die) + c * die) for r, c in zip(RED, CREAM))
-            row += bytes(color) + bytes([round(255 * max(back, die))])
+            key = (round(die * steps), round(max(back, die) * steps))
+            row.append(palette.setdefault(key, len(palette)))
         rows.append(bytes(row))
+    colors, opacity = bytearray(), bytearray()
+    for die_step, alpha_step in palette:
+        share = die_step / steps
+        colors += bytes(round(r * (1 - share) + c * share) for r, c in zip(RED, CREAM))
+        opacity.append(round(255 * alpha_step / steps))
 
     def chunk(tag: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
 
-    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    header = struct.pack(">IIBBBBB", size, size, 8, 3, 0, 0, 0)
     return (
         b"\x89PNG\r\n\x1a\n"
         + chunk(b"IHDR", header)
+        + chunk(b"PLTE", bytes(colors))
+        + chunk(b"tRNS", bytes(opacity))
         + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
         + chunk(b"IEND", b"")
     )

@@ -30,11 +30,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from enum import StrEnum
-from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .fields import Reader, RecordError
 from .i18n import tr
+
+if TYPE_CHECKING:  # fractions imports decimal, long to import in Pyodide: only the systems need it at run time
+    from fractions import Fraction
 
 
 class Outcome(StrEnum):

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import math
-from fractions import Fraction
 from typing import Any
 
 from .i18n import tr
@@ -167,6 +166,8 @@ class Reader:
 
     def fraction(self, key: str | int, *, low: int, high: int, default: Any = MISSING) -> Any:
         """A multiplier such as 2 or 0.5, kept exact as a Fraction."""
+        from fractions import Fraction  # here, not at start-up: it imports decimal
+
         value = self.get(key, default)
         if value is default and default is not MISSING:
             return value
@@ -262,6 +263,8 @@ class Reader:
 
 def changed_rules(rules: Any) -> dict:
     """The rules that differ from their defaults, as JSON (multipliers as numbers)."""
+    from fractions import Fraction
+
     defaults = type(rules)()
     changed = {}
     for key, value in vars(rules).items():

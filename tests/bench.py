@@ -5,9 +5,9 @@ browser context (cold HTTP cache), since these machines are noisy:
 
 * ready-to-fight: navigation start -> the app's rules answer in the worker and "Start fight" is enabled;
   bare boot: navigation start -> a page whose module worker only boots the same pinned Pyodide and runs `1 + 1`.
-* shell painted: first-contentful-paint of the app, and when its worker (where Pyodide starts) was created;
-  the app creates the worker only after its first contentful paint, so the shell never waits for Pyodide. An empty
-  page's first paint, in the same run, shows the floor of a fresh browser context on the machine.
+* shell painted: first-contentful-paint of the app, and when its worker (where Pyodide starts) was created; the
+  app's small boot.js creates the worker as the page begins loading, and Pyodide starts on another thread while the
+  shell paints. An empty page's first paint, in the same run, shows the floor of a fresh browser context here.
 * round latency: click on "Fight round" -> its row is in the combat log, 200 rounds in one fight.
 * second visit: the same page loaded again in the same context, once the service worker controls it and the
   app has made its Pyodide memory snapshot; the bare page loaded again, its runtime from the HTTP cache.
@@ -187,13 +187,13 @@ def run_bench(
     ratios = [a / b for a, b in zip(ready, bare)]
     ratios2 = [a / b for a, b in zip(ready2, bare2)]
     app_ms, bare_ms = statistics.median(ready), statistics.median(bare)
-    painted_first = sum(a < b for a, b in zip(paint, worker_start))
     raw, zipped = bytes_shipped(dist)
     rows = [
         (
             "Ready to fight ÷ bare Pyodide boot, same run (median of per-pair ratios)",
-            f"{statistics.median(ratios):.3f} (app {app_ms:.0f} ms, bare {bare_ms:.0f} ms, {runs} cold loads each)",
-            "≤ 1.15",
+            f"{statistics.median(ratios):.3f}, pairs from {min(ratios):.2f} to {max(ratios):.2f} (app {app_ms:.0f} ms,"
+            f" bare {bare_ms:.0f} ms, {runs} cold loads each)",
+            "≤ 1.0",
         ),
         (
             "Second visit (service worker warm) ready to fight ÷ bare Pyodide boot from the HTTP cache, same run",
@@ -202,10 +202,10 @@ def run_bench(
             "≤ 1.0",
         ),
         (
-            "Shell painted before Pyodide starts (first contentful paint; median, max)",
+            "Shell painted while Pyodide starts in its worker (first contentful paint; median, max)",
             f"{statistics.median(paint):.0f} ms, max {max(paint):.0f} ms; Pyodide's worker created at"
-            f" {statistics.median(worker_start):.0f} ms; painted first in {painted_first}"
-            f" of {len(paint)} loads (an empty page paints at {statistics.median(floor):.0f} ms here)",
+            f" {statistics.median(worker_start):.0f} ms (boot.js, as the page begins) (an empty page paints at"
+            f" {statistics.median(floor):.0f} ms here)",
             "< 300 ms",
         ),
         (

@@ -20,6 +20,8 @@ declare module "*pyodide.mjs" {
 /** What the page exposes for the tests and the benchmark (tests/browser, tests/bench.py). */
 interface Window {
   pyrulesTiming?: Record<string, unknown>;
+  /** boot.js: the rules' worker, started as the page began loading, and the messages it sent since. */
+  pyrulesBoot?: { worker: Worker; queue: Event[]; created: number };
   pyrulesSnapshot?: Promise<string>;
   pyrulesServiceWorker?: ServiceWorkerRegistration;
 }

@@ -42,14 +42,17 @@ import { flag, setFlag } from "./keep.js";
 export class Rules {
   /**
    * `name` tells the worker what to do first: "rules" boots Pyodide, "rules-snapshot" tries the stored snapshot.
+   * `early`: the worker boot.js started as the page began, with the messages it sent since.
    * @param {(progress: Progress) => void} onProgress
+   * @param {string} [name]
+   * @param {{worker: Worker, queue: Event[], created: number} | null} [early]
    */
-  constructor(onProgress, name = "rules") {
+  constructor(onProgress, name = "rules", early = null) {
     /** @type {Map<number, (reply: any) => void>} */
     this.pending = new Map();
     this.nextId = 1;
     this.lang = "en";
-    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
+    this.worker = early ? early.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
     /** @type {Promise<{timing: Record<string, any>}>} */
     this.ready = new Promise((resolve, reject) => {
       this.worker.onmessage = ({ data }) => {
@@ -66,6 +69,10 @@ export class Rules {
         }
       };
       this.worker.onerror = (event) => reject(new Error(event.message || "the rules worker could not start"));
+      for (const event of early ? early.queue.splice(0) : []) {
+        if (event instanceof MessageEvent) this.worker.onmessage?.(event);
+        else this.worker.onerror?.(/** @type {ErrorEvent} */ (event));
+      }
     });
   }
 
@@ -108,7 +115,8 @@ export const snapshotMade = () => flag(SNAPSHOT_MADE);
  * @param {() => void} later
  */
 export function start(ready, later) {
-  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => boot(ready, later), 0)));
+  if (window.pyrulesBoot) boot(ready, later); // boot.js has started the worker: take it over now
+  else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => boot(ready, later), 0)));
 }
 
 /**
@@ -116,7 +124,8 @@ export function start(ready, later) {
  * @param {() => void} later
  */
 function boot(ready, later) {
-  const workerCreated = performance.timeOrigin + performance.now();
+  const early = window.pyrulesBoot ?? null;
+  const workerCreated = early ? early.created : performance.timeOrigin + performance.now();
   /** @type {HTMLProgressElement} */
   const progress = $("#startup-progress");
   const status = $("#startup-text");
@@ -124,7 +133,7 @@ function boot(ready, later) {
     progress.max = stages;
     progress.value = stage;
     status.textContent = t(text);
-  }, snapshotMade() ? "rules-snapshot" : "rules");
+  }, snapshotMade() ? "rules-snapshot" : "rules", early);
   client.lang = language();
   client.ready.then(async ({ timing }) => {
     window.pyrulesTiming = { ...timing, workerCreated, readyOnPage: performance.timeOrigin + performance.now() };

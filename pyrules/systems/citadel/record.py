@@ -8,19 +8,17 @@ characters first, then the monsters.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
-from importlib import resources
 from typing import Any
 
 from ... import rng
 from ...contract import Outcome
 from ...fields import MISSING, Reader, RecordError, show
-from ...i18n import tr
+from ...i18n import read_json, tr
 from .geometry import MAX_ROWS, WIDTH, Pos
 from .phases import ACTION_LABELS, FIRST
 
-DATA = json.loads(resources.files(__package__).joinpath("data/citadel.json").read_text(encoding="utf-8"))
+DATA = read_json(__file__, "citadel.json")
 COLUMNS: tuple[str, ...] = tuple(DATA["crt"]["columns"])
 WEAPON_LABELS = {
     "dagger": "Dagger",

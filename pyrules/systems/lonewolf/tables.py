@@ -13,10 +13,10 @@ errata).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
 from typing import Union
+
+from ...i18n import read_json
 
 KILL = "K"
 Loss = Union[int, str]  # noqa: UP007 (a runtime alias)  # a number of ENDURANCE points, or KILL
@@ -52,7 +52,7 @@ class ResultsTable:
 
 
 def _load() -> dict[str, ResultsTable]:
-    data = json.loads(resources.files(__package__).joinpath("data/crt.json").read_text(encoding="utf-8"))
+    data = read_json(__file__, "crt.json")
     tables = {}
     for key, table in data["tables"].items():
         rows = {int(n): tuple(_cell(c) for c in table["rows"][n].split()) for n in data["row_order"]}

@@ -1,0 +1,18 @@
+// The rules' worker, started the moment the page begins loading: Pyodide's start is the longest wait of a first
+// visit, so nothing the page builds (its other modules, its forms) delays it. rules.js takes the worker over; the
+// messages it sends before then wait in a queue. Loaded as its own small module, `async`, ahead of app.js.
+let snapshot = false;
+try {
+  snapshot = localStorage.getItem("pyrules:snapshot") === "yes"; // keep.js's flag: this browser holds a snapshot
+} catch {
+  // storage blocked: boot the ordinary way
+}
+const worker = new Worker(new URL("./worker.js", import.meta.url), {
+  type: "module",
+  name: snapshot ? "rules-snapshot" : "rules",
+});
+/** @type {Event[]} */
+const queue = [];
+worker.onmessage = (event) => queue.push(event);
+worker.onerror = (event) => queue.push(event);
+window.pyrulesBoot = { worker, queue, created: performance.timeOrigin + performance.now() };
