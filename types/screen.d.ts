@@ -39,7 +39,8 @@ export interface Parts {
   controls: Node[];
   buttons: Node[];
   bottom: Node[];
-  log: HTMLTableSectionElement;
+  /** The log's body: an <ol> of cards (issue 12) or, until a module moves, a table's <tbody>. */
+  log: HTMLElement;
 }
 
 export interface Screen {
@@ -53,7 +54,7 @@ export interface Screen {
   carryOver(record: FightRecord, view: any): void;
   render(fight: OpenFight, system: System): void;
   /** The log's rows for one event. */
-  logRows(event: FightEvent, fight: OpenFight, system: System): HTMLTableRowElement[];
+  logRows(event: FightEvent, fight: OpenFight, system: System): HTMLElement[];
   outcomeText(view: any, system: System): string;
   /** The round form's action (Enter, or its submit button); null: none. */
   formAction(fight: OpenFight): Action | null;
@@ -63,6 +64,17 @@ export interface Screen {
   resetInputs(): void;
   /** The first control of a fight just started. */
   focus(): void;
+  // ---- issue 12: the adventure (optional until every module has them; then required) ----
+  /** The hero's part of the set-up as typed (the adventure sheet's hero, in record form): the rules check it. */
+  heroOf?(system: System): object;
+  /** Fills the hero's part of the set-up from an adventure's hero (null: this system's defaults). */
+  setHero?(hero: Record<string, any> | null, system: System): void;
+  /** Empties the enemies and this section's rules (a new section, a new enemy; the hero stays). */
+  clearEnemies?(): void;
+  /** The words a screen reader hears after an action ("Drakkar loses 8, you lose 1: ENDURANCE 24"). */
+  announcement?(event: FightEvent, fight: OpenFight, system: System): string;
+  /** Fills the spend field from the odds' advice ("Spend 5 now"); the advice stays until the state changes. */
+  setSpend?(spend: number): void;
   /** The spend a round the odds assume (Grey Star's WILLPOWER); 1 when left out. */
   spendOf?(fight: OpenFight): number;
   /** The words beside a book in the book list, by system key. */
