@@ -66,9 +66,7 @@ def _hello(data: dict) -> dict:
     reply: dict[str, Any] = {"version": __version__, "format": FORMAT, "format_version": VERSION, "keys": list(SYSTEMS)}
     if describe:
         reply["systems"] = {key: cls.describe() for key, cls in SYSTEMS.items()}
-        reply["rule_labels"] = {
-            key: tr(label) for cls in SYSTEMS.values() for key, label in cls.rule_labels.items()
-        }
+        reply["rule_labels"] = {key: tr(label) for cls in SYSTEMS.values() for key, label in cls.rule_labels.items()}
     return reply
 
 

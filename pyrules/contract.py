@@ -83,6 +83,20 @@ class System(ABC):
 
     @classmethod
     @abstractmethod
+    def read_hero(cls, data: Any) -> dict:
+        """An adventure's hero: the record's ``hero`` part read by the record's own rules (a RecordError names the
+        field, ``hero.endurance``) and written back in the record's form with the starting values filled in. Unlike
+        a fight's hero, it may be out of the fight (0 ENDURANCE, an empty party): a lost fight leaves it so."""
+
+    @classmethod
+    @abstractmethod
+    def hero_after(cls, setup: Any, state: Any) -> dict:
+        """The record's ``hero`` part as the fight (or the actions so far) leaves the hero, for the next fight of an
+        adventure: what was lost, spent or restored taken into account, the starting values kept. A lost fight's
+        hero keeps what the rules left (0 ENDURANCE); :meth:`read_hero` reads it back to the same."""
+
+    @classmethod
+    @abstractmethod
     def parse_action(cls, data: Any, index: int, lenient: bool = False) -> Any:
         """One action of the record, checked for its form (``step`` checks that it is allowed now)."""
 

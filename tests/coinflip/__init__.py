@@ -79,6 +79,17 @@ class CoinFlip(System):
                 "rules": {}, "seed": setup.seed}  # fmt: skip
 
     @classmethod
+    def read_hero(cls, data: Any) -> dict:
+        hero = Reader(data, "hero", cls.labels())
+        lives = hero.integer("lives", low=0, high=9)
+        hero.done()
+        return {"lives": lives}
+
+    @classmethod
+    def hero_after(cls, setup: Setup, state: Duel) -> dict:
+        return {"lives": state.hero}
+
+    @classmethod
     def parse_action(cls, data: Any, index: int, lenient: bool = False) -> Flip:
         r = Reader(data, f"actions[{index}]", {"do": "Action", "coin": "Coin"}, lenient)
         do = r.choice("do", {"flip": "Flip the coin", "yield": "Yield"})

@@ -305,6 +305,29 @@ def parse_monster(data: Any, index: int, lenient: bool = False) -> Monster:
     return Monster(name, wound_points, resistance, combat_bonus, weapon, pos, kind)
 
 
+def parse_party(data: Any) -> list[Character]:
+    """An adventure's party: read as a record's, deployed by 9.1; a party the fights have wiped out is empty."""
+    h = Reader(data, "hero", {"party": "Party"})
+    party_data = h.items("party", low=0, high=MAX_PARTY)
+    h.done()
+    party = [parse_character(item, i) for i, item in enumerate(party_data)]
+    return deploy_party(party) if party else []
+
+
+def party_after(setup: CitadelSetup, state: CitadelState) -> list[Character]:
+    """The party as a fight leaves it: the dead dropped, each survivor's Wound Points less the wounds taken, the
+    march order kept where it is still valid for 9.1 (someone in the first row), else placed again."""
+    survivors = [
+        replace(c, wound_points=c.wound_points - state.wounds[i])
+        for i, c in enumerate(setup.party)
+        if state.pos[i] is not None and state.wounds[i] < c.wound_points
+    ]
+    try:
+        return deploy_party(survivors) if survivors else []
+    except RecordError:  # the first row died: 9.1 places the survivors again, front first
+        return deploy_party([replace(c, pos=UNPLACED) for c in survivors])
+
+
 # ---- 9.1 deployment ----------------------------------------------------------------------------------------------
 
 
@@ -486,9 +509,9 @@ def action_json(action: CitadelAction) -> dict:
     return data
 
 
-def setup_json(setup: CitadelSetup) -> dict:
+def party_json(characters: tuple[Character, ...] | list[Character]) -> list[dict]:
     party = []
-    for c in setup.party:
+    for c in characters:
         item: dict[str, Any] = {"hero": c.hero} if c.hero else {}
         item.update(
             name=c.name,
@@ -501,6 +524,10 @@ def setup_json(setup: CitadelSetup) -> dict:
             pos=list(c.pos),
         )
         party.append(item)
+    return party
+
+
+def setup_json(setup: CitadelSetup) -> dict:
     enemies = []
     for m in setup.monsters:
         item = {"monster": m.monster} if m.monster else {}
@@ -513,7 +540,7 @@ def setup_json(setup: CitadelSetup) -> dict:
             pos=list(m.pos),
         )
         enemies.append(item)
-    data: dict[str, Any] = {"hero": {"party": party}, "enemies": enemies}
+    data: dict[str, Any] = {"hero": {"party": party_json(setup.party)}, "enemies": enemies}
     data["rules"] = {"hellgate": True} if setup.rules.hellgate else {}
     data["seed"] = setup.seed
     if setup.table != DEFAULT_TABLE:

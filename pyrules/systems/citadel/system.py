@@ -53,6 +53,15 @@ class CitadelOfBlood(System):
         return record.parse_action(data, index, lenient)
 
     @classmethod
+    def hero_after(cls, setup: CitadelSetup, state: CitadelState) -> dict:
+        """The party as the fight leaves it: the dead dropped, each survivor's Wound Points as left."""
+        return {"party": record.party_json(record.party_after(setup, state))}
+
+    @classmethod
+    def read_hero(cls, data: Any) -> dict:
+        return {"party": record.party_json(record.parse_party(data))}
+
+    @classmethod
     def action_json(cls, action: CitadelAction) -> dict:
         return record.action_json(action)
 

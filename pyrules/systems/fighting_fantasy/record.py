@@ -223,13 +223,14 @@ def parse_setup(data: dict, lenient: bool = False) -> FFSetup:
     return FFSetup(hero, enemies, rules, seed)
 
 
-def parse_hero(data: Any, lenient: bool = False) -> FFHero:
+def parse_hero(data: Any, lenient: bool = False, fallen: bool = False) -> FFHero:
+    """The adventure sheet; ``fallen``: an adventure's hero, whom a lost fight leaves at 0 ВЫНОСЛИВОСТЬ."""
     r = Reader(data, "hero", HERO_LABELS, lenient)
     skill = r.integer("skill", low=0, high=MAX_STAT)
-    stamina = r.integer("stamina", low=1, high=MAX_STAMINA)
+    stamina = r.integer("stamina", low=0 if fallen else 1, high=MAX_STAMINA)
     luck = r.integer("luck", low=0, high=MAX_STAT)
     max_skill = r.integer("max_skill", low=skill, high=MAX_STAT, default=skill)
-    max_stamina = r.integer("max_stamina", low=stamina, high=MAX_STAMINA, default=stamina)
+    max_stamina = r.integer("max_stamina", low=max(1, stamina), high=MAX_STAMINA, default=max(1, stamina))
     max_luck = r.integer("max_luck", low=luck, high=MAX_STAT, default=luck)
     gold = r.integer("gold", low=0, high=999_999, default=15)
     food = r.integer("food", low=0, high=BACKPACK_SLOTS, default=0)
@@ -331,10 +332,16 @@ def action_json(action: FFAction) -> dict:
 
 
 def setup_json(setup: FFSetup) -> dict:
-    hero = setup.hero
+    enemies = [{"name": e.name, "skill": e.skill, "stamina": e.stamina} for e in setup.enemies]
+    return {"hero": hero_json(setup.hero), "enemies": enemies, "rules": changed_rules(setup.rules), "seed": setup.seed}
+
+
+def hero_json(hero: FFHero, sheet: bool = False) -> dict:
+    """The adventure sheet in the record's form: the initial values where they differ from the current ones, or
+    always (``sheet``: an adventure's, where both are always shown)."""
     h: dict[str, Any] = {"skill": hero.skill, "stamina": hero.stamina, "luck": hero.luck}
     for key in ("max_skill", "max_stamina", "max_luck"):
-        if getattr(hero, key) != getattr(hero, key[4:]):
+        if sheet or getattr(hero, key) != getattr(hero, key[4:]):
             h[key] = getattr(hero, key)
     h["gold"] = hero.gold
     h["flask"] = hero.flask
@@ -346,5 +353,4 @@ def setup_json(setup: FFSetup) -> dict:
         h["spells"] = dict(hero.spells)
     if hero.name:
         h["name"] = hero.name
-    enemies = [{"name": e.name, "skill": e.skill, "stamina": e.stamina} for e in setup.enemies]
-    return {"hero": h, "enemies": enemies, "rules": changed_rules(setup.rules), "seed": setup.seed}
+    return h

@@ -86,6 +86,19 @@ class FightingFantasy(System):
     def roll_hero(cls, seed: int, given: Reader) -> tuple[dict, dict]:
         return sheet.roll_hero(seed, given)
 
+    @classmethod
+    def hero_after(cls, setup: FFSetup, state: FFState) -> dict:
+        """The adventure sheet as the fight leaves it: МАСТЕРСТВО, ВЫНОСЛИВОСТЬ and УДАЧА now, their initial values
+        kept, gold, flask, food, backpack and the spells left."""
+        hero = record.FFHero(state.skill, state.stamina, state.luck, state.max_skill, state.max_stamina,
+                             state.max_luck, state.gold, state.backpack, state.food, state.flask, state.spells,
+                             setup.hero.name)  # fmt: skip
+        return record.hero_json(hero, sheet=True)
+
+    @classmethod
+    def read_hero(cls, data: Any) -> dict:
+        return record.hero_json(record.parse_hero(data, fallen=True), sheet=True)
+
     # ---- the rules -------------------------------------------------------------------------------------------
 
     @classmethod

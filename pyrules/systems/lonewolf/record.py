@@ -15,7 +15,7 @@ Action(do='round', number=6, willpower=2)
 from __future__ import annotations
 
 from abc import abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -50,6 +50,16 @@ class Hero:
     weapon_bonus: int = 0  # a weapon the catalogue lacks ("other"): its printed bonus
     modifiers: tuple[tuple[str, int], ...] = ()  # (item or spell, skill bonus)
     name: str = ""
+    endurance_max: int | None = None  # starting ENDURANCE on the Action Chart (None: not given, ``endurance``)
+    willpower_max: int | None = None  # Grey Star: starting WILLPOWER (None: not given, ``willpower``)
+
+    @property
+    def starting_endurance(self) -> int:
+        return self.endurance if self.endurance_max is None else self.endurance_max
+
+    @property
+    def starting_willpower(self) -> int | None:
+        return self.willpower if self.willpower_max is None else self.willpower_max
 
 
 @dataclass(frozen=True)
@@ -169,13 +179,17 @@ class Record(System):
         return Setup(hero, enemies, rules, seed)
 
     @classmethod
-    def parse_hero(cls, data: Any, lenient: bool = False) -> Hero:
+    def parse_hero(cls, data: Any, lenient: bool = False, fallen: bool = False) -> Hero:
+        """The hero's part of a record; ``fallen``: an adventure's hero, whom a lost fight leaves at 0 ENDURANCE.
+        The starting values (``endurance_max``, ``willpower_max``) are at least the current ones."""
         r = Reader(data, "hero", cls.labels(), lenient)
         skill = r.integer("skill", low=0, high=MAX_SKILL)
-        endurance = r.integer("endurance", low=1, high=MAX_ENDURANCE)
-        willpower = None
+        endurance = r.integer("endurance", low=0 if fallen else 1, high=MAX_ENDURANCE)
+        endurance_max = r.integer("endurance_max", low=max(1, endurance), high=MAX_ENDURANCE, default=None)
+        willpower = willpower_max = None
         if cls.has_willpower:
             willpower = r.integer("willpower", low=0, high=MAX_WILLPOWER)
+            willpower_max = r.integer("willpower_max", low=willpower, high=MAX_WILLPOWER, default=None)
         weapon = r.choice("weapon", cls.weapons, default=cls.default_weapon)
         weapon_bonus = 0
         if weapon == "other" and cls.other_weapon_bonus:
@@ -187,7 +201,9 @@ class Record(System):
             m.done()
         name = r.text("name", default="")
         r.done()
-        return Hero(skill, endurance, willpower, weapon, weapon_bonus, tuple(modifiers), name)
+        return Hero(
+            skill, endurance, willpower, weapon, weapon_bonus, tuple(modifiers), name, endurance_max, willpower_max
+        )
 
     @classmethod
     def parse_enemy(cls, data: Any, index: int, lenient: bool = False) -> Enemy:
@@ -276,16 +292,50 @@ class Record(System):
     @classmethod
     def setup_json(cls, setup: Setup) -> dict:
         """The setup in the record's own form, keys left out where they hold the plain case."""
-        hero = setup.hero
-        h: dict[str, Any] = {"skill": hero.skill, "endurance": hero.endurance}
-        if hero.willpower is not None:
-            h["willpower"] = hero.willpower
-        h["weapon"] = hero.weapon
-        if hero.weapon_bonus:
-            h["weapon_bonus"] = hero.weapon_bonus
-        if hero.modifiers:
-            h["modifiers"] = [{"name": n, "skill": s} for n, s in hero.modifiers]
-        if hero.name:
-            h["name"] = hero.name
         enemies = [{"name": e.name, "skill": e.skill, "endurance": e.endurance} for e in setup.enemies]
-        return {"hero": h, "enemies": enemies, "rules": changed_rules(setup.rules), "seed": setup.seed}
+        return {
+            "hero": hero_json(setup.hero),
+            "enemies": enemies,
+            "rules": changed_rules(setup.rules),
+            "seed": setup.seed,
+        }
+
+    @classmethod
+    def hero_after(cls, setup: Setup, state: State) -> dict:
+        """The hero as the fight leaves him: ENDURANCE (restored where the section says so) and WILLPOWER as they
+        stand, the starting values kept (0 ENDURANCE after a lost fight)."""
+        hero = setup.hero
+        return hero_json(
+            replace(
+                hero,
+                endurance=state.endurance,
+                endurance_max=hero.starting_endurance,
+                willpower=state.willpower,
+                willpower_max=hero.starting_willpower,
+            )
+        )
+
+    @classmethod
+    def read_hero(cls, data: Any) -> dict:
+        hero = cls.parse_hero(data, fallen=True)
+        starting = max(1, hero.starting_endurance)  # a fallen hero's sheet still has a starting ENDURANCE
+        return hero_json(replace(hero, endurance_max=starting, willpower_max=hero.starting_willpower))
+
+
+def hero_json(hero: Hero) -> dict:
+    """The hero's part of the record: the starting values where given, other keys left out in the plain case."""
+    h: dict[str, Any] = {"skill": hero.skill, "endurance": hero.endurance}
+    if hero.endurance_max is not None:
+        h["endurance_max"] = hero.endurance_max
+    if hero.willpower is not None:
+        h["willpower"] = hero.willpower
+        if hero.willpower_max is not None:
+            h["willpower_max"] = hero.willpower_max
+    h["weapon"] = hero.weapon
+    if hero.weapon_bonus:
+        h["weapon_bonus"] = hero.weapon_bonus
+    if hero.modifiers:
+        h["modifiers"] = [{"name": n, "skill": s} for n, s in hero.modifiers]
+    if hero.name:
+        h["name"] = hero.name
+    return h

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ... import rng
 from ...i18n import tr
 from .record import Setup, State
 from .rules import ONGOING, Engine
@@ -26,7 +27,9 @@ class View(Engine):
         return {
             "skill": cls.skill_label,
             "endurance": "ENDURANCE",
+            "endurance_max": "Starting ENDURANCE",
             "willpower": "WILLPOWER",
+            "willpower_max": "Starting WILLPOWER",
             "weapon": "Weapon",
             "weapon_bonus": "Weapon bonus",
             "modifiers": "Bonuses from items or spells",
@@ -45,16 +48,25 @@ class View(Engine):
         current = setup.enemies[min(state.current, len(setup.enemies) - 1)]
         spend = cls.spend_range(setup, state) if state.outcome == ONGOING else None
         skill = cls.skill_total(setup, state)
+        hero = {
+            "endurance": state.endurance,
+            "willpower": state.willpower,
+            "skill": skill,
+            "weapon": cls.weapon(setup, state).title(),
+            "vigour": state.vigour,
+        }
+        # While the fight goes on: the starting values and the Random Number Table to pick from. A finished fight
+        # shows the starting values only where its record gives them, so old records read exactly as before.
+        ongoing = state.outcome == ONGOING
+        if ongoing or setup.hero.endurance_max is not None:
+            hero["endurance_max"] = setup.hero.starting_endurance
+        if cls.has_willpower and (ongoing or setup.hero.willpower_max is not None):
+            hero["willpower_max"] = setup.hero.starting_willpower
+        extra = {"random_table": list(rng.table(setup.seed))} if ongoing else {}
         return {
             "outcome": state.outcome,
             "rounds": state.rounds,
-            "hero": {
-                "endurance": state.endurance,
-                "willpower": state.willpower,
-                "skill": skill,
-                "weapon": cls.weapon(setup, state).title(),
-                "vigour": state.vigour,
-            },
+            "hero": hero,
             "enemies": [
                 {"name": e.name, "skill": e.skill, "endurance": n} for e, n in zip(setup.enemies, state.enemies)
             ],
@@ -64,6 +76,7 @@ class View(Engine):
             "vigour": {"allowed": can_vigour, "possible": cls.has_vigour and setup.rules.vigour, "why": vigour_why},
             "willpower_spend": list(spend) if spend else None,
             "next_draw": state.draws,
+            **extra,
         }
 
     @classmethod
