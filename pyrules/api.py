@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, i18n, odds, rng, share
+from . import __version__, adventure, i18n, odds, rng, share
 from .fields import Reader, RecordError, parse_json, show
 from .fight import FORMAT, VERSION, Fight, system_of
 from .i18n import tr
@@ -135,6 +135,24 @@ def _check_saves(data: dict) -> dict:
             {"ok": True, "summary": fight.summary(), "dropped": dropped, "record": fight.record() if dropped else None}
         )
     return {"results": results}
+
+
+def _adventure(data: dict) -> dict:
+    """An adventure document (or a fight record, or a fight saved before adventures: a one-fight adventure), checked
+    whole, every fight replayed, and normalized (see :mod:`pyrules.adventure`)."""
+    r = Reader(data, "")
+    document = r.get("adventure")
+    r.done()
+    return {"adventure": adventure.read(document)}
+
+
+def _hero_after(data: dict) -> dict:
+    """The record's hero part as the fight leaves the hero, for the adventure's next fight, and the outcome."""
+    r = Reader(data, "")
+    record = r.get("record")
+    r.done()
+    hero, outcome = adventure.hero_after(record)
+    return {"hero": hero, "outcome": outcome}
 
 
 def _share(data: dict) -> dict:
@@ -289,6 +307,8 @@ HANDLERS: dict[str, Any] = {
     "start": _start,
     "restore": _restore,
     "check_saves": _check_saves,
+    "adventure": _adventure,
+    "hero_after": _hero_after,
     "share": _share,
     "open_link": _open_link,
     "act": _act,

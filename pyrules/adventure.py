@@ -1,0 +1,175 @@
+"""The adventure: one hero going through one book, fight after fight, as a versioned JSON document like the fight
+record. The hero part is exactly a fight record's ``hero`` (a fight starts from it), read by the system's own
+record reader; each fight is a fight record, replayed, with its outcome worked out again from it:
+
+``{"format": "pyrules-adventure", "version": 1, "system": <key>, "name": <hero's name>, "hero": <the record's hero
+part>, "section": <the book's section, text>, "notes": <text>, "fights": [{"name", "section", "outcome", "when": <ms
+since the epoch>, "record": <fight record>}]}``
+
+A plain fight record, or a fight saved by the page before adventures (``pyrules-save``), reads as a one-fight
+adventure whose hero is the hero the fight left (:meth:`pyrules.contract.System.hero_after`).
+
+>>> adventure = read({"format": "pyrules-fight", "version": 1, "system": "lone-wolf",
+...                   "hero": {"skill": 15, "endurance": 20}, "enemies": [{"name": "Giak", "skill": 10,
+...                   "endurance": 6}], "actions": [{"do": "round", "number": 5}]})
+>>> adventure["hero"], adventure["fights"][0]["outcome"]
+({'skill': 15, 'endurance': 18, 'endurance_max': 20, 'weapon': 'armed'}, 'won')
+>>> read({**adventure, "hero": {"skill": 15, "endurance": -1}})
+Traceback (most recent call last):
+...
+pyrules.fields.RecordError: hero.endurance (ENDURANCE): must be from 0 to 999, not -1
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import fight as records
+from . import rng
+from .contract import System
+from .fields import Reader, RecordError, show
+from .fight import Fight, system_of
+from .i18n import tr
+
+FORMAT = "pyrules-adventure"
+VERSION = 1
+SAVE_FORMAT = "pyrules-save"  # a fight saved by the page before adventures (web/keep.js)
+MAX_NAME, MAX_SECTION, MAX_NOTES, MAX_FIGHTS = 80, 20, 2000, 500
+LABELS = {
+    "name": "Hero's name",
+    "section": "Section",
+    "notes": "Notes",
+    "fights": "Saved fights",
+}
+FIGHT_LABELS = {"name": "Fight", "section": "Section", "when": "Date", "record": "Fight record"}
+SAVE_LABELS = {"name": "Fight", "created": "Date", "updated": "Date", "record": "Fight record"}
+
+
+def read(data: Any) -> dict:
+    """The adventure ``data`` holds, normalized; a RecordError names the field of anything refused."""
+    if isinstance(data, dict) and data.get("format") in (records.FORMAT, SAVE_FORMAT):
+        return from_fight(data)
+    _check_envelope(data)
+    r = Reader(data, "", LABELS)
+    r.seen.update(("format", "version"))
+    system = system_of(r.get("system"))
+    hero = system.read_hero(r.get("hero"))
+    adventure = {
+        "format": FORMAT,
+        "version": VERSION,
+        "system": system.key,
+        "name": r.text("name", default="", max_length=MAX_NAME),
+        "hero": hero,
+        "section": r.text("section", default="", max_length=MAX_SECTION),
+        "notes": _notes(r),
+        "fights": [
+            _fight(item, f"fights[{i}]", system)
+            for i, item in enumerate(r.items("fights", low=0, high=MAX_FIGHTS, default=[]))
+        ],
+    }
+    r.done()
+    return adventure
+
+
+def from_fight(data: dict) -> dict:
+    """A one-fight adventure from a fight record or an old save: its hero is the hero the fight left. Actions that
+    no longer replay are dropped, as when a save is opened."""
+    name, when, record, path = "", 0, data, ""
+    if data.get("format") == SAVE_FORMAT:
+        r = Reader(data, "", SAVE_LABELS)
+        r.seen.update(("format", "id"))
+        r.integer("version", low=1, high=1)  # the page's save format has had one version
+        name = r.text("name", default="", max_length=MAX_NAME)
+        when = r.integer("updated", low=0, high=rng.MAX_SEED, default=None)
+        created = r.integer("created", low=0, high=rng.MAX_SEED, default=0)
+        when = created if when is None else when
+        record, path = r.get("record"), "record"
+        r.done()
+    fight, _ = _within(path, Fight.restore, record)
+    hero = fight.system.hero_after(fight.setup, fight.state)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "system": fight.system.key,
+        "name": hero.get("name") or tr(fight.system.hero_name),
+        "hero": hero,
+        "section": "",
+        "notes": "",
+        "fights": [_entry(fight, name, "", when)],
+    }
+
+
+def hero_after(record: Any) -> tuple[dict, str]:
+    """The hero a fight record leaves, and the fight's outcome."""
+    fight = Fight.from_record(record)
+    return fight.system.hero_after(fight.setup, fight.state), str(fight.system.outcome(fight.state))
+
+
+def _check_envelope(data: Any) -> None:
+    if not isinstance(data, dict):
+        raise RecordError("adventure", tr("must be a JSON object {{...}}, not {value}", value=show(data)))
+    if data.get("format") != FORMAT:
+        raise RecordError(
+            "format",
+            tr('must be "{format}", not {value}: this is not an adventure', format=FORMAT, value=show(data.get("format"))),
+        )
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise RecordError(
+            "version",
+            tr("must be a whole number from {low} to {high}, not {value}", low=1, high=VERSION, value=show(version)),
+        )
+    if version > VERSION:
+        raise RecordError(
+            "version", tr("is {n}, newer than this app understands ({known}): update the app", n=version, known=VERSION)
+        )
+
+
+def _notes(r: Reader) -> str:
+    """The player's notes: any text (lines kept) of at most MAX_NOTES characters."""
+    notes = r.get("notes", "")
+    if not isinstance(notes, str):
+        raise r.error("notes", tr("must be text, not {value}", value=show(notes)))
+    try:
+        notes.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        code = f"U+{ord(notes[exc.start]):04X}"
+        raise r.error("notes", tr("holds a broken character ({code}) that is not text: type it again", code=code))
+    if len(notes) > MAX_NOTES:
+        raise r.error("notes", tr("must be at most {n} {n|character|characters} long", n=MAX_NOTES))
+    return notes.strip()
+
+
+def _fight(data: Any, path: str, system: type[System]) -> dict:
+    """One fight of the adventure: its record replayed whole (a refusal names the field inside it)."""
+    r = Reader(data, path, FIGHT_LABELS)
+    r.seen.add("outcome")  # worked out again from the record
+    name = r.text("name", default="", max_length=MAX_NAME)
+    section = r.text("section", default="", max_length=MAX_SECTION)
+    when = r.integer("when", low=0, high=rng.MAX_SEED)
+    fight = _within(f"{path}.record", Fight.from_record, r.get("record"))
+    if fight.system is not system:
+        raise RecordError(
+            f"{path}.record.system",
+            tr("is {value}: an adventure's fights are all of its book ({known})", value=show(fight.system.key),
+               known=system.key),  # fmt: skip
+            tr("Rules"),
+        )
+    r.done()
+    return _entry(fight, name, section, when)
+
+
+def _entry(fight: Fight, name: str, section: str, when: int) -> dict:
+    outcome = str(fight.system.outcome(fight.state))
+    return {"name": name, "section": section, "outcome": outcome, "when": when, "record": fight.record()}
+
+
+def _within(path: str, read_record: Any, record: Any) -> Any:
+    """``read_record(record)``, its refusal naming the field inside the adventure (``fights[2].record.seed``)."""
+    try:
+        return read_record(record)
+    except RecordError as error:
+        if not path:
+            raise
+        field = path if error.field in ("", "record") else f"{path}.{error.field}"
+        raise RecordError(field, error.message, error.label) from None
