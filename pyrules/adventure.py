@@ -111,7 +111,11 @@ def _check_envelope(data: Any) -> None:
     if data.get("format") != FORMAT:
         raise RecordError(
             "format",
-            tr('must be "{format}", not {value}: this is not an adventure', format=FORMAT, value=show(data.get("format"))),
+            tr(
+                'must be "{format}", not {value}: this is not an adventure',
+                format=FORMAT,
+                value=show(data.get("format")),
+            ),
         )
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
@@ -151,8 +155,11 @@ def _fight(data: Any, path: str, system: type[System]) -> dict:
     if fight.system is not system:
         raise RecordError(
             f"{path}.record.system",
-            tr("is {value}: an adventure's fights are all of its book ({known})", value=show(fight.system.key),
-               known=system.key),  # fmt: skip
+            tr(
+                "is {value}: an adventure's fights are all of its book ({known})",
+                value=show(fight.system.key),
+                known=system.key,
+            ),
             tr("Rules"),
         )
     r.done()

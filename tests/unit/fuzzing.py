@@ -261,6 +261,32 @@ def records(draw, systems=SYSTEM_KEYS) -> Any:
     return draw(mutated(record)) if kind == "mutated" else record
 
 
+@st.composite
+def adventures(draw) -> Any:
+    """An adventure as the app writes it (its fights played records of its book, its hero a record's), a mutation of
+    one, a fight record or a fight saved before adventures (each a one-fight adventure), or anything at all."""
+    kind = draw(st.sampled_from(["made", "mutated", "mutated", "record", "save", "hostile"]))
+    if kind == "hostile":
+        return draw(hostile)
+    record = draw(played_records())
+    if kind == "record":
+        return draw(st.sampled_from([record, draw(mutated(record))]))
+    if kind == "save":
+        when = draw(st.integers(0, rng.MAX_SEED) | hostile)
+        save = {"format": "pyrules-save", "version": 1, "id": "x", "name": draw(names), "updated": when}
+        return draw(mutated({**save, "record": record}))
+    sections = st.sampled_from(["", "64", "12a", "x" * 21]) | any_text
+    fights = [
+        {"name": draw(names), "section": draw(sections), "outcome": "ongoing", "when": draw(st.integers(0, 10**13)),
+         "record": played}  # fmt: skip
+        for played in draw(st.lists(played_records([record["system"]]), max_size=2))
+    ]
+    adventure = {"format": "pyrules-adventure", "version": 1, "system": record["system"], "name": draw(names),
+                 "hero": record.get("hero"), "section": draw(sections), "notes": draw(any_text),
+                 "fights": fights}  # fmt: skip
+    return draw(mutated(adventure)) if kind == "mutated" else adventure
+
+
 def as_form(record: Any) -> Any:
     """A record as the set-up form sends it: the hero's and enemies' numbers as typed text."""
 

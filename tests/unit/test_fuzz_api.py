@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fuzzing import (
     SYSTEM_KEYS,
+    adventures,
     any_text,
     as_form,
     hostile,
@@ -76,6 +77,10 @@ def fields(op: str, data: st.DataObject) -> dict:
             "seed": either(data, st.integers(0, 99)),
             "numbers": either(data, numbers),
         }
+    if op == "adventure":
+        return {"adventure": data.draw(adventures())}
+    if op == "hero_after":
+        return {"record": data.draw(records())}
     if op in ("start", "restore", "replay"):
         request = {"record": data.draw(records())}
         if op == "start" and data.draw(st.booleans()):
@@ -156,6 +161,7 @@ def test_hostile_values_in_every_field_of_every_request(op, a, b):
         {"op": op, "record": a, "action": b, "session": a},
         {"op": op, "code": a, "mc": b, "n": a, "ms": b},
         {"op": op, "system": a, "numbers": b, "seed": a, "records": b},
+        {"op": op, "adventure": a, "record": b},
         {"op": op, "willpower": a, "lambda": b, "curve": a, "table": b, "form": a},
         {"op": a, "lang": b},
         a,

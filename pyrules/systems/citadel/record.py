@@ -530,7 +530,7 @@ def party_json(characters: tuple[Character, ...] | list[Character]) -> list[dict
 def setup_json(setup: CitadelSetup) -> dict:
     enemies = []
     for m in setup.monsters:
-        item = {"monster": m.monster} if m.monster else {}
+        item: dict[str, Any] = {"monster": m.monster} if m.monster else {}
         item.update(
             name=m.name,
             wound_points=m.wound_points,
