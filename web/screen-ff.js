@@ -218,9 +218,11 @@ export function init(given) {
   targets.append(h("legend", { i18n: "Whom do you strike?" }), targetOptions);
   targetOptions.addEventListener("change", markTarget);
   // The die faces write into the typed field, and typing shows on the faces: one value, two ways to enter it.
-  heroFaces.append(...diePicks(heroDice, t("Your first die"), t("Your second die")));
   heroDice.addEventListener("input", () => showPicked(heroDice));
-  enemyDice.addEventListener("input", (event) => showPicked(/** @type {HTMLInputElement} */ (event.target)));
+  enemyDice.addEventListener("input", (event) => {
+    const input = /** @type {HTMLInputElement} */ (event.target);
+    if (input.type !== "radio") showPicked(input);
+  });
   return {
     setup: [h("div", { className: "columns" },
       h("fieldset", {}, legend, skill.box, stamina.box, luck.box,
@@ -279,7 +281,7 @@ function diePicks(input, first, second) {
   return [first, second].map((name, which) => h("div", { className: "die-pick", attrs: { role: "radiogroup",
                                                                                          "aria-label": name } },
     ...[1, 2, 3, 4, 5, 6].map((n) => {
-      const radio = h("input", { type: "radio", name: `${input.id}-${which}`, value: String(n), className: "visually-hidden",
+      const radio = h("input", { type: "radio", name: `${input.id}-${which}`, value: String(n),
                                  attrs: { "aria-label": `${name}: ${n}` }, data: { die: String(which) } });
       radio.addEventListener("change", () => {
         const picked = inputs("input:checked", /** @type {HTMLElement} */ (radio.closest(".die-picks")))
@@ -355,6 +357,7 @@ export function render(fight, shown) {
       h("div", { className: "die-picks" }, ...diePicks(input, t("First die of {name}", { name }),
                                                       t("Second die of {name}", { name }))));
   }));
+  heroFaces.replaceChildren(...diePicks(heroDice, t("Your first die"), t("Your second die"))); // in the page's language
   showPicked(heroDice);
 
   const can = view.can;
