@@ -597,7 +597,7 @@ export function logRows(event, fight, shown) {
     h("span", { className: "after" }, `${labels.stamina} ${event.stamina} · `,
       foes.map((foe) => `${foe.name} ${event.enemy_stamina[foe.index]}`).join(" · ")),
   ];
-  return [logCard(t("Round {n}", { n: event.round }), lines, "round")];
+  return [logCard(t("Round {n}", { n: event.round }), lines, "ff-round")];
 }
 
 /**

@@ -21,7 +21,7 @@ READ_CARDS = """cards => cards.map(card => [...card.querySelectorAll('p')].map(l
 
 
 def ff_rows(page):
-    return page.locator("#ff-log > li.round").evaluate_all(READ_CARDS)
+    return page.locator("#ff-log > li.ff-round").evaluate_all(READ_CARDS)
 
 
 def notes(page):
@@ -48,7 +48,7 @@ ROUND_WORDS = {
 def ff_round(page, hero, enemies, target=None, lang="ru"):
     """One round with typed dice, through the screen's own words in the page's language."""
     log, whom, yours, theirs, button = ROUND_WORDS[lang]
-    rows = page.get_by_role("list", name=log).locator("li.round")
+    rows = page.get_by_role("list", name=log).locator("li.ff-round")
     before = rows.count()
     if target:
         page.get_by_role("group", name=whom).get_by_role("radio", name=target).check()
