@@ -1,8 +1,9 @@
 // The screen of Fighting Fantasy («Подземелья Чёрного замка», kind "ff"): the set-up form with the adventure sheet's
 // numbers and spells, the fight (status, whom to strike, dice, escape, luck), the adventure sheet, the log.
-import { $$, cell, element, h, noteRow, numberOrText, stats } from "./dom.js";
+import { $$, element, h, numberOrText } from "./dom.js";
 import { enemyList, field, roller, rule } from "./setup.js";
 import { t } from "./i18n.js";
+import { announce, diceFaces, dieFace, fighterCard, logCard } from "./widgets.js";
 
 /** @typedef {import("../types/screen").Conforms<typeof import("./screen-ff.js")>} Checked this module is a Screen */
 /** @typedef {import("../types/screen").Shell} Shell */
@@ -23,7 +24,6 @@ import { t } from "./i18n.js";
 
 export const notes = { "fighting-fantasy": { i18n: "(D. Braslavsky, 1991)" } };
 
-const COLUMNS = 5;
 /** @type {Shell} */
 let shell;
 /** @type {System} */
@@ -124,19 +124,28 @@ export function carryOver(record, view) {
 
 // ---- the fight ---------------------------------------------------------------------------------------------------
 
-const heroStatus = h("div", { className: "side", id: "hero-status", i18nLabel: "Hero" });
-const enemyStatus = h("div", { className: "side", id: "enemy-status", i18nLabel: "Enemies" });
+// The cards: the hero's and one per opponent, with the section's rules as chips under them (all fight long).
+const heroCard = h("div", { id: "hero-status", className: "ff-hero" });
+const enemyCards = h("div", { id: "enemy-status", className: "ff-foes" });
+const ruleChips = h("ul", { id: "ff-rules", className: "chips ff-rules", i18nLabel: "This section's rules" });
 const targets = h("fieldset", { id: "targets", className: "targets", hidden: true });
 const targetOptions = h("div", { id: "target-options" });
 const heroDice = h("input", { id: "hero-dice", inputMode: "numeric", autocomplete: "off", data: { field: "action.dice.0" },
                               i18nPlaceholder: "blank: the app rolls", attrs: { "aria-describedby": "dice-hint" } });
+const heroFaces = h("div", { className: "die-picks" });
 const enemyDice = h("div", { id: "enemy-dice" });
-const fightRound = h("button", { type: "submit", id: "fight-round", i18n: "Fight round" });
-const escape = h("button", { type: "button", id: "escape", hidden: true, i18n: "Escape" });
-const testLuck = h("button", { type: "button", id: "test-luck", hidden: true, i18n: "Test your luck" });
-const decline = h("button", { type: "button", id: "decline-luck", className: "secondary", hidden: true,
-                              i18n: "Decline the test" });
-const log = h("tbody", { id: "ff-log" });
+const fightRound = h("button", { type: "submit", id: "fight-round", className: "primary", i18n: "Fight round" });
+/**
+ * A button that costs something: styled apart from the round, its cost in words inside its name (costOf).
+ * @param {string} id
+ * @param {HTMLElement} label
+ */
+const costly = (id, label) => h("button", { type: "button", id, className: "costly" }, label, " ",
+                                h("span", { className: "cost" }));
+const escape = costly("escape", h("span", { i18n: "Escape" }));
+const testLuck = costly("test-luck", h("span", { i18n: "Test your luck" }));
+const decline = costly("decline-luck", h("span", { i18n: "Decline the test" }));
+const log = h("ol", { id: "ff-log", className: "log-cards ff-log", i18nLabel: "Adventure log" });
 // the adventure sheet
 // the sheet's words are the rules' labels (describe().labels)
 const sheetWords = Object.fromEntries(["gold", "flask", "food", "backpack", "spells"].map((key) => [key, element("span")]));
@@ -153,7 +162,7 @@ const eatStamina = h("input", { id: "eat-stamina", inputMode: "numeric", autocom
 const newItem = h("input", { id: "new-item", autocomplete: "off", data: { field: "action.item" } });
 /** @param {import("./dom.js").Props<"button">} props */
 const sheetButton = (props) => h("button", { type: "button", className: "secondary", ...props });
-const drink = sheetButton({ id: "drink", i18n: "Drink from the flask" });
+const drink = costly("drink", h("span", { i18n: "Drink from the flask" }));
 const eat = sheetButton({ id: "eat", i18n: "Eat" });
 const takeItem = sheetButton({ id: "take-item", i18n: "Put in the backpack" });
 const takeFood = sheetButton({ id: "take-food", i18n: "Put food in the backpack" });
@@ -207,6 +216,13 @@ export function init(given) {
     return system.labels;
   });
   targets.append(h("legend", { i18n: "Whom do you strike?" }), targetOptions);
+  targetOptions.addEventListener("change", markTarget);
+  // The die faces write into the typed field, and typing shows on the faces: one value, two ways to enter it.
+  heroDice.addEventListener("input", () => showPicked(heroDice));
+  enemyDice.addEventListener("input", (event) => {
+    const input = /** @type {HTMLInputElement} */ (event.target);
+    if (input.type !== "radio") showPicked(input);
+  });
   return {
     setup: [h("div", { className: "columns" },
       h("fieldset", {}, legend, skill.box, stamina.box, luck.box,
@@ -220,11 +236,13 @@ export function init(given) {
         roll, rollHint),
       enemies.box)],
     rules: [h("div", { className: "rules-grid" }, ...RULES)],
-    top: [h("div", { className: "status" }, heroStatus, enemyStatus)],
-    controls: [targets, h("div", { className: "dice" },
-      h("div", { className: "field" }, h("label", { htmlFor: heroDice.id, i18n: "Your dice" }), heroDice), enemyDice,
-      h("span", { className: "hint", id: "dice-hint",
-                  i18n: "Type the two dice you rolled, such as 3 5, or leave them blank." }))],
+    top: [h("div", { className: "ff-cards" }, heroCard, enemyCards), ruleChips],
+    controls: [targets, h("div", { className: "ff-dice" },
+      h("div", { className: "ff-die-entry" },
+        h("div", { className: "field" }, h("label", { htmlFor: heroDice.id, i18n: "Your dice" }), heroDice), heroFaces),
+      enemyDice,
+      h("p", { className: "hint", id: "dice-hint",
+               i18n: "Type the two dice you rolled, such as 3 5, or tap their faces, or leave them blank." }))],
     buttons: [fightRound, escape, testLuck, decline],
     log,
     bottom: [
@@ -241,11 +259,8 @@ export function init(given) {
             h("p", {}, sheetWords.backpack, " (", sheetSlots, ")"), sheetBackpack,
             inline({ i18n: "Thing" }, newItem, takeItem, takeFood)),
           h("div", {}, h("p", {}, sheetWords.spells), sheetSpells))),
-      h("div", { className: "log-wrap" }, h("table", { id: "ff-log-table" }, h("caption", { i18n: "Adventure log" }),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col", i18n: "Round" }),
-          h("th", { scope: "col", i18n: "Your ATTACK STRENGTH" }), h("th", { scope: "col", i18n: "Opponents" }),
-          h("th", { scope: "col", i18n: "STAMINA after" }), h("th", { scope: "col", i18n: "Enemies' STAMINA after" }))),
-        log))],
+      h("section", { className: "ff-log-box", attrs: { "aria-labelledby": "ff-log-heading" } },
+        h("h3", { id: "ff-log-heading", i18n: "Adventure log" }), log)],
   };
 }
 
@@ -257,27 +272,71 @@ function dice(text) {
 }
 
 /**
+ * Two rows of die faces to tap (radio buttons named "Your first die: 4"), writing the two dice into `input`.
+ * @param {HTMLInputElement} input
+ * @param {string} first the first die's name
+ * @param {string} second
+ */
+function diePicks(input, first, second) {
+  return [first, second].map((name, which) => h("div", { className: "die-pick", attrs: { role: "radiogroup",
+                                                                                         "aria-label": name } },
+    ...[1, 2, 3, 4, 5, 6].map((n) => {
+      const radio = h("input", { type: "radio", name: `${input.id}-${which}`, value: String(n),
+                                 attrs: { "aria-label": `${name}: ${n}` }, data: { die: String(which) } });
+      radio.addEventListener("change", () => {
+        const picked = inputs("input:checked", /** @type {HTMLElement} */ (radio.closest(".die-picks")))
+          .sort((a, b) => Number(a.dataset.die) - Number(b.dataset.die)).map((r) => r.value);
+        input.value = picked.join(" ");
+      });
+      return h("label", { className: "die-choice" }, radio, dieFace(n));
+    })));
+}
+
+/**
+ * @param {string} selector of inputs only
+ * @param {ParentNode} root
+ */
+const inputs = (selector, root) => /** @type {HTMLInputElement[]} */ ($$(selector, root));
+
+/**
+ * The faces show the dice typed in `input` (none when it holds no two dice).
+ * @param {HTMLInputElement} input
+ */
+function showPicked(input) {
+  const picks = input.closest(".ff-die-entry")?.querySelector(".die-picks");
+  if (!picks) return;
+  const typed = dice(input.value);
+  for (const radio of inputs("input", picks)) {
+    radio.checked = Array.isArray(typed) && typed[Number(radio.dataset.die)] === Number(radio.value);
+  }
+}
+
+// What the screen remembers between two draws of the same fight: the view before the last action (for the bars'
+// change and the announcement) and the last round's event (its dice on the cards).
+/** @type {{session: number, count: number, view: View | null}} */
+let drawn = { session: -1, count: 0, view: null };
+/** @type {View | null} */
+let before = null;
+let fresh = false;
+/** @type {FightEvent | null} */
+let lastRound = null;
+/** @type {Map<number, HTMLElement>} the dice slot of each card: -1 the hero's, else the enemy's index */
+const diceSlots = new Map();
+
+/**
  * @param {OpenFight} fight
  * @param {System} shown
  */
 export function render(fight, shown) {
   const view = /** @type {View} */ (fight.view);
-  const { hero } = view;
-  const { labels } = shown;
-  heroStatus.replaceChildren(element("h3", shown.hero + (hero.strength ? ` (${spellName(shown, "strength")})` : "")),
-    stats([[labels.skill, `${hero.skill} / ${hero.max_skill}`],
-           [labels.stamina, `${hero.stamina} / ${hero.max_stamina}`, hero.stamina <= 0],
-           [labels.luck, `${hero.luck} / ${hero.max_luck}`]]));
-  const foes = view.enemies.map((enemy, i) => {
-    const box = element("div", "", "foe");
-    const title = enemy.name + (enemy.weakened ? ` (${t("weakened")})` : "");
-    box.append(element("h3", title), stats([[labels.skill, enemy.skill],
-      [labels.stamina, enemy.stamina, enemy.stamina <= 0]]));
-    box.classList.toggle("dead", enemy.stamina <= 0);
-    box.classList.toggle("waiting", !view.fighting.includes(i) && enemy.stamina > 0);
-    return box;
-  });
-  enemyStatus.replaceChildren(...(foes.length ? foes : [element("p", t("No enemy in this paragraph."), "hint")]));
+  const count = fight.record.actions.length;
+  const same = fight.session === drawn.session;
+  fresh = same && count === drawn.count + 1; // one new action: its event is announced
+  if (same && count === drawn.count) fresh = false; // drawn again (a language): the change stays as it was
+  else before = fresh ? drawn.view : null;
+  if (!same || count < drawn.count) lastRound = null;
+  drawn = { session: fight.session, count, view };
+  drawCards(fight, view, shown);
 
   // Whom to strike: a choice only when several fight at once.
   const chosen = Number(/** @type {HTMLInputElement | null} */ (targetOptions.querySelector("input:checked"))?.value ??
@@ -287,23 +346,140 @@ export function render(fight, shown) {
     h("input", { type: "radio", name: "target", value: String(i),
                  checked: i === (view.fighting.includes(chosen) ? chosen : view.fighting[0]) }),
     ` ${view.enemies[i].name}`)));
-  // A dice field for each opponent in the fight.
+  markTarget();
+  // The dice of each opponent in the fight: typed, or tapped on their faces.
   enemyDice.replaceChildren(...view.fighting.map((i) => {
+    const name = view.enemies[i].name;
     const input = h("input", { id: `enemy-dice-${i}`, inputMode: "numeric", autocomplete: "off",
                                placeholder: t("blank: the app rolls"), data: { field: `action.dice.${i + 1}`, enemy: String(i) } });
-    return h("div", { className: "field" },
-      h("label", { htmlFor: input.id }, t("Dice of {name}", { name: view.enemies[i].name })), input);
+    return h("div", { className: "ff-die-entry" },
+      h("div", { className: "field" }, h("label", { htmlFor: input.id }, t("Dice of {name}", { name })), input),
+      h("div", { className: "die-picks" }, ...diePicks(input, t("First die of {name}", { name }),
+                                                      t("Second die of {name}", { name }))));
   }));
+  heroFaces.replaceChildren(...diePicks(heroDice, t("Your first die"), t("Your second die"))); // in the page's language
+  showPicked(heroDice);
 
   const can = view.can;
+  const { labels } = shown;
   fightRound.hidden = !view.enemies.length;
   fightRound.disabled = !can.round;
   heroDice.disabled = !can.round && !can.luck; // a luck test uses the same two dice
+  for (const radio of inputs("input", heroFaces)) radio.disabled = heroDice.disabled;
   escape.hidden = !can.escape;
+  costOf(escape, t("−2 {stamina}", { stamina: labels.stamina }));
   testLuck.hidden = !can.luck;
-  testLuck.textContent = can.combat_luck ? t("Test your luck on this wound") : t("Test your luck");
+  /** @type {HTMLElement} */ (testLuck.firstElementChild).textContent =
+    can.combat_luck ? t("Test your luck on this wound") : t("Test your luck");
+  costOf(testLuck, view.hero.luck > 0 ? t("−1 {luck}", { luck: labels.luck }) : "");
   decline.hidden = !can.luck || can.combat_luck; // a paragraph's test may be declined (unlucky)
+  costOf(decline, fight.record.rules?.decline_costs_luck && view.hero.luck > 0
+    ? t("unlucky, −1 {luck}", { luck: labels.luck }) : t("unlucky"));
   renderSheet(view, shown);
+}
+
+/**
+ * @param {HTMLElement} button
+ * @param {string} text
+ */
+function costOf(button, text) {
+  /** @type {HTMLElement} */ (button.querySelector(".cost")).textContent = text ? `(${text})` : "";
+}
+
+/**
+ * The hero's card and one per opponent, from the view; the round's change on each bar.
+ * @param {OpenFight} fight
+ * @param {View} view
+ * @param {System} shown
+ */
+function drawCards(fight, view, shown) {
+  const { hero } = view;
+  const { labels } = shown;
+  diceSlots.clear();
+  const heroName = shown.hero + (hero.strength ? ` (${spellName(shown, "strength")})` : "");
+  const card = fighterCard({ name: heroName, id: "hero-card", className: "ff-card",
+    stats: [[labels.skill, `${hero.skill} / ${hero.max_skill}`], [labels.luck, `${hero.luck} / ${hero.max_luck}`]],
+    bar: { label: labels.stamina, current: hero.stamina, max: hero.max_stamina,
+           change: before ? hero.stamina - before.hero.stamina : 0 },
+    dead: hero.stamina <= 0 });
+  card.append(slot(-1));
+  heroCard.replaceChildren(card);
+  /** @type {{stamina: number}[]} */
+  const starting = fight.record.enemies;
+  enemyCards.replaceChildren(...(view.enemies.length ? view.enemies.map((enemy, i) => {
+    const out = enemy.stamina <= 0;
+    const waiting = !out && !view.fighting.includes(i);
+    const chips = [];
+    if (enemy.weakened) chips.push(t("{spell}: −{n} to ATTACK STRENGTH", { spell: spellName(shown, "weakness"),
+                                                                          n: fight.record.rules?.weakness_penalty ?? 2 }));
+    const foe = fighterCard({ name: enemy.name, className: "ff-card foe", dead: out, chips,
+      stats: [[labels.skill, enemy.skill]],
+      bar: { label: labels.stamina, current: enemy.stamina, max: starting[i]?.stamina ?? enemy.stamina,
+             change: before ? enemy.stamina - (before.enemies[i]?.stamina ?? enemy.stamina) : 0 } });
+    foe.id = `foe-${i}`;
+    foe.dataset.index = String(i);
+    foe.classList.toggle("waiting", waiting);
+    const state = out ? t("out of the fight") : waiting ? t("waits its turn") : t("in the fight");
+    foe.querySelector(".fighter-name")?.after(h("p", { className: "foe-state" }, state));
+    foe.append(slot(i));
+    return foe;
+  }) : [element("p", t("No enemy in this paragraph."), "hint")]));
+  const chips = ruleWords(fight, shown);
+  ruleChips.replaceChildren(...chips.map((text) => h("li", {}, text)));
+  ruleChips.hidden = !chips.length;
+  if (lastRound) showRoundDice(lastRound);
+}
+
+/** @param {number} index */
+function slot(index) {
+  const box = h("p", { className: "card-dice" });
+  diceSlots.set(index, box);
+  return box;
+}
+
+/** The card of the opponent struck this round says so, in words. */
+function markTarget() {
+  const chosen = target();
+  for (const card of $$(".foe", enemyCards)) {
+    const aimed = !targets.hidden && Number(card.dataset.index) === chosen;
+    card.classList.toggle("target", aimed);
+    card.querySelector(".target-mark")?.remove();
+    if (aimed) card.querySelector(".foe-state")?.append(" · ", h("strong", { className: "target-mark" },
+                                                                    t("your target this round")));
+  }
+}
+
+/**
+ * This section's rules, as chips (the record's choices, in the page's words).
+ * @param {OpenFight} fight
+ * @param {System} shown
+ */
+function ruleWords(fight, shown) {
+  const rules = fight.record.rules ?? {};
+  const words = [];
+  if (fight.view.enemies.length > 1) words.push(rules.one_by_one ? t("One after another") : t("All at once"));
+  if (rules.escape) words.push(t("Escape allowed"));
+  if (rules.luck_in_combat) words.push(t("Luck in combat"));
+  if (rules.decline_costs_luck) words.push(t("A declined test costs 1 {luck}", { luck: shown.labels.luck }));
+  if (rules.flask_in_combat) words.push(t("Flask between rounds"));
+  if (rules.strength_bonus !== undefined) {
+    words.push(t("{spell}: +{n}", { spell: spellName(shown, "strength"), n: rules.strength_bonus }));
+  }
+  if (rules.weakness_penalty !== undefined) {
+    words.push(t("{spell}: −{n}", { spell: spellName(shown, "weakness"), n: rules.weakness_penalty }));
+  }
+  return words;
+}
+
+/**
+ * The last round's dice on the cards, as faces.
+ * @param {FightEvent} event
+ */
+function showRoundDice(event) {
+  diceSlots.get(-1)?.replaceChildren(diceFaces(event.hero_dice), ` → ${event.hero_strength}`);
+  /** @type {{index: number, dice: number[], strength: number}[]} */
+  const foes = event.enemies;
+  for (const foe of foes) diceSlots.get(foe.index)?.replaceChildren(diceFaces(foe.dice), ` → ${foe.strength}`);
 }
 
 /**
@@ -329,12 +505,15 @@ function renderSheet(view, shown) {
   sheetSpells.replaceChildren(...(spells.length ? spells.map(([key, uses]) => {
     const spell = known.find((s) => s.key === key) ?? { key, name: key, when: "" };
     const disabled = spell.when === "combat" ? !view.can.round : spell.when === "peace" ? !peace : view.outcome === "lost";
-    const button = h("button", { type: "button", className: "secondary", disabled, data: { spell: key },
-                                 attrs: { "aria-label": t("Cast the {spell}", { spell: spell.name }) } }, t("Cast"));
+    const cost = t("−1 use of {n}", { n: uses });
+    const button = h("button", { type: "button", className: "costly", disabled, data: { spell: key },
+                                 attrs: { "aria-label": `${t("Cast the {spell}", { spell: spell.name })} (${cost})` } },
+      t("Cast"), " ", h("span", { className: "cost" }, `(${cost})`));
     return h("li", {}, element("span", `${spell.name}: ${uses}`), " ", button);
   }) : [element("li", t("No spells left."), "hint")]));
   for (const button of [eat, takeItem, takeFood]) button.disabled = !peace;
   drink.disabled = !view.can.drink; // between rounds too, where this fight's rules allow it
+  costOf(drink, t("−1 dose of {n}", { n: hero.flask }));
 }
 
 function target() {
@@ -350,7 +529,7 @@ export function formAction() {
   if (chosen !== undefined) action.target = chosen;
   /** @type {(number[] | string | null)[]} */
   const typed = [heroDice.value.trim() ? dice(heroDice.value) : null];
-  for (const input of $$("input", enemyDice)) {
+  for (const input of inputs("input:not([type=radio])", enemyDice)) {
     typed[1 + Number(input.dataset.enemy)] = input.value.trim() ? dice(input.value) : null;
   }
   if (typed.some((d) => d !== null && d !== undefined)) action.dice = Array.from(typed, (d) => d ?? null);
@@ -366,7 +545,9 @@ function luckAction() {
 
 export function clearInputs() {
   heroDice.value = "";
-  for (const input of $$("input", enemyDice)) input.value = "";
+  for (const input of inputs("input:not([type=radio])", enemyDice)) input.value = "";
+  for (const radio of inputs("input[type=radio]", heroFaces)) radio.checked = false;
+  for (const radio of inputs("input[type=radio]", enemyDice)) radio.checked = false;
 }
 
 export const resetInputs = clearInputs;
@@ -388,30 +569,57 @@ const RESULTS = {
 };
 
 /**
+ * The log's card for one event (the round: who rolled what, who wounded whom; a note otherwise); a new event is
+ * also announced to screen readers.
  * @param {FightEvent} event
  * @param {OpenFight} fight
  * @param {System} shown
  */
 export function logRows(event, fight, shown) {
+  if (fresh) {
+    fresh = false;
+    announce(announcement(event, fight, shown));
+  }
   /** @type {string[]} */
   const names = fight.view.enemies.map((/** @type {{name: string}} */ e) => e.name);
-  if (event.kind === "round") {
-    const row = element("tr");
-    cell(row, String(event.round));
-    cell(row, `${roll(event.hero_dice)} + ${event.hero_strength - event.hero_dice[0] - event.hero_dice[1]} = ${event.hero_strength}`);
-    const list = element("ul", "", "foes");
-    /** @type {{index: number, name: string, dice: number[], strength: number, result: string}[]} */
-    const foes = event.enemies;
-    for (const foe of foes) {
-      const aim = foe.index === event.target ? ` (${t("your target")})` : "";
-      list.append(element("li", `${foe.name}${aim}: ${roll(foe.dice)} → ${foe.strength}: ${t(RESULTS[foe.result])}`));
-    }
-    cell(row, "").append(list);
-    cell(row, String(event.stamina));
-    cell(row, event.enemy_stamina.join(" · "));
-    return [row];
-  }
-  return [noteRow(note(event, names, shown), COLUMNS)];
+  if (event.kind !== "round") return [logCard(note(event, names, shown), [], "note")];
+  lastRound = event;
+  if (drawn.count === fight.record.actions.length) showRoundDice(event);
+  const { labels } = shown;
+  const bonus = event.hero_strength - event.hero_dice[0] - event.hero_dice[1];
+  /** @type {{index: number, name: string, dice: number[], strength: number, result: string}[]} */
+  const foes = event.enemies;
+  const lines = [
+    h("span", { className: "who" }, shown.hero, ": ", diceFaces(event.hero_dice), ` + ${bonus} = ${event.hero_strength}`),
+    ...foes.map((foe) => h("span", { className: `who ${foe.result}` },
+      foe.name + (foe.index === event.target ? ` (${t("your target")})` : ""), ": ", diceFaces(foe.dice),
+      ` → ${foe.strength}: ${t(RESULTS[foe.result])}`)),
+    h("span", { className: "after" }, `${labels.stamina} ${event.stamina} · `,
+      foes.map((foe) => `${foe.name} ${event.enemy_stamina[foe.index]}`).join(" · ")),
+  ];
+  return [logCard(t("Round {n}", { n: event.round }), lines, "ff-round")];
+}
+
+/**
+ * What a screen reader hears after an action: the round's losses and the hero's ВЫНОСЛИВОСТЬ ("ОРК loses 2, you
+ * lose 0: STAMINA 18"), the log's words for anything else.
+ * @param {FightEvent} event
+ * @param {OpenFight} fight
+ * @param {System} shown
+ */
+export function announcement(event, fight, shown) {
+  /** @type {string[]} */
+  const names = fight.view.enemies.map((/** @type {{name: string}} */ e) => e.name);
+  if (event.kind !== "round") return note(event, names, shown);
+  /** @type {{index: number, name: string}[]} */
+  const foes = event.enemies;
+  const was = before; // the view before this round (none: the losses are not known, only where things stand)
+  const parts = foes.filter((foe) => foe.index === event.target || (was && was.enemies[foe.index].stamina > event.enemy_stamina[foe.index]))
+    .map((foe) => (event.enemy_stamina[foe.index] <= 0 ? t("{name}: out of the fight", { name: foe.name })
+      : was ? t("{name} loses {n}", { name: foe.name, n: was.enemies[foe.index].stamina - event.enemy_stamina[foe.index] })
+        : `${foe.name} ${event.enemy_stamina[foe.index]}`));
+  if (was) parts.push(t("you lose {n}", { n: was.hero.stamina - event.stamina }));
+  return `${parts.join(", ")}: ${shown.labels.stamina} ${event.stamina}`;
 }
 
 /** @param {FightEvent} event */

@@ -10,13 +10,22 @@ from playwright.sync_api import expect
 LATIN_ALLOWED = {"pyrules", "README", "JSON", "json", "English", "SPI"}
 
 
+# The log's round cards, oldest first, each as its title and lines, the dice faces read as "3+4".
+READ_CARDS = """cards => cards.map(card => [...card.querySelectorAll('p')].map(line => {
+    const copy = line.cloneNode(true);
+    for (const faces of copy.querySelectorAll('.dice-faces')) {
+        faces.replaceWith([...faces.querySelectorAll('.die')].map(die => die.childElementCount).join('+'));
+    }
+    return copy.textContent;
+}))"""
+
+
 def ff_rows(page):
-    rows = page.get_by_role("table", name="Журнал приключения").locator("tbody tr:not(.note)")
-    return [row.locator("td").all_inner_texts() for row in rows.all()]
+    return page.locator("#ff-log > li.ff-round").evaluate_all(READ_CARDS)
 
 
 def notes(page):
-    return page.get_by_role("table", name="Журнал приключения").locator("tbody tr.note").all_inner_texts()
+    return page.locator("#ff-log > li.note").all_inner_texts()
 
 
 def english_words(page):
@@ -39,7 +48,7 @@ ROUND_WORDS = {
 def ff_round(page, hero, enemies, target=None, lang="ru"):
     """One round with typed dice, through the screen's own words in the page's language."""
     log, whom, yours, theirs, button = ROUND_WORDS[lang]
-    rows = page.get_by_role("table", name=log).locator("tbody tr:not(.note)")
+    rows = page.get_by_role("list", name=log).locator("li.ff-round")
     before = rows.count()
     if target:
         page.get_by_role("group", name=whom).get_by_role("radio", name=target).check()
@@ -79,18 +88,18 @@ def test_a_full_fight_against_two_enemies_in_russian_then_luck_backpack_and_esca
 
     # Round 1: strike the goblin. Hero 3+4+10 = 17; goblin 2+2+8 = 12 (wounded); orc 6+5+9 = 20 wounds the hero.
     ff_round(page, "3 4", {"Гоблин": "2 2", "Орк": "6 5"}, target="Гоблин")
-    first = ff_rows(page)[0]
-    assert first[:2] == ["1", "3+4 + 10 = 17"]
-    assert first[2].splitlines() == [
-        "Гоблин (ваша цель): 2+2 → 12: вы раните его (−2)",
+    assert ff_rows(page)[0] == [
+        "Раунд 1",
+        "Герой: 3+4 + 10 = 17",
+        "Гоблин (ваша цель): 2+2 → 12: вы наносите рану (−2)",
         "Орк: 6+5 → 20: ранит вас (−2)",
+        "ВЫНОСЛИВОСТЬ 16 · Гоблин 4 · Орк 8",
     ]
-    assert first[3:] == ["16", "4 · 8"]
     # Round 2: strike the orc; the goblin's 10 does not beat 22.
     ff_round(page, "6 6", {"Гоблин": "1 1", "Орк": "1 1"}, target="Орк")
-    assert ff_rows(page)[1][2].splitlines() == [
+    assert ff_rows(page)[1][2:4] == [
         "Гоблин: 1+1 → 10: не ранит вас",
-        "Орк (ваша цель): 1+1 → 11: вы раните его (−2)",
+        "Орк (ваша цель): 1+1 → 11: вы наносите рану (−2)",
     ]
     for target in ("Гоблин", "Гоблин", "Орк", "Орк", "Орк"):  # goblin 4 → 0, then orc 6 → 0
         ff_round(
@@ -107,7 +116,7 @@ def test_a_full_fight_against_two_enemies_in_russian_then_luck_backpack_and_esca
     # A luck test after the fight: 4+5 = 9, not above УДАЧА 9.
     page.get_by_label("Ваши кубики").fill("4 5")
     page.get_by_role("button", name="Проверить удачу").click()
-    expect(page.get_by_role("table", name="Журнал приключения").locator("tbody tr.note")).to_have_count(1)
+    expect(page.locator("#ff-log > li.note")).to_have_count(1)
     assert notes(page)[-1] == "Проверить удачу: 4+5 = 9, не больше УДАЧИ 9: повезло! Теперь УДАЧА 8, ВЫНОСЛИВОСТЬ 16."
 
     # Seven things go into the backpack; the eighth is refused with the book's limit.
@@ -187,7 +196,7 @@ def test_a_killing_blow_offers_no_luck_test_and_the_flask_between_rounds(page):
     expect(page.get_by_role("button", name="Test your luck on this wound")).to_be_visible()
     expect(decline).to_be_hidden()  # luck in combat is a choice, not a test offered
     page.get_by_role("button", name="Drink from the flask").click()
-    notes = page.get_by_role("table", name="Adventure log").locator("tbody tr.note")
+    notes = page.locator("#ff-log > li.note")
     expect(notes.last).to_have_text(
         "A drink from the flask between rounds, as this fight's rules allow: +2 STAMINA (1 left)."
     )
@@ -211,7 +220,7 @@ def test_a_declined_test_costs_luck_with_the_option_in_russian(page):
     option.check()
     page.get_by_role("button", name="Начать бой").click()  # a paragraph without a fight: a test offered
     page.get_by_role("button", name="Отказаться от проверки").click()
-    expect(page.get_by_role("table", name="Журнал приключения").locator("tbody tr.note")).to_have_count(1)
+    expect(page.locator("#ff-log > li.note")).to_have_count(1)
     assert notes(page) == [
         "Проверить удачу: От проверки отказались: не повезло, и УДАЧА уменьшается на 1 (правило этого боя: каждая "
         "предложенная проверка отнимает 1). Теперь УДАЧА 8, ВЫНОСЛИВОСТЬ 18."
