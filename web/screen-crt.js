@@ -222,12 +222,12 @@ export function render(fight, shown) {
   const before = previous && previous.session === fight.session ? previous : null;
   const hero = view.hero;
   /** @type {[string, string | number][]} */
-  const heroStats = [[labels.skill, hero.skill], [labels.weapon, hero.weapon]];
+  const heroStats = [[labels.skill, hero.skill]];
   const heroParts = [fighterCard({
     name: record.hero.name || shown.hero, stats: heroStats, className: "hero",
     bar: { label: labels.endurance, current: hero.endurance, max: hero.endurance_max ?? record.hero.endurance,
            change: before ? hero.endurance - before.hero : 0, id: "hero-endurance-bar" },
-    chips: hero.vigour ? [t("Vigour")] : [], dead: hero.endurance <= 0,
+    chips: [`${labels.weapon}: ${hero.weapon}`, ...(hero.vigour ? [t("Vigour")] : [])], dead: hero.endurance <= 0,
   })];
   if (hero.willpower !== null) {
     heroParts[0].append(bar({ label: labels.willpower, current: hero.willpower,
@@ -239,7 +239,7 @@ export function render(fight, shown) {
   const enemyCardOf = (/** @type {number} */ i, small = false) => {
     const enemy = view.enemies[i];
     return fighterCard({
-      name: enemy.name, stats: [[labels.skill, enemy.skill]], className: small ? "small" : "enemy",
+      name: enemy.name, stats: [[labels.skill, enemy.skill]], className: small ? "small" : "opponent",
       bar: { label: labels.endurance, current: enemy.endurance, max: record.enemies[i]?.endurance ?? enemy.endurance,
              change: before ? enemy.endurance - (before.enemies[i] ?? enemy.endurance) : 0 },
       chips: small ? [] : ruleChips(record.rules ?? {}), dead: enemy.endurance <= 0,
@@ -417,7 +417,7 @@ export function logRows(event, fight, shown) {
   if (event.willpower !== null && event.willpower !== undefined) {
     numbers.append(` · ${labels.willpower} −${event.willpower_spent ?? 0} → `, part(8, String(event.willpower)));
   }
-  return [logCard(title, [losses, numbers, ...noteLines], `round${event.typed ? " typed" : ""}`)];
+  return [logCard(title, [losses, numbers, ...noteLines], `fought${event.typed ? " typed" : ""}`)];
 }
 
 /**
