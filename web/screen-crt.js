@@ -128,8 +128,7 @@ const spendBox = h("div", { className: "field costly-field" },
               i18n: "Costs that many WILLPOWER points this round; the enemy's loss is multiplied by it." }));
 const tableHeading = h("h3", { id: "rnt-heading", i18n: "Random Number Table (pick one)" });
 const grid = h("div", { className: "rnt-grid", attrs: { role: "group", "aria-labelledby": tableHeading.id } });
-const tableBox = h("section", { className: "rnt", hidden: true, attrs: { "aria-labelledby": tableHeading.id } },
-  tableHeading, grid);
+const tableBox = h("div", { className: "rnt", hidden: true }, tableHeading, grid);
 const fightRound = h("button", { type: "submit", id: "fight-round", className: "primary-action", i18n: "Fight round" });
 
 /**
