@@ -147,7 +147,7 @@ const evade = costly("evade", { i18n: "Evade" });
 const vigour = costly("vigour", { i18n: "Cast Vigour" });
 const log = h("ol", { className: "log-cards", id: "log", attrs: { "aria-labelledby": "log-heading" } });
 
-/** @type {number | null} the cell of the Random Number Table picked for the round just fought (marked until the next) */
+/** @type {number | null} the Random Number Table's cell picked for the round just fought (marked until the next) */
 let picked = null;
 let tableShown = "";
 /** @type {{session: number, hero: number, willpower: number | null, enemies: number[]} | null} the last view drawn */
@@ -220,20 +220,18 @@ export function render(fight, shown) {
   const { record } = fight;
   const before = previous && previous.session === fight.session ? previous : null;
   const hero = view.hero;
-  /** @type {[string, string | number][]} */
-  const heroStats = [[labels.skill, hero.skill]];
-  const heroParts = [fighterCard({
-    name: record.hero.name || shown.hero, stats: heroStats, className: "hero",
-    bar: { label: labels.endurance, current: hero.endurance, max: hero.endurance_max ?? record.hero.endurance,
-           change: before ? hero.endurance - before.hero : 0, id: "hero-endurance-bar" },
+  const card = fighterCard({
+    name: record.hero.name || shown.hero, stats: [[labels.skill, hero.skill]], className: "hero",
+    bar: { label: labels.endurance, current: hero.endurance, change: before ? hero.endurance - before.hero : 0,
+           max: hero.endurance_max ?? record.hero.endurance_max ?? record.hero.endurance, id: "hero-endurance-bar" },
     chips: [`${labels.weapon}: ${hero.weapon}`, ...(hero.vigour ? [t("Vigour")] : [])], dead: hero.endurance <= 0,
-  })];
-  if (hero.willpower !== null) {
-    heroParts[0].append(bar({ label: labels.willpower, current: hero.willpower,
-                              max: hero.willpower_max ?? record.hero.willpower ?? hero.willpower,
-                              change: before && before.willpower !== null ? hero.willpower - before.willpower : 0 }));
+  });
+  if (hero.willpower !== null) { // Grey Star: WILLPOWER under ENDURANCE
+    card.querySelector(".bar-box")?.after(bar({ label: labels.willpower, current: hero.willpower,
+      max: hero.willpower_max ?? record.hero.willpower_max ?? record.hero.willpower,
+      change: before && before.willpower !== null ? hero.willpower - before.willpower : 0 }));
   }
-  heroCard.replaceChildren(...heroParts);
+  heroCard.replaceChildren(card);
 
   const enemyCardOf = (/** @type {number} */ i, small = false) => {
     const enemy = view.enemies[i];
@@ -408,7 +406,8 @@ export function logRows(event, fight, shown) {
   if (event.kind === "evade_no_round") return [logCard(t("Evade"), noteLines, "evade")];
   const { labels } = shown;
   const round = part(0, event.kind === "evade" ? t("Round {round} (evade)", event) : t("Round {round}", event));
-  const title = h("span", {}, round, " · ", event.typed ? t("picked") : t("drawn"), " ", part(3, String(event.number)));
+  const pick = event.typed ? t("picked") : t("drawn");
+  const title = h("span", {}, round, " · ", pick, " ", part(3, String(event.number)));
   const losses = h("span", {}, part(1, event.enemy), " −", part(4, lossText(event.enemy_loss, event.enemy_loss_text)),
     " → ", part(7, String(event.enemy_endurance)), " · ", t("you"), " −",
     part(5, lossText(event.hero_loss, event.hero_loss_text)), " → ", part(6, String(event.endurance)));
