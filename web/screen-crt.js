@@ -1,8 +1,10 @@
 // The screen of the Lone Wolf family (kind "crt": a Combat Results Table, a random number a round): the set-up form
 // in the book's words, the fight (status, random number, WILLPOWER, Evade, Vigour), the log rows and the outcome.
-import { cell, element, h, noteRow, numberOrText, signed, stats } from "./dom.js";
+import { h, numberOrText, signed } from "./dom.js";
 import { enemyList, field, roller, rule } from "./setup.js";
 import { t } from "./i18n.js";
+import { language } from "./i18n.js";
+import { announce, bar, fighterCard, logCard } from "./widgets.js";
 
 /** @typedef {import("../types/screen").Conforms<typeof import("./screen-crt.js")>} Checked this module is a Screen */
 /** @typedef {import("../types/screen").Shell} Shell */
@@ -13,7 +15,8 @@ import { t } from "./i18n.js";
 /**
  * A fight's state as the rules show it (pyrules.systems.lonewolf: view).
  * @typedef {{outcome: string, rounds: number, current: number, combat_ratio: number,
- *   hero: {skill: number, endurance: number, willpower: number | null, weapon: string, vigour: boolean},
+ *   hero: {skill: number, endurance: number, willpower: number | null, weapon: string, vigour: boolean,
+ *     endurance_max?: number, willpower_max?: number | null}, random_table?: number[],
  *   enemies: {name: string, skill: number, endurance: number}[], willpower_spend: [number, number] | null,
  *   evade: {possible: boolean, allowed: boolean, why: string}, vigour: {possible: boolean, allowed: boolean, why: string}}} View
  */
@@ -107,29 +110,62 @@ export function carryOver(record, view) {
 }
 
 // ---- the fight ---------------------------------------------------------------------------------------------------
+// Phone first: the hero's and the current enemy's cards (ENDURANCE bars showing the round's change, the section's
+// rules as chips), the Random Number Table to tap, one large Fight round, the costly actions with their cost and,
+// when unavailable, why; the log as cards, newest first; each round said in words to screen readers.
 
-const heroStatus = h("div", { className: "side", id: "hero-status", i18nLabel: "Hero" });
-const enemyStatus = h("div", { className: "side", id: "enemy-status", i18nLabel: "Enemies" });
+const heroCard = h("div", { id: "hero-status" });
+const enemyCard = h("div", { id: "enemy-status" });
+const laterEnemies = h("ul", { className: "later-enemies", i18nLabel: "The other enemies of this fight" });
 const ratio = h("output", { id: "combat-ratio" }, "0");
 const number = h("input", { id: "number", inputMode: "numeric", autocomplete: "off", data: { field: "action.number" },
                             i18nPlaceholder: "blank: the app picks", attrs: { "aria-describedby": "number-hint" } });
 const spend = h("input", { id: "willpower", inputMode: "numeric", autocomplete: "off", value: "1",
-                           data: { field: "action.willpower" } });
-const spendBox = h("div", { className: "field" }, h("label", { htmlFor: spend.id, i18n: "WILLPOWER to spend" }), spend);
-const fightRound = h("button", { type: "submit", id: "fight-round", i18n: "Fight round" });
-const evade = h("button", { type: "button", id: "evade", hidden: true, i18n: "Evade" });
-const vigour = h("button", { type: "button", id: "vigour", hidden: true, i18n: "Cast Vigour" });
-const heroLoses = h("th", { scope: "col", id: "hero-loses-heading" });
-const willpowerAfter = h("th", { scope: "col", i18n: "WILLPOWER after" });
-const log = h("tbody", { id: "log" });
+                           data: { field: "action.willpower" }, attrs: { "aria-describedby": "willpower-cost" } });
+const spendBox = h("div", { className: "field costly-field" },
+  h("label", { htmlFor: spend.id, i18n: "WILLPOWER to spend" }), spend,
+  h("span", { className: "cost-text", id: "willpower-cost",
+              i18n: "Costs that many WILLPOWER points this round; the enemy's loss is multiplied by it." }));
+const tableHeading = h("h3", { id: "rnt-heading", i18n: "Random Number Table (pick one)" });
+const grid = h("div", { className: "rnt-grid", attrs: { role: "group", "aria-labelledby": tableHeading.id } });
+const tableBox = h("div", { className: "rnt", hidden: true }, tableHeading, grid);
+const fightRound = h("button", { type: "submit", id: "fight-round", className: "primary-action", i18n: "Fight round" });
+
+/**
+ * A costly action: its button (the cost in it) and, beside it, what it costs or why it is unavailable, as text.
+ * @param {string} id
+ * @param {import("./dom.js").Props<"span">} name its words
+ */
+function costly(id, name) {
+  const cost = h("span", { className: "cost" });
+  const button = h("button", { type: "button", id, className: "costly", attrs: { "aria-describedby": `${id}-why` } },
+    h("span", name), " ", cost);
+  const why = h("p", { className: "why", id: `${id}-why` });
+  return { box: h("div", { className: "costly-action", hidden: true }, button, why), button, cost, why };
+}
+const evade = costly("evade", { i18n: "Evade" });
+const vigour = costly("vigour", { i18n: "Cast Vigour" });
+const log = h("ol", { className: "log-cards", id: "log", attrs: { "aria-labelledby": "log-heading" } });
+
+/** @type {number | null} the Random Number Table's cell picked for the round just fought (marked until the next) */
+let picked = null;
+let tableShown = "";
+/** @type {{session: number, hero: number, willpower: number | null, enemies: number[]} | null} the last view drawn */
+let previous = null;
+let announcing = false; // an action was just taken: its event is said to screen readers
 
 /** @param {Shell} given */
 export function init(given) {
   shell = given;
   weapon.addEventListener("change", showWeaponBonus);
   spend.addEventListener("input", () => shell.changed());
-  evade.addEventListener("click", () => shell.act(roundAction("evade")));
-  vigour.addEventListener("click", () => shell.act({ do: "vigour" }));
+  evade.button.addEventListener("click", () => {
+    picked = null;
+    shell.act(roundAction("evade"));
+  });
+  vigour.button.addEventListener("click", () => shell.act({ do: "vigour" }));
+  grid.addEventListener("click", pickCell);
+  grid.addEventListener("keydown", moveInGrid);
   const [roll, rollHint] = roller(shell.rollHero, () => t("Random numbers picked:"), (rolled) => {
     skill.input.value = String(rolled.skill);
     endurance.input.value = String(rolled.endurance);
@@ -142,22 +178,36 @@ export function init(given) {
         h("div", { className: "field" }, weaponLabel, weapon), weaponBonus.box, bonus.box, roll, rollHint),
       enemies.box)],
     rules: [h("div", { className: "rules-grid" }, ...RULES)],
-    top: [h("div", { className: "status" }, heroStatus,
-      h("div", { className: "ratio" }, h("span", { className: "caption", i18n: "Combat Ratio" }), " ", ratio),
-      enemyStatus)],
-    controls: [
+    top: [h("div", { className: "crt-cards" }, heroCard,
+      h("p", { className: "ratio" }, h("span", { className: "caption", i18n: "Combat Ratio" }), " ", ratio),
+      enemyCard), laterEnemies],
+    controls: [tableBox,
       h("div", { className: "field" }, h("label", { htmlFor: number.id, i18n: "Random number" }), number,
         h("span", { className: "hint", id: "number-hint",
                     i18n: "Type the number you picked from your book's Random Number Table, or leave it blank." })),
       spendBox],
-    buttons: [fightRound, evade, vigour],
+    buttons: [h("div", { className: "crt-actions" }, fightRound, evade.box, vigour.box)],
     log,
-    bottom: [h("div", { className: "log-wrap" }, h("table", { id: "log-table" }, h("caption", { i18n: "Combat log" }),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col", i18n: "Round" }), h("th", { scope: "col", i18n: "Enemy" }),
-        h("th", { scope: "col", i18n: "Combat Ratio" }), h("th", { scope: "col", i18n: "Random number" }),
-        h("th", { scope: "col", i18n: "Enemy loses" }), heroLoses, h("th", { scope: "col", i18n: "ENDURANCE after" }),
-        h("th", { scope: "col", i18n: "Enemy ENDURANCE after" }), willpowerAfter)), log))],
+    bottom: [h("div", { className: "crt-log" },
+      h("h3", { id: "log-heading", i18n: "Combat log" }), log)],
   };
+}
+
+/** @type {Record<string, {rule_labels: Record<string, string>}> | null} */
+let words = null;
+
+/**
+ * The section's rules of this fight, in the rules' own words ("Evasion allowed after round: 3").
+ * @param {Record<string, unknown>} rules the record's (only those that differ from the plain case)
+ */
+function ruleChips(rules) {
+  words ??= JSON.parse(document.getElementById("systems-data")?.textContent ?? "{}");
+  const labels = words?.[language()]?.rule_labels ?? {};
+  return Object.entries(rules).map(([key, value]) => {
+    const label = labels[key] ?? key;
+    if (value === true) return label;
+    return `${label}: ${value === false ? t("no") : String(value)}`;
+  });
 }
 
 /**
@@ -167,38 +217,120 @@ export function init(given) {
 export function render(fight, shown) {
   const view = /** @type {View} */ (fight.view);
   const { labels } = shown;
-  /** @type {[string, string | number, boolean?][]} */
-  const heroStats = [[labels.skill, view.hero.skill], [labels.endurance, view.hero.endurance, view.hero.endurance <= 0]];
-  if (view.hero.willpower !== null) heroStats.push([labels.willpower, view.hero.willpower]);
-  heroStats.push([labels.weapon, view.hero.weapon]);
-  heroStatus.replaceChildren(element("h3", shown.hero + (view.hero.vigour ? ` (${t("Vigour")})` : "")), stats(heroStats));
-
-  const current = view.enemies[view.current];
-  const parts = [element("h3", current.name), stats([[labels.skill, current.skill],
-    [labels.endurance, current.endurance, current.endurance <= 0]])];
-  if (view.enemies.length > 1) {
-    parts.push(element("p", view.enemies.map((e) => `${e.name} ${e.endurance}`).join(" · "), "hint"));
+  const { record } = fight;
+  const before = previous && previous.session === fight.session ? previous : null;
+  const hero = view.hero;
+  const card = fighterCard({
+    name: record.hero.name || shown.hero, stats: [[labels.skill, hero.skill]], className: "hero",
+    bar: { label: labels.endurance, current: hero.endurance, change: before ? hero.endurance - before.hero : 0,
+           max: hero.endurance_max ?? record.hero.endurance_max ?? record.hero.endurance, id: "hero-endurance-bar" },
+    chips: [`${labels.weapon}: ${hero.weapon}`, ...(hero.vigour ? [t("Vigour")] : [])], dead: hero.endurance <= 0,
+  });
+  if (hero.willpower !== null) { // Grey Star: WILLPOWER under ENDURANCE
+    card.querySelector(".bar-box")?.after(bar({ label: labels.willpower, current: hero.willpower,
+      max: hero.willpower_max ?? record.hero.willpower_max ?? record.hero.willpower,
+      change: before && before.willpower !== null ? hero.willpower - before.willpower : 0 }));
   }
-  enemyStatus.replaceChildren(...parts);
+  heroCard.replaceChildren(card);
+
+  const enemyCardOf = (/** @type {number} */ i, small = false) => {
+    const enemy = view.enemies[i];
+    return fighterCard({
+      name: enemy.name, stats: [[labels.skill, enemy.skill]], className: small ? "small" : "opponent",
+      bar: { label: labels.endurance, current: enemy.endurance, max: record.enemies[i]?.endurance ?? enemy.endurance,
+             change: before ? enemy.endurance - (before.enemies[i] ?? enemy.endurance) : 0 },
+      chips: small ? [] : ruleChips(record.rules ?? {}), dead: enemy.endurance <= 0,
+    });
+  };
+  enemyCard.replaceChildren(enemyCardOf(view.current));
+  laterEnemies.replaceChildren(...view.enemies.flatMap((_, i) => (i === view.current ? []
+    : [h("li", {}, enemyCardOf(i, true))])));
+  laterEnemies.hidden = view.enemies.length < 2;
   ratio.textContent = signed(view.combat_ratio);
-  heroLoses.textContent = t("{hero} loses", { hero: shown.hero });
+  previous = { session: fight.session, hero: hero.endurance, willpower: hero.willpower,
+               enemies: view.enemies.map((e) => e.endurance) };
 
   const over = view.outcome !== "ongoing";
   fightRound.disabled = over;
   number.disabled = over;
-  evade.hidden = !view.evade.possible || over;
-  evade.disabled = !view.evade.allowed;
-  evade.title = view.evade.why;
-  vigour.hidden = !view.vigour.possible || view.hero.vigour || over;
-  vigour.disabled = !view.vigour.allowed;
-  vigour.title = view.vigour.why;
+  drawTable(view.random_table ?? null, over);
+  const atOnce = view.rounds === 0 && record.rules?.evade_before_round === true;
+  showCostly(evade, view.evade, !view.evade.possible || over,
+    atOnce ? t("nothing is lost") : t("a round: only your losses count"));
+  showCostly(vigour, view.vigour, !view.vigour.possible || hero.vigour || over,
+    `+3 ${labels.skill}, −3 ${labels.endurance}`);
   const range = view.willpower_spend;
-  willpowerAfter.hidden = view.hero.willpower === null;
   spendBox.hidden = !range;
   if (range) {
     spend.max = String(range[1]);
     if (Number(spend.value) > range[1]) spend.value = String(range[1]);
   }
+}
+
+/**
+ * @param {ReturnType<typeof costly>} action
+ * @param {{allowed: boolean, why: string}} state the view's: whether it is allowed now, and why (not)
+ * @param {boolean} hidden
+ * @param {string} cost
+ */
+function showCostly(action, state, hidden, cost) {
+  action.box.hidden = hidden;
+  action.button.disabled = !state.allowed;
+  action.cost.textContent = cost;
+  action.why.textContent = state.why;
+  action.why.classList.toggle("unavailable", !state.allowed);
+}
+
+/**
+ * The Random Number Table of this fight (the view's, drawn from its seed), the cell picked for the last round marked.
+ * @param {number[] | null} digits
+ * @param {boolean} over
+ */
+function drawTable(digits, over) {
+  tableBox.hidden = !digits || over;
+  if (!digits) return;
+  const key = digits.join("");
+  if (key !== tableShown) {
+    tableShown = key;
+    picked = null;
+    grid.replaceChildren(...digits.map((digit, i) => h("button", {
+      type: "button", className: "rnt-cell", tabIndex: i === 0 ? 0 : -1, data: { index: String(i) },
+      attrs: { "aria-label": t("Pick {n}, row {row}, column {column}",
+                                { n: digit, row: Math.floor(i / 10) + 1, column: (i % 10) + 1 }) },
+    }, String(digit))));
+  }
+  grid.querySelectorAll("button").forEach((cell, i) => {
+    if (i === picked) cell.setAttribute("aria-current", "true");
+    else cell.removeAttribute("aria-current");
+  });
+}
+
+/** @param {MouseEvent} event a tap on a cell: the round fought with its number, as if typed */
+function pickCell(event) {
+  const cell = /** @type {Element} */ (event.target).closest("button");
+  if (!(cell instanceof HTMLButtonElement) || cell.disabled) return;
+  number.value = cell.textContent ?? "";
+  const action = roundAction("round");
+  picked = Number(cell.dataset.index);
+  shell.act(action);
+}
+
+/** @param {KeyboardEvent} event arrow keys, Home and End move within the table (one cell in the tab order) */
+function moveInGrid(event) {
+  const cells = [...grid.querySelectorAll("button")];
+  const at = cells.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
+  if (at < 0) return;
+  /** @type {Record<string, number>} */
+  const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -10, ArrowDown: 10 };
+  let to = at + (moves[event.key] ?? 0);
+  if (event.key === "Home") to = at - (at % 10);
+  else if (event.key === "End") to = at - (at % 10) + 9;
+  else if (!(event.key in moves)) return;
+  event.preventDefault();
+  if (to < 0 || to >= cells.length) return;
+  cells[at].tabIndex = -1;
+  cells[to].tabIndex = 0;
+  cells[to].focus();
 }
 
 /** @param {string} kind */
@@ -210,8 +342,11 @@ function roundAction(kind) {
   return action;
 }
 
-/** The round form's action (Enter, or Fight round). */
-export const formAction = () => roundAction("round");
+/** The round form's action (Enter, or Fight round): typed or left to the app, not a cell of the table. */
+export const formAction = () => {
+  picked = null;
+  return roundAction("round");
+};
 
 /**
  * What the odds assume a round spends (Grey Star's WILLPOWER, as typed).
@@ -221,49 +356,84 @@ export const spendOf = (fight) => (fight.view.willpower_spend ? Number(spend.val
 
 export function clearInputs() {
   number.value = "";
+  announcing = true;
 }
 
 export function resetInputs() {
   number.value = "";
   spend.value = "1";
+  picked = null;
+  announcing = false;
 }
 
 export const focus = () => number.focus();
 
 /**
+ * A loss as the log shows it: the points, then how the section's rules made them ("10 (5 × 2)").
  * @param {number | string} loss
  * @param {string} how
  */
 function lossText(loss, how) {
   const shown = loss === "K" ? t("K (killed)") : String(loss);
-  if (/[×+]/.test(how)) return `${how} = ${shown}`;
+  if (/[×+]/.test(how)) return `${shown} (${how.replace(/\s*=.*$/, "")})`;
   return how === String(loss) || how === "K" ? shown : `${shown} (${how})`;
 }
 
 /**
+ * A part of a round's card, the log's column it was in the old table (the tests read them by it).
+ * @param {number} column
+ * @param {string} text
+ */
+const part = (column, text) => h("span", { data: { col: String(column) } }, text);
+
+/**
+ * One card for each event, the rules' notes kept in it; the newest is shown first (style.css).
  * @param {FightEvent} event
  * @param {OpenFight} fight
+ * @param {System} shown
  */
-export function logRows(event, fight) {
-  const width = fight.view.hero.willpower !== null ? 9 : 8;
-  if (event.kind === "vigour") {
-    return [noteRow(t("Vigour cast: {skill} for this fight, ENDURANCE {endurance}.", event), width)];
+export function logRows(event, fight, shown) {
+  if (announcing) {
+    announcing = false;
+    announce(announcement(event, fight, shown));
   }
   /** @type {string[]} */
-  const notes = event.notes;
-  if (event.kind === "evade_no_round") return notes.map((note) => noteRow(note, width)); // no round fought
-  const row = element("tr");
-  cell(row, event.kind === "evade" ? t("{round} (evade)", event) : String(event.round));
-  cell(row, event.enemy);
-  cell(row, signed(event.combat_ratio));
-  const numberCell = cell(row, String(event.number));
-  if (event.typed) numberCell.append(element("span", t("typed"), "typed"));
-  cell(row, lossText(event.enemy_loss, event.enemy_loss_text));
-  cell(row, lossText(event.hero_loss, event.hero_loss_text));
-  cell(row, String(event.endurance));
-  cell(row, String(event.enemy_endurance));
-  if (width === 9) cell(row, event.willpower === null ? "" : String(event.willpower));
-  return [row, ...notes.map((note) => noteRow(note, width))];
+  const notes = event.notes ?? [];
+  const noteLines = notes.map((note) => h("span", { className: "log-note" }, note));
+  if (event.kind === "vigour") {
+    return [logCard(t("Vigour"), [t("Vigour cast: {skill} for this fight, ENDURANCE {endurance}.", event)], "vigour")];
+  }
+  if (event.kind === "evade_no_round") return [logCard(t("Evade"), noteLines, "evade")];
+  const { labels } = shown;
+  const round = part(0, event.kind === "evade" ? t("Round {round} (evade)", event) : t("Round {round}", event));
+  const pick = event.typed ? t("picked") : t("drawn");
+  const title = h("span", {}, round, " · ", pick, " ", part(3, String(event.number)));
+  const losses = h("span", {}, part(1, event.enemy), " −", part(4, lossText(event.enemy_loss, event.enemy_loss_text)),
+    " → ", part(7, String(event.enemy_endurance)), " · ", t("you"), " −",
+    part(5, lossText(event.hero_loss, event.hero_loss_text)), " → ", part(6, String(event.endurance)));
+  const numbers = h("span", {}, t("Combat Ratio"), " ", part(2, signed(event.combat_ratio)));
+  if (event.willpower !== null && event.willpower !== undefined) {
+    numbers.append(` · ${labels.willpower} −${event.willpower_spent ?? 0} → `, part(8, String(event.willpower)));
+  }
+  return [logCard(title, [losses, numbers, ...noteLines], `fought${event.typed ? " typed" : ""}`)];
+}
+
+/**
+ * What a screen reader hears after an action: "Drakkar loses 8, you lose 1: ENDURANCE 24".
+ * @param {FightEvent} event
+ * @param {OpenFight} fight
+ * @param {System} shown
+ */
+export function announcement(event, fight, shown) {
+  if (event.kind === "vigour") return t("Vigour cast: {skill} for this fight, ENDURANCE {endurance}.", event);
+  if (event.kind === "evade_no_round") return (event.notes ?? []).join(" ");
+  const { labels } = shown;
+  const enemy = event.enemy_loss === "K" ? t("{name}: out of the fight", { name: event.enemy })
+    : t("{name} loses {n}", { name: event.enemy, n: event.enemy_loss });
+  const hero = event.hero_loss === "K" ? t("you are out of the fight") : t("you lose {n}", { n: event.hero_loss });
+  let left = `${labels.endurance} ${event.endurance}`;
+  if (event.willpower !== null && event.willpower !== undefined) left += `, ${labels.willpower} ${event.willpower}`;
+  return `${enemy}, ${hero}: ${left}`;
 }
 
 /**

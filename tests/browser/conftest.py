@@ -66,10 +66,24 @@ def page(context, base_url):
     assert problems == []
 
 
+def log_cards(page):
+    """The Lone Wolf family's combat log: one card for each event, oldest first in the page (shown newest first)."""
+    return page.get_by_role("list", name="Combat log").locator("li")
+
+
+def round_cards(page):
+    """The cards of the rounds fought (an evasion fought as a round included) in the Lone Wolf family's log."""
+    return page.get_by_role("list", name="Combat log").locator("li.fought")
+
+
 def log_rows(page):
-    """The combat log's round rows as lists of cell texts."""
-    rows = page.get_by_role("table", name="Combat log").locator("tbody tr:not(.note)")
-    return [row.locator("td").all_inner_texts() for row in rows.all()]
+    """The round cards of the Lone Wolf family's log, each as the texts of its parts in the old table's column order:
+    round, enemy, Combat Ratio, random number, enemy's loss, hero's loss, ENDURANCE after, the enemy's after
+    (WILLPOWER after)."""
+    return round_cards(page).evaluate_all(
+        """cards => cards.map(card => [...card.querySelectorAll("[data-col]")]
+            .sort((a, b) => a.dataset.col - b.dataset.col).map(part => part.innerText))"""
+    )
 
 
 def set_up(page, system, hero, enemies, rules=None):
@@ -96,10 +110,10 @@ def set_up(page, system, hero, enemies, rules=None):
 
 
 def fight_round(page, number=None, willpower=None, button="Fight round"):
-    rows = page.get_by_role("table", name="Combat log").locator("tbody tr:not(.note)")
+    rows = round_cards(page)
     before = rows.count()
     if number is not None:
-        page.get_by_label("Random number").fill(str(number))
+        page.get_by_label("Random number", exact=True).fill(str(number))
     if willpower is not None:
         page.get_by_label("WILLPOWER to spend").fill(str(willpower))
     page.get_by_role("button", name=button).click()

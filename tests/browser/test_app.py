@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import build, fight_round, log_rows, set_up
+from conftest import build, fight_round, log_cards, log_rows, set_up
 from playwright.sync_api import expect
 
 
@@ -24,9 +24,9 @@ def test_banedon_full_fight_with_typed_numbers(page):
         fight_round(page, number)
     # Combat Ratio +2 (column +1/+2): 6 -> 9/2, 2 -> 5/4, 3 -> 6/3
     assert log_rows(page) == [
-        ["1", "Giak", "+2", "6typed", "9", "2", "23", "11"],
-        ["2", "Giak", "+2", "2typed", "5", "4", "19", "6"],
-        ["3", "Giak", "+2", "3typed", "6", "3", "16", "0"],
+        ["Round 1", "Giak", "+2", "6", "9", "2", "23", "11"],
+        ["Round 2", "Giak", "+2", "2", "5", "4", "19", "6"],
+        ["Round 3", "Giak", "+2", "3", "6", "3", "16", "0"],
     ]
     expect(outcome(page)).to_have_text("Victory: Giak falls. Banedon has 16 ENDURANCE left.")
     expect(page.locator("#outcome")).to_have_attribute("aria-live", "polite")
@@ -40,12 +40,12 @@ def test_grey_star_full_fight_spending_willpower(page):
         {"COMBAT SKILL": 15, "ENDURANCE": 25, "WILLPOWER": 23},
         [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": 20, "Enemy ENDURANCE": 30}],
     )
-    expect(page.get_by_role("columnheader", name="WILLPOWER after")).to_be_visible()
+    expect(page.get_by_label("WILLPOWER to spend")).to_be_visible()
     fight_round(page, 6, willpower=2)  # the rules' worked example: -5, 6 -> Grey Star 4, Deathgaunt 5 x 2
     fight_round(page, 0, willpower=3)  # -6/-5, 0 -> 9/0: 9 x 3 = 27
     assert log_rows(page) == [
-        ["1", "Deathgaunt", "−5", "6typed", "5 × 2 = 10", "4", "21", "20", "21"],
-        ["2", "Deathgaunt", "−5", "0typed", "9 × 3 = 27", "0", "21", "0", "18"],
+        ["Round 1", "Deathgaunt", "−5", "6", "10 (5 × 2)", "4", "21", "20", "21"],
+        ["Round 2", "Deathgaunt", "−5", "0", "27 (9 × 3)", "0", "21", "0", "18"],
     ]
     expect(outcome(page)).to_have_text("Victory: Deathgaunt falls. Grey Star has 21 ENDURANCE and 18 WILLPOWER left.")
 
@@ -62,9 +62,9 @@ def test_cal_phoenix_full_fight_on_the_close_combat_table(page):
     fight_round(page, 1)  # +1/+2, 1 -> 3/4 (the Lone Wolf table would read 4/5)
     fight_round(page, 0)  # +1/+2, 0 -> 8/0
     assert log_rows(page) == [
-        ["1", "Renegade Clansman", "+1", "4typed", "4", "3", "22", "8"],
-        ["2", "Renegade Clansman", "+1", "1typed", "3", "4", "18", "5"],
-        ["3", "Renegade Clansman", "+1", "0typed", "8", "0", "18", "0"],
+        ["Round 1", "Renegade Clansman", "+1", "4", "4", "3", "22", "8"],
+        ["Round 2", "Renegade Clansman", "+1", "1", "3", "4", "18", "5"],
+        ["Round 3", "Renegade Clansman", "+1", "0", "8", "0", "18", "0"],
     ]
     expect(outcome(page)).to_contain_text("Victory: Renegade Clansman falls. Cal Phoenix has 18 ENDURANCE left.")
 
@@ -83,7 +83,7 @@ def test_evasion_only_when_allowed(page):
     expect(evade).to_be_enabled()
     fight_round(page, 1, button="Evade")  # -3, 1 -> 1/6: the enemy's 1 is ignored
     rows = log_rows(page)
-    assert rows[1][:1] == ["2 (evade)"] and rows[1][4:8] == ["0 (1 ignored: evasion)", "6", "12", "13"]
+    assert rows[1][:1] == ["Round 2 (evade)"] and rows[1][4:8] == ["0 (1 ignored: evasion)", "6", "12", "13"]
     expect(outcome(page)).to_have_text("Banedon evades the fight. Banedon has 12 ENDURANCE left.")
 
 
@@ -127,12 +127,12 @@ def test_bad_input_shows_its_message_and_keeps_the_fight(page):
     fight_round(page, 6, willpower=2)
     alert = page.locator("#action-error")
 
-    page.get_by_label("Random number").fill("seven")
+    page.get_by_label("Random number", exact=True).fill("seven")
     page.get_by_role("button", name="Fight round").click()
     expect(alert).to_contain_text("Random number: must be a whole number from 0 to 9, not 'seven'")
-    expect(page.get_by_label("Random number")).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_label("Random number", exact=True)).to_have_attribute("aria-invalid", "true")
 
-    page.get_by_label("Random number").fill("4")
+    page.get_by_label("Random number", exact=True).fill("4")
     page.get_by_label("WILLPOWER to spend").fill("5")
     page.get_by_role("button", name="Fight round").click()
     expect(alert).to_contain_text("WILLPOWER to spend: is 5, more than Grey Star's WILLPOWER (1)")
@@ -164,7 +164,7 @@ def test_keyboard_only_fight(page):
     group.get_by_label("Enemy COMBAT SKILL").fill("5")
     group.get_by_label("Enemy ENDURANCE").press_sequentially("5")
     page.keyboard.press("Enter")  # submits the set-up form
-    number = page.get_by_label("Random number")
+    number = page.get_by_label("Random number", exact=True)
     expect(number).to_be_focused()
     number.press_sequentially("0")
     page.keyboard.press("Enter")  # fights the round: +15, 0 -> K
@@ -204,8 +204,10 @@ def test_evasion_before_the_first_round_and_endurance_restored_in_part(page):
     page.get_by_label("Evading before the first round: no round is fought, nothing is lost").check()
     page.get_by_role("button", name="Start fight").click()
     page.get_by_role("button", name="Evade").click()
-    note = page.get_by_role("table", name="Combat log").locator("tbody tr.note")
-    expect(note).to_have_text("evasion before the first round: no round is fought, nothing is lost")
+    expect(log_cards(page)).to_have_count(1)
+    expect(log_cards(page).locator(".log-note")).to_have_text(
+        "evasion before the first round: no round is fought, nothing is lost"
+    )
     assert log_rows(page) == []
     expect(outcome(page)).to_have_text("Banedon evades the fight. Banedon has 25 ENDURANCE left.")
 
@@ -226,7 +228,7 @@ def test_skill_modifier_for_the_first_rounds_and_half_the_losses_restored(page):
     fight_round(page, 1)  # -2 (column -2/-1): 2/5
     fight_round(page, 1)  # 0: 3/5
     assert [row[2] for row in log_rows(page)] == ["−2", "0"]
-    notes = page.get_by_role("table", name="Combat log").locator("tbody tr.note")
+    notes = log_cards(page).locator(".log-note")
     expect(notes.last).to_have_text("not a fight to the death: 5 ENDURANCE points restored")
     expect(outcome(page)).to_contain_text("Banedon has 20 ENDURANCE left.")  # 25 - 10 + 5
 

@@ -60,7 +60,7 @@ def test_lone_wolf_odds_follow_the_form_as_typed_and_every_round(page):
     page.get_by_role("button", name="Start fight").click()
     chart = panel(page).get_by_role("img", name="Chance of each ENDURANCE at the end of the fight")
     expect(chart).to_be_visible()
-    page.get_by_label("Random number").fill("3")
+    page.get_by_label("Random number", exact=True).fill("3")
     page.get_by_role("button", name="Fight round").click()
     after = exact_win(record("lone-wolf", hero, [giak], [{"do": "round", "number": 3}]))
     assert after != win

@@ -1,0 +1,232 @@
+"""Issue 12: the Lone Wolf family's fight screen made for the phone: cards with ENDURANCE bars that show the round's
+change, the section's rules in view all fight long, costly actions that say their cost and why they are unavailable,
+the Random Number Table to tap, the log as cards without sideways scrolling, each round announced in words."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import BOOT_TIMEOUT, fight_round, log_cards, log_rows, set_up
+from playwright.sync_api import expect
+
+from pyrules import api, share
+
+BANEDON = {"COMBAT SKILL": 15, "ENDURANCE": 25}
+GIAK = [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 20}]
+TWO = [
+    {"Enemy name": "Helghast of the Darklands", "Enemy COMBAT SKILL": 16, "Enemy ENDURANCE": 30},
+    {"Enemy name": "Drakkar", "Enemy COMBAT SKILL": 14, "Enemy ENDURANCE": 12},
+]
+RULES = {"Evasion allowed after round": 3, "Enemy unharmed for the first rounds": 1, "Enemy's losses multiplied by": 2}
+
+
+def in_russian(page):
+    """The open fight, in Russian (the rules' words come back in it)."""
+    page.get_by_label("Language").select_option("ru")
+    expect(page.get_by_role("button", name="Раунд боя")).to_be_visible()
+
+
+def russian_round(page, number):
+    cards = page.get_by_role("list", name="Журнал боя").locator("li")
+    before = cards.count()
+    page.get_by_label("Случайное число", exact=True).fill(str(number))
+    page.get_by_role("button", name="Раунд боя").click()
+    expect(cards).to_have_count(before + 1)
+
+
+def widths(page):
+    """[scrollWidth, clientWidth] of the page, the fight card and the log."""
+    return page.evaluate(
+        """() => [document.documentElement, document.getElementById("fight"), document.getElementById("log")]
+            .map(e => [e.scrollWidth, e.clientWidth])"""
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
+def test_the_fight_and_its_log_fit_a_phone_in_both_languages(page, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    set_up(page, "Dawn of the Darklords", BANEDON, TWO, RULES)
+    for number in (4, 0, 7, None):
+        fight_round(page, number)
+    assert all(scroll <= client for scroll, client in widths(page)), widths(page)
+    cards = log_cards(page)
+    expect(cards).to_have_count(4)
+    # Newest first: the last round's card is drawn above the first one's.
+    assert cards.last.bounding_box()["y"] < cards.first.bounding_box()["y"]
+    # The one primary action spans the round form on a phone; the costly ones are set apart.
+    fight = page.get_by_role("button", name="Fight round").bounding_box()
+    assert fight["width"] >= page.locator("#round-form").bounding_box()["width"] - 2
+    in_russian(page)
+    expect(page.get_by_role("list", name="Журнал боя").locator("li")).to_have_count(4)
+    assert all(scroll <= client for scroll, client in widths(page)), widths(page)
+
+
+def test_costly_actions_say_their_cost_and_why_they_are_unavailable(page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    set_up(page, "Dawn of the Darklords", BANEDON, GIAK, {"Evasion allowed after round": 2})
+    evade = page.get_by_role("button", name="Evade")
+    vigour = page.get_by_role("button", name="Cast Vigour")
+    fight = page.get_by_role("button", name="Fight round")
+    expect(evade).to_be_disabled()
+    # Why, written on screen (a phone shows no tooltip), and tied to the button for screen readers.
+    reason = page.locator("#evade-why")
+    expect(reason).to_be_visible()
+    expect(reason).to_have_text("evasion is allowed only after round 2")
+    expect(evade).to_have_accessible_description("evasion is allowed only after round 2")
+    # The cost in the button itself, and styled apart from the primary action.
+    expect(evade).to_contain_text("a round: only your losses count")
+    expect(vigour).to_contain_text("+3 COMBAT SKILL, −3 ENDURANCE")
+    expect(page.locator("#vigour-why")).to_have_text(
+        "Vigour adds 3 to COMBAT SKILL for this fight and costs 3 ENDURANCE"
+    )
+    for costly in (evade, vigour):
+        expect(costly).to_have_class("costly")
+    expect(fight).to_have_class("primary-action")
+    assert fight.evaluate("e => getComputedStyle(e).backgroundColor") != vigour.evaluate(
+        "e => getComputedStyle(e).backgroundColor"
+    )
+    fight_round(page, 5)
+    fight_round(page, 5)
+    expect(evade).to_be_enabled()
+    expect(reason).to_have_text("evasion is allowed")
+
+
+def test_grey_stars_willpower_spend_is_costly_and_has_its_bar(page):
+    set_up(
+        page,
+        "Grey Star the Wizard",
+        {"COMBAT SKILL": 15, "ENDURANCE": 25, "WILLPOWER": 23},
+        [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": 20, "Enemy ENDURANCE": 30}],
+    )
+    spend = page.get_by_label("WILLPOWER to spend")
+    expect(spend).to_have_accessible_description(
+        "Costs that many WILLPOWER points this round; the enemy's loss is multiplied by it."
+    )
+    fight_round(page, 6, willpower=2)  # the worked example: Grey Star 4, Deathgaunt 5 x 2
+    hero = page.locator("#hero-status")
+    expect(hero).to_contain_text("WILLPOWER 21 / 23 −2")
+    expect(hero.get_by_role("meter", name="WILLPOWER 21 / 23")).to_have_count(1)
+    assert log_rows(page)[0][4] == "10 (5 × 2)"
+
+
+def test_the_sections_rules_stay_in_view_during_the_fight(page):
+    set_up(page, "Dawn of the Darklords", BANEDON, TWO, RULES)
+    chips = page.locator("#enemy-status .chips li")
+    expected = [
+        "Evasion allowed after round: 3",
+        "Enemy unharmed for the first rounds: 1",
+        "Enemy's losses multiplied by: 2",
+    ]
+    expect(chips).to_have_text(expected)
+    fight_round(page, 4)
+    fight_round(page, 2)
+    expect(chips).to_have_text(expected)
+    for chip in chips.all():
+        expect(chip).to_be_visible()
+    # The next enemy is listed as a small card.
+    expect(page.get_by_role("list", name="The other enemies of this fight")).to_contain_text("Drakkar")
+
+
+def test_the_bars_show_the_rounds_change_and_the_announcement_says_it(page):
+    set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
+    hero, enemy = page.locator("#hero-status"), page.locator("#enemy-status")
+    expect(hero).to_contain_text("ENDURANCE 25 / 25")
+    expect(hero.locator(".change")).to_have_count(0)
+    fight_round(page, 6)  # Combat Ratio +2, 6: the Giak loses 9, Banedon 2
+    expect(hero.locator(".bar-text")).to_have_text("ENDURANCE 23 / 25 −2")
+    expect(enemy.locator(".bar-text")).to_have_text("ENDURANCE 11 / 20 −9")
+    expect(hero.get_by_role("meter", name="ENDURANCE 23 / 25")).to_have_count(1)
+    loss = hero.locator(".bar-loss").evaluate("e => e.getBoundingClientRect().width")
+    fill = hero.locator(".bar-fill").evaluate("e => e.getBoundingClientRect().width")
+    assert loss > 0 and abs(loss / fill - 2 / 23) < 0.05  # the part lost this round, drawn beside what is left
+    expect(page.locator("#announce")).to_have_text("Giak loses 9, you lose 2: ENDURANCE 23")
+    fight_round(page, 2)  # +2, 2: 5/4
+    expect(hero.locator(".bar-text")).to_have_text("ENDURANCE 19 / 25 −4")
+    expect(page.locator("#announce")).to_have_text("Giak loses 5, you lose 4: ENDURANCE 19")
+    in_russian(page)
+    russian_round(page, 3)  # +2, 3: 6/3
+    expect(page.locator("#announce")).to_have_text("Giak: теряет 6, вы теряете 3: ВЫНОСЛИВОСТЬ 16")
+
+
+def test_the_announcement_in_russian_is_neutral_to_the_names_gender(page):
+    page.get_by_label("Language").select_option("ru")
+    page.get_by_role("radio").first.check()
+    page.locator("#hero-skill").fill("15")
+    page.locator("#hero-endurance").fill("25")
+    enemy = page.locator(".enemy").first.locator("input")
+    for n, value in enumerate(["Крыса", "13", "20"]):
+        enemy.nth(n).fill(value)
+    page.locator("#start").click()
+    russian_round(page, 6)
+    expect(page.locator("#announce")).to_have_text("Крыса: теряет 9, вы теряете 2: ВЫНОСЛИВОСТЬ 23")
+
+
+def random_number_table(record):
+    """The fight's Random Number Table as the rules give it (the view's, drawn from the seed)."""
+    reply = json.loads(api.call(json.dumps({"op": "start", "record": record})))
+    return reply["view"]["random_table"]
+
+
+def test_tapping_the_random_number_table_fights_the_round_with_that_number(page, base_url):
+    record = {
+        "format": "pyrules-fight",
+        "version": 1,
+        "system": "lone-wolf",
+        "hero": {"skill": 15, "endurance": 25},
+        "enemies": [{"name": "Kraan", "skill": 16, "endurance": 40}],
+        "seed": 20261130,
+        "actions": [],
+    }
+    page.goto(base_url + "#f=" + share.encode(record))
+    expect(page.get_by_role("heading", name="Shared: Banedon vs Kraan")).to_be_visible(timeout=BOOT_TIMEOUT)
+    table = page.get_by_role("group", name="Random Number Table (pick one)")
+    cells = table.get_by_role("button")
+    expect(cells).to_have_count(100)
+    digits = random_number_table(record)
+    assert [int(text) for text in cells.all_inner_texts()] == digits
+    cell = table.get_by_role("button", name=f"Pick {digits[24]}, row 3, column 5", exact=True)
+    box = cell.bounding_box()
+    assert box["width"] >= 24 and box["height"] >= 24
+    cell.click()
+    expect(log_cards(page)).to_have_count(1)
+    assert log_rows(page)[0][3] == str(digits[24])
+    expect(log_cards(page).first.locator(".log-title")).to_have_text(f"Round 1 · picked {digits[24]}")
+    expect(cell).to_have_attribute("aria-current", "true")  # marked until the next round
+    expect(table.locator("[aria-current]")).to_have_count(1)
+    # The same as typing that number: the rules give the same round.
+    typed = json.loads(
+        api.call(
+            json.dumps({"op": "restore", "record": {**record, "actions": [{"do": "round", "number": digits[24]}]}})
+        )
+    )
+    assert log_rows(page)[0][4] == str(typed["log"][0]["enemy_loss"])
+    # Typing still works, and blank lets the app pick: the mark goes with the next round.
+    fight_round(page, 3)
+    expect(table.locator("[aria-current]")).to_have_count(0)
+    fight_round(page)
+    assert log_rows(page)[2][3] == str(
+        json.loads(
+            api.call(
+                json.dumps(
+                    {
+                        "op": "restore",
+                        "record": {
+                            **record,
+                            "actions": [
+                                {"do": "round", "number": digits[24]},
+                                {"do": "round", "number": 3},
+                                {"do": "round"},
+                            ],
+                        },
+                    }
+                )
+            )
+        )["log"][2]["number"]
+    )
+    # The arrow keys move within the table, which is one stop in the tab order.
+    cells.first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    expect(cells.nth(11)).to_be_focused()
+    assert cells.evaluate_all("cs => cs.filter(c => c.tabIndex === 0).length") == 1
