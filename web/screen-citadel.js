@@ -734,13 +734,13 @@ function place([row, col]) {
 const STRIKES = ["attack", "monster", "hellgate"];
 
 /**
- * A strike's result in words: "2 wounds: Wound Points 3 of 5", and "Harpies: out of the fight".
+ * A strike's result in words: "2 wounds — Wound Points 3 of 5", and "Harpies: out of the fight".
  * @param {FightEvent} event
  * @param {System} words
  */
 function struck(event, words) {
   const left = event.target_wound_points - event.target_wounds;
-  const result = `${t("{n} {n|wound|wounds}", { n: event.wounds })}: ${t("{label} {left} of {points}",
+  const result = `${t("{n} {n|wound|wounds}", { n: event.wounds })} — ${t("{label} {left} of {points}",
     { label: words.labels.wound_points, left, points: event.target_wound_points })}`;
   return event.killed ? `${result}. ${t("{name}: out of the fight", { name: event.target_name })}` : result;
 }
@@ -816,7 +816,8 @@ export function logRows(event, shown, words) {
  * @param {System} words
  */
 export function announcement(event, shown, words) {
-  const action = words.actions[event.kind] ?? event.kind;
+  // "Attack" is the button's verb (ru: «Атаковать»): the party's strike is said as the monsters' is.
+  const action = event.kind === "attack" ? t("Party attack") : words.actions[event.kind] ?? event.kind;
   const said = STRIKES.includes(event.kind)
     ? [t("{action}: {name}, target: {target}.", { action, name: event.name, target: event.target_name }),
        `${struck(event, words)}.`]
