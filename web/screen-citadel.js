@@ -810,7 +810,7 @@ export function logRows(event, shown, words) {
 }
 
 /**
- * What a screen reader hears after an action: the action, its result in words, then the phase now or the outcome.
+ * What a screen reader hears after an action: the action, its result in words, then the phase now.
  * @param {FightEvent} event
  * @param {OpenFight} shown
  * @param {System} words
@@ -823,8 +823,8 @@ export function announcement(event, shown, words) {
        `${struck(event, words)}.`]
     : [`${action}: ${event.name ? `${event.name}, ` : ""}${moved(event)}.`];
   const view = /** @type {View} */ (shown.view);
-  said.push(view.outcome === "ongoing" ? `${t("Round {round}: {phase}", { round: view.round, phase: view.phase_name })}.`
-    : outcomeText(view));
+  // The outcome is said by its own live region (#outcome); while the combat goes on, the phase it is in now.
+  if (view.outcome === "ongoing") said.push(t("Next: {phase}, round {round}.", { round: view.round, phase: view.phase_name }));
   return said.join(" ");
 }
 

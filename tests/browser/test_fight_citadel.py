@@ -126,7 +126,7 @@ def test_the_announcement_says_the_result_and_what_comes_next(page, base_url):
     page.get_by_label("Die", exact=True).fill("5")
     unit(page, "1 Orcs").click()
     expect(page.locator("#announce")).to_have_text(
-        "Party attack: Almuric, target: Orcs. 2 wounds — Wound Points 4 of 6. Round 1: Monster Combat."
+        "Party attack: Almuric, target: Orcs. 2 wounds — Wound Points 4 of 6. Next: Monster Combat, round 1."
     )
     # opening the fight again (a reload) announces nothing: only an action taken is said
     page.reload()
@@ -142,7 +142,7 @@ def test_the_announcement_in_russian_does_not_depend_on_the_names_gender(page, b
     page.get_by_label("Кубик", exact=True).fill("6")
     board.get_by_role("button", name=re.compile("^2 Yth:")).click()
     expect(page.locator("#announce")).to_have_text(
-        "Атака отряда: Bors, цель: Yth. 5 ранений — Очки ранений: 0 из 5. Yth: выбывает из боя. Раунд 1: Бой отряда."
+        "Атака отряда: Bors, цель: Yth. 5 ранений — Очки ранений: 0 из 5. Yth: выбывает из боя. Дальше: Бой отряда, раунд 1."
     )
     expect(page.locator("#cob-fallen")).to_have_text("Вне боя: 2 Yth")
 
