@@ -21,8 +21,15 @@ def almuric_against_the_orcs(actions=()):
         "system": "citadel-of-blood",
         "hero": {
             "party": [
-                {"name": "Almuric", "wound_points": 8, "resistance": 2, "combat_bonus": 3, "weapons": ["sword"],
-                 "skills": {"sword": 2}, "pos": [0, 1]},
+                {
+                    "name": "Almuric",
+                    "wound_points": 8,
+                    "resistance": 2,
+                    "combat_bonus": 3,
+                    "weapons": ["sword"],
+                    "skills": {"sword": 2},
+                    "pos": [0, 1],
+                },
             ]
         },
         "enemies": [{"name": "Orcs", "wound_points": 6, "resistance": 1, "combat_bonus": 0}],
@@ -40,8 +47,13 @@ def open_fight(page, base_url, record, language="en"):
 
 def test_legal_targets_and_states_are_in_the_names_and_in_visible_words(page, base_url):
     open_fight(page, base_url, almuric_against_the_orcs())
-    almuric = page.get_by_role("button", name=re.compile(r"^A Almuric: party, row 1, middle, Wound Points 8 of 8, "
-                                                         r"Sword, can act$"))
+    almuric = page.get_by_role(
+        "button",
+        name=re.compile(
+            r"^A Almuric: party, row 1, middle, Wound Points 8 of 8, "
+            r"Sword, can act$"
+        ),
+    )
     expect(almuric).to_have_attribute("aria-pressed", "false")
     orcs = page.get_by_role("button", name=re.compile(r"^1 Orcs: monsters, row 1, middle, Wound Points 6 of 6$"))
     expect(orcs).to_be_visible()  # nothing to attack before a character is chosen
