@@ -197,10 +197,21 @@ def test_no_sideways_scrolling_on_a_phone(page, base_url, language, width, heigh
     for scroll, client in sizes:
         assert scroll <= client, sizes
     # every control of the fight at least 24 by 24 px (WCAG 2.2 2.5.8)
-    small = page.evaluate(
-        """() => [...document.querySelectorAll('#fight button, #fight input, #fight select')]
-                 .filter((e) => e.offsetParent !== null)
-                 .map((e) => [e.id || e.getAttribute('aria-label') || e.textContent, e.getBoundingClientRect()])
-                 .filter(([, r]) => r.width < 24 || r.height < 24).map(([name]) => name)"""
-    )
-    assert small == []
+    assert page.evaluate(SMALL_CONTROLS, "#fight button, #fight input, #fight select") == []
+
+
+SMALL_CONTROLS = """(selector) => [...document.querySelectorAll(selector)]
+    .filter((e) => e.offsetParent !== null)
+    .map((e) => [e.id || e.getAttribute('aria-label') || e.textContent, e.getBoundingClientRect()])
+    .filter(([, r]) => r.width < 24 || r.height < 24).map(([name]) => name)"""
+
+
+def test_the_citadel_set_up_controls_and_the_check_box_are_24_px_at_least(page):
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.get_by_role("radio", name="Citadel of Blood").check()
+    page.get_by_role("button", name="Add this hero").click()
+    page.get_by_role("button", name="Add this monster").click()
+    page.get_by_text("This section's combat rules").click()
+    expect(page.get_by_label("The party is in the Hellgate's Segment")).to_be_visible()
+    controls = "#party :is(button, input, select), #monsters :is(button, input, select), #rule-hellgate"
+    assert page.evaluate(SMALL_CONTROLS, controls) == []
