@@ -20,7 +20,8 @@ import { announce, bar, diceFaces, dieFace, logCard } from "./widgets.js";
  * A combat's state as the rules show it (pyrules.systems.citadel: view).
  * @typedef {{outcome: string, round: number, phase: string, phase_name: string, units: Unit[],
  *   board: {party: (string | null)[][], monsters: (string | null)[][]}, targets: Record<string, string[]>,
- *   moves: Record<string, [number, number][]>, monster_moves: Record<string, unknown>, next: {kinds: string[], unit: string},
+ *   moves: Record<string, [number, number][]>, monster_moves: Record<string, unknown>,
+ *   next: {kinds: string[], unit: string, forced: boolean},
  *   forced_rule: string | null, blasts_left: number, verified: boolean, table: {blast: {wounds: number}}}} View
  */
 /** @typedef {{title: string, source: string, columns: {key: string, name: string}[], rows: number[][], row_starts: number[]}} Table */
@@ -334,6 +335,8 @@ const KINDS = ["monster", "hellgate", "monster_move", "change_weapon", "hold", "
   "monster_pass"];
 const PRIMARY = ["monster", "hellgate", "monster_move"]; // the phase's own move, drawn large
 const ENDS = ["end_phase", "hellgate_pass", "pass", "monster_pass"]; // they end the phase at once
+/** @type {Record<string, string>} */
+const PASSES = { party_reorg: "pass", monster_reorg: "monster_pass" }; // these phases' way to end without a move
 const buttons = KINDS.map((kind) => h("button", { type: "button", data: { cob: kind },
                                                   attrs: { "aria-describedby": `cob-cost-${kind}` } }));
 const costs = KINDS.map((kind) => h("span", { id: `cob-cost-${kind}`, className: "cost" }));
@@ -627,8 +630,9 @@ function draw() {
   const over = view.outcome !== "ongoing";
   phase.textContent = over ? "" : t("Round {round}: {phase}", { round: view.round, phase: view.phase_name });
   const kinds = over ? [] : view.next.kinds;
-  // "Move no one" refused by 9.8.4 (or 9.0): shown, not offered, with the rule the view names.
-  const refused = !over && view.phase === "party_reorg" && view.forced_rule ? "pass" : "";
+  // A phase's way to end it without a move, refused now (the view's next.forced): shown, not offered, with the rule
+  // the view names (9.8.4 or 9.0 for the party) or the plain reason.
+  const refused = !over && view.next.forced ? PASSES[view.phase] ?? "" : "";
   const primary = kinds.find((kind) => PRIMARY.includes(kind));
   KINDS.forEach((kind, i) => {
     const button = buttons[i];
@@ -637,7 +641,7 @@ function draw() {
     button.disabled = unchosen || kind === refused;
     button.className = kind === primary ? "primary" : ENDS.includes(kind) ? "secondary ends" : "secondary";
     if (kind === "hellgate") button.classList.add("costly");
-    costs[i].textContent = kind === refused ? /** @type {string} */ (view.forced_rule)
+    costs[i].textContent = kind === refused ? view.forced_rule ?? t("Not now: one of them must move forward.")
       : unchosen ? t("Choose a character on the board first") : costOf(view, kind);
     costs[i].className = button.disabled ? "cost why" : "cost";
   });

@@ -333,7 +333,11 @@ def test_the_hellgate_may_stop_and_the_monsters_may_stay_or_send_the_one_the_pla
 
     # 9.8.1: the first row has a gap: one of three must fill it; the left-most by default, or the one picked
     expect(page.get_by_text("Round 1: Monster Reorganization")).to_be_visible()
-    expect(page.get_by_role("button", name="The monsters stay")).to_be_hidden()
+    # refused now, and said so on the screen, not hidden
+    expect(page.get_by_role("button", name="The monsters stay")).to_be_disabled()
+    expect(page.get_by_role("button", name="The monsters stay")).to_have_accessible_description(
+        "Not now: one of them must move forward."
+    )
     expect(page.locator("#cob-help")).to_contain_text("4 Pik")
     for label in ("4 Pik", "5 Quo", "6 Rho"):
         expect(unit(page, label)).to_have_class(re.compile(r"\blegal\b"))
