@@ -117,6 +117,7 @@ def test_the_bars_show_the_rounds_loss_and_the_dead_are_named(page, base_url):
     expect(page.locator("#cob-phase")).to_have_text("Round 1: Monster Combat")
     expect(orcs.locator(".change")).to_have_text("−2")
     page.get_by_role("button", name="Monster attack", exact=True).click()
+    expect(page.locator("#cob-phase")).to_have_text("Round 2: Party Combat")
     unit(page, "A Almuric").click()
     page.get_by_label("Die", exact=True).fill("6")
     unit(page, "1 Orcs").click()  # 11: 2 wounds more, the only loss of round 2
