@@ -1,9 +1,10 @@
 // The screen of Citadel of Blood (SPI, kind "citadel"): the party and the monsters in march order. The set-up lists
 // (characters, monsters, the editable Combat Results Table) and the fight: the board, the phase, the legal targets
 // and moves, the log. Python decides every rule; this file shows view.targets / view.moves and sends the choice.
-import { $, $$, cell, element, find, h, noteRow, numberOrText } from "./dom.js";
+import { $, $$, element, find, h, numberOrText } from "./dom.js";
 import { rule } from "./setup.js";
 import { t } from "./i18n.js";
+import { announce, bar, diceFaces, dieFace, logCard } from "./widgets.js";
 
 /** @typedef {import("../types/screen").Conforms<typeof import("./screen-citadel.js")>} Checked this module is a Screen */
 /** @typedef {import("../types/screen").Shell} Shell */
@@ -19,15 +20,15 @@ import { t } from "./i18n.js";
  * A combat's state as the rules show it (pyrules.systems.citadel: view).
  * @typedef {{outcome: string, round: number, phase: string, phase_name: string, units: Unit[],
  *   board: {party: (string | null)[][], monsters: (string | null)[][]}, targets: Record<string, string[]>,
- *   moves: Record<string, [number, number][]>, monster_moves: Record<string, unknown>, next: {kinds: string[], unit: string},
- *   forced_rule: string | null, blasts_left: number, verified: boolean}} View
+ *   moves: Record<string, [number, number][]>, monster_moves: Record<string, unknown>,
+ *   next: {kinds: string[], unit: string, forced: boolean},
+ *   forced_rule: string | null, blasts_left: number, verified: boolean, table: {blast: {wounds: number}}}} View
  */
 /** @typedef {{title: string, source: string, columns: {key: string, name: string}[], rows: number[][], row_starts: number[]}} Table */
 
 export const notes = { "citadel-of-blood": { i18n: "(SPI, a party against monsters)" } };
 export const exactOdds = false; // too many possibilities: the odds panel offers the simulation
 
-const COLUMNS = 6;
 /** @param {number} col */
 const space = (col) => [t("left"), t("middle"), t("right")][col];
 const DICE = ["attack", "monster", "hellgate", "monster_move"]; // the actions that take a typed die
@@ -281,23 +282,73 @@ export function carryOver() {} // the party and the monsters stay as listed
 
 // ---- the fight --------------------------------------------------------------------------------------------------
 
-const phase = h("p", { id: "cob-phase", className: "phase", attrs: { "aria-live": "polite" } });
+// The phase and what to do now, in one line.
+const phase = h("strong", { id: "cob-phase" });
+const help = h("span", { id: "cob-help" });
+const now = h("p", { className: "phase cob-now" }, phase, " ", help);
 const unverified = h("p", { id: "cob-unverified", className: "hint",
                             i18n: "The Combat Results Table and the monsters' numbers are unverified fan transcriptions." });
 const board = h("div", { id: "cob-board", className: "board", i18nLabel: "March order", attrs: { role: "group" } });
-const help = h("p", { id: "cob-help", className: "hint", attrs: { "aria-live": "polite" } });
+const fallen = h("p", { id: "cob-fallen", className: "cob-fallen" }); // the dead, in words (they leave the board)
 const weapon = h("select", { id: "cob-weapon", data: { field: "action.weapon" } });
 /** @param {string} id @param {string} path */
 const die = (id, path) => h("input", { id, inputMode: "numeric", autocomplete: "off", data: { field: path },
                                         i18nPlaceholder: "blank: the app rolls" });
 const dieInput = die("cob-die", "action.die");
 const targetDie = die("cob-target-die", "action.target_die");
+
+/**
+ * Six die faces to tap beside a die's field (typing still works): a face fills the field, the same face again
+ * empties it. Named "Die 4", "Die for the target 4" (render words them: the field's label and the face).
+ * @param {HTMLInputElement} input
+ */
+function diePad(input) {
+  const pad = h("div", { className: "die-pad" });
+  for (let n = 1; n <= 6; n++) {
+    const face = h("button", { type: "button", className: "die-pick secondary", data: { n: String(n) } }, dieFace(n));
+    face.addEventListener("click", () => {
+      input.value = input.value.trim() === String(n) ? "" : String(n);
+      markFaces();
+    });
+    pad.append(face);
+  }
+  input.addEventListener("input", markFaces);
+  return pad;
+}
+const diePads = /** @type {[HTMLInputElement, HTMLElement][]} */ ([[dieInput, diePad(dieInput)],
+                                                                    [targetDie, diePad(targetDie)]]);
+
+// The faces say which one is entered, and their names follow the page's language.
+function markFaces() {
+  for (const [input, pad] of diePads) {
+    const label = input.labels?.[0]?.textContent ?? "";
+    for (const face of $$("button", pad)) {
+      face.setAttribute("aria-label", `${label} ${face.dataset.n}`);
+      face.setAttribute("aria-pressed", String(input.value.trim() === face.dataset.n));
+    }
+  }
+}
+
 // The phases' moves, named in the rules' words (describe().actions); beside them two choices the rules leave to the
 // players: the Hellgate "may cast 3" Blast spells (9.2.3), and with a full first row one monster "may" move up (9.8.2).
-const buttons = ["change_weapon", "hold", "end_phase", "monster", "hellgate", "hellgate_pass", "pass", "monster_move",
-  "monster_pass"].map((kind) => h("button", { type: "button", hidden: true, data: { cob: kind } }));
-const log = h("tbody", { id: "cob-log" });
+const KINDS = ["monster", "hellgate", "monster_move", "change_weapon", "hold", "end_phase", "hellgate_pass", "pass",
+  "monster_pass"];
+const PRIMARY = ["monster", "hellgate", "monster_move"]; // the phase's own move, drawn large
+const ENDS = ["end_phase", "hellgate_pass", "pass", "monster_pass"]; // they end the phase at once
+/** @type {Record<string, string>} */
+const PASSES = { party_reorg: "pass", monster_reorg: "monster_pass" }; // these phases' way to end without a move
+const buttons = KINDS.map((kind) => h("button", { type: "button", data: { cob: kind },
+                                                  attrs: { "aria-describedby": `cob-cost-${kind}` } }));
+const costs = KINDS.map((kind) => h("span", { id: `cob-cost-${kind}`, className: "cost" }));
+const actions = KINDS.map((kind, i) => h("div", { className: "cob-action", hidden: true, data: { cob: kind } },
+                                         buttons[i], costs[i]));
 
+const logHeading = h("h3", { id: "cob-log-heading", i18n: "Combat log" });
+const log = h("ol", { id: "cob-log", className: "log-cards", attrs: { "aria-labelledby": logHeading.id } });
+// The shell appends each action's cards and redraws the whole log in the order of the fight: here the newest card
+// comes first, in the page as on the screen.
+log.append = (...cards) => log.prepend(...cards.reverse());
+log.replaceChildren = (...cards) => Element.prototype.replaceChildren.call(log, ...cards.reverse());
 /** @param {Shell} given */
 export function init(given) {
   shell = given;
@@ -336,8 +387,6 @@ export function init(given) {
     }
   });
   for (const button of buttons) button.addEventListener("click", () => press(button.dataset.cob ?? ""));
-  /** @param {import("./dom.js").Props<"th">} props */
-  const head = (props) => h("th", { scope: "col", ...props });
   return {
     setup: [
       h("div", { className: "columns" },
@@ -355,15 +404,15 @@ export function init(given) {
         h("div", { className: "table-scroll" }, editor))],
     rules: [h("div", { className: "rules-grid" }, hellgate)],
     top: [],
-    controls: [h("div", { className: "citadel" }, phase, unverified, board, help, h("div", { className: "dice" },
+    controls: [h("div", { className: "citadel" }, now, unverified, board, fallen, h("div", { className: "dice" },
       h("div", { className: "field" }, h("label", { htmlFor: weapon.id, i18n: "Weapon in hand" }), weapon),
-      h("div", { className: "field" }, h("label", { htmlFor: dieInput.id, i18n: "Die" }), dieInput),
-      h("div", { className: "field" }, h("label", { htmlFor: targetDie.id, i18n: "Die for the target" }), targetDie)))],
-    buttons,
+      h("div", { className: "field die-field" }, h("label", { htmlFor: dieInput.id, i18n: "Die" }), dieInput,
+        diePads[0][1]),
+      h("div", { className: "field die-field" }, h("label", { htmlFor: targetDie.id, i18n: "Die for the target" }),
+        targetDie, diePads[1][1])))],
+    buttons: actions,
     log,
-    bottom: [h("div", { className: "log-wrap" }, h("table", { id: "cob-log-table" }, h("caption", { i18n: "Combat log" }),
-      h("thead", {}, h("tr", {}, head({ i18n: "Round" }), head({ i18n: "Phase" }), head({ i18n: "Who" }), head({ i18n: "Target" }), head({ i18n: "Roll" }),
-        head({ i18n: "Result" }))), log))],
+    bottom: [h("section", { className: "cob-log", attrs: { "aria-labelledby": logHeading.id } }, logHeading, log)],
   };
 }
 
@@ -424,39 +473,97 @@ function pickable(view, id) {
   return Boolean(view.moves[id]);
 }
 
+/** @type {FightEvent[]} */
+let events = []; // the open fight's events, one per action, as the shell has the log drawn (the round's losses)
+
+/**
+ * The Wound Points each unit lost in the current round, from the log.
+ * @param {View} view
+ */
+function roundLosses(view) {
+  /** @type {Record<string, number>} */
+  const lost = {};
+  for (const event of events) {
+    if (event.round === view.round && event.target && event.wounds) {
+      lost[event.target] = (lost[event.target] ?? 0) + event.wounds;
+    }
+  }
+  return lost;
+}
+
+/**
+ * A unit's Wound Points in words ("Wound Points 3 of 5"), and as a bar with the round's loss.
+ * @param {Unit} unit
+ * @param {number} loss
+ */
+function points(unit, loss) {
+  const left = unit.wound_points - unit.wounds;
+  const label = system.labels.wound_points;
+  return { words: t("{label} {left} of {points}", { label, left, points: unit.wound_points }),
+           bar: bar({ label, current: left, max: unit.wound_points, change: -loss }) };
+}
+
+/**
+ * What a space of the board says of itself now, in words (its accessible name and its visible mark).
+ * @param {View} view
+ * @param {Unit | null} unit
+ * @param {boolean} legal
+ */
+function marks(view, unit, legal) {
+  const says = [];
+  if (!unit) {
+    if (legal) says.push(t("can move here"));
+    return says;
+  }
+  if (unit.id === selected) says.push(t("chosen"));
+  else if (pickable(view, unit.id)) says.push(view.phase === "party" ? t("can act") : t("can move"));
+  if (unit.acted) says.push(t("has acted"));
+  if (legal && view.phase === "party") says.push(t("can be attacked"));
+  if (view.phase === "monster_reorg" && view.monster_moves[unit.id]) {
+    says.push(t("may move forward"));
+    if (view.next.unit === unit.id) says.push(t("moves by default"));
+  }
+  return says;
+}
+
 /**
  * @param {View} view
  * @param {string} side
  * @param {number} row
  * @param {number} col
  * @param {string | null} id
+ * @param {boolean} legal
+ * @param {Record<string, number>} lost
  */
-function cellButton(view, side, row, col, id) {
-  const units = byId(view);
+function cellButton(view, side, row, col, id, legal, lost) {
   const button = h("button", { type: "button", className: "space",
                                data: { row: String(row), col: String(col), side } });
   const where = t("{side}, row {row}, {space}", { side: side === "party" ? t("party") : t("monsters"), row: row + 1,
                                                  space: space(col) });
-  if (id) {
-    const unit = units[id];
-    button.dataset.unit = id;
-    button.draggable = Boolean(view.moves[id]);
+  const unit = id ? byId(view)[id] : null;
+  const says = marks(view, unit, legal);
+  if (legal) button.classList.add("legal");
+  if (unit) {
+    button.dataset.unit = unit.id;
+    button.draggable = Boolean(view.moves[unit.id]);
     const held = unit.weapons[unit.weapon];
-    const wounds = t("{wounds} of {points} wounds", { wounds: unit.wounds, points: unit.wound_points });
-    button.append(element("strong", `${id} ${unit.name}`), element("span", wounds, "wounds"));
-    if (side === "party") button.append(element("span", held ? held.name : "", "weapon"));
-    const notes = [wounds];
-    if (side === "party" && held) notes.push(held.name);
-    if (view.phase === "monster_reorg" && view.monster_moves[id]) {
-      notes.push(t("may move forward"));
-      if (view.next.unit === id) notes.push(t("moves by default"));
-    }
-    button.setAttribute("aria-label", `${id} ${unit.name}: ${where}, ${notes.join(", ")}`);
+    const { words, bar: shown } = points(unit, lost[unit.id] ?? 0);
+    button.append(element("strong", `${unit.id} ${unit.name}`), shown);
+    if (side === "party" && held) button.append(element("span", held.name, "weapon"));
+    const notes = [words, ...(side === "party" && held ? [held.name] : []), ...says];
+    button.setAttribute("aria-label", `${unit.id} ${unit.name}: ${where}, ${notes.join(", ")}`);
     if (unit.acted) button.classList.add("acted");
+    if (unit.id === selected) {
+      button.classList.add("selected");
+      button.setAttribute("aria-pressed", "true");
+    } else if (pickable(view, unit.id)) {
+      button.setAttribute("aria-pressed", "false");
+    }
   } else {
-    button.setAttribute("aria-label", t("empty space: {where}", { where }));
+    button.setAttribute("aria-label", [t("empty space: {where}", { where }), ...says].join(", "));
     button.classList.add("empty");
   }
+  if (says.length) button.append(element("span", says.join(", "), "mark"));
   return button;
 }
 
@@ -469,10 +576,31 @@ function legalCells(view) {
   return new Set();
 }
 
+/**
+ * The line under an action that costs something or cannot be undone by playing on: what it costs, or why it is not
+ * offered now. Empty for the others.
+ * @param {View} view
+ * @param {string} kind
+ */
+function costOf(view, kind) {
+  if (kind === "hellgate") {
+    return t("{n} more in this phase; a hit: {wounds} {wounds|wound|wounds}",
+      { n: view.blasts_left, wounds: view.table.blast.wounds });
+  }
+  if (kind === "end_phase") {
+    const units = byId(view);
+    const waiting = Object.keys(view.targets).filter((id) => !units[id].acted).map((id) => `${id} ${units[id].name}`);
+    return waiting.length ? t("Ends the phase; no attack from: {names}", { names: waiting.join(", ") })
+      : t("Ends the phase");
+  }
+  return ENDS.includes(kind) ? t("Ends the phase") : "";
+}
+
 function draw() {
   const view = /** @type {View} */ (fight.view);
   if (selected && !pickable(view, selected)) selected = null;
   const legal = legalCells(view);
+  const lost = roundLosses(view);
   const focused = /** @type {HTMLElement | null} */ (document.activeElement?.closest?.("#cob-board button"))?.dataset;
   const rows = [];
   /** @type {[string, [number, (string | null)[]][]][]} */
@@ -484,16 +612,8 @@ function draw() {
       line.append(element("span", t("{side}, row {row}", { side: side === "party" ? t("party") : t("monsters"),
                                                            row: r + 1 }), "row-name"));
       cells.forEach((id, c) => {
-        const button = cellButton(view, side, r, c, id);
         const key = side === "monsters" ? `monsters:${id}` : `party:${r},${c}`;
-        if (legal.has(key) && (side === "monsters" ? id : !id)) button.classList.add("legal");
-        if (id && id === selected) {
-          button.classList.add("selected");
-          button.setAttribute("aria-pressed", "true");
-        } else if (id && pickable(view, id)) {
-          button.setAttribute("aria-pressed", "false");
-        }
-        line.append(button);
+        line.append(cellButton(view, side, r, c, id, legal.has(key) && (side === "monsters" ? Boolean(id) : !id), lost));
       });
       rows.push(line);
     }
@@ -503,20 +623,32 @@ function draw() {
   if (focused) { // the player keeps his place on the board from the keyboard
     find(`button[data-side="${focused.side}"][data-row="${focused.row}"][data-col="${focused.col}"]`, board)?.focus();
   }
+  const dead = view.units.filter((unit) => !unit.alive).map((unit) => `${unit.id} ${unit.name}`);
+  fallen.textContent = dead.length ? t("Out of the fight: {names}", { names: dead.join(", ") }) : "";
+  fallen.hidden = !dead.length;
 
   const over = view.outcome !== "ongoing";
   phase.textContent = over ? "" : t("Round {round}: {phase}", { round: view.round, phase: view.phase_name });
   const kinds = over ? [] : view.next.kinds;
-  for (const button of buttons) {
-    const kind = button.dataset.cob ?? "";
-    button.hidden = !kinds.includes(kind);
-    button.disabled = ["change_weapon", "hold"].includes(kind) && !selected;
-  }
+  // A phase's way to end it without a move, refused now (the view's next.forced): shown, not offered, with the rule
+  // the view names (9.8.4 or 9.0 for the party) or the plain reason.
+  const refused = !over && view.next.forced ? PASSES[view.phase] ?? "" : "";
+  const primary = kinds.find((kind) => PRIMARY.includes(kind));
+  KINDS.forEach((kind, i) => {
+    const button = buttons[i];
+    const unchosen = ["change_weapon", "hold"].includes(kind) && !selected;
+    actions[i].hidden = !kinds.includes(kind) && kind !== refused;
+    button.disabled = unchosen || kind === refused;
+    button.className = kind === primary ? "primary" : ENDS.includes(kind) ? "secondary ends" : "secondary";
+    if (kind === "hellgate") button.classList.add("costly");
+    costs[i].textContent = kind === refused ? view.forced_rule ?? t("Not now: one of them must move forward.")
+      : unchosen ? t("Choose a character on the board first") : costOf(view, kind);
+    costs[i].className = button.disabled ? "cost why" : "cost";
+  });
   /** @param {HTMLElement} input */
   const box = (input) => /** @type {HTMLElement} */ (input.closest(".field"));
   box(targetDie).hidden = !kinds.includes("monster") && !kinds.includes("hellgate");
-  box(dieInput).hidden = over || !(kinds.includes("attack") || kinds.includes("monster") ||
-    kinds.includes("hellgate") || kinds.includes("monster_move"));
+  box(dieInput).hidden = over || !kinds.some((kind) => DICE.includes(kind));
   const unit = selected ? byId(view)[selected] : null;
   box(weapon).hidden = !(view.phase === "party" && unit);
   if (unit && view.phase === "party") {
@@ -528,6 +660,7 @@ function draw() {
   }
   help.textContent = over ? "" : helpText(view, unit);
   unverified.hidden = view.verified !== false;
+  markFaces();
 }
 
 /**
@@ -536,18 +669,18 @@ function draw() {
  */
 function helpText(view, unit) {
   if (view.phase === "party") {
-    if (!unit) return t("Choose a character (highlighted buttons can act), then the monster he attacks.");
+    if (!unit) return t("Choose a character marked “can act”, then the monster he attacks.");
     if (!(view.targets[unit.id] || []).length) {
       return t("{name} has no monster to attack with this weapon: change weapon or do not attack.", { name: unit.name });
     }
-    return t("{name} attacks: choose a highlighted monster.", { name: unit.name });
+    return t("{name} attacks: choose a monster marked “can be attacked”.", { name: unit.name });
   }
   if (view.phase === "party_reorg") {
-    if (!unit) return view.forced_rule ? t("{rule}. Choose a highlighted character.", { rule: view.forced_rule })
+    if (!unit) return view.forced_rule ? t("{rule}. Choose a character marked “can move”.", { rule: view.forced_rule })
       : t("Choose a character to move, or move no one.");
-    return t("Choose a highlighted space for {name}.", { name: unit.name });
+    return t("Choose a space marked “can move here” for {name}.", { name: unit.name });
   }
-  if (view.phase === "monster") return t("The monsters attack one by one: type the dice or leave them blank.");
+  if (view.phase === "monster") return t("The monsters attack one by one: tap or type the dice, or leave them blank.");
   if (view.phase === "hellgate") {
     const more = t("9.2.3: it may cast {n} more in this phase, or stop.", { n: view.blasts_left });
     return `${t("The Hellgate casts its Blast spells one by one.")} ${more}`;
@@ -555,19 +688,27 @@ function helpText(view, unit) {
   const mover = byId(view)[view.next.unit];
   const name = `${mover.id} ${mover.name}`;
   const texts = [Object.keys(view.monster_moves).length > 1
-    ? t("9.8: {name} moves by default (the left-most that may), or choose another highlighted monster.", { name })
+    ? t("9.8: {name} moves by default (the left-most that may), or choose another monster marked “may move forward”.",
+      { name })
     : t("9.8: {name} moves up.", { name })];
   if (view.next.kinds.includes("monster_pass")) texts.push(t("9.8.2: the first row is full, so the monsters may stay."));
   return texts.join(" ");
 }
+
+let drawn = 0; // the actions of the fight drawn last
+let announceNext = false; // the next event drawn is the one just taken: it is announced
+let redrawing = false;
 
 /**
  * @param {OpenFight} shown
  * @param {System} words its system, in the page's language
  */
 export function render(shown, words) {
+  announceNext = shown === fight && shown.record.actions.length === drawn + 1;
+  drawn = shown.record.actions.length;
   fight = shown;
-  for (const button of buttons) button.textContent = words.actions[button.dataset.cob ?? ""];
+  system = words;
+  KINDS.forEach((kind, i) => { buttons[i].textContent = words.actions[kind]; });
   const now = `${fight.view.round} ${fight.view.phase}`;
   if (now !== shownPhase) selected = null; // a choice on the board belongs to one phase
   shownPhase = now;
@@ -577,6 +718,7 @@ export function render(shown, words) {
 export function clearInputs() {
   dieInput.value = "";
   targetDie.value = "";
+  markFaces();
 }
 
 export function resetInputs() {
@@ -593,49 +735,101 @@ function place([row, col]) {
   return t("row {row}, {space}", { row: row + 1, space: space(col) });
 }
 
+const STRIKES = ["attack", "monster", "hellgate"];
+
 /**
+ * A strike's result in words: "2 wounds — Wound Points 3 of 5", and "Harpies: out of the fight".
  * @param {FightEvent} event
- * @param {OpenFight} _fight
- * @param {System} shown
+ * @param {System} words
  */
-export function logRows(event, _fight, shown) {
+function struck(event, words) {
+  const left = event.target_wound_points - event.target_wounds;
+  const result = `${t("{n} {n|wound|wounds}", { n: event.wounds })} — ${t("{label} {left} of {points}",
+    { label: words.labels.wound_points, left, points: event.target_wound_points })}`;
+  return event.killed ? `${result}. ${t("{name}: out of the fight", { name: event.target_name })}` : result;
+}
+
+/** @param {FightEvent} event */
+function moved(event) {
+  /** @type {Record<string, () => string>} */
+  const moves = {
+    move: () => t("moves from {from} to {to}", { from: place(event.from), to: place(event.to) }),
+    monster_move: () => t("moves from {from} to {to}", { from: place(event.from), to: place(event.to) }),
+    change_weapon: () => t("takes up another weapon"),
+    hold: () => t("does not attack"),
+    end_phase: () => t("the party's attacks end"),
+    pass: () => t("no one moves"),
+    monster_pass: () => t("the monsters stay"),
+    hellgate_pass: () => t("casts no more"),
+  };
+  const what = moves[event.kind];
+  return what ? what() : event.kind;
+}
+
+/**
+ * The log's card of one event (newest first: see `log`): who, whom, the dice as faces, the result, the rules' notes.
+ * @param {FightEvent} event
+ * @param {OpenFight} shown
+ * @param {System} words
+ */
+export function logRows(event, shown, words) {
+  const count = shown.record.actions.length;
+  events = count ? [...events, event].slice(-count) : [];
+  if (!redrawing) { // the bars show the round's losses once the shell has drawn the log
+    redrawing = true;
+    queueMicrotask(() => {
+      redrawing = false;
+      if (fight) draw();
+    });
+  }
+  if (announceNext) {
+    announceNext = false;
+    announce(announcement(event, shown, words));
+  }
   /** @type {Record<string, string>} */
-  const phases = shown.phases;
-  const row = element("tr");
-  cell(row, String(event.round));
-  cell(row, phases[event.phase] ?? event.phase);
-  cell(row, event.name ?? "");
-  /** @type {Table} */
-  const table = shown.table;
-  const columns = Object.fromEntries(table.columns.map((c) => [c.key, c.name]));
-  if (["attack", "monster", "hellgate"].includes(event.kind)) {
-    const roll = event.kind === "hellgate"
+  const phases = words.phases;
+  const title = t("Round {round} · {phase}", { round: event.round, phase: phases[event.phase] ?? event.phase });
+  /** @type {(string | Node)[]} */
+  const lines = [];
+  if (STRIKES.includes(event.kind)) {
+    const who = h("span", { className: "who" }, `${event.name} → ${event.target_name}`);
+    if (event.target_die) who.append(` ${t("(target die {n})", { n: event.target_die })} `, diceFaces([event.target_die]));
+    /** @type {Table} */
+    const table = words.table;
+    const columns = Object.fromEntries(table.columns.map((c) => [c.key, c.name]));
+    const roll = h("span", { className: "roll" }, diceFaces([event.die]), " ", event.kind === "hellgate"
       ? t("{die} against Resistance {resistance}", event)
-      : `${event.die} + ${event.skill} + ${event.combat_bonus} = ${event.total} (${columns[event.column] ?? event.column})`;
-    const choice = event.target_die ? ` ${t("(target die {n})", { n: event.target_die })}` : "";
-    cell(row, `→ ${event.target_name}${choice}`);
-    const rollCell = cell(row, roll);
-    if (event.typed) rollCell.append(element("span", t("typed"), "typed"));
-    cell(row, `${t("{n} {n|wound|wounds}", { n: event.wounds })}: ${event.target_wounds}/${event.target_wound_points}` +
-      (event.killed ? ` ${t("dead")}` : ""));
+      : `${event.die} + ${event.skill} + ${event.combat_bonus} = ${event.total} (${columns[event.column] ?? event.column})`);
+    if (event.typed) roll.append(" ", element("span", t("typed"), "typed"));
+    lines.push(who, roll, h("span", { className: event.killed ? "result killed" : "result" }, struck(event, words)));
   } else {
-    /** @type {Record<string, () => string>} */
-    const moves = {
-      move: () => t("moves from {from} to {to}", { from: place(event.from), to: place(event.to) }),
-      monster_move: () => t("moves from {from} to {to}", { from: place(event.from), to: place(event.to) }),
-      change_weapon: () => t("takes up another weapon"),
-      hold: () => t("does not attack"),
-      end_phase: () => t("the party's attacks end"),
-      pass: () => t("no one moves"),
-      monster_pass: () => t("the monsters stay"),
-      hellgate_pass: () => t("casts no more"),
-    };
-    const what = moves[event.kind];
-    cell(row, what ? what() : event.kind).colSpan = 3;
+    const what = h("span", { className: "who" }, event.name ? `${event.name}: ${moved(event)}` : moved(event));
+    if (event.die) what.append(" ", diceFaces([event.die]));
+    lines.push(what);
   }
   /** @type {string[]} */
   const notes = event.notes || [];
-  return [row, ...notes.map((note) => noteRow(note, COLUMNS))];
+  lines.push(...notes.map((note) => h("span", { className: "note" }, note)));
+  return [logCard(title, lines, `cob-${event.kind}`)];
+}
+
+/**
+ * What a screen reader hears after an action: the action, its result in words, then the phase now.
+ * @param {FightEvent} event
+ * @param {OpenFight} shown
+ * @param {System} words
+ */
+export function announcement(event, shown, words) {
+  // "Attack" is the button's verb (ru: «Атаковать»): the party's strike is said as the monsters' is.
+  const action = event.kind === "attack" ? t("Party attack") : words.actions[event.kind] ?? event.kind;
+  const said = STRIKES.includes(event.kind)
+    ? [t("{action}: {name}, target: {target}.", { action, name: event.name, target: event.target_name }),
+       `${struck(event, words)}.`]
+    : [`${action}: ${event.name ? `${event.name}, ` : ""}${moved(event)}.`];
+  const view = /** @type {View} */ (shown.view);
+  // The outcome is said by its own live region (#outcome); while the combat goes on, the phase it is in now.
+  if (view.outcome === "ongoing") said.push(t("Next: {phase}, round {round}.", { round: view.round, phase: view.phase_name }));
+  return said.join(" ");
 }
 
 /** @param {View} view */

@@ -1,0 +1,218 @@
+"""Citadel of Blood's fight screen for the phone and for screen readers (issue 12): legal targets and states said in
+words, Wound Points bars with the round's loss, dice faces to tap, actions marked by their cost, the log as cards with
+no sideways scrolling, the announcement after each action."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+from test_citadel import record_with_the_hellgate, rows, unit
+
+from pyrules import share
+
+
+def almuric_against_the_orcs(actions=()):
+    """Almuric (8 Wound Points, sword 2, Combat Bonus 3) against the Orcs (6 Wound Points) of the chart."""
+    return {
+        "format": "pyrules-fight",
+        "version": 1,
+        "system": "citadel-of-blood",
+        "hero": {
+            "party": [
+                {
+                    "name": "Almuric",
+                    "wound_points": 8,
+                    "resistance": 2,
+                    "combat_bonus": 3,
+                    "weapons": ["sword"],
+                    "skills": {"sword": 2},
+                    "pos": [0, 1],
+                },
+            ]
+        },
+        "enemies": [{"name": "Orcs", "wound_points": 6, "resistance": 1, "combat_bonus": 0}],
+        "seed": 5,
+        "actions": list(actions),
+    }
+
+
+def open_fight(page, base_url, record, language="en"):
+    if language != "en":
+        page.get_by_label("Language").select_option(language)
+    page.goto(base_url + "#f=" + share.encode(record))
+    expect(page.locator("#cob-board button").first).to_be_visible(timeout=120_000)
+
+
+def test_legal_targets_and_states_are_in_the_names_and_in_visible_words(page, base_url):
+    open_fight(page, base_url, almuric_against_the_orcs())
+    almuric = page.get_by_role(
+        "button",
+        name=re.compile(
+            r"^A Almuric: party, row 1, middle, Wound Points 8 of 8, "
+            r"Sword, can act$"
+        ),
+    )
+    expect(almuric).to_have_attribute("aria-pressed", "false")
+    orcs = page.get_by_role("button", name=re.compile(r"^1 Orcs: monsters, row 1, middle, Wound Points 6 of 6$"))
+    expect(orcs).to_be_visible()  # nothing to attack before a character is chosen
+    almuric.click()
+    # chosen, and the monster he may strike: said in the accessible name and written on the space, not by colour
+    chosen = page.get_by_role("button", name=re.compile(r"^A Almuric: .*, chosen$"))
+    expect(chosen).to_have_attribute("aria-pressed", "true")
+    expect(chosen).to_contain_text("chosen")
+    target = page.get_by_role("button", name="1 Orcs: monsters, row 1, middle, Wound Points 6 of 6, can be attacked")
+    expect(target).to_contain_text("can be attacked")
+    expect(page.locator("#cob-help")).to_have_text("Almuric attacks: choose a monster marked “can be attacked”.")
+    expect(page.locator("#cob-phase")).to_have_text("Round 1: Party Combat")
+
+
+def test_the_board_in_russian_names_the_legal_targets(page, base_url):
+    open_fight(page, base_url, almuric_against_the_orcs(), "ru")
+    page.get_by_role("group", name="Походный порядок").get_by_role("button", name=re.compile("^A Almuric:")).click()
+    target = page.get_by_role("button", name=re.compile(r"^1 Orcs: .*Очки ранений: 6 из 6, можно атаковать$"))
+    expect(target).to_contain_text("можно атаковать")
+
+
+def test_dice_faces_enter_the_die_and_the_log_shows_the_faces(page, base_url):
+    open_fight(page, base_url, almuric_against_the_orcs())
+    die = page.get_by_label("Die", exact=True)
+    face = page.get_by_role("button", name="Die 5", exact=True)
+    box = face.bounding_box()
+    assert box["width"] >= 24 and box["height"] >= 24
+    face.click()
+    expect(die).to_have_value("5")
+    expect(face).to_have_attribute("aria-pressed", "true")
+    die.fill("3")  # typing still works, and the faces follow
+    expect(face).to_have_attribute("aria-pressed", "false")
+    expect(page.get_by_role("button", name="Die 3", exact=True)).to_have_attribute("aria-pressed", "true")
+    face.click()
+    unit(page, "A Almuric").click()
+    unit(page, "1 Orcs").click()
+    card = rows(page).first
+    expect(card).to_contain_text("5 + 2 + 3 = 10 (Sword)")  # the face tapped, not the 3 typed before it
+    expect(card.get_by_role("img", name="die showing 5")).to_be_visible()
+    expect(die).to_have_value("")  # used: the faces are cleared with the field
+    expect(page.get_by_role("button", name="Die 5", exact=True)).to_have_attribute("aria-pressed", "false")
+
+
+def test_the_bars_show_the_rounds_loss_and_the_dead_are_named(page, base_url):
+    open_fight(page, base_url, almuric_against_the_orcs())
+    unit(page, "A Almuric").click()
+    page.get_by_label("Die", exact=True).fill("5")
+    unit(page, "1 Orcs").click()  # 10 in the Sword column: 2 wounds
+    orcs = unit(page, "1 Orcs")
+    expect(orcs.locator("meter")).to_have_attribute("value", "4")
+    expect(orcs.locator("meter")).to_have_attribute("aria-label", "Wound Points 4 / 6")
+    expect(orcs.locator(".change")).to_have_text("−2")
+    expect(page.locator("#cob-phase")).to_have_text("Round 1: Monster Combat")
+    page.get_by_label("Die", exact=True).fill("1")
+    page.get_by_role("button", name="Monster attack", exact=True).click()
+    expect(page.locator("#cob-phase")).to_have_text("Round 2: Party Combat")
+    expect(orcs.locator(".change")).to_have_count(0)  # a new round: the loss shown is this round's
+    expect(orcs.locator("meter")).to_have_attribute("value", "4")
+    # undo steps back into round 1: the loss of that round is shown again
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator("#cob-phase")).to_have_text("Round 1: Monster Combat")
+    expect(orcs.locator(".change")).to_have_text("−2")
+    page.get_by_role("button", name="Monster attack", exact=True).click()
+    expect(page.locator("#cob-phase")).to_have_text("Round 2: Party Combat")
+    unit(page, "A Almuric").click()
+    page.get_by_label("Die", exact=True).fill("6")
+    unit(page, "1 Orcs").click()  # 11: 2 wounds more, the only loss of round 2
+    expect(orcs.locator("meter")).to_have_attribute("value", "2")
+    expect(orcs.locator(".change")).to_have_text("−2")
+    expect(page.locator("#cob-fallen")).to_be_hidden()
+
+
+def test_the_dead_leave_the_board_and_are_named_in_words(page, base_url):
+    open_fight(page, base_url, record_with_the_hellgate([{"do": "attack", "unit": "B", "target": "2", "die": 6}]))
+    expect(unit(page, "2 Yth")).to_have_count(0)
+    expect(page.locator("#cob-fallen")).to_have_text("Out of the fight: 2 Yth")
+    expect(rows(page).first).to_contain_text("5 wounds — Wound Points 0 of 5. Yth: out of the fight")
+
+
+def test_the_announcement_says_the_result_and_what_comes_next(page, base_url):
+    open_fight(page, base_url, almuric_against_the_orcs())
+    unit(page, "A Almuric").click()
+    page.get_by_label("Die", exact=True).fill("5")
+    unit(page, "1 Orcs").click()
+    expect(page.locator("#announce")).to_have_text(
+        "Party attack: Almuric, target: Orcs. 2 wounds — Wound Points 4 of 6. Next: Monster Combat, round 1."
+    )
+    # opening the fight again (a reload) announces nothing: only an action taken is said
+    page.reload()
+    expect(page.locator("#cob-phase")).to_have_text("Round 1: Monster Combat", timeout=120_000)
+    page.wait_for_timeout(200)
+    expect(page.locator("#announce")).to_have_text("")
+
+
+def test_the_announcement_in_russian_does_not_depend_on_the_names_gender(page, base_url):
+    open_fight(page, base_url, record_with_the_hellgate([]), "ru")
+    board = page.get_by_role("group", name="Походный порядок")
+    board.get_by_role("button", name=re.compile("^B Bors:")).click()
+    page.get_by_label("Кубик", exact=True).fill("6")
+    board.get_by_role("button", name=re.compile("^2 Yth:")).click()
+    expect(page.locator("#announce")).to_have_text(
+        "Атака отряда: Bors, цель: Yth. 5 ранений — Очки ранений: 0 из 5. Yth: выбывает из боя. "
+        "Дальше: Бой отряда, раунд 1."
+    )
+    expect(page.locator("#cob-fallen")).to_have_text("Вне боя: 2 Yth")
+
+
+def test_costly_actions_say_their_cost_and_the_primary_action_is_large(page, base_url):
+    actions = [{"do": "attack", "unit": "B", "target": "2", "die": 6}, {"do": "end_phase"}]
+    actions += [{"do": "monster", "die": 1}] * 2
+    open_fight(page, base_url, record_with_the_hellgate(actions))
+    blast = page.get_by_role("button", name="Hellgate Blast spell", exact=True)
+    expect(blast).to_have_class(re.compile(r"\bcostly\b"))
+    expect(blast).to_have_class(re.compile(r"\bprimary\b"))
+    expect(blast).to_have_accessible_description("3 more in this phase; a hit: 2 wounds")
+    stop = page.get_by_role("button", name="The Hellgate casts no more", exact=True)
+    expect(stop).to_have_accessible_description("Ends the phase")
+    assert blast.bounding_box()["height"] > stop.bounding_box()["height"]
+    page.get_by_role("button", name="Undo").click()
+    page.get_by_role("button", name="Undo").click()
+    page.get_by_role("button", name="Undo").click()  # back in the Party Combat Phase, after B's attack
+    end = page.get_by_role("button", name="End the party's attacks", exact=True)
+    expect(end).to_have_accessible_description("Ends the phase; no attack from: A Ava, C Cai")
+    change = page.get_by_role("button", name="Change weapon", exact=True)
+    expect(change).to_be_disabled()
+    expect(change).to_have_accessible_description("Choose a character on the board first")
+    expect(page.locator("#cob-cost-change_weapon")).to_be_visible()  # written on screen, not in a tooltip
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("width,height", [(390, 844), (360, 740)])
+def test_no_sideways_scrolling_on_a_phone(page, base_url, language, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    actions = [{"do": "attack", "unit": "B", "target": "2", "die": 6}, {"do": "end_phase"}]
+    actions += [{"do": "monster", "die": 1}] * 2 + [{"do": "hellgate", "die": 1, "target_die": 1}]
+    open_fight(page, base_url, record_with_the_hellgate(actions), language)
+    expect(rows(page, "Combat log" if language == "en" else "Журнал боя")).to_have_count(len(actions))
+    sizes = page.evaluate(
+        """() => [document.documentElement, document.querySelector('#fight'), document.querySelector('#cob-log'),
+                  document.querySelector('#cob-board')].map((e) => [e.scrollWidth, e.clientWidth])"""
+    )
+    for scroll, client in sizes:
+        assert scroll <= client, sizes
+    # every control of the fight at least 24 by 24 px (WCAG 2.2 2.5.8)
+    assert page.evaluate(SMALL_CONTROLS, "#fight button, #fight input, #fight select") == []
+
+
+SMALL_CONTROLS = """(selector) => [...document.querySelectorAll(selector)]
+    .filter((e) => e.offsetParent !== null)
+    .map((e) => [e.id || e.getAttribute('aria-label') || e.textContent, e.getBoundingClientRect()])
+    .filter(([, r]) => r.width < 24 || r.height < 24).map(([name]) => name)"""
+
+
+def test_the_citadel_set_up_controls_and_the_check_box_are_24_px_at_least(page):
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.get_by_role("radio", name="Citadel of Blood").check()
+    page.get_by_role("button", name="Add this hero").click()
+    page.get_by_role("button", name="Add this monster").click()
+    page.get_by_text("This section's combat rules").click()
+    expect(page.get_by_label("The party is in the Hellgate's Segment")).to_be_visible()
+    controls = "#party :is(button, input, select), #monsters :is(button, input, select), #rule-hellgate"
+    assert page.evaluate(SMALL_CONTROLS, controls) == []
