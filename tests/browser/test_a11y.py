@@ -4,9 +4,9 @@ the phone width nothing scrolls sideways; every visible target is at least 24×2
 allows.
 
 The page is one document: the set-up shows the saved fights (given one saved by today's version) and a fight's screen
-the odds panel, so those are audited with them. The systems come from the built page's `#systems-data` (what the registry gave the
-build), and each one's fight from its first fixture in tests/fixtures, cut after its first round and opened from a
-share link."""
+the odds panel, so those are audited with them. The systems come from the built page's `#systems-data` (what the
+registry gave the build), and each one's fight from its first fixture in tests/fixtures, cut after its first round and
+opened from a share link."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ TARGETS_JS = """() => {
 }"""
 
 
-@pytest.fixture(scope="module", params=[(lang, width) for lang in LOCALES for width in WIDTHS], ids=lambda p: "-".join(p))
+@pytest.fixture(scope="module", params=[(lang, width) for lang in LOCALES for width in WIDTHS], ids="-".join)
 def screen(request, browser, base_url):
     """A browser context in one language at one width (a page per test, fresh storage per context)."""
     lang, width = request.param
@@ -122,7 +122,8 @@ def audit(page, width) -> list[str]:
             found.append(f"axe {violation['id']} ({violation['impact']}): {violation['help']} at {where}: {why}")
     found += [f"target under 24 px: {offender}" for offender in page.evaluate(TARGETS_JS)]
     if width == "phone":
-        scroll, client = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        sizes = "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+        scroll, client = page.evaluate(sizes)
         if scroll > client:
             found.append(f"the page scrolls sideways: {scroll} px of content in {client} px")
     return found
