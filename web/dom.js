@@ -189,12 +189,26 @@ export function tell(...lines) {
 
 /** @param {ParentNode} root */
 export function clearErrors(root) {
-  for (const input of $$("[aria-invalid]", root)) input.removeAttribute("aria-invalid");
-  for (const note of $$(".field-error", root)) note.remove();
+  for (const input of $$("[aria-invalid]", root)) forget(input);
 }
 
 /**
- * The refusal in `box`, and beside its field in `root` (found by the record path in its data-field), focused.
+ * A field's refusal mark gone (the box is the shell's to empty on the next action).
+ * @param {Element} input
+ */
+function forget(input) {
+  input.removeAttribute("aria-invalid");
+  input.removeAttribute("aria-errormessage");
+  const error = input.getAttribute("data-error-box");
+  const described = (input.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== error);
+  if (described.length) input.setAttribute("aria-describedby", described.join(" "));
+  else input.removeAttribute("aria-describedby");
+  input.removeAttribute("data-error-box");
+}
+
+/**
+ * The refusal said once, in `box` (an alert, beside the button just pressed); its field in `root` (found by the record
+ * path in its data-field) marked invalid, described by the box and focused, until it is edited.
  * @param {RuleError} error
  * @param {HTMLElement} box
  * @param {ParentNode} root
@@ -209,10 +223,10 @@ export function showError(error, box, root) {
   box.textContent = label ? `${label}: ${error.message}` : error.text;
   if (input && !input.closest("[hidden]")) {
     input.setAttribute("aria-invalid", "true");
-    const note = element("span", error.message, "field-error");
-    note.id = `${input.id}-error`;
-    input.after(note);
-    input.setAttribute("aria-errormessage", note.id);
+    input.setAttribute("aria-errormessage", box.id);
+    input.setAttribute("data-error-box", box.id);
+    input.setAttribute("aria-describedby", `${input.getAttribute("aria-describedby") ?? ""} ${box.id}`.trim());
+    input.addEventListener("input", () => forget(input), { once: true });
     input.closest("details")?.setAttribute("open", "");
     input.focus();
   }
