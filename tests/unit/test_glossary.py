@@ -74,8 +74,11 @@ def test_a_text_with_a_glossary_term_says_it_in_the_glossarys_russian(english, r
 
 def test_a_text_in_both_catalogs_has_one_translation():
     page, rules = CATALOGS.values()
-    differ = {english: (page[english], rules[english]) for english in page.keys() & rules.keys()
-              if page[english] != rules[english]}
+    differ = {
+        english: (page[english], rules[english])
+        for english in page.keys() & rules.keys()
+        if page[english] != rules[english]
+    }
     assert differ == {}
 
 
