@@ -5,6 +5,7 @@
     python3 build.py serve      build, then serve dist/ on http://localhost:8000 with the production headers
     python3 build.py test       set everything up on a fresh machine, then run every test
     python3 build.py bench      run the benchmark (headless Chromium) and print the README table
+    python3 build.py screenshots    build, then take the README's pictures into docs/screenshots/ (tests/screenshots.py)
 
 Only the standard library is used until `test`/`bench` create the tooling environment (.venv).
 """
@@ -542,7 +543,8 @@ def test(extra: list[str]) -> int:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "test", "bench"])
+    commands = ["build", "serve", "test", "bench", "screenshots"]
+    parser.add_argument("command", nargs="?", default="build", choices=commands)
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--runs", type=int, default=5, help="bench: cold loads of each page")
     parser.add_argument("--update-readme", action="store_true", help="bench: write the table into README.md")
@@ -562,6 +564,14 @@ def main(argv: list[str]) -> int:
         from bench import run_bench
 
         return run_bench(DIST, make_server, CHROMIUM, CHROMIUM_ARGS, runs=args.runs, update_readme=args.update_readme)
+    elif args.command == "screenshots":
+        in_venv(argv)
+        ensure_chromium()
+        build()
+        sys.path.insert(0, str(ROOT / "tests"))
+        from screenshots import take
+
+        take(DIST, make_server, CHROMIUM, CHROMIUM_ARGS)
     return 0
 
 
