@@ -193,22 +193,23 @@ export function clearErrors(root) {
 }
 
 /**
- * A field's refusal mark gone (the box is the shell's to empty on the next action).
+ * A field's refusal gone: its mark and the note beside it (the box is the shell's to empty on the next action).
  * @param {Element} input
  */
 function forget(input) {
+  const note = `${input.id}-error`;
   input.removeAttribute("aria-invalid");
   input.removeAttribute("aria-errormessage");
-  const error = input.getAttribute("data-error-box");
-  const described = (input.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== error);
+  const described = (input.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== note);
   if (described.length) input.setAttribute("aria-describedby", described.join(" "));
   else input.removeAttribute("aria-describedby");
-  input.removeAttribute("data-error-box");
+  document.getElementById(note)?.remove();
 }
 
 /**
- * The refusal said once, in `box` (an alert, beside the button just pressed); its field in `root` (found by the record
- * path in its data-field) marked invalid, described by the box and focused, until it is edited.
+ * The refusal said once. In `box` (an alert: what a screen reader hears), shown there when no field of `root` is
+ * named; when one is (found by the record path in its data-field), it is shown beside that field only (the box then
+ * kept for screen readers alone), the field marked invalid, described by the note and focused, until it is edited.
  * @param {RuleError} error
  * @param {HTMLElement} box
  * @param {ParentNode} root
@@ -220,12 +221,16 @@ export function showError(error, box, root) {
   const named = (field) => find(`[data-field="${CSS.escape(field)}"]`, root);
   const input = /** @type {HTMLInputElement | null} */ (named(path) ?? named(path.replace(/\.\d+$/, "")));
   const label = input?.labels?.[0]?.textContent || error.label;
+  const beside = input !== null && !input.closest("[hidden]");
   box.textContent = label ? `${label}: ${error.message}` : error.text;
-  if (input && !input.closest("[hidden]")) {
+  box.classList.toggle("said-beside", beside);
+  if (input && beside) {
+    const note = element("span", error.message, "field-error");
+    note.id = `${input.id}-error`;
+    input.after(note);
     input.setAttribute("aria-invalid", "true");
-    input.setAttribute("aria-errormessage", box.id);
-    input.setAttribute("data-error-box", box.id);
-    input.setAttribute("aria-describedby", `${input.getAttribute("aria-describedby") ?? ""} ${box.id}`.trim());
+    input.setAttribute("aria-errormessage", note.id);
+    input.setAttribute("aria-describedby", `${input.getAttribute("aria-describedby") ?? ""} ${note.id}`.trim());
     input.addEventListener("input", () => forget(input), { once: true });
     input.closest("details")?.setAttribute("open", "");
     input.focus();
