@@ -5,6 +5,7 @@
     python3 build.py serve      build, then serve dist/ on http://localhost:8000 with the production headers
     python3 build.py test       set everything up on a fresh machine, then run every test
     python3 build.py bench      run the benchmark (headless Chromium) and print the README table
+    python3 build.py screenshots    build, then take the README's pictures into docs/screenshots/ (tests/screenshots.py)
 
 Only the standard library is used until `test`/`bench` create the tooling environment (.venv).
 """
@@ -69,8 +70,9 @@ MIME = {
 }
 
 # npm tools, pinned (installed into build/node-tools when the site is built): esbuild minifies the page; TypeScript
-# type-checks its JavaScript from the JSDoc types (tsconfig.json, tsconfig.workers.json), a step of `test`.
-NODE_TOOLS = {"esbuild": "0.28.2", "typescript": "7.0.2"}
+# type-checks its JavaScript from the JSDoc types (tsconfig.json, tsconfig.workers.json), a step of `test`; axe-core
+# is injected into the page by the browser tests (tests/browser/test_a11y.py), never shipped.
+NODE_TOOLS = {"esbuild": "0.28.2", "typescript": "7.0.2", "axe-core": "4.14.1"}
 # Python tooling, pinned (installed into .venv by `test` and `bench`).
 DEV_REQUIREMENTS = ROOT / "requirements-dev.txt"
 # Pure-Python wheels that run the unit suite inside Pyodide (pip downloads them from PyPI at test time).
@@ -541,7 +543,8 @@ def test(extra: list[str]) -> int:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "test", "bench"])
+    commands = ["build", "serve", "test", "bench", "screenshots"]
+    parser.add_argument("command", nargs="?", default="build", choices=commands)
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--runs", type=int, default=5, help="bench: cold loads of each page")
     parser.add_argument("--update-readme", action="store_true", help="bench: write the table into README.md")
@@ -561,6 +564,14 @@ def main(argv: list[str]) -> int:
         from bench import run_bench
 
         return run_bench(DIST, make_server, CHROMIUM, CHROMIUM_ARGS, runs=args.runs, update_readme=args.update_readme)
+    elif args.command == "screenshots":
+        in_venv(argv)
+        ensure_chromium()
+        build()
+        sys.path.insert(0, str(ROOT / "tests"))
+        from screenshots import take
+
+        take(DIST, make_server, CHROMIUM, CHROMIUM_ARGS)
     return 0
 
 

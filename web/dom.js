@@ -189,12 +189,27 @@ export function tell(...lines) {
 
 /** @param {ParentNode} root */
 export function clearErrors(root) {
-  for (const input of $$("[aria-invalid]", root)) input.removeAttribute("aria-invalid");
-  for (const note of $$(".field-error", root)) note.remove();
+  for (const input of $$("[aria-invalid]", root)) forget(input);
 }
 
 /**
- * The refusal in `box`, and beside its field in `root` (found by the record path in its data-field), focused.
+ * A field's refusal gone: its mark and the note beside it (the box is the shell's to empty on the next action).
+ * @param {Element} input
+ */
+function forget(input) {
+  const note = `${input.id}-error`;
+  input.removeAttribute("aria-invalid");
+  input.removeAttribute("aria-errormessage");
+  const described = (input.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== note);
+  if (described.length) input.setAttribute("aria-describedby", described.join(" "));
+  else input.removeAttribute("aria-describedby");
+  document.getElementById(note)?.remove();
+}
+
+/**
+ * The refusal said once. In `box` (an alert: what a screen reader hears), shown there when no field of `root` is
+ * named; when one is (found by the record path in its data-field), it is shown beside that field only (the box then
+ * kept for screen readers alone), the field marked invalid, described by the note and focused, until it is edited.
  * @param {RuleError} error
  * @param {HTMLElement} box
  * @param {ParentNode} root
@@ -206,13 +221,17 @@ export function showError(error, box, root) {
   const named = (field) => find(`[data-field="${CSS.escape(field)}"]`, root);
   const input = /** @type {HTMLInputElement | null} */ (named(path) ?? named(path.replace(/\.\d+$/, "")));
   const label = input?.labels?.[0]?.textContent || error.label;
+  const beside = input !== null && !input.closest("[hidden]");
   box.textContent = label ? `${label}: ${error.message}` : error.text;
-  if (input && !input.closest("[hidden]")) {
-    input.setAttribute("aria-invalid", "true");
+  box.classList.toggle("said-beside", beside);
+  if (input && beside) {
     const note = element("span", error.message, "field-error");
     note.id = `${input.id}-error`;
     input.after(note);
+    input.setAttribute("aria-invalid", "true");
     input.setAttribute("aria-errormessage", note.id);
+    input.setAttribute("aria-describedby", `${input.getAttribute("aria-describedby") ?? ""} ${note.id}`.trim());
+    input.addEventListener("input", () => forget(input), { once: true });
     input.closest("details")?.setAttribute("open", "");
     input.focus();
   }

@@ -1,0 +1,117 @@
+"""The README's pictures: a fight of every system of the registry, in English and in Russian, at a desktop (1280×900)
+and a phone (390×844) size, taken in headless Chromium from the built site into docs/screenshots/.
+
+    python3 build.py screenshots
+
+Each fight is the system's first fixture (tests/fixtures) cut after its first rounds, opened from a share link, as a
+player would see it; the pictures are cropped to the viewport. README.md's table of them is rewritten between its
+markers."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "screenshots"
+SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+LOCALES = {"en": "en-GB", "ru": "ru-RU"}
+LANGUAGES = {"en": "English", "ru": "Russian"}
+START, END = "<!-- screenshots: written by python3 build.py screenshots -->", "<!-- /screenshots -->"
+ROUNDS = 3  # actions played before the picture (fewer if the fight ends sooner)
+BOOT_TIMEOUT = 120_000
+
+
+def systems(dist: Path) -> dict[str, str]:
+    """The systems' keys and books as the built page lists them (#systems-data)."""
+    found = re.search(r'id="systems-data">(.*?)</script>', (dist / "index.html").read_text(encoding="utf-8"), re.S)
+    if not found:
+        raise SystemExit("screenshots: dist/index.html has no #systems-data")
+    described = json.loads(html.unescape(found.group(1)))["en"]["systems"]
+    return {key: system.get("book", key) for key, system in described.items()}
+
+
+def fight(system: str) -> dict:
+    """The system's first fixture's record, cut after ROUNDS actions."""
+    for path in sorted((ROOT / "tests" / "fixtures").glob("*.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))["save"]["record"]
+        if record["system"] == system:
+            return {**record, "actions": record["actions"][:ROUNDS]}
+    raise SystemExit(f"screenshots: no fixture plays {system}")
+
+
+def markdown(books: dict[str, str]) -> str:
+    """The README's table: one row per system and language, the desktop and phone pictures side by side."""
+    rows = ["| | Desktop (1280×900) | Phone (390×844) |", "|---|---|---|"]
+    for system, book in books.items():
+        for lang in LOCALES:
+            name, alt = f"docs/screenshots/{system}-{lang}", f"{book}, a fight in {LANGUAGES[lang]}"
+            rows.append(
+                f'| *{book}*, {LANGUAGES[lang]} | <img alt="{alt}, desktop" src="{name}-desktop.png" width="480"> '
+                f'| <img alt="{alt}, phone" src="{name}-phone.png" width="195"> |'
+            )
+    return "\n".join(rows)
+
+
+def update_readme(books: dict[str, str]) -> None:
+    """The table written into README.md between its screenshot markers."""
+    readme = ROOT / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    start, end = text.index(START) + len(START), text.index(END)
+    readme.write_text(text[:start] + "\n" + markdown(books) + "\n" + text[end:], encoding="utf-8")
+
+
+def optimize(paths: list[Path]) -> None:
+    """Each picture re-encoded by pngquant (a palette of at most 256 colours, a third of the bytes, the same to the
+    eye) when it is installed (Debian's pngquant); as Chromium wrote them otherwise."""
+    tool = shutil.which("pngquant")
+    if not tool:
+        print("screenshots: pngquant is not installed: the pictures are kept as Chromium wrote them")
+        return
+    for path in paths:
+        subprocess.run([tool, "--quality=70-95", "--speed=1", "--strip", "--force", "--ext=.png", path], check=True)
+
+
+def take(dist: Path, make_server, chromium: str, args: list[str]) -> list[Path]:
+    from playwright.sync_api import expect, sync_playwright
+
+    sys.path.insert(0, str(ROOT))
+    from pyrules import share
+
+    server = make_server(dist)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    OUT.mkdir(parents=True, exist_ok=True)
+    for old in OUT.glob("*.png"):
+        old.unlink()
+    taken = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=args)
+            for lang, locale in LOCALES.items():
+                for size, viewport in SIZES.items():
+                    context = browser.new_context(viewport=viewport, locale=locale, reduced_motion="reduce")
+                    for system in systems(dist):
+                        page = context.new_page()
+                        page.goto(base + "#f=" + share.encode(fight(system)))
+                        expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT)
+                        expect(page.locator("#fight")).to_be_visible()
+                        page.evaluate("() => document.fonts.ready")
+                        page.evaluate("() => window.scrollTo(0, 0)")
+                        path = OUT / f"{system}-{lang}-{size}.png"
+                        page.screenshot(path=path, animations="disabled", caret="hide")
+                        taken.append(path)
+                        page.close()
+                    context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+    optimize(taken)
+    update_readme(systems(dist))
+    return taken
