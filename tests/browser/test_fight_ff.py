@@ -135,13 +135,13 @@ def test_the_announcement_after_a_round_names_the_losses(page):
     page.get_by_label("Ваши кубики").fill("6 5")  # 21
     page.get_by_label("Кубики: ОРК").fill("1 1")  # 11
     page.get_by_role("button", name="Раунд боя").click()
-    expect(page.locator("#announce")).to_have_text("ОРК теряет 2, вы теряете 0: ВЫНОСЛИВОСТЬ 18")
+    expect(page.locator("#announce")).to_have_text("ОРК: теряет 2, вы теряете 0: ВЫНОСЛИВОСТЬ 18")
     expect(page.locator("#hero-card")).to_contain_text("ВЫНОСЛИВОСТЬ 18 / 18")
     expect(page.locator("#foe-0")).to_contain_text("ВЫНОСЛИВОСТЬ 6 / 8 −2")  # the bar with the round's change
     page.get_by_label("Ваши кубики").fill("1 1")  # 12
     page.get_by_label("Кубики: ОРК").fill("6 6")  # 21
     page.get_by_role("button", name="Раунд боя").click()
-    expect(page.locator("#announce")).to_have_text("ОРК теряет 0, вы теряете 2: ВЫНОСЛИВОСТЬ 16")
+    expect(page.locator("#announce")).to_have_text("ОРК: теряет 0, вы теряете 2: ВЫНОСЛИВОСТЬ 16")
     for _ in range(3):
         page.get_by_label("Ваши кубики").fill("6 6")
         page.get_by_label("Кубики: ОРК").fill("1 1")
