@@ -1042,6 +1042,7 @@ def exact(fight: Any, options: dict) -> dict[str, Any]:
         "never": result["never"],
         "rounds": result["rounds"],
         "endurance": [[k, p] for k, p in result["endurance"].items()],
+        "combat_ratio": system.combat_ratio(setup, state) if state.outcome == ONGOING else None,
     }
     if system.has_willpower:
         reply["willpower_spent"] = result["willpower_spent"]
@@ -1061,6 +1062,8 @@ def exact(fight: Any, options: dict) -> dict[str, Any]:
         if options.get("curve") is not None and ongoing:
             reply["curve"] = trade_off(system, setup, state, [float(x) for x in options["curve"]])
     reply["evade"] = evade_advice(system, setup, state, spend)
+    if reply["evade"] is not None:  # the engine's words for when the book allows an evasion (why not now)
+        reply["evade"]["why"] = system.evasion(setup, state)[1]
     return reply
 
 
