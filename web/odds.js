@@ -64,8 +64,6 @@ export function start(snapshot) {
   ui.simRun.addEventListener("click", simulate);
   ui.simCancel.addEventListener("click", () => { simulation = CANCELLED; });
   ui.best.addEventListener("click", bestSpend);
-  ui.keep.addEventListener("change", () => { clearAdvice(); explainKeep(); });
-  ui.spendNow.addEventListener("click", () => spendNow?.(Number(ui.spendNow.dataset.spend)));
 }
 
 // The panel's words that do not depend on a fight: once at start, and again in another language.
@@ -81,6 +79,8 @@ ui.toggle.addEventListener("click", () => {
   ui.panel.classList.toggle("open", open);
   if (open) ui.panel.scrollIntoView({ block: "nearest" });
 });
+ui.keep.addEventListener("change", () => { clearAdvice(); explainKeep(); });
+ui.spendNow.addEventListener("click", () => spendNow?.(Number(ui.spendNow.dataset.spend)));
 /** @param {string} text the one-line summary of the odds (the toggle's words) */
 function summarize(text) {
   ui.toggle.textContent = text;
@@ -163,10 +163,10 @@ function clear() {
   ui.bestBox.hidden = true;
 }
 
-/** @param {string} text the panel's state in words, also its one-line summary */
+/** @param {string} text the panel's state in words, when it has no chances to show (the summary only offers it) */
 function say(text) {
   ui.status.textContent = text;
-  summarize(text);
+  summarize(t("See the odds"));
 }
 
 /** @param {{label: string, message: string}} error a refusal in the rules' words, by the field's label */
@@ -269,7 +269,7 @@ function draw(reply) {
     : t("The fight is over.");
   const ratio = reply.combat_ratio === null || reply.combat_ratio === undefined ? ""
     : ` · ${t("Combat Ratio {n}", { n: signed(reply.combat_ratio) })}`;
-  summarize(ongoing ? `${t("Win {win}", { win: percent(reply.win) })}${ratio}` : ui.status.textContent);
+  summarize(ongoing ? `${t("Win {win}", { win: percent(reply.win) })}${ratio}` : t("See the odds"));
   const stamina = labels.endurance ?? labels.stamina ?? t("ENDURANCE");
   if (reply.outcome === "ongoing" && reply.endurance.length) {
     ui.chart.replaceChildren(element("p", t("Where {stat} ends up", { stat: stamina }), "caption"),
