@@ -191,6 +191,7 @@ async function switchLanguage(code) {
   setLanguage(code);
   ui.language.value = language();
   translatePage();
+  odds.translate();
   setup.select(false);
   keep.render();
   if (rules) rules.lang = language();
@@ -203,13 +204,25 @@ async function switchLanguage(code) {
   }
 }
 
-// The odds panel follows the open fight, or the set-up form as it is typed.
+// The odds panel follows the open fight, or the set-up form as it is typed. Its advice "Spend 3 now" fills the fight's
+// spend field through the screen, and the odds follow the new spend.
 function showOdds() {
   const key = fight ? fight.record.system : setup.chosen();
   const { screen } = screenOf(key);
   const options = { labels: system(key).labels, exact: screen.exactOdds !== false };
-  if (fight) odds.update(fight.record, { ...options, spend: screen.spendOf?.(fight) ?? 1 });
-  else odds.update(setup.record(), { ...options, form: true });
+  if (fight) {
+    const spendNow = screen.setSpend ? (/** @type {number} */ n) => { screen.setSpend?.(n); showOddsSoon(); } : null;
+    odds.update(fight.record, { ...options, spend: screen.spendOf?.(fight) ?? 1, spendNow });
+  } else {
+    odds.update(setup.record(), { ...options, form: true, missing: missingFields() });
+  }
+}
+
+// The set-up's required fields left empty, by their labels: the odds say what they still need.
+function missingFields() {
+  return [.../** @type {NodeListOf<HTMLInputElement>} */ (ui.setup.querySelectorAll("input[required]"))]
+    .filter((input) => input.value.trim() === "" && input.checkVisibility())
+    .map((input) => input.labels?.[0]?.textContent?.trim() ?? "");
 }
 
 let oddsTimer = 0;
@@ -223,6 +236,7 @@ function showOddsSoon() {
 setLanguage(preferred());
 ui.language.value = language();
 translatePage();
+odds.translate();
 const loaded = loadScreens();
 keep.init({ rules: () => rules, fight: () => fight, show, book: (key) => system(key)?.book });
 start(async (client) => {
@@ -242,6 +256,7 @@ start(async (client) => {
 
 await loaded;
 setup.init({ words, screenOf, rules: () => rules });
+showOdds(); // what the set-up still needs is said at once, before the odds' worker has started
 ui.language.addEventListener("change", () => switchLanguage(ui.language.value));
 ui.setup.addEventListener("submit", startFight);
 for (const type of ["input", "change"]) ui.setup.addEventListener(type, showOddsSoon);

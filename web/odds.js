@@ -11,10 +11,11 @@ import { Rules } from "./rules.js";
 /** @typedef {import("./rules.js").Reply} Reply */
 
 const ui = {
-  panel: $("#odds"), status: $("#odds-status"), numbers: $("#odds-numbers"), chart: $("#odds-chart"),
-  advice: $("#odds-advice"), spends: $("#odds-spends"), curve: $("#odds-curve"),
-  worth: /** @type {HTMLInputElement} */ ($("#odds-worth")), best: /** @type {HTMLButtonElement} */ ($("#odds-best")),
-  policy: $("#odds-policy"), frontier: $("#odds-frontier"), sim: $("#odds-sim"),
+  panel: $("#odds"), toggle: $("#odds-toggle"), status: $("#odds-status"), numbers: $("#odds-numbers"),
+  chart: $("#odds-chart"), advice: $("#odds-advice"), spends: $("#odds-spends"), curve: $("#odds-curve"),
+  bestBox: $("#odds-best-box"), keep: $("#odds-best-box fieldset"), meaning: $("#odds-keep-meaning"),
+  best: /** @type {HTMLButtonElement} */ ($("#odds-best")), policy: $("#odds-policy"),
+  spendNow: /** @type {HTMLButtonElement} */ ($("#odds-spend-now")), frontier: $("#odds-frontier"), sim: $("#odds-sim"),
   simRun: /** @type {HTMLButtonElement} */ ($("#odds-sim-run")), simCancel: $("#odds-sim-cancel"),
   simProgress: /** @type {HTMLProgressElement} */ ($("#odds-sim-progress")), simResult: $("#odds-sim-result"),
 };
@@ -38,6 +39,12 @@ let spend = 1;
 let exact = true; // its kind of system has exact odds
 /** @type {Record<string, string>} */
 let labels = {};
+/** @type {string[]} */
+let missing = []; // the set-up's required fields left empty (their labels)
+/** @type {((n: number) => void) | null} */
+let spendNow = null; // fills the fight's spend field (Grey Star's WILLPOWER)
+let fightKey = ""; // the fight's state the panel shows (its record as JSON)
+let adviceKey = ""; // the state the best-spend advice was computed for ("" : none shown)
 let simulation = 0; // the running simulation's token; 0: none
 const CANCELLED = -1; // the player pressed Cancel
 
@@ -45,16 +52,57 @@ const CANCELLED = -1; // the player pressed Cancel
 const percent = (p) => new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 }).format(p);
 /** @param {number} x */
 const decimal = (x) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(x);
+/** @param {number} x */
+const signed = (x) => new Intl.NumberFormat(language(), { signDisplay: "exceptZero" }).format(x).replace("-", "−");
 
 /** @param {boolean} snapshot the odds' worker may start from the Pyodide snapshot */
 export function start(snapshot) {
   workerName = snapshot ? "odds-snapshot" : "odds";
   launch().then((ok) => {
-    if (ok && record) update(record, { form, spend, labels, exact });
+    if (ok && record) update(record, { form, spend, labels, exact, missing, spendNow });
   });
   ui.simRun.addEventListener("click", simulate);
   ui.simCancel.addEventListener("click", () => { simulation = CANCELLED; });
   ui.best.addEventListener("click", bestSpend);
+}
+
+// The panel's words that do not depend on a fight: once at start, and again in another language.
+export function translate() {
+  explainKeep();
+  if (!record) say(t("The odds are being prepared…"));
+}
+
+// Phones: the panel folds into its one-line summary (a button); wide screens show it all (the CSS hides the button).
+ui.toggle.addEventListener("click", () => {
+  const open = ui.toggle.getAttribute("aria-expanded") !== "true";
+  ui.toggle.setAttribute("aria-expanded", String(open));
+  ui.panel.classList.toggle("open", open);
+  if (open) ui.panel.scrollIntoView({ block: "nearest" });
+});
+ui.keep.addEventListener("change", () => { clearAdvice(); explainKeep(); });
+ui.spendNow.addEventListener("click", () => spendNow?.(Number(ui.spendNow.dataset.spend)));
+/** @param {string} text the one-line summary of the odds (the toggle's words) */
+function summarize(text) {
+  ui.toggle.textContent = text;
+}
+
+/** The chosen value of a point of WILLPOWER kept, in wins (λ). */
+const keepWorth = () => Number(/** @type {HTMLInputElement} */ ($("input:checked", ui.keep)).value);
+
+// The meaning of the choice, written under it.
+function explainKeep() {
+  const worth = keepWorth();
+  ui.meaning.textContent = worth === 0
+    ? t("Only this fight counts: the advice spends WILLPOWER wherever it raises your chance to win, however little.")
+    : t("A point of WILLPOWER kept is worth {p} of a win to you: the advice spends a point only where it raises your chance to win by more than that.",
+      { p: percent(worth) });
+}
+
+function clearAdvice() {
+  adviceKey = "";
+  ui.policy.textContent = "";
+  ui.frontier.replaceChildren();
+  ui.spendNow.hidden = true;
 }
 
 function launch() {
@@ -111,21 +159,47 @@ function clear() {
   ui.numbers.replaceChildren();
   ui.chart.replaceChildren();
   ui.advice.replaceChildren();
-  ui.policy.textContent = "";
-  ui.frontier.replaceChildren();
   ui.spends.hidden = true;
+  ui.bestBox.hidden = true;
+}
+
+/** @param {string} text the panel's state in words, when it has no chances to show (the summary only offers it) */
+function say(text) {
+  ui.status.textContent = text;
+  summarize(t("See the odds"));
+}
+
+/** @param {{label: string, message: string}} error a refusal in the rules' words, by the field's label */
+const refusal = (error) => (error.label ? `${error.label}: ${error.message}` : error.message);
+
+// What the set-up still needs before there are odds: its empty required fields, or the field the rules refuse.
+/** @param {{field: string, label: string, message: string} | null} error */
+function needs(error) {
+  if (missing.length) {
+    const fields = new Intl.ListFormat(language(), { type: "conjunction" }).format(missing);
+    return t("Enter {fields} to see the odds.", { fields });
+  }
+  if (!error) return "";
+  const path = error.field.replace(/\[(\d+)\]/g, ".$1"); // the rules' enemies[0].skill is the form's enemies.0.skill
+  const input = /** @type {HTMLInputElement | null} */ (document.querySelector(`#setup [data-field="${CSS.escape(path)}"]`));
+  if (input && input.value.trim() === "" && error.label) return t("Enter {fields} to see the odds.", { fields: error.label });
+  return t("To see the odds, correct {field}", { field: refusal(error) });
 }
 
 // Shows the odds of a fight: called as the set-up form is typed (form: true, strings allowed) and after each round.
 // One request at a time: while one is computed, only the newest fight waits (rounds never queue up work).
 /**
  * @param {FightRecord} next
- * @param {{form?: boolean, spend?: number, labels?: Record<string, string>, exact?: boolean}} [options]
- *   exact: false for a kind of system that has no exact odds (the simulation is offered at once)
+ * @param {{form?: boolean, spend?: number, labels?: Record<string, string>, exact?: boolean, missing?: string[],
+ *          spendNow?: ((n: number) => void) | null}} [options]
+ *   exact: false for a kind of system that has no exact odds (the simulation is offered at once); missing: the
+ *   set-up's required fields left empty; spendNow: fills the fight's spend field ("Spend 3 now")
  */
 export function update(next, options = {}) {
   record = next;
-  ({ form = false, spend = 1, labels = {}, exact = true } = options);
+  ({ form = false, spend = 1, labels = {}, exact = true, missing = [], spendNow = null } = options);
+  fightKey = JSON.stringify(next);
+  if (adviceKey !== fightKey) clearAdvice(); // advice lasts until the fight's state changes, not a re-render
   simulation = 0;
   ui.simResult.textContent = "";
   ui.simProgress.hidden = true;
@@ -149,25 +223,30 @@ async function refresh() {
 }
 
 async function compute() {
+  if (form && missing.length) { // said at once: no need to wait for the odds' worker
+    clear();
+    say(needs(null));
+    return;
+  }
   if (!worker || !(await ready)) {
-    ui.status.textContent = t("The odds are being prepared…");
+    say(t("The odds are being prepared…"));
     return;
   }
   if (!exact) {
     clear();
-    ui.status.textContent = t("Too many possibilities for exact odds: estimate them by simulation.");
+    say(t("Too many possibilities for exact odds: estimate them by simulation."));
     return;
   }
   const reply = await ask({ op: "odds", record, form, willpower: spend });
   if (dirty) return; // a newer fight is waiting: draw that one
   clear();
   if (reply.too_large) { // refused by the rules, or not answered in time: the same words, and the simulation
-    ui.status.textContent = tooLarge().error.text;
+    say(tooLarge().error.text);
     offerSimulation(true);
     return;
   }
   if (!reply.ok) {
-    ui.status.textContent = form ? t("Type the numbers of the hero and the enemy to see the odds.") : reply.error.text;
+    say(form ? needs(reply.error) : refusal(reply.error));
     return;
   }
   draw(reply);
@@ -175,17 +254,22 @@ async function compute() {
 
 /** @param {Record<string, any>} reply */
 function draw(reply) {
-  const lines = [[t("Win"), percent(reply.win)], [t("Lose"), percent(reply.lose)]];
+  const lines = [[t("Win, if you fight to the end"), percent(reply.win)], [t("Lose"), percent(reply.lose)]];
   if (reply.ended > 0) lines.push([t("The fight stops by the section's rule"), percent(reply.ended)]);
   if (reply.never > 0) lines.push([t("Nobody can be hurt: the fight never ends"), percent(reply.never)]);
   if (reply.rounds !== null && reply.rounds !== undefined) lines.push([t("Rounds, on average"), decimal(reply.rounds)]);
   if (reply.willpower_spent !== undefined) {
-    lines.push([t("WILLPOWER spent, on average ({n} a round)", { n: reply.spend }), decimal(reply.willpower_spent)]);
+    lines.push([reply.spend === null ? t("WILLPOWER spent, on average")
+      : t("WILLPOWER spent, on average ({n} a round)", { n: reply.spend }), decimal(reply.willpower_spent)]);
   }
   ui.numbers.replaceChildren(...lines.flatMap(([term, value]) => [element("dt", term), element("dd", value)]));
-  ui.status.textContent = reply.outcome === "ongoing"
+  const ongoing = reply.outcome === "ongoing";
+  ui.status.textContent = ongoing
     ? t("Chance to win, fighting to the end: {win}", { win: percent(reply.win) })
     : t("The fight is over.");
+  const ratio = reply.combat_ratio === null || reply.combat_ratio === undefined ? ""
+    : ` · ${t("Combat Ratio {n}", { n: signed(reply.combat_ratio) })}`;
+  summarize(ongoing ? `${t("Win {win}", { win: percent(reply.win) })}${ratio}` : t("See the odds"));
   const stamina = labels.endurance ?? labels.stamina ?? t("ENDURANCE");
   if (reply.outcome === "ongoing" && reply.endurance.length) {
     ui.chart.replaceChildren(element("p", t("Where {stat} ends up", { stat: stamina }), "caption"),
@@ -201,20 +285,29 @@ function draw(reply) {
     ui.curve.replaceChildren(curve(points, { label: t("Chance to win for each WILLPOWER spend per round"),
       xLabel: t("WILLPOWER a round"), yLabel: "%", mark }));
   }
+  ui.bestBox.hidden = !(ongoing && reply.spends && reply.spends.length); // something to spend now
 }
 
 /** @param {Record<string, any>} reply */
 function advise(reply) {
   const notes = [];
   if (reply.evade) {
-    const { evade_now: now, fight_on: on, fight_on_win: onWin, allowed } = reply.evade;
+    const { evade_now: now, fight_on: on, fight_on_win: onWin, allowed, why } = reply.evade;
+    const later = { on: percent(on), win: percent(onWin) };
     if (allowed) {
-      notes.push(t("Evade now: you survive {now}. Fight on (evading later at the best moment): you survive {on} and win {win}.",
-        { now: percent(now), on: percent(on), win: percent(onWin) }));
+      notes.push(t("If you evade now: you survive {now}, and win nothing (an evasion ends the fight).",
+        { now: percent(now) }));
+      notes.push(t("If you fight on, evading later at the moment that best keeps you alive: you survive {on} and win {win}.",
+        later));
       notes.push(reply.evade.advice === "evade" ? t("Advice: evade now.") : t("Advice: fight on."));
     } else {
-      notes.push(t("Evasion is not allowed yet. Fighting on, evading at the best moment: you survive {on}.",
-        { on: percent(on) }));
+      notes.push(t("Evasion is not allowed yet: {why}.", { why }));
+      notes.push(t("If you fight on, evading once the book allows it at the moment that best keeps you alive: you survive {on} and win {win}.",
+        later));
+    }
+    if (reply.outcome === "ongoing") {
+      notes.push(t("Why the chances to win differ: {win} assumes you fight to the end; evading gives up the win for a better chance to survive.",
+        { win: percent(reply.win) }));
     }
   }
   if (reply.target !== null && reply.target !== undefined && record?.enemies && record.enemies.length > 1) {
@@ -232,24 +325,23 @@ function advise(reply) {
   ui.advice.replaceChildren(...notes.map((note) => element("p", note)));
 }
 
-// Grey Star: the best adaptive spend for the value the player puts on a point of WILLPOWER (in % of a win).
+// Grey Star: the best adaptive spend for the value the player puts on a point of WILLPOWER kept (λ, in wins). The
+// advice stays until the fight's state changes (a round, an undo, another set-up), not when the panel is redrawn.
 async function bestSpend() {
-  const worth = Number(ui.worth.value.replace(",", "."));
-  if (!Number.isFinite(worth) || worth < 0 || worth > 100 || ui.worth.value.trim() === "") {
-    ui.policy.textContent = t("{label}: must be a number from 0 to 100", { label: $("label[for=odds-worth]").textContent });
-    return;
-  }
+  const lambda = keepWorth();
+  const asked = fightKey;
   ui.policy.textContent = t("Computing…");
   ui.best.disabled = true;
-  const lambda = worth / 100;
   const lambdas = [0, 0.003, 0.01, 0.03, 0.1, 0.3, 1].filter((x) => x !== lambda); // the chosen one is reply.policy
   const request = { op: "odds", record, form, willpower: spend, lambda, curve: lambdas, table: false };
   const reply = await ask(request, BEST_SPEND_PATIENCE_MS);
   ui.best.disabled = false;
+  if (asked !== fightKey) return; // the fight has changed meanwhile: this advice is for a state that is gone
   if (!reply.ok) {
-    ui.policy.textContent = reply.error.text;
+    ui.policy.textContent = refusal(reply.error);
     return;
   }
+  adviceKey = fightKey;
   const best = reply.policy;
   // The trade-off: the best chance to win for each expected WILLPOWER spent; the chosen point ringed.
   /** @type {{lambda: number, willpower_spent: number, win: number}[]} */
@@ -260,8 +352,11 @@ async function bestSpend() {
     curve(points, { label: t("Best chance to win against WILLPOWER spent on average"),
                     xLabel: t("WILLPOWER spent"), yLabel: "%", mark: trade.indexOf(best) }));
   ui.policy.textContent = best.spend === null ? t("The Staff takes no WILLPOWER now.")
-    : t("Spend {n} now. Following the best policy you win {win}, spending {spent} WILLPOWER on average.",
+    : t("Best now: spend {n}. Following this advice round after round you win {win}, spending {spent} WILLPOWER on average.",
       { n: best.spend, win: percent(best.win), spent: decimal(best.willpower_spent) });
+  ui.spendNow.hidden = best.spend === null || !spendNow;
+  ui.spendNow.dataset.spend = String(best.spend);
+  ui.spendNow.textContent = t("Spend {n} now", { n: best.spend });
 }
 
 // A Monte Carlo in steps of SIM_STEP_MS, with a progress bar and a cancel button; the page stays responsive, and
@@ -289,7 +384,10 @@ async function simulate() {
   ui.simCancel.hidden = true;
   if (!reply.ok) ui.simResult.textContent = reply.error.text;
   else if (simulation === CANCELLED) ui.simResult.textContent = `${simText(reply)} ${t("(cancelled)")}`;
-  else ui.status.textContent = t("Chance to win, fighting to the end: {win}", { win: percent(reply.win) });
+  else {
+    ui.status.textContent = t("Chance to win, fighting to the end: {win}", { win: percent(reply.win) });
+    summarize(t("Win {win}", { win: percent(reply.win) }));
+  }
 }
 
 /** @param {Record<string, any>} reply */

@@ -354,6 +354,14 @@ export const formAction = () => {
  */
 export const spendOf = (fight) => (fight.view.willpower_spend ? Number(spend.value) || 1 : 1);
 
+/**
+ * Fills the spend field from the odds' advice ("Spend 3 now").
+ * @param {number} n
+ */
+export function setSpend(n) {
+  spend.value = String(n);
+}
+
 export function clearInputs() {
   number.value = "";
   announcing = true;

@@ -76,7 +76,7 @@ def test_evasion_advice_where_the_section_allows_it(page):
         [{"Enemy name": "Helghast", "Enemy COMBAT SKILL": "22", "Enemy ENDURANCE": "30"}],
         rules={"Evasion allowed after round": "0"},
     )
-    advice = panel(page).get_by_text(re.compile("^Evade now: you survive"))
+    advice = panel(page).get_by_text(re.compile("^If you evade now: you survive"))
     expect(advice).to_be_visible(timeout=ODDS_TIMEOUT)
     expect(panel(page).get_by_text(re.compile("^Advice: (evade now|fight on)\\.$"))).to_be_visible()
 
@@ -91,7 +91,7 @@ def test_grey_star_spend_curve_and_best_spend_for_a_chosen_worth(page):
     curve = panel(page).get_by_role("img", name="Chance to win for each WILLPOWER spend per round")
     expect(curve).to_be_visible(timeout=ODDS_TIMEOUT)
     assert curve.locator("polyline").count() == 1
-    panel(page).get_by_label("What one WILLPOWER point is worth to you, in % of a win").fill("0.5")
+    panel(page).get_by_role("radio", name="A little").check()  # a point kept is worth 0.5 % of a win
     panel(page).get_by_role("button", name="Find the best spend now").click()
     fight = Fight.from_record(
         record(
@@ -104,17 +104,21 @@ def test_grey_star_spend_curve_and_best_spend_for_a_chosen_worth(page):
     expect(
         panel(page).get_by_text(
             re.compile(
-                f"^Spend {best['spend']} now\\. Following the best policy you win {re.escape(shown(best['win']))}"
+                f"^Best now: spend {best['spend']}\\. Following this advice round after round you win "
+                f"{re.escape(shown(best['win']))}"
             )
         )
     ).to_be_visible()
     frontier = panel(page).get_by_role("img", name="Best chance to win against WILLPOWER spent on average")
     expect(frontier).to_be_visible()
     assert frontier.locator("circle").count() == 1  # the chosen point on the trade-off
-    # A worth that is not a number is refused by name; the fight is untouched.
-    panel(page).get_by_label("What one WILLPOWER point is worth to you, in % of a win").fill("lots")
+    # Another choice: the advice for it, its meaning written under the choice.
+    panel(page).get_by_role("radio", name="Not at all").check()
+    expect(panel(page).get_by_text(re.compile("^Only this fight counts"))).to_be_visible()
+    expect(panel(page).get_by_text(re.compile("^Best now"))).to_be_hidden()  # the advice was for the other choice
     panel(page).get_by_role("button", name="Find the best spend now").click()
-    expect(panel(page).get_by_text(re.compile("^What one WILLPOWER point is worth.*must be a number"))).to_be_visible()
+    greedy = grey_star_policy(fight.system, fight.setup, fight.state, 0.0)
+    expect(panel(page).get_by_text(re.compile(f"^Best now: spend {greedy['spend']}\\."))).to_be_visible()
 
 
 def test_fighting_fantasy_best_target_against_two_at_once(page):

@@ -16,6 +16,7 @@ from oracles import grey_star_policy_reference, reference_odds
 
 from pyrules import api
 from pyrules.__main__ import main
+from pyrules.fields import RecordError
 from pyrules.odds import MonteCarlo, wilson
 from pyrules.systems.fighting_fantasy import FightingFantasy
 from pyrules.systems.fighting_fantasy.odds import fighting_fantasy_odds
@@ -1136,7 +1137,7 @@ def test_fighting_fantasy_work_is_counted_during_the_computation():
 @pytest.mark.parametrize("system,hero,enemies,rules,actions", CASES)
 def test_estimates_bound_the_work_done(system, hero, enemies, rules, actions):
     from pyrules.odds import Budget
-    from pyrules.systems.lonewolf.odds import Chain, _layer_keys, _policy_work
+    from pyrules.systems.lonewolf.odds import Chain, _layer_keys, _policy_work, legal_spends
 
     fight = play(system, hero, enemies, rules, actions)
     args = (fight.system, fight.setup, fight.state)
@@ -1154,9 +1155,11 @@ def test_estimates_bound_the_work_done(system, hero, enemies, rules, actions):
         grey_star_policy(*args, 0.01, budget=budget)
         assert 0 < budget.used <= _policy_work(Chain(*args))
         budget = Budget(1e12)
-        spend_table(*args, budget=budget)
-        spends = range(1, max(1, fight.state.willpower) + 1)
-        assert 0 < budget.used <= sum(Chain(*args).forward_cells(lambda w, s=s: s) for s in spends)
+        table = spend_table(*args, budget=budget)
+        spends = legal_spends(*args)  # none where the Staff takes no WILLPOWER now: no table, no work
+        assert [row["spend"] for row in table] == list(spends)
+        assert (0 < budget.used if spends else budget.used == 0)
+        assert budget.used <= sum(Chain(*args).forward_cells(lambda w, s=s: s) for s in spends)
 
 
 @pytest.mark.parametrize("kind", ["odds", "evade", "policy", "table"])
@@ -1239,3 +1242,40 @@ def test_estimates_bound_the_work_done_on_random_fights():
             budget = Budget(1e12)
             grey_star_policy(*args, 0.01, budget=budget)
             assert budget.used <= _policy_work(Chain(*args)), (hero, enemies, rules)
+
+
+# ---- issue 12: the odds never propose a spend the rules refuse ----------------------------------------------------
+
+SPENDERS = [
+    ({"skill": 15, "endurance": 12, "willpower": 40}, {}, []),  # more WILLPOWER than any spend needs
+    ({"skill": 15, "endurance": 12, "willpower": 6}, {}, rounds(3, 7, willpower=2)),  # WILLPOWER left: 2
+    ({"skill": 15, "endurance": 12, "willpower": 20, "weapon": "other"}, {}, []),  # no Staff: nothing to spend
+    ({"skill": 15, "endurance": 12, "willpower": 0}, {}, []),  # the Staff's magic is gone
+    ({"skill": 15, "endurance": 12, "willpower": 5}, {"unarmed_rounds": 1}, []),  # not in hand this round
+    ({"skill": 15, "endurance": 12, "willpower": 5}, {"unarmed_rounds": 1}, rounds(4)),  # in hand again
+]
+
+
+@pytest.mark.parametrize("hero,rules,actions", SPENDERS)
+def test_every_spend_the_odds_propose_is_accepted_by_the_engine(hero, rules, actions):
+    """The assumed spend, each row of the fixed-spend table and the best spend now: each one a round ``step``
+    accepts, for every random number; and the fight's refusal of a spend is the odds' refusal too."""
+    record = make_record("grey-star", hero, [{"name": "D", "skill": 17, "endurance": 25}], rules, actions)
+    fight = play("grey-star", hero, [{"name": "D", "skill": 17, "endurance": 25}], rules, actions)
+    reply = call(op="odds", record=record, **{"lambda": 0.005})
+    proposed = [row["spend"] for row in reply["spends"]] + [reply["spend"], reply["policy"]["spend"]]
+    accepted = {a.willpower for a in fight.system.legal_actions(fight.setup, fight.state) if a.do == "round"}
+    for spend in proposed:
+        assert spend in accepted  # None: a round spending nothing
+        for number in range(10):
+            fight.system.step(fight.setup, fight.state, Action("round", number=number, willpower=spend))
+    assert sorted(row["spend"] for row in reply["spends"]) == sorted(s for s in accepted if s)
+    too_many = (fight.state.willpower or 0) + 1
+    refused = call(op="odds", record=record, willpower=too_many)
+    if None in accepted:  # nothing may be spent now: the odds assume nothing is (the spend wanted counts later)
+        assert refused["ok"] and refused["spend"] is None
+    else:
+        with pytest.raises(RecordError) as engine:
+            fight.system.step(fight.setup, fight.state, Action("round", number=0, willpower=too_many))
+        assert not refused["ok"] and refused["error"]["field"] == "action.willpower"
+        assert refused["error"]["message"] == engine.value.message

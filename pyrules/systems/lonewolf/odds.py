@@ -20,10 +20,11 @@ A one-round fight where only the random number matters (the enemy has 1 ENDURANC
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import partial
 from itertools import zip_longest
@@ -84,6 +85,21 @@ class Fates(NamedTuple):
 # ---- the Lone Wolf family: the chain ------------------------------------------------------------------------
 
 
+def legal_spends(system: type[LoneWolf], setup: Setup, state: State) -> range:
+    """The WILLPOWER spends the engine accepts for a round in ``state``: its own limits (``spend_range``, which its
+    legal actions list and its ``step`` enforces), empty outside Grey Star's magic Staff. The only spends the odds
+    weigh or propose."""
+    limits = system.spend_range(setup, state)
+    return range(0) if limits is None else range(limits[0], limits[1] + 1)
+
+
+def within(spends: Sequence[int], want: int) -> int:
+    """The spend made by a hero who wants to spend ``want`` a round: the most of ``spends`` (the engine's) up to
+    ``want``, their least when ``want`` is less (all he has left when that is less), 0 when there are none."""
+    found = bisect.bisect_right(spends, want)
+    return spends[found - 1] if found else spends[0] if spends else 0
+
+
 class Chain:
     """A Lone Wolf-family fight from a given state, as layers: their outcome tables and endings, from the engine.
 
@@ -97,7 +113,7 @@ class Chain:
         self.budget = budget or Budget(ODDS_CELLS)
         self.cap = system.rounds_counted(setup)[1]
         self.n = len(setup.enemies)
-        self._facts: dict[tuple, tuple[int, tuple[int, int] | None]] = {}
+        self._facts: dict[tuple, tuple[int, range]] = {}
         self._rounds: dict[tuple, list[tuple[Fraction, int, int]]] = {}
         self._outcomes: dict[tuple, Moves] = {}
         self._counted: dict[tuple, tuple[int, list]] = {}
@@ -114,25 +130,25 @@ class Chain:
         enemies[c] = enemy
         return State(1, w, tuple(enemies), c, r, 0, self.state.vigour)
 
-    def facts(self, r: int, w: int | None, c: int) -> tuple[int, tuple[int, int] | None]:
-        """The engine's Combat Ratio and spend range in layer (r, w, c), asked once per layer."""
+    def facts(self, r: int, w: int | None, c: int) -> tuple[int, range]:
+        """The engine's Combat Ratio and WILLPOWER spends (:func:`legal_spends`) in layer (r, w, c), asked once per
+        layer."""
         found = self._facts.get((r, w, c))
         if found is None:
             state = self.fake(r, w, c)
-            found = (self.system.combat_ratio(self.setup, state), self.system.spend_range(self.setup, state))
+            found = (self.system.combat_ratio(self.setup, state), legal_spends(self.system, self.setup, state))
             self._facts[(r, w, c)] = found
         return found
 
     def choices(self, r: int, w: int | None, c: int) -> list[int]:
-        """The spends the hero may choose between (the engine's spend range), or only 0 where none is spent."""
-        limits = None if w is None else self.facts(r, w, c)[1]
-        return [0] if limits is None else list(range(limits[0], limits[1] + 1))
+        """The spends the hero may choose between (the engine's legal rounds), or only 0 where none is spent."""
+        spends = [] if w is None else self.facts(r, w, c)[1]
+        return list(spends) or [0]
 
     def spent(self, r: int, w: int | None, c: int, want: int) -> int:
-        """WILLPOWER the hero spends this round when he wants to spend ``want``: within the engine's spend range
-        (all he has when that is less), 0 where none is spent."""
-        limits = self.facts(r, w, c)[1]
-        return 0 if limits is None else max(limits[0], min(want, limits[1]))
+        """WILLPOWER the hero spends this round when he wants to spend ``want``: the most the engine accepts up to
+        ``want`` (its least when ``want`` is less), 0 where none is spent."""
+        return within(self.facts(r, w, c)[1], want)
 
     def key(self, r: int, w: int | None, c: int, spent: int, evade: bool) -> tuple:
         """What a layer's outcome table depends on: the round count, the enemy, the Combat Ratio, the spend, an
@@ -723,20 +739,21 @@ def evade_advice(
 def spend_table(
     system: type[LoneWolf], setup: Setup, state: State, budget: Budget | None = None
 ) -> list[dict[str, Any]]:
-    """For every fixed spend 1..WILLPOWER: P(win), P(lose), E[WILLPOWER spent], E[rounds].
+    """For every fixed spend the engine accepts now (:func:`legal_spends`): P(win), P(lose), E[WILLPOWER spent],
+    E[rounds]; empty where none may be spent.
 
     One budget (default ``ODDS_CELLS``) for the whole table, planned for every spend before the first; one chain
     (its outcome tables and endings asked of the engine once) for every spend."""
-    top = max(1, state.willpower or 0)
+    spends = legal_spends(system, setup, state)
     budget = budget or Budget(ODDS_CELLS)
     chain = Chain(system, setup, state, budget)
     if state.outcome == ONGOING:
         total = 0.0
-        for s in range(1, top + 1):  # refused as soon as the spends so far are too many
+        for s in spends:  # refused as soon as the spends so far are too many
             total += chain.forward_cells(partial(_fixed, s))
             budget.plan(total)
     table = []
-    for s in range(1, top + 1):
+    for s in spends:
         odds = _forward(chain, partial(_fixed, s)) if state.outcome == ONGOING else finished(state)
         table.append(
             {
@@ -903,17 +920,15 @@ def grey_star_policy(
             first = {}
             for e in range(width - 1, 0, -1):
                 first[limits[e]] = e
-            lows, low = [], width
-            for s in range(w, 0, -1):  # the least enemy ENDURANCE at which spend s is worth trying
-                low = first.get(s, low)
-                lows.append(low)
-            lows.reverse()
+            lows, low = {}, width
+            for s in range(max(options), 0, -1):  # the least enemy ENDURANCE at which spend s is worth trying
+                low = lows[s] = first.get(s, low)
             prepared = []
-            for s in options:
-                if lows[s - 1] >= width:
+            for s in options:  # the engine's own spends (Chain.choices), from the least
+                if lows[s] >= width:
                     break
                 den, outs = chain.counted(r, w, c, s)
-                prepared.append((s, lows[s - 1], den, outs, values[(nr, w - s, c)], killed(w - s)))
+                prepared.append((s, lows[s], den, outs, values[(nr, w - s, c)], killed(w - s)))
             chain.budget.spend(E0 * sum(width - lo for _, lo, _, _, _, _ in prepared))
             for E in range(1, E0 + 1):
                 best = [-math.inf] * width
@@ -1003,10 +1018,7 @@ def lone_wolf_policy(spend: int = 1) -> Policy:
     """Plain rounds; Grey Star spends ``spend`` WILLPOWER a round (all he has left when that is less)."""
 
     def policy(system: Any, setup: Any, state: Any, counter: int) -> Action:
-        willpower = None
-        if system.spend_range(setup, state) is not None:
-            willpower = min(spend, state.willpower)
-        return Action("round", willpower=willpower)
+        return Action("round", willpower=within(legal_spends(system, setup, state), spend) or None)
 
     return policy
 
@@ -1019,6 +1031,9 @@ def exact(fight: Any, options: dict) -> dict[str, Any]:
     his fixed-spend table, best adaptive spend (``lambda``) and trade-off curve (``curve``); the evade advice."""
     system, setup, state = fight.system, fight.setup, fight.state
     spend = options.get("spend", 1)
+    legal = legal_spends(system, setup, state) if state.outcome == ONGOING else []
+    if legal and spend not in legal:  # the odds of a round the fight would refuse: the engine's own refusal
+        system.spend(setup, state, Action("round", willpower=spend), "action")
     result = lone_wolf_odds(system, setup, state, spend)
     reply: dict[str, Any] = {
         "win": result["win"],
@@ -1027,11 +1042,12 @@ def exact(fight: Any, options: dict) -> dict[str, Any]:
         "never": result["never"],
         "rounds": result["rounds"],
         "endurance": [[k, p] for k, p in result["endurance"].items()],
+        "combat_ratio": system.combat_ratio(setup, state) if state.outcome == ONGOING else None,
     }
     if system.has_willpower:
         reply["willpower_spent"] = result["willpower_spent"]
         reply["willpower"] = [[k, p] for k, p in (result["willpower"] or {}).items()]
-        reply["spend"] = spend
+        reply["spend"] = within(legal, spend) or None  # None: nothing can be spent now
         ongoing = state.outcome == ONGOING
         if ongoing and options.get("table", True) and (state.willpower or 0) <= MAX_SPEND_TABLE:
             try:  # the table is an extra: left out, as above MAX_SPEND_TABLE, when it is too large
@@ -1046,6 +1062,8 @@ def exact(fight: Any, options: dict) -> dict[str, Any]:
         if options.get("curve") is not None and ongoing:
             reply["curve"] = trade_off(system, setup, state, [float(x) for x in options["curve"]])
     reply["evade"] = evade_advice(system, setup, state, spend)
+    if reply["evade"] is not None:  # the engine's words for when the book allows an evasion (why not now)
+        reply["evade"]["why"] = system.evasion(setup, state)[1]
     return reply
 
 

@@ -1,0 +1,214 @@
+"""Issue 12: the odds beside the fight on wide screens and a one-line summary that opens on phones; Grey Star's advice
+you can act on ("Spend 3 now" fills the field and stays until a round is fought, every proposed spend is one the
+fight accepts); evasion advice that says what each number assumes; an empty set-up told what it still needs."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import BOOT_TIMEOUT, set_up
+from playwright.sync_api import expect
+from test_odds import ODDS_TIMEOUT, exact_win, panel, record, shown
+
+from pyrules import Fight
+from pyrules.systems.lonewolf.odds import evade_advice, grey_star_policy
+
+HERO = {"COMBAT SKILL": "15", "ENDURANCE": "20"}
+GIAK = [{"Enemy name": "Giak", "Enemy COMBAT SKILL": "18", "Enemy ENDURANCE": "20"}]
+GIAK_RECORD = record("lone-wolf", {"skill": 15, "endurance": 20}, [{"name": "Giak", "skill": 18, "endurance": 20}])
+
+
+@pytest.fixture
+def sized(browser, base_url):
+    """Opens the app at a given viewport size; console errors and page errors fail the test."""
+    contexts, problems = [], []
+
+    def open_page(width, height):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page = context.new_page()
+        page.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+        page.goto(base_url)
+        expect(page.get_by_role("button", name="Start fight")).to_be_enabled(timeout=BOOT_TIMEOUT)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert problems == []
+
+
+def in_view(box, page):
+    size = page.viewport_size
+    return box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] + box["width"] <= size["width"]
+
+
+@pytest.mark.parametrize("width,height", [(1280, 900), (1680, 1050)])
+def test_the_odds_sit_beside_the_fight_in_view_and_the_saves_under_the_left_column(sized, width, height):
+    page = sized(width, height)
+    setup, saves, odds = page.locator("#setup"), page.locator("#saves"), panel(page)
+    # The set-up: the odds on its right, the saved fights under it.
+    assert odds.bounding_box()["x"] >= setup.bounding_box()["x"] + setup.bounding_box()["width"]
+    assert saves.bounding_box()["y"] > setup.bounding_box()["y"] + setup.bounding_box()["height"]
+    assert saves.bounding_box()["x"] == setup.bounding_box()["x"]
+    set_up(page, "Dawn of the Darklords", HERO, GIAK)
+    chart = odds.get_by_role("img", name="Chance of each ENDURANCE at the end of the fight")
+    expect(chart).to_be_visible(timeout=ODDS_TIMEOUT)
+    fight = page.locator("#fight").bounding_box()
+    for scrolled in (0, 2000):  # at the top of the page and scrolled down: the panel stays in view (sticky)
+        page.mouse.wheel(0, scrolled)
+        page.wait_for_timeout(200)
+        box = odds.bounding_box()
+        assert box["x"] >= fight["x"] + fight["width"], (box, fight)
+        assert in_view(box, page), (box, page.viewport_size)
+        assert in_view(chart.bounding_box(), page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing sideways
+
+
+def test_on_a_phone_a_one_line_summary_opens_the_panel(sized):
+    page = sized(390, 844)
+    set_up(page, "Dawn of the Darklords", HERO, GIAK)
+    win = shown(exact_win(GIAK_RECORD))
+    summary = panel(page).get_by_role("button", name=f"Win {win} · Combat Ratio −3")
+    expect(summary).to_be_visible(timeout=ODDS_TIMEOUT)
+    expect(summary).to_have_attribute("aria-expanded", "false")
+    box = summary.bounding_box()
+    assert box["height"] >= 24 and box["width"] >= 24 and in_view(box, page)  # by the fight's actions, on screen
+    assert in_view(page.get_by_role("button", name="Fight round").bounding_box(), page)
+    chart = panel(page).get_by_role("img", name="Chance of each ENDURANCE at the end of the fight")
+    expect(chart).to_be_hidden()
+    summary.focus()
+    page.keyboard.press("Enter")
+    expect(summary).to_have_attribute("aria-expanded", "true")
+    expect(panel(page).get_by_role("status").first).to_have_text(f"Chance to win, fighting to the end: {win}")
+    expect(chart).to_be_visible()
+    page.keyboard.press("Enter")
+    expect(chart).to_be_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+# Records the actions the page asks the rules to play (the "act" requests posted to a worker).
+RECORD_ACTIONS = """() => {
+  window.actions = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && typeof message.request === "string") {
+      const request = JSON.parse(message.request);
+      if (request.op === "act") window.actions.push(request.action);
+    }
+    return post.call(this, message, ...rest);
+  };
+}"""
+
+
+def test_spend_now_fills_the_field_stays_until_a_round_and_the_fight_accepts_it(page):
+    hero = {"skill": 15, "endurance": 25, "willpower": 12}
+    enemy = {"name": "Deathgaunt", "skill": 20, "endurance": 30}
+    set_up(page, "Grey Star the Wizard", {"COMBAT SKILL": "15", "ENDURANCE": "25", "WILLPOWER": "12"},
+           [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": "20", "Enemy ENDURANCE": "30"}])  # fmt: skip
+    page.evaluate(RECORD_ACTIONS)
+    odds, status = panel(page), panel(page).get_by_role("status").first
+    expect(status).to_have_text(re.compile("^Chance to win"), timeout=ODDS_TIMEOUT)
+    odds.get_by_role("radio", name="A little").check()
+    odds.get_by_role("button", name="Find the best spend now").click()
+    fight = Fight.from_record(record("grey-star", hero, [enemy]))
+    best = grey_star_policy(fight.system, fight.setup, fight.state, 0.005)["spend"]
+    assert best and best > 1  # else filling the field would prove nothing
+    spend_now = odds.get_by_role("button", name=f"Spend {best} now")
+    spend_now.click()
+    field = page.get_by_label("WILLPOWER to spend")
+    expect(field).to_have_value(str(best))
+    # The odds follow the new spend; the advice stays through that redraw and through typing in the field.
+    with_best = shown(exact_win(record("grey-star", hero, [enemy]), best))
+    expect(status).to_have_text(f"Chance to win, fighting to the end: {with_best}")
+    field.fill("1")
+    with_one = shown(exact_win(record("grey-star", hero, [enemy]), 1))
+    expect(status).to_have_text(f"Chance to win, fighting to the end: {with_one}")
+    expect(spend_now).to_be_visible()
+    spend_now.click()
+    expect(field).to_have_value(str(best))
+    # Playing the proposed spend: the fight accepts it; the advice was for the state before the round: gone.
+    page.get_by_label("Random number").fill("5")
+    page.get_by_role("button", name="Fight round").click()
+    expect(odds.get_by_text(re.compile("^Best now"))).to_be_hidden()
+    expect(spend_now).to_be_hidden()
+    expect(page.locator("#action-error")).to_have_text("")
+    assert page.evaluate("window.actions") == [{"do": "round", "number": 5, "willpower": best}]
+    after = record("grey-star", hero, [enemy], [{"do": "round", "number": 5, "willpower": best}])
+    expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(exact_win(after, best))}")
+
+
+def test_a_spend_the_fight_would_refuse_is_refused_by_the_odds_too(page):
+    set_up(page, "Grey Star the Wizard", {"COMBAT SKILL": "15", "ENDURANCE": "25", "WILLPOWER": "12"},
+           [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": "20", "Enemy ENDURANCE": "30"}])  # fmt: skip
+    status = panel(page).get_by_role("status").first
+    expect(status).to_have_text(re.compile("^Chance to win"), timeout=ODDS_TIMEOUT)
+    page.get_by_label("WILLPOWER to spend").fill("40")
+    refused = "WILLPOWER to spend: is 40, more than Grey Star's WILLPOWER (12)"
+    expect(status).to_have_text(refused)  # not odds "40 a round" for a round the fight refuses
+    expect(panel(page).get_by_text(re.compile(r"\(40 a round\)"))).to_have_count(0)
+    page.get_by_role("button", name="Fight round").click()
+    expect(page.locator("#action-error")).to_contain_text("is 40, more than Grey Star's WILLPOWER (12)")
+
+
+def test_the_evasion_advice_says_what_each_chance_assumes(page):
+    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": "12", "ENDURANCE": "9"},
+           [{"Enemy name": "Helghast", "Enemy COMBAT SKILL": "22", "Enemy ENDURANCE": "30"}],
+           rules={"Evasion allowed after round": "0"})  # fmt: skip
+    data = record("lone-wolf", {"skill": 12, "endurance": 9}, [{"name": "Helghast", "skill": 22, "endurance": 30}],
+                  rules={"evade_after": 0})  # fmt: skip
+    fight = Fight.from_record(data)
+    advice = evade_advice(fight.system, fight.setup, fight.state)
+    odds = panel(page)
+    expect(odds.get_by_text(
+        f"If you evade now: you survive {shown(advice['evade_now'])}, and win nothing (an evasion ends the fight)."
+    )).to_be_visible(timeout=ODDS_TIMEOUT)  # fmt: skip
+    expect(odds.get_by_text(
+        f"If you fight on, evading later at the moment that best keeps you alive: you survive "
+        f"{shown(advice['fight_on'])} and win {shown(advice['fight_on_win'])}."
+    )).to_be_visible()  # fmt: skip
+    expect(odds.get_by_text(
+        f"Why the chances to win differ: {shown(exact_win(data))} assumes you fight to the end; evading gives up the "
+        "win for a better chance to survive."
+    )).to_be_visible()  # fmt: skip
+    expect(odds.get_by_text("Win, if you fight to the end", exact=True)).to_be_visible()  # the panel's first number
+
+
+def test_evasion_not_yet_allowed_says_when_the_book_allows_it(page):
+    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": "12", "ENDURANCE": "9"},
+           [{"Enemy name": "Helghast", "Enemy COMBAT SKILL": "22", "Enemy ENDURANCE": "30"}],
+           rules={"Evasion allowed after round": "3"})  # fmt: skip
+    data = record("lone-wolf", {"skill": 12, "endurance": 9}, [{"name": "Helghast", "skill": 22, "endurance": 30}],
+                  rules={"evade_after": 3})  # fmt: skip
+    fight = Fight.from_record(data)
+    advice = evade_advice(fight.system, fight.setup, fight.state)
+    odds = panel(page)
+    expect(odds.get_by_text("Evasion is not allowed yet: evasion is allowed only after round 3.")).to_be_visible(
+        timeout=ODDS_TIMEOUT
+    )
+    expect(odds.get_by_text(
+        "If you fight on, evading once the book allows it at the moment that best keeps you alive: you survive "
+        f"{shown(advice['fight_on'])} and win {shown(advice['fight_on_win'])}."
+    )).to_be_visible()  # fmt: skip
+
+
+def test_an_empty_set_up_says_what_it_still_needs(page):
+    status = panel(page).get_by_role("status").first
+    expect(status).to_have_text("Enter COMBAT SKILL and ENDURANCE to see the odds.")
+    expect(panel(page).get_by_text("The odds are being prepared…")).to_have_count(0)
+    page.get_by_label("COMBAT SKILL", exact=True).fill("15")
+    expect(status).to_have_text("Enter ENDURANCE to see the odds.")
+    page.get_by_label("ENDURANCE", exact=True).fill("20")
+    expect(status).to_have_text("Enter Enemy COMBAT SKILL to see the odds.", timeout=ODDS_TIMEOUT)  # the rules' word
+    page.get_by_label("COMBAT SKILL", exact=True).fill("lots")
+    refused = "To see the odds, correct COMBAT SKILL: must be a whole number from 0 to 99, not 'lots'"
+    expect(status).to_have_text(refused)
+    page.get_by_label("COMBAT SKILL", exact=True).fill("15")
+    page.get_by_label("ENDURANCE", exact=True).fill("")
+    page.get_by_label("Language").select_option("ru")
+    status = page.get_by_role("complementary", name="Шансы").get_by_role("status").first
+    expect(status).to_have_text("Чтобы увидеть шансы, введите: ВЫНОСЛИВОСТЬ.")
+    page.get_by_role("radio", name="Подземелья Чёрного замка").check()
+    expect(status).to_have_text(re.compile("^Чтобы увидеть шансы, введите: МАСТЕРСТВО и ВЫНОСЛИВОСТЬ"))
