@@ -189,12 +189,15 @@ export function tell(...lines) {
 
 /** @param {ParentNode} root */
 export function clearErrors(root) {
-  for (const input of $$("[aria-invalid]", root)) input.removeAttribute("aria-invalid");
-  for (const note of $$(".field-error", root)) note.remove();
+  for (const input of $$("[aria-invalid]", root)) {
+    input.removeAttribute("aria-invalid");
+    input.removeAttribute("aria-errormessage");
+  }
 }
 
 /**
- * The refusal in `box`, and beside its field in `root` (found by the record path in its data-field), focused.
+ * The refusal, once, in `box`; its field in `root` (found by the record path in its data-field) marked invalid, pointing
+ * at the box, and focused.
  * @param {RuleError} error
  * @param {HTMLElement} box
  * @param {ParentNode} root
@@ -209,10 +212,7 @@ export function showError(error, box, root) {
   box.textContent = label ? `${label}: ${error.message}` : error.text;
   if (input && !input.closest("[hidden]")) {
     input.setAttribute("aria-invalid", "true");
-    const note = element("span", error.message, "field-error");
-    note.id = `${input.id}-error`;
-    input.after(note);
-    input.setAttribute("aria-errormessage", note.id);
+    input.setAttribute("aria-errormessage", box.id);
     input.closest("details")?.setAttribute("open", "");
     input.focus();
   }

@@ -148,7 +148,7 @@ def test_export_and_import_a_fight(page, tmp_path):
     assert download.value.suggested_filename == "Cal Phoenix vs Renegade Clansman.json"
 
     page.get_by_role("button", name="New fight").click()
-    page.get_by_label("Import a fight (.json)").set_input_files(path)
+    page.get_by_label("Import a fight or an adventure (.json)").set_input_files(path)
     expect(page.get_by_role("heading", name="fight", exact=True)).to_be_visible()
     assert log_rows(page) == rows
     assert len(saved_entries(page)) == 2
@@ -160,7 +160,7 @@ def test_importing_a_bad_file_says_why_and_keeps_the_saved_fights(page, tmp_path
     page.get_by_role("button", name="New fight").click()
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": {"skill": "x"}}')
-    page.get_by_label("Import a fight (.json)").set_input_files(bad)
+    page.get_by_label("Import a fight or an adventure (.json)").set_input_files(bad)
     expect(page.locator("#messages")).to_contain_text("bad.json could not be imported: hero.skill (COMBAT SKILL)")
     assert len(saved_entries(page)) == 1
 
