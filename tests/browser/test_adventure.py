@@ -80,6 +80,11 @@ def test_new_fight_before_round_one_then_another_book_shows_none_of_the_first_bo
     new_fight(page)
     page.get_by_role("radio", name="Citadel of Blood").check()
     expect(page.get_by_role("button", name="Test your luck")).to_have_count(0)
+    page.get_by_role("button", name="Add this hero").click()
+    page.get_by_role("button", name="Add this monster").click()
+    start(page)
+    expect(page.get_by_role("button", name="Test your luck")).to_have_count(0)
+    new_fight(page)
     # A Banedon fight played, left, then resumed after the FF fight: still no luck test in it.
     page.get_by_role("radio", name=LONE_WOLF).check()
     fill(page, {"COMBAT SKILL": 20, "ENDURANCE": 25})
@@ -153,7 +158,7 @@ def test_an_unplayed_fight_is_not_a_save(page):
     group = page.locator(".adventure-group")
     expect(group).to_have_count(1)
     expect(group.locator(".save")).to_have_count(1)
-    expect(group.locator(".save-summary")).to_contain_text("round 1")
+    expect(group.locator(".save-summary")).to_contain_text("won after 1 round")
 
 
 def test_an_error_is_shown_once_and_cleared_by_the_next_action(page):
