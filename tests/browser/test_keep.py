@@ -109,7 +109,8 @@ def test_several_saved_fights_resume_rename_delete_and_carry_the_hero_over(page)
     page.get_by_role("button", name="New fight").click()
 
     saves = page.get_by_role("list", name="Saved fights")
-    expect(saves.get_by_role("listitem")).to_have_count(2)
+    expect(saves.locator(".adventure-group")).to_have_count(1)  # both fights under Banedon's adventure
+    expect(saves.locator(".save")).to_have_count(2)
     page.get_by_role("button", name="Rename Banedon vs Giak").click()
     page.get_by_label("New name for Banedon vs Giak").fill("Section 12: the Giak")
     page.get_by_role("button", name="Save name").click()
@@ -117,7 +118,7 @@ def test_several_saved_fights_resume_rename_delete_and_carry_the_hero_over(page)
 
     page.get_by_role("button", name="Delete Section 12: the Giak").click()
     page.get_by_role("button", name="Yes, delete").click()
-    expect(saves.get_by_role("listitem")).to_have_count(1)
+    expect(saves.locator(".save")).to_have_count(1)
 
     page.reload()
     wait_ready(page)
