@@ -10,6 +10,9 @@ export interface OpenFight {
   id: string | null;
   name: string;
   created?: number;
+  /** The adventure it belongs to (its id in this browser) and the book's section it was fought in. */
+  adventure?: string;
+  section?: string;
   session: number;
   record: FightRecord;
   view: View;
@@ -50,8 +53,6 @@ export interface Screen {
   apply(system: System, reset: boolean): void;
   /** The hero and enemies as typed (tables where a system has its own); the rules check every value. */
   recordParts(system: System): { hero: object; enemies: object[]; tables?: object };
-  /** The next fight's set-up after this one (the hero's state carried over, as players do between sections). */
-  carryOver(record: FightRecord, view: any): void;
   render(fight: OpenFight, system: System): void;
   /** The log's rows for one event. */
   logRows(event: FightEvent, fight: OpenFight, system: System): HTMLElement[];
@@ -77,6 +78,8 @@ export interface Screen {
   setSpend?(spend: number): void;
   /** The spend a round the odds assume (Grey Star's WILLPOWER); 1 when left out. */
   spendOf?(fight: OpenFight): number;
+  /** The book's word for a section ("Section", "Paragraph"), in the page's language; "Section" when left out. */
+  sectionWord?(): string;
   /** The words beside a book in the book list, by system key. */
   notes?: Record<string, Props<"small">>;
   /** false: this kind has no exact odds (the odds panel offers the simulation at once). */

@@ -3,7 +3,7 @@
 // routes between the set-up (setup.js) and a fight, sends one request per action and draws the answer through the
 // fight's screen module, keeps the fight saved (keep.js), and feeds the odds panel. Nothing here knows a system.
 import { $, clearErrors, place, showError } from "./dom.js";
-import { language, preferred, setLanguage, translatePage } from "./i18n.js";
+import { language, preferred, setLanguage, t, translatePage } from "./i18n.js";
 import * as keep from "./keep.js";
 import * as odds from "./odds.js";
 import * as setup from "./setup.js";
@@ -38,6 +38,8 @@ let rules = null; // the worker client, once ready
 let fight = null;
 /** @type {Map<string, {screen: Screen, parts: Parts}>} */
 const screens = new Map(); // by kind
+/** @type {import("./keep.js").Adventure | null} the set-up's adventure: its sheet is the hero's fields */
+let adventure = null;
 
 // Each kind's screen module, loaded while the shell paints: a new kind of system is one more screen-<kind>.js.
 async function loadScreens() {
@@ -66,19 +68,21 @@ async function startFight(event) {
   const reply = await rules.call({ op: "start", record: setup.record(), form: true });
   if (!reply.ok) return setup.refused(reply.error);
   clearErrors(ui.setup);
-  show(reply, { name: keep.fightName(reply.summary) });
-  keepFight();
+  $("#messages").replaceChildren();
+  await keepSheet();
+  show(reply, { name: keep.fightName(reply.summary), adventure: adventure?.id, section: adventure?.section });
+  keepFight(); // kept once played: an unplayed fight is not a save
   screenOf(reply.record.system).screen.focus();
 }
 
 /**
  * Shows a fight the rules have opened (a new one, a saved one, a shared one, or the same in another language).
  * @param {Opened} reply
- * @param {{id?: string | null, name: string, created?: number, redo?: Action[]}} meta
+ * @param {{id?: string | null, name: string, created?: number, redo?: Action[], adventure?: string, section?: string}} meta
  */
-function show(reply, { id = null, name, created, redo = [] }) {
+function show(reply, { id = null, name, created, redo = [], adventure: of, section }) {
   fight = { id, name, created, session: reply.session, record: reply.record, view: reply.view,
-            summary: reply.summary, redo };
+            summary: reply.summary, redo, adventure: of, section };
   const { kind } = system(fight.record.system);
   const { screen, parts } = screenOf(fight.record.system);
   if (ui.top.dataset.kind !== kind) { // this kind's fight view in the fight card
@@ -115,6 +119,7 @@ async function act(action, fromRedo = false) {
   }
   clearErrors(ui.fight);
   ui.actionError.textContent = "";
+  $("#messages").replaceChildren();
   fight.record.actions.push(reply.action);
   fight.view = reply.view;
   fight.summary = reply.summary;
@@ -124,6 +129,7 @@ async function act(action, fromRedo = false) {
   screen.clearInputs();
   render();
   parts.log.append(...screen.logRows(reply.event, fight, system(fight.record.system)));
+  if (fight.view.outcome !== "ongoing") heroBack(fight); // the sheet follows the fight as soon as it is over
   return true;
 }
 
@@ -170,20 +176,106 @@ function keepFight() {
   if (fight) keep.keep(fight);
 }
 
-// Back to the set-up, the hero's state after this fight carried into the next one, as players do between sections.
-function newFight() {
-  if (fight) {
-    setup.choose(fight.record.system);
-    screenOf(fight.record.system).screen.carryOver(fight.record, fight.view);
+/**
+ * The hero as a fight left it, back on its adventure's sheet (the rules' hero_after); false when refused.
+ * @param {OpenFight} open
+ */
+async function heroBack(open) {
+  if (!rules || !open.record.actions.length) return true;
+  const reply = await rules.call({ op: "hero_after", record: open.record });
+  if (!reply.ok) {
+    showError(reply.error, ui.actionError, ui.fight);
+    return false;
   }
+  const owner = open.adventure ? keep.adventureById(open.adventure) : null;
+  const target = owner ?? keep.adventureOf(open.record.system);
+  target.hero = reply.hero;
+  keep.keepAdventure(target);
+  return true;
+}
+
+// Back to the set-up: the hero as the fight left it (its adventure's sheet), no enemy, a new section's rules.
+async function newFight() {
+  const open = fight;
+  if (open && !(await heroBack(open))) return;
   fight = null;
   keep.setCurrent(null);
   ui.fight.hidden = true;
   ui.setup.hidden = false;
   ui.saves.hidden = false;
+  ui.actionError.textContent = "";
+  clearErrors(ui.fight);
+  if (open) {
+    setup.choose(open.record.system); // its adventure's sheet, filled
+    screenOf(open.record.system).screen.clearEnemies?.();
+  }
   keep.render();
   showOddsSoon();
   setup.focus();
+}
+
+// ---- the adventure: the set-up's hero fields are the hero's sheet ------------------------------------------------
+
+const sheet = {
+  name: /** @type {HTMLInputElement} */ ($("#adventure-name")),
+  section: /** @type {HTMLInputElement} */ ($("#adventure-section")),
+  sectionLabel: $("#adventure-section-label"),
+  notes: /** @type {HTMLTextAreaElement} */ ($("#adventure-notes")),
+  confirm: $("#new-adventure-confirm"), question: $("#new-adventure-question"),
+};
+
+/**
+ * The chosen book's current adventure in the set-up: its name, section, notes and hero.
+ * @param {string} key a system's
+ */
+function showAdventure(key) {
+  adventure = keep.adventureOf(key);
+  const { screen } = screenOf(key);
+  sheet.name.value = adventure.name;
+  sheet.section.value = adventure.section;
+  sheet.notes.value = adventure.notes;
+  sheet.sectionLabel.textContent = screen.sectionWord?.() ?? t("Section");
+  sheet.confirm.hidden = true;
+  screen.setHero?.(adventure.hero, system(key));
+  clearErrors(ui.setup);
+}
+
+// The sheet as typed, kept once the rules accept it (the adventure op checks the hero and names a refused field).
+// What is typed is read at once: called as another book is chosen, it keeps the book being left.
+async function keepSheet() {
+  clearTimeout(sheetTimer);
+  const kept = adventure;
+  if (!rules || !kept) return;
+  const key = kept.system;
+  const typed = { format: "pyrules-adventure", version: 1, system: key, name: sheet.name.value.trim(),
+                  hero: screenOf(key).screen.heroOf?.(system(key)), section: sheet.section.value.trim(),
+                  notes: sheet.notes.value, fights: [] };
+  const reply = await rules.call({ op: "adventure", adventure: typed });
+  if (!reply.ok) return;
+  Object.assign(kept, { name: typed.name, section: typed.section, notes: typed.notes, hero: reply.adventure.hero });
+  keep.keepAdventure(kept);
+}
+
+let sheetTimer = 0;
+function keepSheetSoon() {
+  clearTimeout(sheetTimer);
+  sheetTimer = setTimeout(keepSheet, 400);
+}
+
+function askNewAdventure() {
+  const book = system(setup.chosen()).book;
+  sheet.question.textContent = t("A new hero for {book}? The fights of {name} stay in Saved fights.",
+                                 { book, name: adventure?.name || t("this hero") });
+  sheet.confirm.hidden = false;
+  $("#new-adventure-yes").focus();
+}
+
+function startNewAdventure() {
+  const key = setup.chosen();
+  keep.newAdventure(key);
+  showAdventure(key);
+  screenOf(key).screen.clearEnemies?.();
+  sheet.name.focus();
 }
 
 /** @param {string} code */
@@ -193,6 +285,8 @@ async function switchLanguage(code) {
   translatePage();
   odds.translate();
   setup.select(false);
+  sheet.sectionLabel.textContent = screenOf(setup.chosen()).screen.sectionWord?.() ?? t("Section");
+  document.title = t("pyrules: gamebook combat");
   keep.render();
   if (rules) rules.lang = language();
   showOddsSoon();
@@ -238,7 +332,9 @@ ui.language.value = language();
 translatePage();
 odds.translate();
 const loaded = loadScreens();
-keep.init({ rules: () => rules, fight: () => fight, show, book: (key) => system(key)?.book });
+document.title = t("pyrules: gamebook combat");
+keep.init({ rules: () => rules, fight: () => fight, show, book: (key) => system(key)?.book,
+            adventureChanged: (key) => { if (!fight) setup.choose(key); } });
 start(async (client) => {
   rules = client;
   await loaded;
@@ -255,13 +351,29 @@ start(async (client) => {
 });
 
 await loaded;
-setup.init({ words, screenOf, rules: () => rules });
+setup.init({ words, screenOf, rules: () => rules, chose: showAdventure, leaving: keepSheet });
+showAdventure(setup.chosen());
 showOdds(); // what the set-up still needs is said at once, before the odds' worker has started
 ui.language.addEventListener("change", () => switchLanguage(ui.language.value));
 ui.setup.addEventListener("submit", startFight);
-for (const type of ["input", "change"]) ui.setup.addEventListener(type, showOddsSoon);
+for (const type of ["input", "change"]) {
+  ui.setup.addEventListener(type, (event) => {
+    showOddsSoon();
+    const target = /** @type {Element} */ (event.target);
+    if (!target.closest("#books, #enemies, #rules-body, #monsters, #cob-table")) keepSheetSoon();
+  });
+}
+$("#new-adventure").addEventListener("click", askNewAdventure);
+$("#new-adventure-yes").addEventListener("click", startNewAdventure);
+$("#new-adventure-no").addEventListener("click", () => {
+  sheet.confirm.hidden = true;
+  $("#new-adventure").focus();
+});
 ui.setup.addEventListener("click", (event) => {
-  if (/** @type {Element} */ (event.target).closest("button")) showOddsSoon();
+  if (/** @type {Element} */ (event.target).closest("button")) {
+    showOddsSoon();
+    keepSheetSoon();
+  }
 });
 ui.roundForm.addEventListener("submit", (event) => {
   event.preventDefault();

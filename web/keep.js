@@ -9,13 +9,22 @@ import { t, translatePage } from "./i18n.js";
 /** @typedef {import("./rules.js").Opened} Opened */
 /** @typedef {import("./rules.js").Rules} Rules */
 /** @typedef {import("../types/screen").OpenFight} OpenFight */
-/** @typedef {{id: string, name: string, created?: number, updated?: number, record: FightRecord, summary?: Summary}} Save */
+/**
+ * @typedef {{id: string, name: string, created?: number, updated?: number, record: FightRecord, summary?: Summary,
+ *   adventure?: string, section?: string}} Save
+ */
+/**
+ * One hero going through one book (the adventure document of pyrules/adventure.py without its fights, which are the
+ * saves that name it), as kept in this browser.
+ * @typedef {{id: string, system: string, name: string, hero: Record<string, any> | null, section: string,
+ *   notes: string, updated?: number}} Adventure
+ */
 /**
  * What keeping asks of the page: the rules once started, the open fight, to show a fight the rules opened (with its
  * saved id and name), and a book's name.
  * @typedef {{rules: () => Rules | null, fight: () => OpenFight | null,
- *   show: (reply: Opened, meta: {id?: string | null, name: string, created?: number}) => void,
- *   book: (system: string) => string | undefined}} Page
+ *   show: (reply: Opened, meta: {id?: string | null, name: string, created?: number, adventure?: string}) => void,
+ *   book: (system: string) => string | undefined, adventureChanged: (system: string) => void}} Page
  */
 
 // ---- storage ------------------------------------------------------------------------------------------------------
@@ -25,6 +34,10 @@ import { t, translatePage } from "./i18n.js";
 const FIGHT = "pyrules:fight:";
 const ASIDE = "pyrules:aside:";
 const CURRENT = "pyrules:current";
+const ADVENTURE = "pyrules:adventure:";
+const BOOK = "pyrules:book:"; // the current adventure's id, per book
+const ADVENTURE_FORMAT = "pyrules-adventure";
+const ADVENTURE_VERSION = 1;
 const SAVE_FORMAT = "pyrules-save";
 const SAVE_VERSION = 1;
 
@@ -133,7 +146,8 @@ function store(save) {
   const target = storage();
   if (!target) return { text: "This browser blocks storage: the fight is not saved." };
   const entry = { format: SAVE_FORMAT, version: SAVE_VERSION, id: save.id, name: save.name,
-                  created: save.created || Date.now(), updated: Date.now(), record: save.record };
+                  created: save.created || Date.now(), updated: Date.now(), record: save.record,
+                  adventure: save.adventure, section: save.section };
   try {
     target.setItem(FIGHT + save.id, JSON.stringify(entry));
     return null;
@@ -147,6 +161,151 @@ function store(save) {
 function remove(id) {
   storage()?.removeItem(FIGHT + id);
   if (currentId() === id) setCurrent(null);
+}
+
+// ---- adventures ---------------------------------------------------------------------------------------------------
+// One key per adventure; which one is each book's current adventure under its own key. A damaged entry is set aside
+// like a damaged fight, never lost.
+
+/** @type {Map<string, Adventure>} */
+const adventures = new Map();
+
+/**
+ * @param {string | null} raw
+ * @returns {{entry?: Adventure, problem?: string, version?: number}}
+ */
+function readAdventure(raw) {
+  let entry;
+  try {
+    entry = JSON.parse(raw ?? "");
+  } catch {
+    return { problem: "it is not valid JSON" };
+  }
+  if (!entry || typeof entry !== "object" || entry.format !== ADVENTURE_FORMAT) return { problem: "it is not an adventure" };
+  if (entry.version !== ADVENTURE_VERSION) {
+    return { problem: "it was saved by a newer version of pyrules", version: entry.version };
+  }
+  if (typeof entry.id !== "string" || typeof entry.system !== "string") return { problem: "it lacks its book" };
+  const text = (/** @type {unknown} */ value) => (typeof value === "string" ? value : "");
+  return { entry: { id: entry.id, system: entry.system, name: text(entry.name), section: text(entry.section),
+                    notes: text(entry.notes), hero: entry.hero && typeof entry.hero === "object" ? entry.hero : null,
+                    updated: entry.updated } };
+}
+
+/** @returns {Problem[]} */
+function loadAdventures() {
+  const store = storage();
+  /** @type {Problem[]} */
+  const problems = [];
+  if (!store) return problems;
+  const keys = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key && key.startsWith(ADVENTURE)) keys.push(key);
+  }
+  for (const key of keys) {
+    const raw = store.getItem(key);
+    const { entry, problem, version } = readAdventure(raw);
+    const id = key.slice(ADVENTURE.length);
+    if (entry && entry.id === id) {
+      adventures.set(id, entry);
+    } else {
+      const why = problem || MISPLACED.problem;
+      try {
+        store.setItem(`${ASIDE}adventure-${id}`, JSON.stringify({ reason: why, raw, at: Date.now() }));
+        store.removeItem(key);
+      } catch {
+        // no room for the copy: leave it where it is
+      }
+      problems.push({ text: "An adventure could not be read and was set aside ({why}).", why, version });
+    }
+  }
+  return problems;
+}
+
+/**
+ * Stores an adventure (after each change of the sheet, and after each fight).
+ * @param {Adventure} adventure
+ */
+export function keepAdventure(adventure) {
+  adventure.updated = Date.now();
+  adventures.set(adventure.id, adventure);
+  try {
+    storage()?.setItem(ADVENTURE + adventure.id, JSON.stringify({ format: ADVENTURE_FORMAT, version: ADVENTURE_VERSION,
+                                                                  ...adventure }));
+  } catch (error) {
+    tell(t("The adventure could not be saved ({error}): the browser's storage may be full.",
+           { error: /** @type {Error} */ (error).name }));
+  }
+}
+
+/** @param {string} id */
+export const adventureById = (id) => adventures.get(id) ?? null;
+
+/**
+ * A book's current adventure (a fresh one, not stored until something is typed, when there is none).
+ * @param {string} system
+ * @returns {Adventure}
+ */
+export function adventureOf(system) {
+  const found = adventures.get(storage()?.getItem(BOOK + system) ?? "");
+  if (found && found.system === system) return found;
+  return newAdventure(system);
+}
+
+/**
+ * A fresh hero for a book, made its current adventure (the earlier adventures stay, with their fights).
+ * @param {string} system
+ * @param {Partial<Adventure>} [from]
+ */
+export function newAdventure(system, from = {}) {
+  /** @type {Adventure} */
+  const adventure = { name: "", hero: null, section: "", notes: "", ...from, id: newId(), system };
+  adventures.set(adventure.id, adventure);
+  makeCurrent(adventure);
+  return adventure;
+}
+
+/**
+ * The adventure its book's set-up shows.
+ * @param {Adventure} adventure
+ */
+function makeCurrent(adventure) {
+  try {
+    storage()?.setItem(BOOK + adventure.system, adventure.id);
+  } catch {
+    // storage full or blocked: the adventure stays open in this tab
+  }
+}
+
+/**
+ * An adventure document (pyrules/adventure.py) as the rules normalized it, kept with its fights as saved fights.
+ * @param {Record<string, any>} document
+ * @returns {Adventure}
+ */
+function adopt(document) {
+  const adventure = newAdventure(document.system, { name: document.name, hero: document.hero,
+                                                    section: document.section, notes: document.notes });
+  keepAdventure(adventure);
+  for (const fight of document.fights ?? []) {
+    const save = { id: newId(), name: fight.name || adventure.name, created: fight.when || Date.now(),
+                   record: fight.record, adventure: adventure.id, section: fight.section };
+    saved.unshift(save);
+    persist(save);
+  }
+  return adventure;
+}
+
+/**
+ * The whole adventure as one document: its sheet and its fights, oldest first.
+ * @param {Adventure} adventure
+ */
+function adventureDocument(adventure) {
+  const fights = saved.filter((save) => save.adventure === adventure.id).reverse().map((save) => ({
+    name: save.name, section: save.section ?? "", outcome: save.summary?.outcome ?? "ongoing",
+    when: save.updated ?? save.created ?? 0, record: save.record }));
+  return { format: ADVENTURE_FORMAT, version: ADVENTURE_VERSION, system: adventure.system, name: adventure.name,
+           hero: adventure.hero, section: adventure.section, notes: adventure.notes, fights };
 }
 
 export function currentId() {
@@ -186,6 +345,7 @@ export function setFlag(key, on) {
 
 const ui = {
   list: $("#save-list"), template: /** @type {HTMLTemplateElement} */ ($("#save-template")),
+  groupTemplate: /** @type {HTMLTemplateElement} */ ($("#adventure-template")),
   shareBox: $("#share-box"), shareStatus: $("#share-status"),
   shareLink: /** @type {HTMLInputElement} */ ($("#share-link")),
   importFile: /** @type {HTMLInputElement} */ ($("#import-file")),
@@ -200,6 +360,7 @@ export function init(with_) {
   page = with_;
   const { saves: stored, problems } = loadAll();
   saved = stored;
+  problems.push(...loadAdventures());
   tell(...problems.map((problem) => t(problem.text, { ...problem, why: t(problem.why ?? "", problem) })));
   ui.list.addEventListener("click", clicked);
   ui.list.addEventListener("submit", renamed);
@@ -251,7 +412,34 @@ export async function check(rules) {
     kept.push(save);
   });
   saved = kept;
+  await migrate(rules);
 }
+
+// Fights saved before adventures existed: each opens as a one-fight adventure (the rules make it from the save).
+/** @param {Rules} rules */
+async function migrate(rules) {
+  for (const save of saved) {
+    if (!played(save) || (save.adventure && adventures.has(save.adventure))) continue;
+    const entry = { format: SAVE_FORMAT, version: SAVE_VERSION, id: save.id, name: save.name, created: save.created,
+                    updated: save.updated, record: save.record };
+    const reply = await rules.call({ op: "adventure", adventure: entry });
+    if (!reply.ok) continue; // listed on its own, as before
+    const { fights, ...sheet } = reply.adventure;
+    /** @type {Adventure} */
+    const adventure = { id: newId(), system: sheet.system, name: sheet.name, hero: sheet.hero,
+                        section: sheet.section ?? "", notes: sheet.notes ?? "" };
+    keepAdventure(adventure);
+    save.adventure = adventure.id;
+    save.section = fights?.[0]?.section ?? "";
+    persist(save);
+  }
+}
+
+/**
+ * A fight with at least one action (an unplayed one is not a save).
+ * @param {Save} save
+ */
+const played = (save) => (save.record?.actions?.length ?? 0) > 0;
 
 /**
  * A new fight's name: the hero against the enemies.
@@ -275,32 +463,76 @@ function describe(summary) {
 
 export function render() {
   const open = page.fight()?.id;
-  const items = saved.map((save) => {
-    const item = /** @type {HTMLElement} */ (ui.template.content.firstElementChild?.cloneNode(true));
-    translatePage(item);
-    item.dataset.id = save.id;
-    item.classList.toggle("current", open === save.id);
-    $(".save-name", item).textContent = save.name;
-    $(".save-summary", item).textContent = describe(save.summary);
-    for (const button of $$("button", $(".save-actions", item))) {
-      button.setAttribute("aria-label", `${button.textContent} ${save.name}`);
-      button.disabled = button.dataset.do === "resume" && !page.rules();
-    }
-    const input = $("input", $(".save-rename", item));
-    input.id = `rename-${save.id}`;
-    const label = $("label", $(".save-rename", item));
-    label.htmlFor = input.id;
-    label.textContent = t("New name for {name}", { name: save.name });
-    return item;
+  const listed = saved.filter(played);
+  /** @type {Map<string, Save[]>} by adventure id ("" for fights of none) */
+  const groups = new Map();
+  for (const save of listed) {
+    const key = save.adventure && adventures.has(save.adventure) ? save.adventure : "";
+    groups.set(key, [...(groups.get(key) ?? []), save]);
+  }
+  const items = [...groups].map(([id, saves]) => {
+    const adventure = adventures.get(id);
+    const group = /** @type {HTMLElement} */ (ui.groupTemplate.content.firstElementChild?.cloneNode(true));
+    translatePage(group);
+    group.dataset.adventure = id;
+    const title = adventure ? adventureTitle(adventure) : t("Fights of no adventure");
+    $(".adventure-title", group).textContent = title;
+    const actions = $(".adventure-actions", group);
+    actions.hidden = !adventure;
+    for (const button of $$("button", actions)) button.setAttribute("aria-label", `${button.textContent}: ${title}`);
+    $(".adventure-fights", group).replaceChildren(...saves.map((save) => fightItem(save, open)));
+    return group;
   });
   ui.list.replaceChildren(...items);
-  $("#no-saves").hidden = saved.length > 0;
+  $("#no-saves").hidden = listed.length > 0;
+}
+
+/**
+ * The hero, the book and the section of an adventure, as its heading in Saved fights.
+ * @param {Adventure} adventure
+ */
+function adventureTitle(adventure) {
+  const book = page.book(adventure.system) ?? adventure.system;
+  const hero = adventure.name || t("Unnamed hero");
+  return [hero, book, ...(adventure.section ? [t("section {section}", { section: adventure.section })] : [])].join(" · ");
+}
+
+/**
+ * One saved fight under its adventure: date, section, outcome, name.
+ * @param {Save} save
+ * @param {string | null | undefined} open the open fight's id
+ */
+function fightItem(save, open) {
+  const item = /** @type {HTMLElement} */ (ui.template.content.firstElementChild?.cloneNode(true));
+  translatePage(item);
+  item.dataset.id = save.id;
+  item.classList.toggle("current", open === save.id);
+  $(".save-name", item).textContent = save.name;
+  const when = save.updated ?? save.created;
+  const date = when ? new Date(when).toLocaleString(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" }) : "";
+  const section = save.section ? t("section {section}", { section: save.section }) : "";
+  $(".save-summary", item).textContent = [date, section, describe(save.summary)].filter(Boolean).join(" · ");
+  for (const button of $$("button", $(".save-actions", item))) {
+    button.setAttribute("aria-label", `${button.textContent} ${save.name}`);
+    button.disabled = button.dataset.do === "resume" && !page.rules();
+  }
+  const input = $("input", $(".save-rename", item));
+  input.id = `rename-${save.id}`;
+  const label = $("label", $(".save-rename", item));
+  label.htmlFor = input.id;
+  label.textContent = t("New name for {name}", { name: save.name });
+  return item;
 }
 
 /** @param {MouseEvent} event */
 function clicked(event) {
   const target = /** @type {Element} */ (event.target);
   const button = target.closest("button");
+  const group = /** @type {HTMLElement | null} */ (target.closest(".adventure-group"));
+  const adventure = adventures.get(group?.dataset.adventure ?? "");
+  if (button && group && adventure && button.closest(".adventure-actions, .adventure-confirm")) {
+    return adventureClicked(button.dataset.do ?? "", adventure, group);
+  }
   const item = /** @type {HTMLElement | null} */ (target.closest(".save"));
   const save = item && find(item.dataset.id ?? "");
   if (!button || !item || !save) return;
@@ -329,6 +561,37 @@ function clicked(event) {
   }
 }
 
+/**
+ * Export, open or delete a whole adventure (Delete asks first, and deletes its fights with it).
+ * @param {string} what
+ * @param {Adventure} adventure
+ * @param {HTMLElement} group
+ */
+function adventureClicked(what, adventure, group) {
+  const confirm = $(".adventure-confirm", group);
+  switch (what) {
+    case "open":
+      makeCurrent(adventure);
+      return page.adventureChanged(adventure.system);
+    case "export":
+      return download(adventure.name || t("adventure"), adventureDocument(adventure));
+    case "delete":
+      confirm.hidden = false;
+      return $("button", confirm).focus();
+    case "confirm-delete":
+      for (const save of saved.filter((s) => s.adventure === adventure.id)) remove(save.id);
+      saved = saved.filter((s) => s.adventure !== adventure.id);
+      adventures.delete(adventure.id);
+      storage()?.removeItem(ADVENTURE + adventure.id);
+      render();
+      page.adventureChanged(adventure.system);
+      return (ui.list.querySelector("button") ?? ui.importFile).focus();
+    case "cancel":
+      confirm.hidden = true;
+      return $("button", group).focus();
+  }
+}
+
 /** @param {SubmitEvent} event */
 function renamed(event) {
   event.preventDefault();
@@ -349,14 +612,16 @@ function persist(save) {
 }
 
 /**
- * The open fight as a saved fight: stored after every change.
+ * The open fight as a saved fight under its adventure: stored after every action (an unplayed fight is not kept).
  * @param {OpenFight} fight
  */
 export function keep(fight) {
+  if (!fight.record.actions.length && !fight.id) return;
   fight.id ??= newId();
   let save = find(fight.id);
   if (!save) {
-    save = { id: fight.id, name: fight.name, created: Date.now(), record: fight.record };
+    save = { id: fight.id, name: fight.name, created: Date.now(), record: fight.record, adventure: fight.adventure,
+             section: fight.section };
     saved.unshift(save);
   }
   save.record = fight.record;
@@ -377,16 +642,28 @@ export async function resume(save) {
   if (!reply.ok) {
     return tell(t('The saved fight "{name}" could not be opened: {error}', { name: save.name, error: reply.error.text }));
   }
+  const adventure = adventures.get(save.adventure ?? "");
+  if (adventure) makeCurrent(adventure); // its hero is the book's sheet again after this fight
   page.show(reply, save);
 }
 
 /**
- * A fight that came in (a link, a file), shown and kept as a new saved fight.
+ * A fight that came in (a link, a file), shown and kept as a one-fight adventure (the rules make it from the fight).
  * @param {Opened} reply
  * @param {string} name
  */
-function opened(reply, name) {
-  page.show(reply, { name });
+async function opened(reply, name) {
+  const rules = page.rules();
+  const made = rules && await rules.call({ op: "adventure", adventure: reply.record });
+  /** @type {Adventure | undefined} */
+  let adventure;
+  if (made?.ok) {
+    const { fights, ...sheet } = made.adventure;
+    adventure = newAdventure(sheet.system, { name: sheet.name, hero: sheet.hero, section: sheet.section ?? "",
+                                             notes: sheet.notes ?? "" });
+    keepAdventure(adventure);
+  }
+  page.show(reply, { name, adventure: adventure?.id });
   const fight = page.fight();
   if (fight) keep(fight);
   render();
@@ -396,7 +673,7 @@ function opened(reply, name) {
 
 /**
  * @param {string} name
- * @param {FightRecord} record
+ * @param {object} record a fight record or an adventure
  */
 function download(name, record) {
   const blob = new Blob([JSON.stringify(record, null, 1)], { type: "application/json" });
@@ -422,7 +699,7 @@ export async function openFromLink() {
            { error: reply.error.message }));
     return false;
   }
-  opened(reply, t("Shared: {name}", { name: fightName(reply.summary) }));
+  await opened(reply, t("Shared: {name}", { name: fightName(reply.summary) }));
   return true;
 }
 
@@ -460,8 +737,15 @@ async function importFile() {
   } catch {
     return tell(t("{file} is not a fight record: it is not valid JSON.", { file: file.name }));
   }
+  if (record?.format === ADVENTURE_FORMAT) {
+    const reply = await rules.call({ op: "adventure", adventure: record });
+    if (!reply.ok) return tell(t("{file} could not be imported: {error}", { file: file.name, error: reply.error.text }));
+    const adventure = adopt(reply.adventure);
+    render();
+    return page.adventureChanged(adventure.system);
+  }
   /** @type {import("./rules.js").Reply<Opened>} */
   const reply = await rules.call({ op: "start", record });
   if (!reply.ok) return tell(t("{file} could not be imported: {error}", { file: file.name, error: reply.error.text }));
-  opened(reply, file.name.replace(/\.json$/i, ""));
+  await opened(reply, file.name.replace(/\.json$/i, ""));
 }

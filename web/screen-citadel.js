@@ -2,7 +2,7 @@
 // (characters, monsters, the editable Combat Results Table) and the fight: the board, the phase, the legal targets
 // and moves, the log. Python decides every rule; this file shows view.targets / view.moves and sends the choice.
 import { $, $$, element, find, h, numberOrText } from "./dom.js";
-import { rule } from "./setup.js";
+import { resetRules, rule } from "./setup.js";
 import { t } from "./i18n.js";
 import { announce, bar, diceFaces, dieFace, logCard } from "./widgets.js";
 
@@ -278,7 +278,25 @@ export function recordParts() {
   return { hero: { party: heroes }, enemies, ...(edited ? { tables: { crt: { rows, row_starts: table.row_starts } } } : {}) };
 }
 
-export function carryOver() {} // the party and the monsters stay as listed
+/** The party as typed (the roster is this book's sheet). */
+export const heroOf = () => recordParts().hero;
+
+/**
+ * The roster filled from an adventure's party (null: no one yet).
+ * @param {{party?: Record<string, any>[]} | null} hero
+ */
+export function setHero(hero) {
+  party.replaceChildren();
+  for (const character of hero?.party ?? []) addCharacter(character);
+  renumber();
+}
+
+/** A new encounter: no monster, the Hellgate rule at its default. */
+export function clearEnemies() {
+  monsters.replaceChildren();
+  renumber();
+  resetRules();
+}
 
 // ---- the fight --------------------------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 // The screen of the Lone Wolf family (kind "crt": a Combat Results Table, a random number a round): the set-up form
 // in the book's words, the fight (status, random number, WILLPOWER, Evade, Vigour), the log rows and the outcome.
 import { h, numberOrText, signed } from "./dom.js";
-import { enemyList, field, roller, rule } from "./setup.js";
+import { enemyList, field, modifierList, resetRules, roller, rule } from "./setup.js";
 import { t } from "./i18n.js";
 import { language } from "./i18n.js";
 import { announce, bar, fighterCard, logCard } from "./widgets.js";
@@ -31,14 +31,19 @@ let system;
 
 // ---- the set-up form ---------------------------------------------------------------------------------------------
 
+/** The book's word for its numbered sections. */
+export const sectionWord = () => t("Section");
+
 const legend = h("legend", { id: "hero-legend" });
 const skill = field("hero-skill", "hero.skill", { required: true });
 const endurance = field("hero-endurance", "hero.endurance", { required: true });
+const enduranceMax = field("hero-endurance-max", "hero.endurance_max", { i18nPlaceholder: "as now" });
 const willpower = field("hero-willpower", "hero.willpower");
+const willpowerMax = field("hero-willpower-max", "hero.willpower_max", { i18nPlaceholder: "as now" });
 const weapon = h("select", { id: "hero-weapon", data: { field: "hero.weapon" } });
 const weaponLabel = h("label", { htmlFor: weapon.id });
 const weaponBonus = field("hero-weapon-bonus", "hero.weapon_bonus");
-const bonus = field("hero-bonus", "hero.modifiers.0.skill", { placeholder: "0" });
+const items = modifierList(() => t("Bonus to {skill}", { skill: system.labels.skill }));
 const enemies = enemyList("endurance",
   h("p", { className: "hint", i18n: "Several enemies are fought one after another, in this order." }));
 const vigourRule = rule("vigour", { check: true, defaultChecked: true });
@@ -72,11 +77,14 @@ export function apply(next, reset) {
   legend.textContent = system.hero;
   skill.label.textContent = labels.skill;
   endurance.label.textContent = labels.endurance;
+  enduranceMax.label.textContent = labels.endurance_max ?? t("Starting {stat}", { stat: labels.endurance });
   willpower.label.textContent = labels.willpower;
+  willpowerMax.label.textContent = labels.willpower_max ?? t("Starting {stat}", { stat: labels.willpower });
   weaponLabel.textContent = labels.weapon;
   weaponBonus.label.textContent = labels.weapon_bonus;
-  bonus.label.textContent = t("Bonus to {skill} from items or spells", { skill: labels.skill });
+  items.relabel();
   willpower.box.hidden = !system.has_willpower;
+  willpowerMax.box.hidden = !system.has_willpower;
   vigourRule.hidden = !system.has_vigour;
   /** @type {{key: string, name: string}[]} */
   const weapons = system.weapons;
@@ -87,26 +95,51 @@ export function apply(next, reset) {
   enemies.relabel(system.enemy_labels);
 }
 
-/** The hero and the enemies as typed: the rules check every value and name the field they refuse. */
-export function recordParts() {
+/** The hero as typed (the Action Chart): the rules check every value and name the field they refuse. */
+export function heroOf() {
   /** @type {Record<string, unknown>} */
   const hero = { skill: skill.input.value, endurance: endurance.input.value, weapon: weapon.value };
-  if (system.has_willpower) hero.willpower = willpower.input.value;
+  if (enduranceMax.input.value.trim()) hero.endurance_max = enduranceMax.input.value;
+  if (system.has_willpower) {
+    hero.willpower = willpower.input.value;
+    if (willpowerMax.input.value.trim()) hero.willpower_max = willpowerMax.input.value;
+  }
   if (!weaponBonus.box.hidden) hero.weapon_bonus = weaponBonus.input.value;
-  if (bonus.input.value.trim()) hero.modifiers = [{ name: t("Items or spells"), skill: bonus.input.value.trim() }];
-  return { hero, enemies: enemies.values() };
+  const modifiers = items.values();
+  if (modifiers.length) hero.modifiers = modifiers;
+  return hero;
 }
 
 /**
- * The hero's state after a fight starts the next one, as players do between sections.
- * @param {FightRecord} record
- * @param {View} view
+ * The Action Chart filled from an adventure's hero (null: an empty one, the book's default weapon).
+ * @param {Record<string, any> | null} hero
+ * @param {System} shown
  */
-export function carryOver(record, view) {
-  const alive = view.outcome !== "lost";
-  skill.input.value = record.hero.skill;
-  endurance.input.value = String(alive ? view.hero.endurance : record.hero.endurance);
-  if (view.hero.willpower !== null) willpower.input.value = String(alive ? view.hero.willpower : record.hero.willpower);
+export function setHero(hero, shown) {
+  system = shown;
+  const text = (/** @type {unknown} */ value) => (value === undefined || value === null ? "" : String(value));
+  skill.input.value = text(hero?.skill);
+  endurance.input.value = text(hero?.endurance);
+  enduranceMax.input.value = text(hero?.endurance_max);
+  willpower.input.value = text(hero?.willpower);
+  willpowerMax.input.value = text(hero?.willpower_max);
+  const weapons = /** @type {{key: string}[]} */ (system.weapons);
+  weapon.value = weapons.some((w) => w.key === hero?.weapon) ? hero?.weapon : system.default_weapon;
+  weaponBonus.input.value = text(hero?.weapon_bonus);
+  showWeaponBonus();
+  items.set(hero?.modifiers ?? []);
+}
+
+/** A new section: no enemy, the section's rules at their defaults. */
+export function clearEnemies() {
+  enemies.clear();
+  enemies.relabel(system.enemy_labels);
+  resetRules();
+}
+
+/** The hero and the enemies as typed: the rules check every value and name the field they refuse. */
+export function recordParts() {
+  return { hero: heroOf(), enemies: enemies.values() };
 }
 
 // ---- the fight ---------------------------------------------------------------------------------------------------
@@ -168,14 +201,14 @@ export function init(given) {
   grid.addEventListener("keydown", moveInGrid);
   const [roll, rollHint] = roller(shell.rollHero, () => t("Random numbers picked:"), (rolled) => {
     skill.input.value = String(rolled.skill);
-    endurance.input.value = String(rolled.endurance);
-    if ("willpower" in rolled) willpower.input.value = String(rolled.willpower);
+    endurance.input.value = enduranceMax.input.value = String(rolled.endurance);
+    if ("willpower" in rolled) willpower.input.value = willpowerMax.input.value = String(rolled.willpower);
     return system.labels;
   });
   return {
     setup: [h("div", { className: "columns" },
-      h("fieldset", {}, legend, skill.box, endurance.box, willpower.box,
-        h("div", { className: "field" }, weaponLabel, weapon), weaponBonus.box, bonus.box, roll, rollHint),
+      h("fieldset", {}, legend, skill.box, endurance.box, enduranceMax.box, willpower.box, willpowerMax.box,
+        h("div", { className: "field" }, weaponLabel, weapon), weaponBonus.box, items.box, roll, rollHint),
       enemies.box)],
     rules: [h("div", { className: "rules-grid" }, ...RULES)],
     top: [h("div", { className: "crt-cards" }, heroCard,

@@ -1,7 +1,7 @@
 // The screen of Fighting Fantasy («Подземелья Чёрного замка», kind "ff"): the set-up form with the adventure sheet's
 // numbers and spells, the fight (status, whom to strike, dice, escape, luck), the adventure sheet, the log.
 import { $$, element, h, numberOrText } from "./dom.js";
-import { enemyList, field, roller, rule } from "./setup.js";
+import { enemyList, field, resetRules, roller, rule } from "./setup.js";
 import { t } from "./i18n.js";
 import { announce, diceFaces, dieFace, fighterCard, logCard } from "./widgets.js";
 
@@ -31,10 +31,16 @@ let system;
 
 // ---- the set-up form ---------------------------------------------------------------------------------------------
 
+/** The book's word for its numbered sections. */
+export const sectionWord = () => t("Paragraph");
+
 const legend = h("legend", { id: "hero-legend" });
 const skill = field("hero-skill", "hero.skill", { required: true });
 const stamina = field("hero-stamina", "hero.stamina", { required: true });
 const luck = field("hero-luck", "hero.luck");
+const maxSkill = field("hero-max-skill", "hero.max_skill", { i18nPlaceholder: "as now" });
+const maxStamina = field("hero-max-stamina", "hero.max_stamina", { i18nPlaceholder: "as now" });
+const maxLuck = field("hero-max-luck", "hero.max_luck", { i18nPlaceholder: "as now" });
 const gold = field("hero-gold", "hero.gold", { value: "15" });
 const flask = field("hero-flask", "hero.flask", { value: "2" });
 const food = field("hero-food", "hero.food", { placeholder: "0" });
@@ -78,6 +84,7 @@ export function apply(next) {
   const { labels } = system;
   legend.textContent = system.hero;
   for (const [part, key] of /** @type {const} */ ([[skill, "skill"], [stamina, "stamina"], [luck, "luck"],
+    [maxSkill, "max_skill"], [maxStamina, "max_stamina"], [maxLuck, "max_luck"],
     [gold, "gold"], [flask, "flask"], [food, "food"]])) part.label.textContent = labels[key];
   spellsLegend.textContent = labels.spells;
   const typed = Object.fromEntries($$("input", spellFields).map((input) => [input.dataset.spell, input.value]));
@@ -91,35 +98,46 @@ export function apply(next) {
   enemies.relabel(system.enemy_labels);
 }
 
-/** The hero and the enemies as typed: the rules check every value and name the field they refuse. */
-export function recordParts() {
+/** The hero as typed (the Adventure Sheet): the rules check every value and name the field they refuse. */
+export function heroOf() {
   /** @type {Record<string, unknown>} */
   const hero = { skill: skill.input.value, stamina: stamina.input.value, luck: luck.input.value,
                  gold: gold.input.value, flask: flask.input.value, food: food.input.value };
+  for (const [part, key] of /** @type {const} */ ([[maxSkill, "max_skill"], [maxStamina, "max_stamina"],
+    [maxLuck, "max_luck"]])) if (part.input.value.trim()) hero[key] = part.input.value;
   const things = backpack.value.split("\n").map((line) => line.trim()).filter(Boolean);
   if (things.length) hero.backpack = things;
   const spells = Object.fromEntries($$("input", spellFields).filter((input) => input.value.trim())
     .map((input) => [input.dataset.spell, input.value]));
   if (Object.keys(spells).length) hero.spells = spells;
-  return { hero, enemies: enemies.values(true) };
+  return hero;
 }
 
 /**
- * The adventure sheet after a fight starts the next paragraph.
- * @param {FightRecord} record
- * @param {View} view
+ * The Adventure Sheet filled from an adventure's hero (null: an empty sheet, the book's 15 gold and 2 drinks).
+ * @param {Record<string, any> | null} hero
  */
-export function carryOver(record, view) {
-  const alive = view.outcome !== "lost";
-  const hero = alive ? view.hero : { ...record.hero, backpack: record.hero.backpack ?? [] };
-  skill.input.value = String(alive ? view.hero.skill : record.hero.skill);
-  stamina.input.value = hero.stamina;
-  luck.input.value = hero.luck;
-  gold.input.value = hero.gold;
-  flask.input.value = hero.flask;
-  food.input.value = hero.food || "";
-  backpack.value = (hero.backpack || []).join("\n");
-  for (const input of $$("input", spellFields)) input.value = (hero.spells || {})[input.dataset.spell ?? ""] || "";
+export function setHero(hero) {
+  const text = (/** @type {unknown} */ value) => (value === undefined || value === null ? "" : String(value));
+  for (const [part, key] of /** @type {const} */ ([[skill, "skill"], [stamina, "stamina"], [luck, "luck"],
+    [maxSkill, "max_skill"], [maxStamina, "max_stamina"], [maxLuck, "max_luck"]])) part.input.value = text(hero?.[key]);
+  gold.input.value = text(hero ? hero.gold : 15);
+  flask.input.value = text(hero ? hero.flask : 2);
+  food.input.value = hero?.food ? String(hero.food) : "";
+  backpack.value = (hero?.backpack ?? []).join("\n");
+  for (const input of $$("input", spellFields)) input.value = text(hero?.spells?.[input.dataset.spell ?? ""]);
+}
+
+/** A new paragraph: no enemy, its rules at their defaults. */
+export function clearEnemies() {
+  enemies.clear();
+  enemies.relabel(system.enemy_labels);
+  resetRules();
+}
+
+/** The hero and the enemies as typed: the rules check every value and name the field they refuse. */
+export function recordParts() {
+  return { hero: heroOf(), enemies: enemies.values(true) };
 }
 
 // ---- the fight ---------------------------------------------------------------------------------------------------
@@ -210,9 +228,9 @@ export function init(given) {
     shell.act(action);
   });
   const [roll, rollHint] = roller(shell.rollHero, () => t("Dice rolled:"), (rolled) => {
-    skill.input.value = String(rolled.skill);
-    stamina.input.value = String(rolled.stamina);
-    luck.input.value = String(rolled.luck);
+    skill.input.value = maxSkill.input.value = String(rolled.skill);
+    stamina.input.value = maxStamina.input.value = String(rolled.stamina);
+    luck.input.value = maxLuck.input.value = String(rolled.luck);
     return system.labels;
   });
   targets.append(h("legend", { i18n: "Whom do you strike?" }), targetOptions);
@@ -225,7 +243,8 @@ export function init(given) {
   });
   return {
     setup: [h("div", { className: "columns" },
-      h("fieldset", {}, legend, skill.box, stamina.box, luck.box,
+      h("fieldset", {}, legend, h("div", { className: "sheet-pairs" }, skill.box, maxSkill.box, stamina.box, maxStamina.box,
+        luck.box, maxLuck.box),
         h("div", {}, gold.box, flask.box, food.box,
           h("div", { className: "field" },
             h("label", { htmlFor: backpack.id, i18n: "Backpack: one thing per line (at most 7, food included)" }),

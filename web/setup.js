@@ -10,9 +10,11 @@ import { t } from "./i18n.js";
 /** @typedef {import("./rules.js").System} System */
 /** @typedef {import("./rules.js").Words} Words */
 /**
- * What the set-up asks of the page: the rules' words in the page's language, a system's screen, the rules.
+ * What the set-up asks of the page: the rules' words in the page's language, a system's screen, the rules, and that
+ * another book is being chosen (the sheet of the one left is kept first) and was chosen (its adventure's hero goes
+ * into the form).
  * @typedef {{words: () => Words, screenOf: (key: string) => {screen: Screen, parts: Parts},
- *   rules: () => Rules | null}} Page
+ *   rules: () => Rules | null, chose: (key: string) => void, leaving: () => void}} Page
  */
 
 const ui = {
@@ -27,7 +29,11 @@ export function init(with_) {
   page = with_;
   ui.books.append(...Object.entries(page.words().systems).map(([key, system], i) => {
     const radio = h("input", { type: "radio", name: "system", value: key, checked: i === 0 });
-    radio.addEventListener("change", () => select());
+    radio.addEventListener("change", () => {
+      page.leaving();
+      select();
+      page.chose(key);
+    });
     const note = page.screenOf(key).screen.notes?.[key];
     return h("label", {}, radio, " ", h("span", { data: { book: key } }, system.book),
       ...(note ? [" ", h("small", note)] : []));
@@ -58,15 +64,17 @@ export function select(reset = true) {
 }
 
 /**
- * Chooses a book (the one of a fight that ended, to carry its hero over).
+ * Chooses a book (the one of a fight that ended, to carry its hero over), its adventure's hero in the form.
  * @param {string} key
  */
 export function choose(key) {
   const radio = find(`input[value="${CSS.escape(key)}"]`, ui.books);
   if (radio instanceof HTMLInputElement && !radio.checked) {
+    page.leaving();
     radio.checked = true;
     select();
   }
+  page.chose(key);
 }
 
 // This section's rules as typed: a number typed, or a choice changed from its default.
@@ -91,6 +99,17 @@ export function record() {
   return { format: "pyrules-fight", version: 1, system: key,
            ...page.screenOf(key).screen.recordParts(page.words().systems[key]), rules: sectionRules(),
            seed: randomSeed(), actions: [] };
+}
+
+/**
+ * This section's rules back to their defaults (a new section).
+ * @param {ParentNode} [root]
+ */
+export function resetRules(root = ui.rules) {
+  for (const input of $$("input", root)) {
+    if (input.type === "checkbox") input.checked = input.defaultChecked;
+    else input.value = input.defaultValue;
+  }
 }
 
 function randomSeed() {
@@ -190,6 +209,11 @@ export function enemyList(stamina, hint) {
   more.addEventListener("click", () => $("input", add()).focus());
   add();
   return {
+    /** One empty enemy again (a new section: the enemy just fought is not left behind). */
+    clear() {
+      rows.replaceChildren();
+      add();
+    },
     box: h("fieldset", {}, h("legend", { i18n: "Enemy" }), rows, more, hint),
     /** @param {Record<string, string>} enemyLabels the system's words */
     relabel(enemyLabels) {
@@ -226,4 +250,60 @@ export function roller(roll, intro, fill) {
     hint.textContent = `${intro()} ${picks.join(", ")}.`;
   });
   return [button, hint];
+}
+
+/**
+ * The hero's items and weapons with their bonuses by name (record `hero.modifiers`: [{name, skill}]), a small list.
+ * @param {() => string} bonusWord the bonus's label, in the system's words
+ */
+export function modifierList(bonusWord) {
+  const rows = h("ul", { id: "modifiers", className: "modifiers" });
+  let made = 0;
+
+  function renumber() {
+    $$("li", rows).forEach((row, i) => {
+      for (const input of $$("input", row)) input.dataset.field = `hero.modifiers.${i}.${input.dataset.key}`;
+      $("button", row).setAttribute("aria-label", t("Remove item {n}", { n: i + 1 }));
+    });
+  }
+
+  /** @param {{name?: string, skill?: number | string}} [item] */
+  function add(item = {}) {
+    const index = made++;
+    const name = h("input", { id: `modifier-${index}-name`, autocomplete: "off", value: item.name ?? "",
+                              data: { key: "name" } });
+    const skill = h("input", { id: `modifier-${index}-skill`, inputMode: "numeric", autocomplete: "off",
+                               value: item.skill === undefined ? "" : String(item.skill), data: { key: "skill" } });
+    const remove = h("button", { type: "button", className: "secondary remove-modifier", i18n: "Remove" });
+    const row = h("li", {}, h("div", { className: "field" }, h("label", { htmlFor: name.id, i18n: "Item or weapon" }), name),
+      h("div", { className: "field" }, h("label", { htmlFor: skill.id, data: { bonus: "" } }, bonusWord()), skill), remove);
+    remove.addEventListener("click", () => {
+      row.remove();
+      renumber();
+      rows.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    rows.append(row);
+    renumber();
+    return row;
+  }
+
+  const more = h("button", { type: "button", id: "add-modifier", className: "secondary", i18n: "Add an item" });
+  more.addEventListener("click", () => $("input", add()).focus());
+  return {
+    box: h("fieldset", { className: "modifier-list" }, h("legend", { i18n: "Items and weapons with a bonus" }), rows, more),
+    relabel() {
+      for (const label of $$("[data-bonus]", rows)) label.textContent = bonusWord();
+    },
+    /** @param {{name?: string, skill?: number | string}[]} items */
+    set(items) {
+      rows.replaceChildren();
+      for (const item of items) add(item);
+    },
+    /** The items as typed (rows left empty are left out). */
+    values() {
+      return $$("li", rows).map((row) => Object.fromEntries($$("input", row)
+        .map((input) => [input.dataset.key, input.value.trim()])))
+        .filter((item) => item.name || item.skill);
+    },
+  };
 }

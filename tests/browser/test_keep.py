@@ -109,7 +109,8 @@ def test_several_saved_fights_resume_rename_delete_and_carry_the_hero_over(page)
     page.get_by_role("button", name="New fight").click()
 
     saves = page.get_by_role("list", name="Saved fights")
-    expect(saves.get_by_role("listitem")).to_have_count(2)
+    expect(saves.locator(".adventure-group")).to_have_count(1)  # both fights under Banedon's adventure
+    expect(saves.locator(".save")).to_have_count(2)
     page.get_by_role("button", name="Rename Banedon vs Giak").click()
     page.get_by_label("New name for Banedon vs Giak").fill("Section 12: the Giak")
     page.get_by_role("button", name="Save name").click()
@@ -117,7 +118,7 @@ def test_several_saved_fights_resume_rename_delete_and_carry_the_hero_over(page)
 
     page.get_by_role("button", name="Delete Section 12: the Giak").click()
     page.get_by_role("button", name="Yes, delete").click()
-    expect(saves.get_by_role("listitem")).to_have_count(1)
+    expect(saves.locator(".save")).to_have_count(1)
 
     page.reload()
     wait_ready(page)
@@ -148,7 +149,7 @@ def test_export_and_import_a_fight(page, tmp_path):
     assert download.value.suggested_filename == "Cal Phoenix vs Renegade Clansman.json"
 
     page.get_by_role("button", name="New fight").click()
-    page.get_by_label("Import a fight (.json)").set_input_files(path)
+    page.get_by_label("Import a fight or an adventure (.json)").set_input_files(path)
     expect(page.get_by_role("heading", name="fight", exact=True)).to_be_visible()
     assert log_rows(page) == rows
     assert len(saved_entries(page)) == 2
@@ -160,7 +161,7 @@ def test_importing_a_bad_file_says_why_and_keeps_the_saved_fights(page, tmp_path
     page.get_by_role("button", name="New fight").click()
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": {"skill": "x"}}')
-    page.get_by_label("Import a fight (.json)").set_input_files(bad)
+    page.get_by_label("Import a fight or an adventure (.json)").set_input_files(bad)
     expect(page.locator("#messages")).to_contain_text("bad.json could not be imported: hero.skill (COMBAT SKILL)")
     assert len(saved_entries(page)) == 1
 
