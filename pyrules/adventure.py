@@ -45,15 +45,16 @@ FIGHT_LABELS = {"name": "Fight", "section": "Section", "when": "Date", "record":
 SAVE_LABELS = {"name": "Fight", "created": "Date", "updated": "Date", "record": "Fight record"}
 
 
-def read(data: Any) -> dict:
-    """The adventure ``data`` holds, normalized; a RecordError names the field of anything refused."""
+def read(data: Any, lenient: bool = False) -> dict:
+    """The adventure ``data`` holds, normalized; a RecordError names the field of anything refused (``lenient``: its
+    hero's numbers may be typed as text, as the set-up form sends its sheet)."""
     if isinstance(data, dict) and data.get("format") in (records.FORMAT, SAVE_FORMAT):
         return from_fight(data)
     _check_envelope(data)
     r = Reader(data, "", LABELS)
     r.seen.update(("format", "version"))
     system = system_of(r.get("system"))
-    hero = system.read_hero(r.get("hero"))
+    hero = system.read_hero(r.get("hero"), lenient)
     adventure = {
         "format": FORMAT,
         "version": VERSION,

@@ -142,8 +142,9 @@ def _adventure(data: dict) -> dict:
     whole, every fight replayed, and normalized (see :mod:`pyrules.adventure`)."""
     r = Reader(data, "")
     document = r.get("adventure")
+    lenient = r.flag("form")
     r.done()
-    return {"adventure": adventure.read(document)}
+    return {"adventure": adventure.read(document, lenient)}
 
 
 def _hero_after(data: dict) -> dict:

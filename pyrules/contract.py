@@ -83,10 +83,11 @@ class System(ABC):
 
     @classmethod
     @abstractmethod
-    def read_hero(cls, data: Any) -> dict:
+    def read_hero(cls, data: Any, lenient: bool = False) -> dict:
         """An adventure's hero: the record's ``hero`` part read by the record's own rules (a RecordError names the
-        field, ``hero.endurance``) and written back in the record's form with the starting values filled in. Unlike
-        a fight's hero, it may be out of the fight (0 ENDURANCE, an empty party): a lost fight leaves it so."""
+        field, ``hero.endurance``; ``lenient``: numbers typed as text, from the set-up form) and written back in the
+        record's form with the starting values filled in. Unlike a fight's hero, it may be out of the fight (0
+        ENDURANCE, an empty party): a lost fight leaves it so."""
 
     @classmethod
     @abstractmethod

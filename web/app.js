@@ -2,11 +2,12 @@
 // contract in types/screen.d.ts) owns that kind's set-up form, fight view, log and outcome. This file starts the page,
 // routes between the set-up (setup.js) and a fight, sends one request per action and draws the answer through the
 // fight's screen module, keeps the fight saved (keep.js), and feeds the odds panel. Nothing here knows a system.
-import { $, clearErrors, place, showError } from "./dom.js";
-import { language, preferred, setLanguage, t, translatePage } from "./i18n.js";
+import { $, clearErrors, place, showError, undoKeys } from "./dom.js";
+import { language, preferred, setLanguage, translatePage } from "./i18n.js";
 import * as keep from "./keep.js";
 import * as odds from "./odds.js";
 import * as setup from "./setup.js";
+import * as sheet from "./sheet.js";
 import { snapshotMade, start } from "./rules.js";
 
 /** @typedef {import("../types/screen").Screen} Screen */
@@ -38,8 +39,6 @@ let rules = null; // the worker client, once ready
 let fight = null;
 /** @type {Map<string, {screen: Screen, parts: Parts}>} */
 const screens = new Map(); // by kind
-/** @type {import("./keep.js").Adventure | null} the set-up's adventure: its sheet is the hero's fields */
-let adventure = null;
 
 // Each kind's screen module, loaded while the shell paints: a new kind of system is one more screen-<kind>.js.
 async function loadScreens() {
@@ -69,7 +68,7 @@ async function startFight(event) {
   if (!reply.ok) return setup.refused(reply.error);
   clearErrors(ui.setup);
   $("#messages").replaceChildren();
-  await keepSheet();
+  const adventure = await sheet.keep();
   show(reply, { name: keep.fightName(reply.summary), adventure: adventure?.id, section: adventure?.section });
   keepFight(); // kept once played: an unplayed fight is not a save
   screenOf(reply.record.system).screen.focus();
@@ -129,7 +128,7 @@ async function act(action, fromRedo = false) {
   screen.clearInputs();
   render();
   parts.log.append(...screen.logRows(reply.event, fight, system(fight.record.system)));
-  if (fight.view.outcome !== "ongoing") heroBack(fight); // the sheet follows the fight as soon as it is over
+  if (fight.view.outcome !== "ongoing") sheet.heroBack(fight, ui.actionError, ui.fight); // the sheet follows the fight as soon as it is over
   return true;
 }
 
@@ -176,28 +175,10 @@ function keepFight() {
   if (fight) keep.keep(fight);
 }
 
-/**
- * The hero as a fight left it, back on its adventure's sheet (the rules' hero_after); false when refused.
- * @param {OpenFight} open
- */
-async function heroBack(open) {
-  if (!rules || !open.record.actions.length) return true;
-  const reply = await rules.call({ op: "hero_after", record: open.record });
-  if (!reply.ok) {
-    showError(reply.error, ui.actionError, ui.fight);
-    return false;
-  }
-  const owner = open.adventure ? keep.adventureById(open.adventure) : null;
-  const target = owner ?? keep.adventureOf(open.record.system);
-  target.hero = reply.hero;
-  keep.keepAdventure(target);
-  return true;
-}
-
 // Back to the set-up: the hero as the fight left it (its adventure's sheet), no enemy, a new section's rules.
 async function newFight() {
   const open = fight;
-  if (open && !(await heroBack(open))) return;
+  if (open && !(await sheet.heroBack(open, ui.actionError, ui.fight))) return;
   fight = null;
   keep.setCurrent(null);
   ui.fight.hidden = true;
@@ -214,70 +195,6 @@ async function newFight() {
   setup.focus();
 }
 
-// ---- the adventure: the set-up's hero fields are the hero's sheet ------------------------------------------------
-
-const sheet = {
-  name: /** @type {HTMLInputElement} */ ($("#adventure-name")),
-  section: /** @type {HTMLInputElement} */ ($("#adventure-section")),
-  sectionLabel: $("#adventure-section-label"),
-  notes: /** @type {HTMLTextAreaElement} */ ($("#adventure-notes")),
-  confirm: $("#new-adventure-confirm"), question: $("#new-adventure-question"),
-};
-
-/**
- * The chosen book's current adventure in the set-up: its name, section, notes and hero.
- * @param {string} key a system's
- */
-function showAdventure(key) {
-  adventure = keep.adventureOf(key);
-  const { screen } = screenOf(key);
-  sheet.name.value = adventure.name;
-  sheet.section.value = adventure.section;
-  sheet.notes.value = adventure.notes;
-  sheet.sectionLabel.textContent = screen.sectionWord?.() ?? t("Section");
-  sheet.confirm.hidden = true;
-  screen.setHero?.(adventure.hero, system(key));
-  clearErrors(ui.setup);
-}
-
-// The sheet as typed, kept once the rules accept it (the adventure op checks the hero and names a refused field).
-// What is typed is read at once: called as another book is chosen, it keeps the book being left.
-async function keepSheet() {
-  clearTimeout(sheetTimer);
-  const kept = adventure;
-  if (!rules || !kept) return;
-  const key = kept.system;
-  const typed = { format: "pyrules-adventure", version: 1, system: key, name: sheet.name.value.trim(),
-                  hero: screenOf(key).screen.heroOf?.(system(key)), section: sheet.section.value.trim(),
-                  notes: sheet.notes.value, fights: [] };
-  const reply = await rules.call({ op: "adventure", adventure: typed });
-  if (!reply.ok) return;
-  Object.assign(kept, { name: typed.name, section: typed.section, notes: typed.notes, hero: reply.adventure.hero });
-  keep.keepAdventure(kept);
-}
-
-let sheetTimer = 0;
-function keepSheetSoon() {
-  clearTimeout(sheetTimer);
-  sheetTimer = setTimeout(keepSheet, 400);
-}
-
-function askNewAdventure() {
-  const book = system(setup.chosen()).book;
-  sheet.question.textContent = t("A new hero for {book}? The fights of {name} stay in Saved fights.",
-                                 { book, name: adventure?.name || t("this hero") });
-  sheet.confirm.hidden = false;
-  $("#new-adventure-yes").focus();
-}
-
-function startNewAdventure() {
-  const key = setup.chosen();
-  keep.newAdventure(key);
-  showAdventure(key);
-  screenOf(key).screen.clearEnemies?.();
-  sheet.name.focus();
-}
-
 /** @param {string} code */
 async function switchLanguage(code) {
   setLanguage(code);
@@ -285,8 +202,7 @@ async function switchLanguage(code) {
   translatePage();
   odds.translate();
   setup.select(false);
-  sheet.sectionLabel.textContent = screenOf(setup.chosen()).screen.sectionWord?.() ?? t("Section");
-  document.title = t("pyrules: gamebook combat");
+  sheet.relabel(setup.chosen());
   keep.render();
   if (rules) rules.lang = language();
   showOddsSoon();
@@ -308,15 +224,8 @@ function showOdds() {
     const spendNow = screen.setSpend ? (/** @type {number} */ n) => { screen.setSpend?.(n); showOddsSoon(); } : null;
     odds.update(fight.record, { ...options, spend: screen.spendOf?.(fight) ?? 1, spendNow });
   } else {
-    odds.update(setup.record(), { ...options, form: true, missing: missingFields() });
+    odds.update(setup.record(), { ...options, form: true, missing: setup.missing() });
   }
-}
-
-// The set-up's required fields left empty, by their labels: the odds say what they still need.
-function missingFields() {
-  return [.../** @type {NodeListOf<HTMLInputElement>} */ (ui.setup.querySelectorAll("input[required]"))]
-    .filter((input) => input.value.trim() === "" && input.checkVisibility())
-    .map((input) => input.labels?.[0]?.textContent?.trim() ?? "");
 }
 
 let oddsTimer = 0;
@@ -332,7 +241,6 @@ ui.language.value = language();
 translatePage();
 odds.translate();
 const loaded = loadScreens();
-document.title = t("pyrules: gamebook combat");
 keep.init({ rules: () => rules, fight: () => fight, show, book: (key) => system(key)?.book,
             adventureChanged: (key) => { if (!fight) setup.choose(key); } });
 start(async (client) => {
@@ -351,29 +259,15 @@ start(async (client) => {
 });
 
 await loaded;
-setup.init({ words, screenOf, rules: () => rules, chose: showAdventure, leaving: keepSheet });
-showAdventure(setup.chosen());
+sheet.init({ rules: () => rules, screenOf, system });
+setup.init({ words, screenOf, rules: () => rules, chose: sheet.show, leaving: sheet.keep });
+sheet.show(setup.chosen());
 showOdds(); // what the set-up still needs is said at once, before the odds' worker has started
 ui.language.addEventListener("change", () => switchLanguage(ui.language.value));
 ui.setup.addEventListener("submit", startFight);
-for (const type of ["input", "change"]) {
-  ui.setup.addEventListener(type, (event) => {
-    showOddsSoon();
-    const target = /** @type {Element} */ (event.target);
-    if (!target.closest("#books, #enemies, #rules-body, #monsters, #cob-table")) keepSheetSoon();
-  });
-}
-$("#new-adventure").addEventListener("click", askNewAdventure);
-$("#new-adventure-yes").addEventListener("click", startNewAdventure);
-$("#new-adventure-no").addEventListener("click", () => {
-  sheet.confirm.hidden = true;
-  $("#new-adventure").focus();
-});
+for (const type of ["input", "change"]) ui.setup.addEventListener(type, showOddsSoon);
 ui.setup.addEventListener("click", (event) => {
-  if (/** @type {Element} */ (event.target).closest("button")) {
-    showOddsSoon();
-    keepSheetSoon();
-  }
+  if (/** @type {Element} */ (event.target).closest("button")) showOddsSoon();
 });
 ui.roundForm.addEventListener("submit", (event) => {
   event.preventDefault();
@@ -382,13 +276,4 @@ ui.roundForm.addEventListener("submit", (event) => {
 ui.newFight.addEventListener("click", newFight);
 ui.undo.addEventListener("click", undo);
 ui.redo.addEventListener("click", redo);
-document.addEventListener("keydown", (event) => {
-  if (!fight || ui.fight.hidden || !(event.ctrlKey || event.metaKey) || event.altKey) return;
-  const key = event.key.toLowerCase();
-  if (key !== "z" && key !== "y") return;
-  const target = /** @type {HTMLInputElement} */ (event.target);
-  if (target.matches?.("input, textarea") && target.value !== "") return; // undo inside the text field itself
-  event.preventDefault();
-  if (key === "y" || event.shiftKey) redo();
-  else undo();
-});
+undoKeys(() => fight !== null && !ui.fight.hidden, undo, redo);

@@ -236,3 +236,23 @@ export function showError(error, box, root) {
     input.focus();
   }
 }
+
+/**
+ * Ctrl+Z undoes, Ctrl+Shift+Z or Ctrl+Y redoes (⌘ on a Mac) while `active()`; inside a text field that is not empty,
+ * the keys are the field's own.
+ * @param {() => boolean} active
+ * @param {() => void} undo
+ * @param {() => void} redo
+ */
+export function undoKeys(active, undo, redo) {
+  document.addEventListener("keydown", (event) => {
+    if (!active() || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+    const key = event.key.toLowerCase();
+    if (key !== "z" && key !== "y") return;
+    const target = /** @type {HTMLInputElement} */ (event.target);
+    if (target.matches?.("input, textarea") && target.value !== "") return; // undo inside the text field itself
+    event.preventDefault();
+    if (key === "y" || event.shiftKey) redo();
+    else undo();
+  });
+}

@@ -623,6 +623,9 @@ export function keep(fight) {
     save = { id: fight.id, name: fight.name, created: Date.now(), record: fight.record, adventure: fight.adventure,
              section: fight.section };
     saved.unshift(save);
+    // Its adventure stored with it (a fresh one is kept only once something is typed, or now: its first fight).
+    const owner = fight.adventure ? adventures.get(fight.adventure) : undefined;
+    if (owner && !storage()?.getItem(ADVENTURE + owner.id)) keepAdventure(owner);
   }
   save.record = fight.record;
   save.summary = fight.summary;

@@ -307,3 +307,10 @@ export function modifierList(bonusWord) {
     },
   };
 }
+
+// The set-up's required fields left empty, by their labels: the odds say what they still need.
+export function missing() {
+  return [.../** @type {NodeListOf<HTMLInputElement>} */ (ui.form.querySelectorAll("input[required]"))]
+    .filter((input) => input.value.trim() === "" && input.checkVisibility())
+    .map((input) => input.labels?.[0]?.textContent?.trim() ?? "");
+}

@@ -130,7 +130,7 @@ def test_spend_now_fills_the_field_stays_until_a_round_and_the_fight_accepts_it(
     spend_now.click()
     expect(field).to_have_value(str(best))
     # Playing the proposed spend: the fight accepts it; the advice was for the state before the round: gone.
-    page.get_by_label("Random number").fill("5")
+    page.get_by_label("Random number", exact=True).fill("5")
     page.get_by_role("button", name="Fight round").click()
     expect(odds.get_by_text(re.compile("^Best now"))).to_be_hidden()
     expect(spend_now).to_be_hidden()

@@ -79,8 +79,8 @@ class CoinFlip(System):
                 "rules": {}, "seed": setup.seed}  # fmt: skip
 
     @classmethod
-    def read_hero(cls, data: Any) -> dict:
-        hero = Reader(data, "hero", cls.labels())
+    def read_hero(cls, data: Any, lenient: bool = False) -> dict:
+        hero = Reader(data, "hero", cls.labels(), lenient)
         lives = hero.integer("lives", low=0, high=9)
         hero.done()
         return {"lives": lives}

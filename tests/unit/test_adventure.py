@@ -285,3 +285,21 @@ def test_the_reader_reads_anything_to_an_adventure_or_a_refusal_naming_a_field(d
     assert system.read_hero(adventure["hero"]) == adventure["hero"]
     for entry in adventure["fights"]:
         assert Fight.from_record(entry["record"]).state.outcome == entry["outcome"]
+
+
+def test_the_set_up_form_sends_its_sheet_as_typed_text():
+    """The page keeps the sheet as the fields hold it (text): ``form`` reads numbers typed as text, and still names a
+    field holding something else."""
+    from pyrules import api
+
+    typed = {"format": "pyrules-adventure", "version": 1, "system": "grey-star", "name": "Grey Star",
+             "hero": {"skill": "15", "endurance": " 23 ", "willpower": "21", "weapon": "staff"}, "section": "",
+             "notes": "", "fights": []}
+    reply = json.loads(api.call(json.dumps({"op": "adventure", "adventure": typed, "form": True})))
+    assert reply["ok"], reply
+    assert reply["adventure"]["hero"]["skill"] == 15 and reply["adventure"]["hero"]["endurance_max"] == 23
+    refused = json.loads(api.call(json.dumps({"op": "adventure", "adventure": typed})))
+    assert not refused["ok"] and refused["error"]["field"] == "hero.skill"
+    typed["hero"]["skill"] = "fifteen"
+    refused = json.loads(api.call(json.dumps({"op": "adventure", "adventure": typed, "form": True})))
+    assert not refused["ok"] and refused["error"]["field"] == "hero.skill"

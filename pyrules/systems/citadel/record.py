@@ -305,12 +305,12 @@ def parse_monster(data: Any, index: int, lenient: bool = False) -> Monster:
     return Monster(name, wound_points, resistance, combat_bonus, weapon, pos, kind)
 
 
-def parse_party(data: Any) -> list[Character]:
+def parse_party(data: Any, lenient: bool = False) -> list[Character]:
     """An adventure's party: read as a record's, deployed by 9.1; a party the fights have wiped out is empty."""
-    h = Reader(data, "hero", {"party": "Party"})
+    h = Reader(data, "hero", {"party": "Party"}, lenient)
     party_data = h.items("party", low=0, high=MAX_PARTY)
     h.done()
-    party = [parse_character(item, i) for i, item in enumerate(party_data)]
+    party = [parse_character(item, i, lenient) for i, item in enumerate(party_data)]
     return deploy_party(party) if party else []
 
 

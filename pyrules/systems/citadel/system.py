@@ -58,8 +58,8 @@ class CitadelOfBlood(System):
         return {"party": record.party_json(record.party_after(setup, state))}
 
     @classmethod
-    def read_hero(cls, data: Any) -> dict:
-        return {"party": record.party_json(record.parse_party(data))}
+    def read_hero(cls, data: Any, lenient: bool = False) -> dict:
+        return {"party": record.party_json(record.parse_party(data, lenient))}
 
     @classmethod
     def action_json(cls, action: CitadelAction) -> dict:

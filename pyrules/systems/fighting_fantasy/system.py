@@ -96,8 +96,8 @@ class FightingFantasy(System):
         return record.hero_json(hero, sheet=True)
 
     @classmethod
-    def read_hero(cls, data: Any) -> dict:
-        return record.hero_json(record.parse_hero(data, fallen=True), sheet=True)
+    def read_hero(cls, data: Any, lenient: bool = False) -> dict:
+        return record.hero_json(record.parse_hero(data, lenient, fallen=True), sheet=True)
 
     # ---- the rules -------------------------------------------------------------------------------------------
 

@@ -316,8 +316,8 @@ class Record(System):
         )
 
     @classmethod
-    def read_hero(cls, data: Any) -> dict:
-        hero = cls.parse_hero(data, fallen=True)
+    def read_hero(cls, data: Any, lenient: bool = False) -> dict:
+        hero = cls.parse_hero(data, lenient, fallen=True)
         starting = max(1, hero.starting_endurance)  # a fallen hero's sheet still has a starting ENDURANCE
         return hero_json(replace(hero, endurance_max=starting, willpower_max=hero.starting_willpower))
 

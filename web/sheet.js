@@ -1,0 +1,136 @@
+// The adventure in the set-up: the chosen book's current adventure (keep.js stores one per book), whose hero's sheet
+// is the set-up's hero fields (each screen module's heroOf / setHero), with its name, section and notes; kept as it
+// is typed once the rules accept it (the adventure op); a fight's hero back on it (the rules' hero_after).
+import { $, clearErrors, showError } from "./dom.js";
+import { t } from "./i18n.js";
+import * as keep from "./keep.js";
+import * as setup from "./setup.js";
+
+/** @typedef {import("../types/screen").OpenFight} OpenFight */
+/** @typedef {import("../types/screen").Screen} Screen */
+/** @typedef {import("./rules.js").Rules} Rules */
+/** @typedef {import("./rules.js").System} System */
+/** @typedef {import("./keep.js").Adventure} Adventure */
+
+/** @type {{rules: () => Rules | null, screenOf: (key: string) => {screen: Screen}, system: (key: string) => System}} */
+let given;
+/** @type {Adventure | null} the set-up's adventure */
+let adventure = null;
+
+const ui = {
+  name: /** @type {HTMLInputElement} */ ($("#adventure-name")),
+  section: /** @type {HTMLInputElement} */ ($("#adventure-section")),
+  sectionLabel: $("#adventure-section-label"),
+  notes: /** @type {HTMLTextAreaElement} */ ($("#adventure-notes")),
+  confirm: $("#new-adventure-confirm"), question: $("#new-adventure-question"),
+};
+
+/** @param {typeof given} with_ */
+export function init(with_) {
+  given = with_;
+  const form = $("#setup");
+  // The hero's fields, the name, section and notes are the sheet: kept as typed (not the enemies, not the rules).
+  for (const type of ["input", "change"]) {
+    form.addEventListener(type, (event) => {
+      if (!(/** @type {Element} */ (event.target)).closest("#books, #enemies, #rules-body, #monsters, #cob-table")) keepSoon();
+    });
+  }
+  form.addEventListener("click", (event) => {
+    if ((/** @type {Element} */ (event.target)).closest("button")) keepSoon();
+  });
+  $("#new-adventure").addEventListener("click", ask);
+  $("#new-adventure-yes").addEventListener("click", startNew);
+  $("#new-adventure-no").addEventListener("click", () => {
+    ui.confirm.hidden = true;
+    $("#new-adventure").focus();
+  });
+}
+
+/**
+ * The section's label in the book's word ("Section", «Параграф»).
+ * @param {string} key a system's
+ */
+export function relabel(key) {
+  ui.sectionLabel.textContent = given.screenOf(key).screen.sectionWord?.() ?? t("Section");
+}
+
+/**
+ * The chosen book's current adventure in the set-up: its name, section, notes and hero.
+ * @param {string} key a system's
+ */
+export function show(key) {
+  adventure = keep.adventureOf(key);
+  ui.name.value = adventure.name;
+  ui.section.value = adventure.section;
+  ui.notes.value = adventure.notes;
+  relabel(key);
+  ui.confirm.hidden = true;
+  given.screenOf(key).screen.setHero?.(adventure.hero, given.system(key));
+  clearErrors($("#setup"));
+}
+
+let timer = 0;
+
+/**
+ * The sheet as typed, kept once the rules accept it (the adventure op checks the hero and names a refused field).
+ * What is typed is read at once: called as another book is chosen, it keeps the book being left. The adventure.
+ */
+export async function keep_() {
+  clearTimeout(timer);
+  const kept = adventure;
+  const rules = given.rules();
+  if (!rules || !kept) return kept;
+  const key = kept.system;
+  const typed = { format: "pyrules-adventure", version: 1, system: key, name: ui.name.value.trim(),
+                  hero: given.screenOf(key).screen.heroOf?.(given.system(key)), section: ui.section.value.trim(),
+                  notes: ui.notes.value, fights: [] };
+  const reply = await rules.call({ op: "adventure", adventure: typed, form: true });
+  if (!reply.ok) return kept;
+  Object.assign(kept, { name: typed.name, section: typed.section, notes: typed.notes, hero: reply.adventure.hero });
+  keep.keepAdventure(kept);
+  return kept;
+}
+export { keep_ as keep };
+
+export function keepSoon() {
+  clearTimeout(timer);
+  timer = setTimeout(keep_, 400);
+}
+
+/**
+ * The hero as a fight left it, back on its adventure's sheet (the rules' hero_after); false when refused (the
+ * refusal shown in `box`).
+ * @param {OpenFight} open
+ * @param {HTMLElement} box
+ * @param {ParentNode} root
+ */
+export async function heroBack(open, box, root) {
+  const rules = given.rules();
+  if (!rules || !open.record.actions.length) return true;
+  const reply = await rules.call({ op: "hero_after", record: open.record });
+  if (!reply.ok) {
+    showError(reply.error, box, root);
+    return false;
+  }
+  const owner = open.adventure ? keep.adventureById(open.adventure) : null;
+  const target = owner ?? keep.adventureOf(open.record.system);
+  target.hero = reply.hero;
+  keep.keepAdventure(target);
+  return true;
+}
+
+function ask() {
+  const book = given.system(setup.chosen()).book;
+  ui.question.textContent = t("A new hero for {book}? The fights of {name} stay in Saved fights.",
+                              { book, name: adventure?.name || t("this hero") });
+  ui.confirm.hidden = false;
+  $("#new-adventure-yes").focus();
+}
+
+function startNew() {
+  const key = setup.chosen();
+  keep.newAdventure(key);
+  show(key);
+  given.screenOf(key).screen.clearEnemies?.();
+  ui.name.focus();
+}
