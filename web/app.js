@@ -205,7 +205,7 @@ async function switchLanguage(code) {
   sheet.relabel(setup.chosen());
   keep.render();
   if (rules) rules.lang = language();
-  showOddsSoon();
+  showOdds(); // in the new language at once
   if (fight && rules) {
     // The rules' words in the log (notes, reasons) come back in the new language.
     /** @type {Reply<Opened>} */

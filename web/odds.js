@@ -206,6 +206,10 @@ export function update(next, options = {}) {
   ui.simCancel.hidden = true;
   ui.simRun.disabled = false;
   offerSimulation(!exact); // the others when exact odds are refused as too large
+  if (form && missing.length) { // said at once, even while a request is on its way
+    clear();
+    say(needs(null));
+  }
   if (busy) {
     dirty = true;
     return;
