@@ -28,7 +28,7 @@ from . import fight as records
 from . import rng
 from .contract import System
 from .fields import Reader, RecordError, show
-from .fight import Fight, system_of
+from .fight import Fight, check_format, system_of
 from .i18n import tr
 
 FORMAT = "pyrules-adventure"
@@ -107,27 +107,14 @@ def hero_after(record: Any) -> tuple[dict, str]:
 
 
 def _check_envelope(data: Any) -> None:
-    if not isinstance(data, dict):
-        raise RecordError("adventure", tr("must be a JSON object {{...}}, not {value}", value=show(data)))
-    if data.get("format") != FORMAT:
-        raise RecordError(
-            "format",
-            tr(
-                'must be "{format}", not {value}: this is not an adventure',
-                format=FORMAT,
-                value=show(data.get("format")),
-            ),
-        )
-    version = data.get("version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise RecordError(
-            "version",
-            tr("must be a whole number from {low} to {high}, not {value}", low=1, high=VERSION, value=show(version)),
-        )
-    if version > VERSION:
-        raise RecordError(
-            "version", tr("is {n}, newer than this app understands ({known}): update the app", n=version, known=VERSION)
-        )
+    value = show(data.get("format")) if isinstance(data, dict) else ""
+    check_format(
+        data,
+        "adventure",
+        FORMAT,
+        VERSION,
+        tr('must be "{format}", not {value}: this is not an adventure', format=FORMAT, value=value),
+    )
 
 
 def _notes(r: Reader) -> str:

@@ -38,29 +38,33 @@ def system_of(name: Any) -> type[System]:
     return SYSTEMS[name]
 
 
-def check_envelope(record: Any) -> dict:
-    """Check format and version; migrate older versions (none yet) to the current one."""
-    if not isinstance(record, dict):
-        raise RecordError("record", tr("must be a JSON object {{...}}, not {value}", value=show(record)))
-    if record.get("format") != FORMAT:
+def check_format(data: Any, name: str, format: str, latest: int, not_this: str | None = None) -> None:
+    """A versioned JSON document's envelope (a fight record, an adventure): an object of this ``format`` and a
+    version this app reads; ``not_this`` is said of another format (by default: not a fight record)."""
+    if not isinstance(data, dict):
+        raise RecordError(name, tr("must be a JSON object {{...}}, not {value}", value=show(data)))
+    if data.get("format") != format:
+        value = show(data.get("format"))
         raise RecordError(
             "format",
-            tr(
-                'must be "{format}", not {value}: this is not a fight record',
-                format=FORMAT,
-                value=show(record.get("format")),
-            ),
+            not_this or tr('must be "{format}", not {value}: this is not a fight record', format=format, value=value),
         )
-    version = record.get("version")
+    version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise RecordError(
             "version",
-            tr("must be a whole number from {low} to {high}, not {value}", low=1, high=VERSION, value=show(version)),
+            tr("must be a whole number from {low} to {high}, not {value}", low=1, high=latest, value=show(version)),
         )
-    if version > VERSION:
+    if version > latest:
         raise RecordError(
-            "version", tr("is {n}, newer than this app understands ({known}): update the app", n=version, known=VERSION)
+            "version", tr("is {n}, newer than this app understands ({known}): update the app", n=version, known=latest)
         )
+
+
+def check_envelope(record: Any) -> dict:
+    """Check format and version; migrate older versions (none yet) to the current one."""
+    check_format(record, "record", FORMAT, VERSION)
+    version = record["version"]
     while version < VERSION:
         if version not in MIGRATIONS:
             raise RecordError("version", tr("is {n}, which this app can no longer read", n=version))

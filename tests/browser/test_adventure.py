@@ -169,7 +169,8 @@ def test_an_error_is_shown_once_and_cleared_by_the_next_action(page):
     page.get_by_label("Random number", exact=True).fill("seven")
     page.get_by_role("button", name="Fight round").click()
     # Shown once, beside its field; the alert box says it to screen readers only (visually hidden: .said-beside).
-    message = page.locator(".field-error, .error:not(.said-beside)").filter(has_text="must be a whole number from 0 to 9")
+    shown = page.locator(".field-error, .error:not(.said-beside)")
+    message = shown.filter(has_text="must be a whole number from 0 to 9")
     expect(message).to_have_count(1)
     expect(page.locator("#action-error.said-beside")).to_contain_text("must be a whole number from 0 to 9")
     lone_wolf_round(page, 3, 1)
