@@ -92,6 +92,7 @@ def _open(fight: Fight, **extra: Any) -> dict:
         "session": session,
         "record": fight.record(),
         "view": fight.view(),
+        "why": fight.refusals(),
         "log": fight.log,
         "summary": fight.summary(),
         **extra,
@@ -197,7 +198,13 @@ def _act(data: dict) -> dict:
     action = r.get("action")
     r.done()
     event = fight.apply(action)
-    return {"event": event, "action": fight.actions[-1], "view": fight.view(), "summary": fight.summary()}
+    return {
+        "event": event,
+        "action": fight.actions[-1],
+        "view": fight.view(),
+        "why": fight.refusals(),
+        "summary": fight.summary(),
+    }
 
 
 def _undo(data: dict) -> dict:
@@ -205,7 +212,13 @@ def _undo(data: dict) -> dict:
     fight = _fight(r)
     r.done()
     undone = fight.undo()
-    return {"undone": undone, "view": fight.view(), "log": fight.log, "summary": fight.summary()}
+    return {
+        "undone": undone,
+        "view": fight.view(),
+        "why": fight.refusals(),
+        "log": fight.log,
+        "summary": fight.summary(),
+    }
 
 
 def _replay(data: dict) -> dict:

@@ -148,6 +148,13 @@ class System(ABC):
         """What the screen needs before the next action."""
 
     @classmethod
+    def probes(cls, setup: Any, state: Any) -> dict[str, Any]:
+        """Actions, by the name of the control that takes them, whose refusal in this state the page shows as the
+        reason the control is unavailable (the engine's own words: :meth:`pyrules.fight.Fight.refusals` tries each
+        with :meth:`step`). None by default."""
+        return {}
+
+    @classmethod
     @abstractmethod
     def summary(cls, setup: Any, state: Any) -> dict:
         """One line for a list of saved fights: ``book``, ``hero``, ``enemies`` (names), ``rounds``, ``outcome``

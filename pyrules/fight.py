@@ -164,6 +164,17 @@ class Fight:
         """What the screen needs before the next action."""
         return {"system": self.system.key, **self.system.view(self.setup, self.state)}
 
+    def refusals(self) -> dict[str, str]:
+        """Why each control the system names (its ``probes``) is unavailable now, in the engine's own words: each
+        probe action tried with ``step`` on the current state (nothing is kept); the accepted ones left out."""
+        why = {}
+        for name, data in self.system.probes(self.setup, self.state).items():
+            try:
+                self.system.step(self.setup, self.state, self.system.parse_action(data, 0))
+            except RecordError as refused:
+                why[name] = refused.message
+        return why
+
     def summary(self) -> dict:
         """One line for a list of saved fights."""
         return {"system": self.system.key, **self.system.summary(self.setup, self.state)}

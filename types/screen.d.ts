@@ -16,6 +16,8 @@ export interface OpenFight {
   session: number;
   record: FightRecord;
   view: View;
+  /** Why controls are unavailable now, by control, in the rules' own words (the system's probes refused). */
+  why: Record<string, string>;
   summary: Summary;
   redo: Action[];
 }

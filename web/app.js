@@ -81,7 +81,7 @@ async function startFight(event) {
  */
 function show(reply, { id = null, name, created, redo = [], adventure: of, section }) {
   fight = { id, name, created, session: reply.session, record: reply.record, view: reply.view,
-            summary: reply.summary, redo, adventure: of, section };
+            summary: reply.summary, why: reply.why, redo, adventure: of, section };
   const { kind } = system(fight.record.system);
   const { screen, parts } = screenOf(fight.record.system);
   if (ui.top.dataset.kind !== kind) { // this kind's fight view in the fight card
@@ -122,6 +122,7 @@ async function act(action, fromRedo = false) {
   fight.record.actions.push(reply.action);
   fight.view = reply.view;
   fight.summary = reply.summary;
+  fight.why = reply.why;
   if (!fromRedo) fight.redo = [];
   keepFight();
   const { screen, parts } = screenOf(fight.record.system);
@@ -140,6 +141,7 @@ async function undo() {
   fight.redo.push(/** @type {Action} */ (fight.record.actions.pop()));
   fight.view = reply.view;
   fight.summary = reply.summary;
+  fight.why = reply.why;
   keepFight();
   render();
   drawLog(reply.log);

@@ -27,9 +27,9 @@ import { flag, setFlag } from "./keep.js";
  */
 /** @typedef {{outcome: string} & Record<string, any>} View the fight's state as the screen draws it */
 /** @typedef {{kind: string} & Record<string, any>} FightEvent what one action did (a log entry) */
-/** @typedef {{session: number, record: FightRecord, view: View, summary: Summary, log: FightEvent[]}} Opened */
-/** @typedef {{action: Action, view: View, summary: Summary, event: FightEvent}} Acted */
-/** @typedef {{view: View, summary: Summary, log: FightEvent[]}} Undone */
+/** @typedef {{session: number, record: FightRecord, view: View, why: Record<string, string>, summary: Summary, log: FightEvent[]}} Opened */
+/** @typedef {{action: Action, view: View, why: Record<string, string>, summary: Summary, event: FightEvent}} Acted */
+/** @typedef {{view: View, why: Record<string, string>, summary: Summary, log: FightEvent[]}} Undone */
 /**
  * What a system says of itself (its `describe()`, in one language): the screen module of its kind reads the rest.
  * @typedef {{kind: string, book: string, hero: string, labels: Record<string, string>,

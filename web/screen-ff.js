@@ -173,6 +173,8 @@ const sheetFood = h("strong", { id: "sheet-food" }, "0");
 const sheetSlots = h("span", { id: "sheet-slots" });
 const sheetBackpack = h("ul", { id: "sheet-backpack", className: "backpack" });
 const sheetSpells = h("ul", { id: "sheet-spells", className: "spells-left" });
+// Why the sheet's disabled controls are unavailable now, in the rules' own words (the reply's `why`).
+const sheetWhy = h("ul", { id: "sheet-why", className: "why-list" });
 const goldChange = h("input", { id: "gold-change", inputMode: "numeric", autocomplete: "off",
                                 data: { field: "action.amount" } });
 const eatStamina = h("input", { id: "eat-stamina", inputMode: "numeric", autocomplete: "off", placeholder: "0",
@@ -277,7 +279,8 @@ export function init(given) {
           h("div", {},
             h("p", {}, sheetWords.backpack, " (", sheetSlots, ")"), sheetBackpack,
             inline({ i18n: "Thing" }, newItem, takeItem, takeFood)),
-          h("div", {}, h("p", {}, sheetWords.spells), sheetSpells))),
+          h("div", {}, h("p", {}, sheetWords.spells), sheetSpells)),
+        sheetWhy),
       h("section", { className: "ff-log-box", attrs: { "aria-labelledby": "ff-log-heading" } },
         h("h3", { id: "ff-log-heading", i18n: "Adventure log" }), log)],
   };
@@ -395,6 +398,32 @@ export function render(fight, shown) {
   costOf(decline, fight.record.rules?.decline_costs_luck && view.hero.luck > 0
     ? t("unlucky, −1 {luck}", { luck: labels.luck }) : t("unlucky"));
   renderSheet(view, shown);
+  explain(fight.why ?? {});
+}
+
+/**
+ * Each disabled control of the sheet, and why (the rules' refusal of its action): a line under the sheet, which
+ * the control's accessible description points to.
+ * @param {Record<string, string>} why by control: drink, eat, take, spell:<key>
+ */
+function explain(why) {
+  /** @type {[HTMLButtonElement, string, string][]} */
+  const controls = [[drink, "drink", t("Drink from the flask")], [eat, "eat", t("Eat")],
+                    [takeItem, "take", t("Put in the backpack")], [takeFood, "take", t("Put food in the backpack")],
+                    .../** @type {HTMLButtonElement[]} */ ([...sheetSpells.querySelectorAll("button[data-spell]")])
+                      .map((b) => /** @type {[HTMLButtonElement, string, string]} */ (
+                        [b, `spell:${b.dataset.spell}`, b.closest("li")?.firstChild?.textContent ?? ""]))];
+  /** @type {Map<string, string[]>} reason -> the controls it disables */
+  const reasons = new Map();
+  for (const [button, key, name] of controls) {
+    const reason = why[key];
+    button.removeAttribute("aria-describedby");
+    if (!button.disabled || !reason) continue;
+    reasons.set(reason, [...(reasons.get(reason) ?? []), name]);
+    button.setAttribute("aria-describedby", `ff-why-${[...reasons.keys()].indexOf(reason)}`);
+  }
+  sheetWhy.replaceChildren(...[...reasons].map(([reason, names], i) =>
+    h("li", { id: `ff-why-${i}` }, t("Not now ({controls}): {reason}", { controls: names.join(", "), reason }))));
 }
 
 /**

@@ -189,3 +189,20 @@ def test_one_after_another_the_next_opponent_waits(page):
     page.get_by_role("button", name="Fight round").click()
     expect(page.locator("#foe-0")).to_contain_text("out of the fight")
     expect(page.locator("#foe-1")).to_contain_text("in the fight")
+
+
+def test_why_the_sheet_is_unavailable_is_written_beside_it(page):
+    """During a fight the flask, food and backpack are closed: the rules' own reason is on screen (not a tooltip)
+    and is each button's accessible description; before the first round, at peace, no reason is shown."""
+    start_ru(page, [("ОРК", 7, 12)])
+    expect(page.locator("#sheet-why li")).to_have_count(0)  # at peace before the first round
+    page.get_by_label("Ваши кубики").fill("6 5")
+    page.get_by_label("Кубики: ОРК").fill("1 1")
+    page.get_by_role("button", name="Раунд боя").click()
+    why = page.locator("#sheet-why li")
+    expect(why.first).to_be_visible()
+    expect(why.first).to_contain_text("Сейчас нельзя")
+    expect(why.first).to_contain_text("не во время боя")
+    drink = page.locator("#drink")
+    expect(drink).to_be_disabled()
+    expect(drink).to_have_accessible_description(re.compile("не во время боя"))

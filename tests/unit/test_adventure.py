@@ -303,3 +303,33 @@ def test_the_set_up_form_sends_its_sheet_as_typed_text():
     typed["hero"]["skill"] = "fifteen"
     refused = json.loads(api.call(json.dumps({"op": "adventure", "adventure": typed, "form": True})))
     assert not refused["ok"] and refused["error"]["field"] == "hero.skill"
+
+
+def test_why_a_control_is_unavailable_is_the_engines_own_refusal():
+    """The reply's ``why``: each probe the system names, refused by ``step`` in this state, in the rules' words;
+    nothing for what the rules accept (the Braslavsky sheet at peace), nothing for a system without probes."""
+    from pyrules import api
+
+    record = {"format": "pyrules-fight", "version": 1, "system": "fighting-fantasy",
+              "hero": {"skill": 10, "stamina": 16, "luck": 8, "max_stamina": 20, "flask": 2, "food": 1,
+                       "spells": {"healing": 1, "strength": 1}},
+              "enemies": [{"name": "ОРК", "skill": 7, "stamina": 6}], "rules": {}, "seed": 1, "actions": []}
+    at_peace = json.loads(api.call(json.dumps({"op": "start", "record": record})))
+    assert at_peace["ok"] and at_peace["why"] == {}
+    record["actions"] = [{"do": "round", "dice": [[1, 1], [6, 6]]}]
+    fighting = json.loads(api.call(json.dumps({"op": "start", "record": record})))
+    from pyrules.fields import RecordError
+    from pyrules.fight import Fight
+
+    fight = Fight.from_record(record)
+    for name, data in fight.system.probes(fight.setup, fight.state).items():
+        try:
+            fight.system.step(fight.setup, fight.state, fight.system.parse_action(data, 0))
+            assert name not in fighting["why"]
+        except RecordError as refused:  # the engine's refusal is what the reply carries
+            assert fighting["why"][name] == refused.message
+    assert set(fighting["why"]) == {"drink", "eat", "take", "spell:healing"}  # Strength is a spell of combat
+    lone_wolf = json.loads(api.call(json.dumps({"op": "start", "record": {
+        "format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": {"skill": 15, "endurance": 20},
+        "enemies": [{"name": "Giak", "skill": 12, "endurance": 10}]}})))
+    assert lone_wolf["why"] == {}

@@ -117,6 +117,14 @@ class FightingFantasy(System):
         return HANDLERS[action.do](setup, state, action, path)
 
     @classmethod
+    def probes(cls, setup: FFSetup, state: FFState) -> dict[str, Any]:
+        """The sheet's controls the page disables, and why (the flask, food, the backpack, each spell the hero
+        has): their refusal by :meth:`step` is the reason written beside them."""
+        probes: dict[str, Any] = {"drink": {"do": "drink"}, "eat": {"do": "eat"}, "take": {"do": "take", "item": "?"}}
+        probes.update({f"spell:{key}": {"do": "spell", "spell": key} for key, _uses in state.spells})
+        return probes
+
+    @classmethod
     def candidates(cls, setup: FFSetup, state: FFState) -> list[FFAction]:
         """Every action of the kinds this book has, with the player's choices spelled out (a target, a thing, a
         spell): the engine's own ``step`` decides which are legal now."""
