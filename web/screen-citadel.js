@@ -566,10 +566,14 @@ function cellButton(view, side, row, col, id, legal, lost) {
     button.draggable = Boolean(view.moves[unit.id]);
     const held = unit.weapons[unit.weapon];
     const { words, bar: shown } = points(unit, lost[unit.id] ?? 0);
-    button.append(element("strong", `${unit.id} ${unit.name}`), shown);
-    if (side === "party" && held) button.append(element("span", held.name, "weapon"));
-    const notes = [words, ...(side === "party" && held ? [held.name] : []), ...says];
-    button.setAttribute("aria-label", `${unit.id} ${unit.name}: ${where}, ${notes.join(", ")}`);
+    button.append(element("strong", `${unit.id} ${unit.name}`), " ", shown, " ");
+    if (side === "party" && held) button.append(element("span", held.name, "weapon"), " ");
+    // The name holds what the space shows, in its order (WCAG 2.5.3, label in name), then where it stands; the
+    // bar's own meter left out (inside a button its name would be read twice).
+    shown.querySelector("meter")?.remove();
+    const seen = [shown.querySelector(".bar-text")?.textContent ?? words, ...(side === "party" && held ? [held.name] : []),
+                  ...says];
+    button.setAttribute("aria-label", `${unit.id} ${unit.name}: ${seen.join(", ")}; ${where}`);
     if (unit.acted) button.classList.add("acted");
     if (unit.id === selected) {
       button.classList.add("selected");

@@ -131,7 +131,7 @@ def test_three_heroes_against_four_monsters_to_the_end_with_a_reorganization(pag
     attack(page, "B Gislan", "1 Orcs", 6)
     unit(page, "C Elwen").click()
     press(page, "Change weapon")
-    expect(unit(page, "C Elwen")).to_have_accessible_name(re.compile("Dagger$"))
+    expect(unit(page, "C Elwen")).to_have_accessible_name(re.compile(", Dagger; party"))
     monsters(page, 6, 2, 4)
     press(page, "Move no one")
 
