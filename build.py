@@ -15,8 +15,10 @@ from __future__ import annotations
 import argparse
 import ast
 import base64
+import gzip
 import hashlib
 import http.server
+import io
 import json
 import os
 import shutil
@@ -64,6 +66,7 @@ MIME = {
     ".mjs": "text/javascript",
     ".js": "text/javascript",
     ".whl": "application/zip",
+    ".gz": "application/gzip",
     ".json": "application/json",
     ".zip": "application/zip",
     ".webmanifest": "application/manifest+json",
@@ -214,6 +217,24 @@ def browser_wheel(wheel: Path) -> Path:
     return out
 
 
+def browser_archive(wheel: Path) -> Path:
+    """What the page downloads: the browser wheel's files as one gzipped tar (one compression over all the files,
+    where a zip compresses each on its own: about 15 KB less), without the wheel's RECORD, which nothing reads in
+    the browser. Deterministic: sorted names, no dates."""
+    out = wheel.with_name(wheel.name.split("-py3-")[0] + ".tar.gz")
+    with zipfile.ZipFile(wheel) as source, open(out, "wb") as raw:
+        with gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0) as packed:
+            with tarfile.open(fileobj=packed, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+                for name in sorted(source.namelist()):
+                    if name.endswith(".dist-info/RECORD"):
+                        continue
+                    data = source.read(name)
+                    info = tarfile.TarInfo(name)
+                    info.size, info.mode = len(data), 0o644
+                    tar.addfile(info, io.BytesIO(data))
+    return out
+
+
 def systems_json() -> str:
     """What the page needs before Python starts (labels, weapons), in both languages, from the rules themselves."""
     sys.path.insert(0, str(ROOT))
@@ -354,7 +375,7 @@ def runtime_hash(runtime: Path) -> str:
 
 
 def build() -> Path:
-    return assemble(DIST, fetch_pyodide(), PYODIDE_VERSION, browser_wheel(build_wheel()))
+    return assemble(DIST, fetch_pyodide(), PYODIDE_VERSION, browser_archive(browser_wheel(build_wheel())))
 
 
 def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Path:

@@ -102,7 +102,7 @@ def bytes_shipped(dist: Path) -> tuple[int, int]:
     compressed)."""
     files = [p for p in dist.rglob("*") if p.is_file() and "pyodide" not in p.relative_to(dist).parts]
     raw = sum(p.stat().st_size for p in files)
-    packed = (".whl", ".png")
+    packed = (".whl", ".gz", ".png")
     sent = sum(p.stat().st_size if p.suffix in packed else len(gzip.compress(p.read_bytes(), 9)) for p in files)
     return raw, sent
 

@@ -63,7 +63,7 @@ async function bootFresh(options = {}) {
   marks.pyodideReady = performance.timeOrigin + performance.now();
   progress(1, "Installing the rules…");
   const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir });
+  pyodide.unpackArchive(await wheel, "gztar", { extractDir }); // the wheel's files, as one .tar.gz (build.py)
   return pyodide;
 }
 
