@@ -103,8 +103,11 @@ def take(dist: Path, make_server, chromium: str, args: list[str]) -> list[Path]:
                         expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT)
                         expect(page.locator("#fight")).to_be_visible()
                         # the odds beside the fight, once their worker has answered (a simulation offer counts)
-                        answered = "() => document.querySelector('#odds-numbers dd') || !$('#odds-sim').hidden"
-                        page.wait_for_function(answered.replace("$(", "document.querySelector("), timeout=BOOT_TIMEOUT)
+                        answered = (
+                            "() => document.querySelector('#odds-numbers dd')"
+                            " || !document.querySelector('#odds-sim').hidden"
+                        )
+                        page.wait_for_function(answered, timeout=BOOT_TIMEOUT)
                         page.evaluate("() => document.fonts.ready")
                         page.evaluate("() => window.scrollTo(0, 0)")
                         path = OUT / f"{system}-{lang}-{size}.png"
