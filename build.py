@@ -75,7 +75,7 @@ MIME = {
 # npm tools, pinned (installed into build/node-tools when the site is built): esbuild minifies the page; TypeScript
 # type-checks its JavaScript from the JSDoc types (tsconfig.json, tsconfig.workers.json), a step of `test`; axe-core
 # is injected into the page by the browser tests (tests/browser/test_a11y.py), never shipped.
-NODE_TOOLS = {"esbuild": "0.28.2", "typescript": "7.0.2", "axe-core": "4.14.1"}
+NODE_TOOLS = {"esbuild": "0.28.2", "typescript": "7.0.2", "axe-core": "4.14.1", "puppeteer-core": "25.16.0"}
 # Python tooling, pinned (installed into .venv by `test` and `bench`).
 DEV_REQUIREMENTS = ROOT / "requirements-dev.txt"
 # Pure-Python wheels that run the unit suite inside Pyodide (pip downloads them from PyPI at test time).
