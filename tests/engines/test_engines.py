@@ -24,6 +24,10 @@ LOG_ROWS_JS = """return [...document.querySelectorAll("#log li.fought")].map((ca
     .map((part) => part.textContent.replace(/\\s+/g, " ").trim()));"""
 
 
+# The fight shown, as kept in localStorage (a JSON text), or null before its first action is kept.
+STORED = "localStorage.getItem('pyrules:fight:' + localStorage.getItem('pyrules:current'))"
+
+
 def log_rows(page: Page) -> list[list[str]]:
     return page.js(LOG_ROWS_JS)
 
@@ -55,11 +59,12 @@ def set_up(page: Page, book: str, hero: dict, enemies: list[dict], start: str = 
 
 def fight_round(page: Page, fields: dict, button: str = "Fight round") -> None:
     """Types the round's numbers (the book's Random Number Table, or dice) and fights it; waits for its log card."""
-    before = page.js("return document.querySelectorAll('#fight li').length;")
+    before = page.js(f"return [document.querySelectorAll('#fight li').length, {STORED}];")
     for label, value in fields.items():
         page.fill(label, value)
     page.click("button", button)
-    page.wait(f"document.querySelectorAll('#fight li').length > {before}", "a new log card")
+    page.wait(f"document.querySelectorAll('#fight li').length > {before[0]}", "a new log card")
+    page.wait(f"{STORED} !== {json.dumps(before[1])}", "the round kept in localStorage")
 
 
 def test_boot_a_lone_wolf_fight_undo_and_reload(page: Page):
@@ -94,3 +99,101 @@ def test_boot_a_lone_wolf_fight_undo_and_reload(page: Page):
     assert current_record(page) == record
     assert replayed(record)["outcome"] == "won"
 
+
+
+def grey_star_fight(page: Page) -> list[list[str]]:
+    """Grey Star against a Deathgaunt, three rounds with WILLPOWER spent (a round without a number: the seed's)."""
+    set_up(page, "Grey Star the Wizard", {"COMBAT SKILL": 15, "ENDURANCE": 25, "WILLPOWER": 23},
+           [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": 20, "Enemy ENDURANCE": 60}])
+    fight_round(page, {"Random number": 6, "WILLPOWER to spend": 2})
+    fight_round(page, {"WILLPOWER to spend": 3})  # drawn from the seed: the link must carry it
+    fight_round(page, {"Random number": 9, "WILLPOWER to spend": 1})
+    return log_rows(page)
+
+
+def test_a_share_link_replays_the_fight_in_a_fresh_profile(page: Page, open_page):
+    rows = grey_star_fight(page)
+    page.click("button", "Share")
+    link = page.wait("document.querySelector('#share-link').value", "the share link")
+    assert link.startswith(page.base_url) and "#f=1." in link
+    assert page.value("Share link") == link
+
+    other = open_page()  # another browser of the same engine, with an empty profile
+    other.goto(link)
+    other.ready()
+    other.find("heading", "Shared: Grey Star vs Deathgaunt")
+    assert log_rows(other) == rows
+    assert current_record(other) == current_record(page)
+    assert other.js("return location.hash;") == ""  # reloading does not open it twice
+    other.reload()
+    other.ready()
+    assert log_rows(other) == rows and len(other.saved_fights()) == 1
+
+
+HOSTILE = [
+    "#f=1.<img src=x onerror=window.pwned=1>",
+    "#f=9.abc",
+    "#f=1." + "A" * 30_000,
+]
+
+
+def test_a_hostile_link_gets_a_message_and_changes_nothing(page: Page):
+    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": 15, "ENDURANCE": 25},
+           [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 20}])
+    fight_round(page, {"Random number": 6})
+    before = page.storage()
+    for fragment in HOSTILE:
+        page.goto("about:blank")
+        page.goto(page.base_url + fragment)
+        page.ready()
+        page.wait("document.querySelector('#messages').textContent.includes('This share link could not be opened')",
+                  f"the refusal of {fragment[:40]}")
+        assert page.js("return document.querySelectorAll('#messages img').length;") == 0
+        assert page.js("return window.pwned ?? null;") is None
+        after = page.storage()
+        assert {k: v for k, v in after.items() if k.startswith("pyrules:fight:")} == {
+            k: v for k, v in before.items() if k.startswith("pyrules:fight:")
+        }
+    assert log_rows(page)[0][:4] == ["Round 1", "Giak", "+2", "6"]  # the fight in progress is still the one shown
+
+
+WARM_JS = """const registration = await navigator.serviceWorker.ready;
+return registration.active !== null && navigator.serviceWorker.controller !== null;"""
+
+
+def test_offline_after_the_first_visit(page: Page, network):
+    page.wait("navigator.serviceWorker.controller !== null", "controlled by the service worker", timeout=120)
+    assert page.js(WARM_JS)
+    network.offline = True
+    try:
+        page.reload()
+        page.ready()
+        set_up(page, "Freeway Warrior", {"CLOSE COMBAT SKILL": 17, "ENDURANCE": 28},
+               [{"Enemy name": "Biker", "Enemy CLOSE COMBAT SKILL": 15, "Enemy ENDURANCE": 20}])
+        fight_round(page, {"Random number": 4})
+        record = current_record(page)
+        page.reload()
+        page.ready()
+        assert current_record(page) == record
+        assert page.js("return navigator.serviceWorker.controller !== null;")
+    finally:
+        network.offline = False
+
+
+def test_the_second_visit_starts_from_the_snapshot(page: Page):
+    first = page.js("return window.pyrulesTiming;")
+    assert first.get("snapshot") is not True
+    made = page.js("return await window.pyrulesSnapshot;")
+    assert made == "made", f"{page.engine}: the snapshot was not made: {made}"
+    page.reload()
+    timing = page.ready()
+    assert timing.get("snapshot") is True, f"{page.engine}: the second visit did not start from the snapshot: {timing}"
+    fight_round_after_start(page)
+
+
+def fight_round_after_start(page: Page) -> None:
+    """The rules from the snapshot answer: a round of a new fight is fought and logged as the book says."""
+    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": 15, "ENDURANCE": 25},
+           [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 20}])
+    fight_round(page, {"Random number": 6})
+    assert log_rows(page) == [["Round 1", "Giak", "+2", "6", "9", "2", "23", "11"]]
