@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 import zipfile
 import zlib
 from pathlib import Path
@@ -472,16 +473,32 @@ def ensure_venv() -> Path:
     return python
 
 
-def ensure_chromium() -> str:
-    if Path(CHROMIUM).exists():
-        return CHROMIUM
-    if shutil.which("apt-get"):
+# Debian's packages for the browser tests, by the file each one provides: Chromium (Playwright), Firefox ESR
+# (puppeteer-core over WebDriver BiDi), WebKitGTK's WebDriver and MiniBrowser (Selenium), and Xvfb, WebKit's screen.
+ENGINE_PACKAGES = {
+    CHROMIUM: "chromium",
+    "/usr/bin/firefox-esr": "firefox-esr",
+    "/usr/bin/WebKitWebDriver": "webkit2gtk-driver",
+    "/usr/bin/Xvfb": "xvfb",
+}
+
+
+def ensure_engines(paths: list[str]) -> None:
+    """Installs with apt-get the Debian packages of whichever of `paths` are missing (Playwright's own browser
+    downloads do not work on these machines)."""
+    missing = sorted({ENGINE_PACKAGES[p] for p in paths if not Path(p).exists()})
+    if missing and shutil.which("apt-get"):
         sudo = [] if os.geteuid() == 0 else ["sudo"]
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         run(*sudo, "apt-get", "update", "-qq", env=env)
-        run(*sudo, "apt-get", "install", "-y", "-qq", "chromium", env=env, stdout=subprocess.DEVNULL)
-    if not Path(CHROMIUM).exists():
-        sys.exit(f"build.py: no Chromium at {CHROMIUM}; install Debian's chromium package or set PYRULES_CHROMIUM")
+        run(*sudo, "apt-get", "install", "-y", "-qq", *missing, env=env, stdout=subprocess.DEVNULL)
+    still = [p for p in paths if not Path(p).exists()]
+    if still:
+        sys.exit(f"build.py: not installed: {', '.join(still)} (Debian packages {', '.join(missing)})")
+
+
+def ensure_chromium() -> str:
+    ensure_engines([CHROMIUM])
     return CHROMIUM
 
 
@@ -523,7 +540,8 @@ def in_venv(argv: list[str]) -> None:
 
 
 def test(extra: list[str]) -> int:
-    chromium = ensure_chromium()
+    ensure_engines(list(ENGINE_PACKAGES))
+    chromium = CHROMIUM
     build()
     test_wheels = fetch_pyodide_test_wheels()
     tsc = node_tools() / "node_modules" / ".bin" / "tsc"
@@ -547,12 +565,19 @@ def test(extra: list[str]) -> int:
             "browser tests (Playwright, Chromium)",
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", ROOT / "tests" / "browser"],
         ),
+        (
+            # one set of scenarios, driven in each of the other engines (tests/engines/conftest.py)
+            "cross-engine tests (Firefox, WebKit)",
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", ROOT / "tests" / "engines"],
+        ),
     ]
     env = {**os.environ, "PYRULES_CHROMIUM": chromium, "PYRULES_DIST": str(DIST)}
     failed = []
     for name, cmd in steps:
         log(f"--- {name}")
+        began = time.monotonic()
         code = subprocess.run([str(c) for c in cmd], cwd=ROOT, env=env).returncode
+        log(f"--- {name}: exit {code} in {time.monotonic() - began:.0f} s")
         if code != 0:  # pytest's 5 ("no tests ran") is a failure too
             failed.append(f"{name} (exit {code})")
     if failed:
