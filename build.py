@@ -593,7 +593,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("command", nargs="?", default="build", choices=commands)
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--runs", type=int, default=5, help="bench: cold loads of each page")
-    parser.add_argument("--update-readme", action="store_true", help="bench: write the table into README.md")
+    parser.add_argument("--update-readme", action="store_true", help="bench: write the tables into README.md")
+    parser.add_argument("--engines", default="chromium,firefox,webkit", help="bench: the per-engine table's engines")
+    parser.add_argument("--engines-only", action="store_true", help="bench: only the per-engine table")
     args, extra = parser.parse_known_args(argv)
     if args.command == "build":
         build()
@@ -604,12 +606,23 @@ def main(argv: list[str]) -> int:
         return test(extra)
     elif args.command == "bench":
         in_venv(argv)
-        ensure_chromium()
+        ensure_engines(list(ENGINE_PACKAGES))
         build()
         sys.path.insert(0, str(ROOT / "tests"))
-        from bench import run_bench
+        from bench import run_bench, site, write_readme
+        from bench_engines import run_engines
 
-        return run_bench(DIST, make_server, CHROMIUM, CHROMIUM_ARGS, runs=args.runs, update_readme=args.update_readme)
+        if not args.engines_only:
+            code = run_bench(DIST, make_server, CHROMIUM, CHROMIUM_ARGS, args.runs, args.update_readme)
+            if code:
+                return code
+        engines = [e for e in args.engines.split(",") if e]
+        if engines:
+            table = run_engines(site(DIST), make_server, runs=args.runs, engines=engines)
+            print(table)
+            if args.update_readme:
+                return write_readme(table, "bench-engines")
+        return 0
     elif args.command == "screenshots":
         in_venv(argv)
         ensure_chromium()

@@ -24,7 +24,6 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-START, END = "<!-- bench:start -->", "<!-- bench:end -->"
 
 # Each round: type the number, let the page paint it (as when a player types), then time the click.
 # "row" is click -> the round's row is in the log; "frame" is click -> the next animation frame after it,
@@ -254,14 +253,19 @@ def run_bench(
     table = "| Measure | Result | Target |\n|---|---|---|\n" + "\n".join(f"| {a} | {b} | {c} |" for a, b, c in rows)
     print(table)
     print(f"bench: the 200-round fight ended: {outcome}")
-    if update_readme:
-        readme = ROOT / "README.md"
-        text = readme.read_text(encoding="utf-8")
-        block = f"{START}\n{table}\n{END}"
-        text, count = re.subn(re.escape(START) + ".*?" + re.escape(END), lambda _: block, text, flags=re.S)
-        if count != 1:
-            print("bench: README.md has no benchmark markers; table not written")
-            return 1
-        readme.write_text(text, encoding="utf-8")
-        print("bench: README.md updated")
+    return write_readme(table, "bench") if update_readme else 0
+
+
+def write_readme(table: str, marker: str) -> int:
+    """Writes `table` into README.md between <!-- {marker}:start --> and <!-- {marker}:end -->."""
+    start, end = f"<!-- {marker}:start -->", f"<!-- {marker}:end -->"
+    readme = ROOT / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    block = f"{start}\n{table}\n{end}"
+    text, count = re.subn(re.escape(start) + ".*?" + re.escape(end), lambda _: block, text, flags=re.S)
+    if count != 1:
+        print(f"bench: README.md has no {marker} markers; table not written")
+        return 1
+    readme.write_text(text, encoding="utf-8")
+    print(f"bench: README.md updated ({marker})")
     return 0

@@ -1,0 +1,174 @@
+"""The benchmark in each engine (`python3 build.py bench`, after the Chromium benchmark in tests/bench.py): Chromium,
+Firefox and WebKit driven by the cross-engine suite's drivers (tests/engines/drivers.py), in one run.
+
+For each engine, `runs` pairs, alternating which goes first, each load in a browser with a new empty profile:
+
+* bare: the bare Pyodide page (tests/bench/bare.html: the same runtime booted the same way in a module worker,
+  nothing of the app), loaded cold, then again with its runtime in the HTTP cache;
+* app: the app's first visit (navigation start -> the rules answer and "Start fight" is enabled), then, once its
+  service worker controls the page and its Pyodide memory snapshot is made, the second visit.
+
+The ratios are app ÷ bare of the same pair, first visit against the cold bare boot and second visit against the
+bare boot from the HTTP cache. Memory: the peak PSS of the whole browser (every process below it, tests/memory.py)
+while the app's first visit boots, makes its snapshot and answers its first odds, and while the second visit does the
+same; an empty page's, as a floor.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE / "engines")]
+
+import drivers  # noqa: E402
+import memory  # noqa: E402
+from page import Page  # noqa: E402
+
+ENGINES = ("chromium", "firefox", "webkit")
+READY_JS = "return window.pyrulesTiming.readyOnPage - performance.timeOrigin;"
+WARM_JS = """const registration = await navigator.serviceWorker.ready;
+return registration.active !== null && navigator.serviceWorker.controller !== null;"""
+# The odds have answered: the odds' worker, where the page starts one, is up.
+ODDS_JS = "document.querySelector('#odds-numbers').children.length > 0"
+LW_SETUP = {"COMBAT SKILL": 15, "ENDURANCE": 25}
+LW_ENEMY = {"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 20}
+
+
+def browser_pid(session: drivers.Session) -> int | None:
+    """The browser's root process: the driver says for Firefox and WebKit; for Chromium (Playwright does not say),
+    the Chromium below this process whose parent is not Chromium."""
+    pid = session.pid()
+    if pid is not None:
+        return pid
+    parents = memory.process_parents()
+
+    def name(p: int) -> str:
+        try:
+            return os.path.basename(os.readlink(f"/proc/{p}/exe"))
+        except OSError:
+            return ""
+
+    tree = memory.descendants(os.getpid(), parents)
+    roots = [p for p in tree if name(p) == "chromium" and name(parents.get(p, 0)) != "chromium"]
+    return max(roots) if roots else None
+
+
+def play(page: Page) -> None:
+    """The fight a player starts first: the set-up (its odds asked), then three rounds."""
+    page.check("radio", pattern="^Dawn of the Darklords")
+    for label, value in LW_SETUP.items():
+        page.fill(label, value)
+    for label, value in LW_ENEMY.items():
+        page.fill(label, value, within=(("group", "Enemy 1"),))
+    page.click("button", "Start fight")
+    for number in (6, 2):
+        before = page.js("return document.querySelectorAll('#log li').length;")
+        page.fill("Random number", number)
+        page.click("button", "Fight round")
+        page.wait(f"document.querySelectorAll('#log li').length > {before}", "a round's card")
+
+
+def measure_engine(engine: str, url: str, runs: int, open_session) -> dict:
+    ready, bare, ready2, bare2, used, peak1, peak2, floor = [], [], [], [], [], [], [], []
+    for i in range(runs):
+        for kind in ("bare", "app", "empty") if i % 2 == 0 else ("empty", "app", "bare"):
+            session = open_session(engine)
+            page = Page(session, url)
+            pid = browser_pid(session)
+            try:
+                if kind == "empty":
+                    with memory.Peak(pid) as peak:
+                        page.goto(url + "bench/empty.html")
+                        time.sleep(1)
+                    floor.append(peak.max_bytes)
+                elif kind == "bare":
+                    for visits in (bare, bare2):  # cold, then from the HTTP cache
+                        page.goto(url + "bench/bare.html")
+                        visits.append(page.wait("window.bareReady", "bare Pyodide ready", timeout=180))
+                else:
+                    with memory.Peak(pid) as peak:
+                        page.goto(url)
+                        page.ready()
+                        ready.append(page.js(READY_JS))
+                        made = page.js("return await window.pyrulesSnapshot;")
+                        play(page)
+                        page.wait(ODDS_JS, "the odds answered", timeout=120)
+                    peak1.append(peak.max_bytes)
+                    page.wait("navigator.serviceWorker.controller !== null", "the service worker", timeout=120)
+                    assert page.js(WARM_JS)
+                    with memory.Peak(pid) as peak:
+                        page.goto(url)
+                        timing = page.ready()
+                        ready2.append(page.js(READY_JS))
+                        used.append(f"{made}/{'snapshot' if timing.get('snapshot') else 'no snapshot'}")
+                        page.wait(ODDS_JS, "the odds answered", timeout=120)
+                    peak2.append(peak.max_bytes)
+            finally:
+                session.close()
+        print(f"bench {engine}: run {i + 1}/{runs}: app {ready[-1]:.0f} ms, bare {bare[-1]:.0f} ms; second visit:"
+              f" app {ready2[-1]:.0f} ms ({used[-1]}), bare {bare2[-1]:.0f} ms; peak"
+              f" {peak1[-1] / 2**20:.0f} / {peak2[-1] / 2**20:.0f} MB", flush=True)
+    return {
+        "ratio": statistics.median(a / b for a, b in zip(ready, bare)),
+        "ratios": [a / b for a, b in zip(ready, bare)],
+        "ratio2": statistics.median(a / b for a, b in zip(ready2, bare2)),
+        "ratios2": [a / b for a, b in zip(ready2, bare2)],
+        "ready": statistics.median(ready), "bare": statistics.median(bare),
+        "ready2": statistics.median(ready2), "bare2": statistics.median(bare2),
+        "snapshot": sorted(set(used)),
+        "peak1": statistics.median(peak1), "peak2": statistics.median(peak2), "floor": statistics.median(floor),
+    }
+
+
+def run_engines(site_dir: Path, make_server, runs: int, engines=ENGINES) -> str:
+    """Measures every engine; returns the README's per-engine table (Markdown)."""
+    server = make_server(site_dir)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    screen = drivers.Xvfb() if "webkit" in engines else None
+    playwright = None
+    results = {}
+    try:
+        def open_session(engine: str) -> drivers.Session:
+            nonlocal playwright
+            if engine == "firefox":
+                return drivers.Firefox()
+            if engine == "webkit":
+                assert screen is not None
+                return drivers.WebKit(screen.display)
+            if playwright is None:
+                from playwright.sync_api import sync_playwright
+
+                playwright = sync_playwright().start()
+            return drivers.Chromium(playwright)
+
+        for engine in engines:
+            results[engine] = measure_engine(engine, url, runs, open_session)
+    finally:
+        if playwright is not None:
+            playwright.stop()
+        if screen is not None:
+            screen.close()
+        server.shutdown()
+    mb = 2**20
+    names = {"chromium": "Chromium", "firefox": "Firefox ESR", "webkit": "WebKit (WebKitGTK MiniBrowser)"}
+    lines = [
+        "| Engine | First visit: ready ÷ bare boot | Second visit: ready ÷ bare boot (HTTP cache) | Peak memory"
+        " (PSS of the whole browser): first visit / second visit / an empty page |",
+        "|---|---|---|---|",
+    ]
+    for engine, r in results.items():
+        lines.append(
+            f"| {names[engine]} | {r['ratio']:.2f} (pairs {min(r['ratios']):.2f}–{max(r['ratios']):.2f}; app"
+            f" {r['ready']:.0f} ms, bare {r['bare']:.0f} ms) | {r['ratio2']:.2f} (pairs {min(r['ratios2']):.2f}–"
+            f"{max(r['ratios2']):.2f}; app {r['ready2']:.0f} ms, bare {r['bare2']:.0f} ms; {', '.join(r['snapshot'])})"
+            f" | {r['peak1'] / mb:.0f} / {r['peak2'] / mb:.0f} / {r['floor'] / mb:.0f} MB |"
+        )
+    lines.append(f"\n{runs} pairs per engine, in one run, target second visit ÷ bare ≤ 0.5 in every engine.")
+    return "\n".join(lines)
