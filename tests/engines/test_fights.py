@@ -55,7 +55,7 @@ def test_cal_phoenix_to_the_end_on_the_close_combat_results_table(page: Page):
     set_up(page, "Freeway Warrior", {"CLOSE COMBAT SKILL": 17, "ENDURANCE": 25},
            [{"Enemy name": "Renegade Clansman", "Enemy CLOSE COMBAT SKILL": 18, "Enemy ENDURANCE": 12}])
     # Combat Ratio 17 + Hunting Knife 2 - 18 = +1
-    page.wait("document.querySelector('#combat-ratio').textContent === '+1'", "Combat Ratio +1")
+    page.wait("document.querySelector('#combat-ratio')?.textContent === '+1'", "Combat Ratio +1")
     # Column +1/+2 of the Close Combat Results Table: 4 -> the Clansman loses 4, Cal 3 (the rules' worked example);
     # 1 -> 3/4 (the Lone Wolf table would read 4/5); 0 -> 8/0.
     for number in (4, 1, 0):
@@ -85,14 +85,22 @@ FF_ROWS_JS = """return [...document.querySelectorAll("#ff-log > li.ff-round")].m
 FF_NOTES_JS = """return [...document.querySelectorAll("#ff-log > li.note")]
   .map((note) => note.textContent.replace(/\\s+/g, " ").trim());"""
 TARGET = ("group", "Кого вы атакуете?")
+LATIN_ALLOWED = {"pyrules", "README", "JSON", "json", "English", "SPI"}  # the brand, file names, the switch back
+
+
+def english_words(page: Page) -> set[str]:
+    """Latin words in the page's visible text, as this engine lays it out (innerText)."""
+    return set(re.findall(r"[A-Za-z]{2,}", page.js("return document.body.innerText;"))) - LATIN_ALLOWED
 
 
 def test_the_black_castle_in_russian_two_opponents_at_once_and_a_luck_test(page: Page):
+    assert {"Language", "Start", "fight"} <= english_words(page)  # the check reads this engine's page text
     page.select("Language", "Русский")
     page.find("heading", "Подготовка к бою")
     page.wait("document.title === 'pyrules: бои книг-игр'", "the tab's title in Russian")
     page.wait("document.documentElement.lang === 'ru'", "the page's language ru")
     page.find("field", "Язык")
+    assert english_words(page) == set()
     set_up(page, "Подземелья Чёрного замка", {"МАСТЕРСТВО": 10, "ВЫНОСЛИВОСТЬ": 18, "УДАЧА": 9},
            [{"Имя врага": "Гоблин", "МАСТЕРСТВО врага": 8, "ВЫНОСЛИВОСТЬ врага": 6},
             {"Имя врага": "Орк", "МАСТЕРСТВО врага": 9, "ВЫНОСЛИВОСТЬ врага": 8}],
@@ -101,6 +109,7 @@ def test_the_black_castle_in_russian_two_opponents_at_once_and_a_luck_test(page:
     page.find("button", "Раунд боя")
     page.find("button", "Отменить")
     page.find("list", "Журнал приключения")
+    assert english_words(page) == set()
 
     def ff_round(target: str | None, hero: str, **enemies: str) -> None:
         if target:
@@ -149,6 +158,7 @@ def test_the_black_castle_in_russian_two_opponents_at_once_and_a_luck_test(page:
         "Проверить удачу: 4+5 = 9, не больше УДАЧИ 9: повезло! Теперь УДАЧА 8, ВЫНОСЛИВОСТЬ 16."
     )
 
+    assert english_words(page) == set()
     view = replayed(current_record(page))
     assert view["outcome"] == "won"
     hero = view["hero"]
