@@ -66,7 +66,9 @@ def test_cal_phoenix_to_the_end_on_the_close_combat_results_table(page: Page):
         ["Round 3", "Renegade Clansman", "+1", "0", "8", "0", "18", "0"],
     ]
     outcome(page, "Victory: Renegade Clansman falls. Cal Phoenix has 18 ENDURANCE left.")
-    view = replayed(current_record(page))
+    record = current_record(page)
+    assert [a["number"] for a in record["actions"]] == [4, 1, 0]
+    view = replayed(record)
     assert view["outcome"] == "won"
     hero, enemy = view["hero"], view["enemies"][0]
     assert (hero["endurance"], enemy["endurance"]) == (18, 0)
@@ -159,7 +161,11 @@ def test_the_black_castle_in_russian_two_opponents_at_once_and_a_luck_test(page:
     )
 
     assert english_words(page) == set()
-    view = replayed(current_record(page))
+    record = current_record(page)
+    typed = [[[3, 4], [2, 2], [6, 5]], [[6, 6], [1, 1], [1, 1]], [[6, 6], [1, 1], [1, 1]], [[6, 6], [1, 1], [1, 1]],
+             *[[[6, 6], None, [1, 1]]] * 3, [4, 5]]
+    assert [a.get("dice") for a in record["actions"]] == typed  # the dice as typed, none rolled by the app
+    view = replayed(record)
     assert view["outcome"] == "won"
     hero = view["hero"]
     assert (hero["stamina"], hero["luck"]) == (16, 8)
@@ -268,7 +274,12 @@ def test_a_citadel_party_from_the_form_fights_to_the_end(page: Page):
     phase(page, "Round 3: Party Combat")
     attack(page, "A Almuric", "2 Harpies", 1)  # 1 + 2 + 3 = 6, Sword: 1 wound, the last of the Harpies' five
     outcome(page, "Victory in round 3: the monsters are dead. Standing: Almuric and Gislan.")
-    view = replayed(current_record(page))
+    record = current_record(page)
+    assert [(a["do"], a.get("die"), a.get("target_die")) for a in record["actions"]] == [
+        ("attack", 5, None), ("attack", 6, None), ("monster", 2, 1), ("monster", 1, None), ("pass", None, None),
+        ("attack", 6, None), ("attack", 6, None), ("monster", 6, 6), ("pass", None, None), ("attack", 1, None),
+    ]  # the dice as typed, none rolled by the app
+    view = replayed(record)
     assert (view["outcome"], view["round"]) == ("won", 3)
     left = {u["name"]: u["wound_points"] - u["wounds"] for u in view["units"] if u["alive"]}
     assert left == {"Almuric": 7, "Gislan": 7}
