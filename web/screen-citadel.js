@@ -323,7 +323,7 @@ const targetDie = die("cob-target-die", "action.target_die");
 function diePad(input) {
   const pad = h("div", { className: "die-pad" });
   for (let n = 1; n <= 6; n++) {
-    const face = h("button", { type: "button", className: "die-pick secondary", data: { n: String(n) } }, dieFace(n));
+    const face = h("button", { type: "button", className: "die-button secondary", data: { n: String(n) } }, dieFace(n));
     face.addEventListener("click", () => {
       input.value = input.value.trim() === String(n) ? "" : String(n);
       markFaces();

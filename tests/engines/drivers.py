@@ -146,7 +146,7 @@ class Xvfb:
 ASYNC_JS = """const done = arguments[arguments.length - 1];
 (async (arg) => { %s })(arguments[0]).then(
   (value) => done({ ok: true, value: value === undefined ? null : value }),
-  (error) => done({ ok: false, error: String((error && error.stack) || error) }));"""
+  (error) => done({ ok: false, error: `${error}\n${(error && error.stack) || ""}` }));"""
 
 
 class WebKit(Session):

@@ -45,7 +45,7 @@ for await (const line of lines) {
   try {
     reply = { id, ok: true, value: (await ops[op](args)) ?? null };
   } catch (error) {
-    reply = { id, ok: false, error: String(error?.stack || error) };
+    reply = { id, ok: false, error: `${error}\n${error?.stack ?? ""}` }; // WebKit's stack has no message line
   }
   process.stdout.write(JSON.stringify(reply) + "\n");
   if (op === "close") break;
