@@ -208,8 +208,13 @@ function snapshotLater(timing) {
       const finish = (result) => { worker.terminate(); resolve(result); };
       worker.onmessage = ({ data }) => {
         if (data.type === "snapshot") {
-          setFlag(SNAPSHOT_MADE, true); // stored and read back by the worker
-          finish("made");
+          // Read back from the page as well, before the worker ends: WebKit drops what a worker stored in Cache Storage
+          // when that worker ends and no other context has opened it. This look-up keeps the entry, and proves it.
+          caches.open(data.cache).then((cache) => cache.match(data.key)).then((hit) => hit?.blob()).then((blob) => {
+            if (blob?.size !== data.stored) return finish("failed: the page does not find the stored snapshot");
+            setFlag(SNAPSHOT_MADE, true);
+            finish("made");
+          }, (error) => finish(`failed: ${error.message}`));
         } else if (data.type === "failed") {
           finish(`failed: ${data.text}`);
         }
@@ -229,6 +234,7 @@ function registerServiceWorker() {
     if (updating) location.reload(); // only when the player asked: a fight is never interrupted
   });
   navigator.serviceWorker.register("sw.js").then((registration) => {
+    if (!registration) return; // a browser (or a test) that blocks service workers
     /** @param {ServiceWorker} worker */
     const offer = (worker) => {
       $("#update-banner").hidden = false;

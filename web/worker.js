@@ -1,7 +1,7 @@
 // The rules' home: a module Web Worker that boots Pyodide, installs the pyrules wheel and answers JSON calls.
 // Messages in:  {id, request}           request is a JSON text for pyrules.api.call
 // Messages out: {type: "progress", stage, stages, text} | {type: "ready", hello, timing} | {type: "failed", text}
-//               {type: "snapshot", bytes, stored}  (the "make-snapshot" worker: stored and read back)
+//               {type: "snapshot", bytes, stored, cache, key}  (the "make-snapshot" worker: stored and read back)
 //               {id, reply}             reply is the JSON text pyrules.api.call returned
 //
 // Second visits start from a memory snapshot of Pyodide with the rules already imported (Pyodide's
@@ -86,7 +86,7 @@ async function readSnapshot() {
   try {
     const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
     if (!hit?.body) {
-      marks.snapshotNote = "none stored";
+      marks.snapshotNote = "load failed: made, but not in Cache Storage";
       return null;
     }
     const inflated = hit.body.pipeThrough(new DecompressionStream("gzip"));
@@ -132,8 +132,8 @@ async function makeSnapshot() {
   // Everything a later request may import is imported before the snapshot: a worker started from it has no files.
   pyodide.runPython("import json, pyrules.api, pyrules.systems; pyrules.systems.preload(); pyrules.api.call(json.dumps({'op': 'hello', 'describe': True}))");
   const memory = pyodide.makeMemorySnapshot();
-  // The compressed bytes in full before they are stored: WebKit's Cache Storage accepts a streamed body, yet another
-  // context (the next visit's worker) finds no entry; an ArrayBuffer body is kept.
+  // The compressed bytes in full before they are stored: WebKit's Cache Storage may accept a streamed body that another
+  // context then does not find. (The page reads the entry back too, before this worker ends: see rules.js.)
   const packed = await new Response(new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
   const cache = await caches.open(SNAPSHOT_CACHE);
   for (const request of await cache.keys()) await cache.delete(request); // an older deployment's snapshot
@@ -145,7 +145,7 @@ async function makeSnapshot() {
     throw new Error(size < 0 ? "the stored snapshot is missing when read back"
       : `the stored snapshot reads back as ${size} bytes, not ${packed.byteLength}`);
   }
-  self.postMessage({ type: "snapshot", bytes: memory.length, stored: size });
+  self.postMessage({ type: "snapshot", bytes: memory.length, stored: size, cache: SNAPSHOT_CACHE, key: SNAPSHOT_KEY });
 }
 
 /** @param {unknown} error */
