@@ -84,7 +84,10 @@ export class Rules {
           reject(new Error(data.text));
         }
       };
-      this.worker.onerror = (event) => reject(new Error(event.message || "the rules worker could not start"));
+      this.worker.onerror = (event) => {
+        event.preventDefault(); // said in the start-up alert, not thrown again on the page
+        reject(new Error(event.message || "the rules worker could not start"));
+      };
       for (const event of early ? early.queue.splice(0) : []) {
         if (event instanceof MessageEvent) this.worker.onmessage?.(event);
         else this.worker.onerror?.(/** @type {ErrorEvent} */ (event));

@@ -152,4 +152,9 @@ async function makeSnapshot() {
 const message = (error) => String(/** @type {any} */ (error)?.message || error);
 /** @param {unknown} error */
 const fail = (error) => self.postMessage({ type: "failed", text: message(error) });
+// Pyodide may leave loadPyodide waiting forever when a download fails (the rejection goes unhandled): say it at once.
+self.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  if (!call) fail(event.reason);
+});
 (MAKE_SNAPSHOT ? makeSnapshot() : boot()).catch(fail);
