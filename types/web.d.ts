@@ -22,6 +22,9 @@ interface Window {
   pyrulesTiming?: Record<string, unknown>;
   /** boot.js: the rules' worker, started as the page began loading, and the messages it sent since. */
   pyrulesBoot?: { worker: Worker; queue: Event[]; created: number };
+  /** "made" | "used" | "unavailable: …" | "failed: …" (rules.js snapshotLater) */
   pyrulesSnapshot?: Promise<string>;
+  /** rules.js BOOT_SILENCE, shortened by a test (ms) */
+  pyrulesBootTimeout?: number;
   pyrulesServiceWorker?: ServiceWorkerRegistration;
 }

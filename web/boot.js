@@ -14,5 +14,8 @@ const worker = new Worker(new URL("./worker.js", import.meta.url), {
 /** @type {Event[]} */
 const queue = [];
 worker.onmessage = (event) => queue.push(event);
-worker.onerror = (event) => queue.push(event);
+worker.onerror = (event) => {
+  event.preventDefault(); // rules.js says it in the start-up alert
+  queue.push(event);
+};
 window.pyrulesBoot = { worker, queue, created: performance.timeOrigin + performance.now() };

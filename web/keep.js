@@ -54,7 +54,7 @@ const MIGRATIONS = {};
 
 function storage() {
   try {
-    return window.localStorage;
+    return window.localStorage.getItem("") === undefined ? null : window.localStorage; // blocked: throws on use
   } catch {
     return null; // storage blocked by the browser's settings
   }

@@ -39,6 +39,13 @@ import { flag, setFlag } from "./keep.js";
 
 /** @typedef {{type: string, stage: number, stages: number, text: string}} Progress */
 
+/**
+ * How long a starting worker may say nothing (no progress, no ready) before its start counts as failed, in ms: a
+ * download that never answers must not leave the page waiting forever. A test may shorten it by setting
+ * `window.pyrulesBootTimeout` (ms) before the page's scripts run.
+ */
+export const BOOT_SILENCE = 60_000;
+
 export class Rules {
   /**
    * `name` tells the worker what to do first: "rules" boots Pyodide, "rules-snapshot" tries the stored snapshot.
@@ -53,9 +60,18 @@ export class Rules {
     this.nextId = 1;
     this.lang = "en";
     this.worker = early ? early.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
+    const silence = window.pyrulesBootTimeout ?? BOOT_SILENCE;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let watchdog;
     /** @type {Promise<{timing: Record<string, any>}>} */
     this.ready = new Promise((resolve, reject) => {
+      const watch = () => {
+        clearTimeout(watchdog);
+        watchdog = setTimeout(() => reject(new BootSilence(silence)), silence);
+      };
+      watch();
       this.worker.onmessage = ({ data }) => {
+        watch();
         if (data.id !== undefined) {
           const resolveCall = this.pending.get(data.id);
           this.pending.delete(data.id);
@@ -68,12 +84,16 @@ export class Rules {
           reject(new Error(data.text));
         }
       };
-      this.worker.onerror = (event) => reject(new Error(event.message || "the rules worker could not start"));
+      this.worker.onerror = (event) => {
+        event.preventDefault(); // said in the start-up alert, not thrown again on the page
+        reject(new Error(event.message || "the rules worker could not start"));
+      };
       for (const event of early ? early.queue.splice(0) : []) {
         if (event instanceof MessageEvent) this.worker.onmessage?.(event);
         else this.worker.onerror?.(/** @type {ErrorEvent} */ (event));
       }
     });
+    this.ready.finally(() => clearTimeout(watchdog)).catch(() => {});
   }
 
   /**
@@ -101,6 +121,15 @@ export class Rules {
   }
 }
 
+/** A starting worker that said nothing for `seconds`: its start is taken as failed. */
+class BootSilence extends Error {
+  /** @param {number} ms */
+  constructor(ms) {
+    super(`the rules' worker sent no word for ${ms / 1000} s`);
+    this.seconds = Math.round(ms / 1000);
+  }
+}
+
 // ---- start-up ----------------------------------------------------------------------------------------------------
 
 const SNAPSHOT_MADE = "pyrules:snapshot";
@@ -111,24 +140,32 @@ export const snapshotMade = () => flag(SNAPSHOT_MADE);
 /**
  * Starts the rules one frame after the shell's first paint, so that Pyodide does not compete with it for the CPU.
  * `ready` gets the rules once they answer; `later` runs once the snapshot (if this browser makes one) is there.
+ * A start that fails (or goes silent, BOOT_SILENCE) says why and offers "Try again": a fresh worker, nothing stored
+ * touched; `ready` runs once, for the start that succeeds.
  * @param {(rules: Rules) => Promise<void>} ready
  * @param {() => void} later
  */
 export function start(ready, later) {
-  if (window.pyrulesBoot) boot(ready, later); // boot.js has started the worker: take it over now
-  else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => boot(ready, later), 0)));
+  const early = window.pyrulesBoot ?? null; // boot.js has started the worker: take it over now
+  $("#startup-retry").addEventListener("click", () => boot(null, ready, later));
+  if (early) boot(early, ready, later);
+  else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => boot(null, ready, later), 0)));
 }
 
 /**
+ * @param {{worker: Worker, queue: Event[], created: number} | null} early
  * @param {(rules: Rules) => Promise<void>} ready
  * @param {() => void} later
  */
-function boot(ready, later) {
-  const early = window.pyrulesBoot ?? null;
+function boot(early, ready, later) {
   const workerCreated = early ? early.created : performance.timeOrigin + performance.now();
   /** @type {HTMLProgressElement} */
   const progress = $("#startup-progress");
   const status = $("#startup-text");
+  $("#startup-failed").hidden = true;
+  $("#startup").hidden = false;
+  progress.value = 0;
+  status.textContent = t(status.dataset.i18nKey ?? "Loading the rules…");
   const client = new Rules(({ stage, stages, text }) => {
     progress.max = stages;
     progress.value = stage;
@@ -146,8 +183,12 @@ function boot(ready, later) {
     registerServiceWorker();
     snapshotLater(timing).then(later);
   }, (error) => {
-    $("#startup").classList.add("failed");
-    status.textContent = t("The rules could not start: {error}. Reload the page to try again.", { error: error.message });
+    client.worker.terminate();
+    $("#startup").hidden = true; // the alert below says it all
+    $("#startup-error").textContent = error instanceof BootSilence
+      ? t("The rules could not start: no word from them in {n} {n|second|seconds}. Check the connection and try again.", { n: error.seconds })
+      : t("The rules could not start: {error}. Check the connection and try again.", { error: error.message });
+    $("#startup-failed").hidden = false;
   });
 }
 
@@ -159,8 +200,8 @@ function boot(ready, later) {
  */
 function snapshotLater(timing) {
   if (!timing.snapshot) setFlag(SNAPSHOT_MADE, false);
-  if (timing.snapshot || !("caches" in window) || !("CompressionStream" in window)) {
-    window.pyrulesSnapshot = Promise.resolve(timing.snapshot ? "used" : "unavailable");
+  if (timing.snapshot || String(timing.snapshotNote).startsWith("unavailable")) {
+    window.pyrulesSnapshot = Promise.resolve(timing.snapshot ? "used" : timing.snapshotNote);
     return window.pyrulesSnapshot;
   }
   window.pyrulesSnapshot = new Promise((resolve) => {
@@ -170,13 +211,18 @@ function snapshotLater(timing) {
       const finish = (result) => { worker.terminate(); resolve(result); };
       worker.onmessage = ({ data }) => {
         if (data.type === "snapshot") {
-          setFlag(SNAPSHOT_MADE, true);
-          finish("made");
+          // Read back from the page as well, before the worker ends: WebKit drops what a worker stored in Cache Storage
+          // when that worker ends and no other context has opened it. This look-up keeps the entry, and proves it.
+          caches.open(data.cache).then((cache) => cache.match(data.key)).then((hit) => hit?.blob()).then((blob) => {
+            if (blob?.size !== data.stored) return finish("failed: the page does not find the stored snapshot");
+            setFlag(SNAPSHOT_MADE, true);
+            finish("made");
+          }, (error) => finish(`failed: ${error.message}`));
         } else if (data.type === "failed") {
-          finish("failed");
+          finish(`failed: ${data.text}`);
         }
       };
-      worker.onerror = () => finish("failed");
+      worker.onerror = (event) => finish(`failed: ${event.message || "the snapshot worker could not start"}`);
     }, 3000);
   });
   return window.pyrulesSnapshot;
@@ -191,6 +237,7 @@ function registerServiceWorker() {
     if (updating) location.reload(); // only when the player asked: a fight is never interrupted
   });
   navigator.serviceWorker.register("sw.js").then((registration) => {
+    if (!registration) return; // a browser (or a test) that blocks service workers
     /** @param {ServiceWorker} worker */
     const offer = (worker) => {
       $("#update-banner").hidden = false;

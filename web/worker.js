@@ -1,13 +1,15 @@
 // The rules' home: a module Web Worker that boots Pyodide, installs the pyrules wheel and answers JSON calls.
 // Messages in:  {id, request}           request is a JSON text for pyrules.api.call
 // Messages out: {type: "progress", stage, stages, text} | {type: "ready", hello, timing} | {type: "failed", text}
+//               {type: "snapshot", bytes, stored, cache, key}  (the "make-snapshot" worker: stored and read back)
 //               {id, reply}             reply is the JSON text pyrules.api.call returned
 //
 // Second visits start from a memory snapshot of Pyodide with the rules already imported (Pyodide's
 // makeMemorySnapshot / _loadSnapshot), kept in this browser's Cache Storage under a key made of the runtime and the
 // wheel, so a new deployment never meets an old snapshot. The snapshot is made once, after the first visit is
 // ready, by a second copy of this worker named "make-snapshot"; a snapshot that fails to load is dropped and
-// Pyodide boots the ordinary way.
+// Pyodide boots the ordinary way. Never silently: the timing marks sent with "ready" say whether the snapshot was
+// used (`snapshot`) and, when not, why (`snapshotNote`: "none stored", "unavailable: …", "load failed: …").
 // The runtime's path names its version (build.py): a new Pyodide is a new URL, never a cached old file.
 import { loadPyodide } from "./__PYODIDE__pyodide.mjs";
 
@@ -24,8 +26,15 @@ let call = null;
 /** @typedef {{id: number, request: string}} Call */
 /** @type {Call[]} */
 const waiting = [];
-/** @type {Record<string, number | boolean>} */
+/** @type {Record<string, number | boolean | string>} */
 const marks = { workerStart: performance.timeOrigin + performance.now() };
+
+/** Why this browser cannot keep a snapshot ("" when it can): the store needs Cache Storage and gzip streams. */
+function snapshotUnavailable() {
+  if (!("caches" in self)) return "unavailable: no Cache Storage";
+  if (!("CompressionStream" in self) || !("DecompressionStream" in self)) return "unavailable: no CompressionStream";
+  return "";
+}
 
 /**
  * @param {number} stage
@@ -67,18 +76,30 @@ async function bootFresh(options = {}) {
   return pyodide;
 }
 
+/** The stored snapshot's bytes, or why there are none (marks.snapshotNote). */
 async function readSnapshot() {
+  const unavailable = snapshotUnavailable();
+  if (unavailable || !TRY_SNAPSHOT) {
+    marks.snapshotNote = unavailable || "none stored";
+    return null;
+  }
   try {
     const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
-    if (!hit?.body) return null;
+    if (!hit?.body) {
+      marks.snapshotNote = "load failed: made, but not in Cache Storage";
+      return null;
+    }
     const inflated = hit.body.pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(inflated).arrayBuffer());
-  } catch {
-    return null; // no Cache Storage here, or a damaged entry: boot the ordinary way
+  } catch (error) {
+    marks.snapshotNote = `load failed: ${message(error)}`; // a damaged entry: boot the ordinary way
+    await caches.delete(SNAPSHOT_CACHE).catch(() => {});
+    return null;
   }
 }
 
 async function bootFromSnapshot() {
+  marks.snapshot = false;
   const snapshot = await readSnapshot();
   if (!snapshot) return null;
   try {
@@ -86,7 +107,8 @@ async function bootFromSnapshot() {
     marks.pyodideReady = performance.timeOrigin + performance.now();
     marks.snapshot = true;
     return pyodide;
-  } catch {
+  } catch (error) {
+    marks.snapshotNote = `load failed: ${message(error)}`;
     await caches.delete(SNAPSHOT_CACHE).catch(() => {});
     return null;
   }
@@ -94,7 +116,7 @@ async function bootFromSnapshot() {
 
 async function boot() {
   progress(0, "Loading Python (Pyodide)…");
-  const pyodide = (TRY_SNAPSHOT && (await bootFromSnapshot())) || (await bootFresh());
+  const pyodide = (await bootFromSnapshot()) || (await bootFresh());
   progress(2, "Starting the rules…");
   call = pyodide.pyimport("pyrules.api").call;
   const hello = JSON.parse(call('{"op": "hello"}'));
@@ -104,17 +126,35 @@ async function boot() {
 }
 
 async function makeSnapshot() {
+  const unavailable = snapshotUnavailable();
+  if (unavailable) throw new Error(unavailable);
   const pyodide = await bootFresh({ _makeSnapshot: true });
   // Everything a later request may import is imported before the snapshot: a worker started from it has no files.
   pyodide.runPython("import json, pyrules.api, pyrules.systems; pyrules.systems.preload(); pyrules.api.call(json.dumps({'op': 'hello', 'describe': True}))");
   const memory = pyodide.makeMemorySnapshot();
-  const packed = new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"));
+  // The compressed bytes in full before they are stored: WebKit's Cache Storage may accept a streamed body that another
+  // context then does not find. (The page reads the entry back too, before this worker ends: see rules.js.)
+  const packed = await new Response(new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
   const cache = await caches.open(SNAPSHOT_CACHE);
   for (const request of await cache.keys()) await cache.delete(request); // an older deployment's snapshot
   await cache.put(SNAPSHOT_KEY, new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }));
-  self.postMessage({ type: "snapshot", bytes: memory.length });
+  const stored = await cache.match(SNAPSHOT_KEY); // read back before the page is told: "made" means it is there
+  const size = stored ? (await stored.arrayBuffer()).byteLength : -1;
+  if (size !== packed.byteLength) {
+    await cache.delete(SNAPSHOT_KEY).catch(() => {});
+    throw new Error(size < 0 ? "the stored snapshot is missing when read back"
+      : `the stored snapshot reads back as ${size} bytes, not ${packed.byteLength}`);
+  }
+  self.postMessage({ type: "snapshot", bytes: memory.length, stored: size, cache: SNAPSHOT_CACHE, key: SNAPSHOT_KEY });
 }
 
 /** @param {unknown} error */
-const fail = (error) => self.postMessage({ type: "failed", text: String(/** @type {any} */ (error)?.message || error) });
+const message = (error) => String(/** @type {any} */ (error)?.message || error);
+/** @param {unknown} error */
+const fail = (error) => self.postMessage({ type: "failed", text: message(error) });
+// Pyodide may leave loadPyodide waiting forever when a download fails (the rejection goes unhandled): say it at once.
+self.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  if (!call) fail(event.reason);
+});
 (MAKE_SNAPSHOT ? makeSnapshot() : boot()).catch(fail);

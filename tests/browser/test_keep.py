@@ -491,7 +491,8 @@ def test_a_damaged_snapshot_is_dropped_and_pyodide_boots_the_ordinary_way(page, 
     )
     page.reload()
     wait_ready(page)
-    assert page.evaluate("window.pyrulesTiming.snapshot") is None
+    timing = page.evaluate("window.pyrulesTiming")
+    assert timing["snapshot"] is False and timing["snapshotNote"].startswith("load failed: "), timing
     set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
     fight_round(page, 6)
     assert log_rows(page)[0][4] == "9"

@@ -1,0 +1,153 @@
+"""A start that can fail visibly (issue 13): a failed or silent boot says why and offers Try again, which starts a
+fresh rules worker with nothing stored lost; blocked storage still boots and says fights are not kept; a snapshot
+that cannot be stored is reported, never silently assumed."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from conftest import BOOT_TIMEOUT, fight_round, log_rows, set_up
+from playwright.sync_api import expect
+
+BANEDON = {"COMBAT SKILL": 15, "ENDURANCE": 40}
+GIAK = [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 60}]
+
+
+def open_page(context, problems):
+    page = context.new_page()
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    return page
+
+
+def wait_ready(page):
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT)
+
+
+def stored(page):
+    return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+
+
+def startup_alert(page):
+    return page.get_by_role("alert").filter(has_text="The rules could not start")
+
+
+def test_a_blocked_runtime_shows_why_and_try_again_boots_with_the_saved_fight_intact(browser, base_url):
+    # No service worker: the runtime's requests go to the network, where the test blocks them.
+    context = browser.new_context(service_workers="block")
+    problems = []
+    try:
+        page = open_page(context, problems)
+        page.goto(base_url)
+        wait_ready(page)
+        set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
+        fight_round(page, 6)
+        before_rows = log_rows(page)
+        before = stored(page)
+        assert any(key.startswith("pyrules:fight:") for key in before)
+
+        page.route("**/*.wasm", lambda route: route.abort())
+        page.add_init_script("window.pyrulesBootTimeout = 10000;")  # whichever comes first: the error or the silence
+        page.reload()
+        alert = startup_alert(page)
+        expect(alert).to_be_visible(timeout=BOOT_TIMEOUT)  # the download error, or the silence after it
+        retry = page.get_by_role("button", name="Try again")
+        expect(retry).to_be_visible()
+        expect(page.get_by_role("button", name="Start fight")).to_be_disabled()
+        assert page.evaluate("document.body.dataset.ready") is None
+        box = retry.bounding_box()
+        assert box and box["width"] >= 24 and box["height"] >= 24
+        assert {k: v for k, v in stored(page).items() if k != "pyrules:snapshot"} == {
+            k: v for k, v in before.items() if k != "pyrules:snapshot"
+        }
+
+        page.unroute("**/*.wasm")
+        page.evaluate("window.pyrulesBootTimeout = 60000")
+        retry.focus()
+        page.keyboard.press("Enter")  # keyboard-usable
+        wait_ready(page)
+        expect(alert).to_be_hidden()
+        expect(retry).to_be_hidden()
+        assert log_rows(page) == before_rows  # the fight in progress, resumed once
+        fight_round(page, 4)
+        assert len(log_rows(page)) == 2
+        expect(page.locator("#messages")).to_be_empty()
+        assert [k for k in stored(page) if k.startswith("pyrules:fight:")] == [
+            k for k in before if k.startswith("pyrules:fight:")
+        ]
+    finally:
+        context.close()
+    assert problems == []
+
+
+def test_a_worker_that_never_answers_ends_in_a_message_not_an_endless_wait(browser, base_url):
+    context = browser.new_context(service_workers="block")
+    problems = []
+    try:
+        page = open_page(context, problems)
+        page.add_init_script("window.pyrulesBootTimeout = 2000;")  # rules.js BOOT_SILENCE, shortened
+        page.route("**/*.wasm", lambda route: None)  # the download never answers
+        page.goto(base_url)
+        expect(startup_alert(page)).to_contain_text("no word from them in 2 seconds", timeout=30_000)
+        expect(page.locator("#startup")).to_be_hidden()
+
+        page.unroute("**/*.wasm")
+        page.evaluate("window.pyrulesBootTimeout = 60000")
+        page.get_by_role("button", name="Try again").click()
+        wait_ready(page)
+        set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
+        fight_round(page, 6)
+        assert log_rows(page)[0][4] == "9"
+    finally:
+        context.close()
+    assert problems == []
+
+
+def test_the_retry_speaks_russian(browser, base_url):
+    context = browser.new_context(service_workers="block", locale="ru-RU")
+    problems = []
+    try:
+        page = open_page(context, problems)
+        page.add_init_script("window.pyrulesBootTimeout = 2000;")
+        page.route("**/*.wasm", lambda route: route.abort())
+        page.goto(base_url)
+        expect(page.get_by_role("alert").filter(has_text="Правила не запустились")).to_be_visible(timeout=30_000)
+        expect(page.get_by_role("button", name="Попробовать снова")).to_be_visible()
+    finally:
+        context.close()
+    assert problems == []
+
+
+def test_blocked_storage_still_boots_plays_and_says_fights_are_not_kept(context, base_url):
+    problems = []
+    page = open_page(context, problems)
+    page.add_init_script(
+        """for (const name of ["getItem", "setItem", "removeItem", "key"]) {
+            Storage.prototype[name] = () => { throw new DOMException("The operation is insecure.", "SecurityError"); };
+        }"""
+    )
+    page.goto(base_url)
+    wait_ready(page)
+    expect(page.locator("#messages")).to_contain_text("fights will not be kept")
+    set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
+    fight_round(page, 6)
+    assert log_rows(page)[0][4] == "9"
+    assert problems == []
+
+
+def test_a_snapshot_that_cannot_be_stored_is_reported_and_the_next_visit_boots_the_ordinary_way(page, base_url):
+    # Cache Storage over its quota: the snapshot worker's cache.put rejects.
+    session = page.context.new_cdp_session(page)
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url))
+    session.send("Storage.overrideQuotaForOrigin", {"origin": origin, "quotaSize": 1_000_000})
+    result = page.evaluate("window.pyrulesSnapshot")
+    assert result.startswith("failed: "), result
+    assert page.evaluate("localStorage.getItem('pyrules:snapshot')") is None
+
+    session.send("Storage.overrideQuotaForOrigin", {"origin": origin})  # the quota back
+    page.reload()
+    wait_ready(page)
+    timing = page.evaluate("window.pyrulesTiming")
+    assert timing["snapshot"] is False and timing["snapshotNote"] == "none stored"
+    set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
+    fight_round(page, 6)
+    assert log_rows(page)[0][4] == "9"
