@@ -40,8 +40,9 @@ import { flag, setFlag } from "./keep.js";
 /** @typedef {{type: string, stage: number, stages: number, text: string}} Progress */
 
 /**
- * How long a starting worker may say nothing (no progress, no ready) before its start counts as failed, in ms: a
- * download that never answers must not leave the page waiting forever. A test may shorten it by setting
+ * How long a starting worker may say nothing (no progress, no ready) before the page says so and offers to try
+ * again, in ms: a download that never answers must not leave the page waiting forever. The worker goes on meanwhile
+ * (a slow connection may still bring Pyodide, and then the page starts as usual). A test may shorten it by setting
  * `window.pyrulesBootTimeout` (ms) before the page's scripts run.
  */
 export const BOOT_SILENCE = 60_000;
@@ -59,6 +60,8 @@ export class Rules {
     this.pending = new Map();
     this.nextId = 1;
     this.lang = "en";
+    /** @type {((seconds: number) => void) | null} called when the starting worker has said nothing for a while */
+    this.silent = null;
     this.worker = early ? early.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
     const silence = window.pyrulesBootTimeout ?? BOOT_SILENCE;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -67,7 +70,7 @@ export class Rules {
     this.ready = new Promise((resolve, reject) => {
       const watch = () => {
         clearTimeout(watchdog);
-        watchdog = setTimeout(() => reject(new BootSilence(silence)), silence);
+        watchdog = setTimeout(() => this.silent?.(Math.round(silence / 1000)), silence);
       };
       watch();
       this.worker.onmessage = ({ data }) => {
@@ -121,15 +124,6 @@ export class Rules {
   }
 }
 
-/** A starting worker that said nothing for `seconds`: its start is taken as failed. */
-class BootSilence extends Error {
-  /** @param {number} ms */
-  constructor(ms) {
-    super(`the rules' worker sent no word for ${ms / 1000} s`);
-    this.seconds = Math.round(ms / 1000);
-  }
-}
-
 // ---- start-up ----------------------------------------------------------------------------------------------------
 
 const SNAPSHOT_MADE = "pyrules:snapshot";
@@ -147,10 +141,16 @@ export const snapshotMade = () => flag(SNAPSHOT_MADE);
  */
 export function start(ready, later) {
   const early = window.pyrulesBoot ?? null; // boot.js has started the worker: take it over now
-  $("#startup-retry").addEventListener("click", () => boot(null, ready, later));
+  $("#startup-retry").addEventListener("click", () => {
+    starting?.worker.terminate(); // a start that went silent: a fresh worker instead
+    boot(null, ready, later);
+  });
   if (early) boot(early, ready, later);
   else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => boot(null, ready, later), 0)));
 }
+
+/** @type {Rules | null} the rules' worker being started, until it is ready */
+let starting = null;
 
 /**
  * @param {{worker: Worker, queue: Event[], created: number} | null} early
@@ -172,7 +172,20 @@ function boot(early, ready, later) {
     status.textContent = t(text);
   }, snapshotMade() ? "rules-snapshot" : "rules", early);
   client.lang = language();
+  starting = client;
+  /** @param {string} text */
+  const failed = (text) => {
+    $("#startup").hidden = true; // the alert below says it all
+    $("#startup-error").textContent = text;
+    $("#startup-failed").hidden = false;
+  };
+  client.silent = (n) => failed(
+    t("The rules could not start: no word from them in {n} {n|second|seconds}. Check the connection and try again.", { n }));
   client.ready.then(async ({ timing }) => {
+    if (starting !== client) return; // a start given up for a fresh one
+    starting = null;
+    $("#startup-failed").hidden = true; // a slow start that was said to be silent: it came after all
+    $("#startup").hidden = false;
     window.pyrulesTiming = { ...timing, workerCreated, readyOnPage: performance.timeOrigin + performance.now() };
     $("#startup").classList.add("ready");
     status.dataset.i18nKey = "Rules loaded: ready to fight.";
@@ -184,11 +197,7 @@ function boot(early, ready, later) {
     snapshotLater(timing).then(later);
   }, (error) => {
     client.worker.terminate();
-    $("#startup").hidden = true; // the alert below says it all
-    $("#startup-error").textContent = error instanceof BootSilence
-      ? t("The rules could not start: no word from them in {n} {n|second|seconds}. Check the connection and try again.", { n: error.seconds })
-      : t("The rules could not start: {error}. Check the connection and try again.", { error: error.message });
-    $("#startup-failed").hidden = false;
+    if (starting === client) failed(t("The rules could not start: {error}. Check the connection and try again.", { error: error.message }));
   });
 }
 

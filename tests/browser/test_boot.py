@@ -102,6 +102,31 @@ def test_a_worker_that_never_answers_ends_in_a_message_not_an_endless_wait(brows
     assert problems == []
 
 
+def test_a_slow_start_said_to_be_silent_still_starts_when_pyodide_comes(browser, base_url):
+    """The silence is said, but the worker is not ended: on a slow connection Pyodide may still come, and then the
+    page starts as usual, the alert gone."""
+    context = browser.new_context(service_workers="block")
+    problems = []
+    held = []
+    try:
+        page = open_page(context, problems)
+        page.add_init_script("window.pyrulesBootTimeout = 2000;")
+        page.route("**/*.wasm", lambda route: held.append(route))  # held back: a very slow connection
+        page.goto(base_url)
+        expect(startup_alert(page)).to_contain_text("no word from them in 2 seconds", timeout=30_000)
+        assert len(held) == 1
+        held[0].continue_()  # ... and then it comes
+        wait_ready(page)
+        expect(startup_alert(page)).to_be_hidden()
+        expect(page.locator("#startup")).to_be_visible()
+        set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
+        fight_round(page, 6)
+        assert log_rows(page)[0][4] == "9"
+    finally:
+        context.close()
+    assert problems == []
+
+
 def test_the_retry_speaks_russian(browser, base_url):
     context = browser.new_context(service_workers="block", locale="ru-RU")
     problems = []
