@@ -157,4 +157,18 @@ self.addEventListener("unhandledrejection", (event) => {
   event.preventDefault();
   if (!call) fail(event.reason);
 });
+// A runtime file that cannot be downloaded ends the start at once, in every engine: Pyodide's own fall-back after a
+// failed download can leave it waiting with no error at all (seen in WebKit). Pyodide fetches through this global.
+const download = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const name = String(input instanceof Request ? input.url : input).split("/").pop();
+  try {
+    const response = await download(input, init);
+    if (!response.ok && !call) fail(`${name} could not be downloaded (HTTP ${response.status})`);
+    return response;
+  } catch (error) {
+    if (!call) fail(`${name} could not be downloaded (${message(error)})`);
+    throw error;
+  }
+};
 (MAKE_SNAPSHOT ? makeSnapshot() : boot()).catch(fail);

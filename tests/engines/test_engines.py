@@ -197,3 +197,19 @@ def fight_round_after_start(page: Page) -> None:
            [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 20}])
     fight_round(page, {"Random number": 6})
     assert log_rows(page) == [["Round 1", "Giak", "+2", "6", "9", "2", "23", "11"]]
+
+
+def test_a_failed_start_says_so_and_tries_again(open_page, network):
+    """The runtime's WebAssembly cannot be fetched (the connection dropped): the page says so beside a Try again
+    button, never waits in silence; once the network is back, Try again starts the rules and a fight is fought."""
+    page = open_page()
+    network.blocked = (".wasm",)
+    try:
+        page.goto()
+        alert = page.find("alert", pattern="^The rules could not start", timeout=60)
+        assert "pyodide.asm.wasm could not be downloaded" in alert["text"] and "try again" in alert["text"].lower()
+    finally:
+        network.blocked = ()
+    page.click("button", "Try again")
+    page.ready()
+    fight_round_after_start(page)
