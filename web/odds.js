@@ -1,6 +1,6 @@
 // The odds panel: exact chances computed by the rules (pyrules.odds) in a second worker, so that a long computation
-// never delays a round. That worker (a second Pyodide, tens of MB) starts only when there is something to ask (a
-// set-up with its required fields, a fight, a simulation or advice asked for), and ends when the page has been hidden
+// never delays a round. That worker (a second Pyodide, tens of MB) starts only when the odds are needed (a set-up with
+// its required fields, a fight, the simulation offered or asked for), and ends when the page has been hidden
 // for a while; it starts again when the page is back and the odds are needed. A request that worker has not answered in time is abandoned: the worker is ended and a new
 // one started, and the panel offers the simulation instead. A kind of system without exact odds (its screen module
 // says so), and any fight the rules refuse as too large for them, by a Monte Carlo run in steps of a quarter second.
@@ -27,6 +27,9 @@ const PATIENCE_MS = 5000; // an odds request not answered by then is abandoned a
 const BEST_SPEND_PATIENCE_MS = 30_000; // "Find the best spend now" computes several policies on request: it may take longer
 const HIDDEN_MS = 30_000; // the odds' worker ends once the page has been hidden this long with nothing asked
 let allowed = false; // the rules are ready (and the snapshot made, where one is): the odds' worker may start
+/** @type {() => void} */
+let allow = () => {};
+const started = new Promise((resolve) => { allow = () => resolve(undefined); }); // resolved once allowed
 /** @type {Rules | null} */
 let worker = null; // started by the first request (ask)
 let workerName = "odds";
@@ -62,7 +65,8 @@ const signed = (x) => new Intl.NumberFormat(language(), { signDisplay: "exceptZe
 /** @param {boolean} snapshot the odds' worker may start from the Pyodide snapshot */
 export function start(snapshot) {
   workerName = snapshot ? "odds-snapshot" : "odds";
-  allowed = true; // the worker itself starts with the first request (the shell shows the odds next)
+  allowed = true; // the worker itself starts once the odds are needed (the shell shows the odds next)
+  allow();
   document.addEventListener("visibilitychange", visibility);
   ui.simRun.addEventListener("click", simulate);
   ui.simCancel.addEventListener("click", () => { simulation = CANCELLED; });
@@ -162,6 +166,7 @@ async function ask(request, patience = PATIENCE_MS) {
  * @returns {Promise<Reply>}
  */
 async function answer(request, patience) {
+  await started; // not before the rules are ready and the snapshot made
   if (!worker) launch();
   /** @type {Rules | null} */
   let current = null;
@@ -266,13 +271,14 @@ async function compute() {
     say(needs(null));
     return;
   }
+  if (!allowed || !worker) say(t("The odds are being prepared…")); // said while the odds' worker starts
+  if (!allowed) return;
+  if (!worker) launch(); // the odds are needed: asked now, or the simulation offered (started ahead of the click)
   if (!exact) {
     clear();
     say(t("Too many possibilities for exact odds: estimate them by simulation."));
     return;
   }
-  if (!allowed || !worker) say(t("The odds are being prepared…")); // said while the odds' worker starts
-  if (!allowed) return;
   const reply = await ask({ op: "odds", record, form, willpower: spend });
   if (dirty) return; // a newer fight is waiting: draw that one
   clear();
