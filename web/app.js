@@ -256,7 +256,7 @@ start(async (client) => {
   ui.start.disabled = false;
   keep.render();
 }, () => {
-  odds.start(snapshotMade()); // the odds' own worker, from the snapshot where there is one
+  odds.start(snapshotMade()); // the odds may start their own worker once asked, from the snapshot where there is one
   showOdds();
 });
 

@@ -1,5 +1,7 @@
 // The odds panel: exact chances computed by the rules (pyrules.odds) in a second worker, so that a long computation
-// never delays a round. A request that worker has not answered in time is abandoned: the worker is ended and a new
+// never delays a round. That worker (a second Pyodide, tens of MB) starts only when the odds are needed (a set-up with
+// its required fields, a fight, the simulation offered or asked for), and ends when the page has been hidden
+// for a while; it starts again when the page is back and the odds are needed. A request that worker has not answered in time is abandoned: the worker is ended and a new
 // one started, and the panel offers the simulation instead. A kind of system without exact odds (its screen module
 // says so), and any fight the rules refuse as too large for them, by a Monte Carlo run in steps of a quarter second.
 import { $, element } from "./dom.js";
@@ -23,14 +25,19 @@ const SIM_FIGHTS = 1000;
 const SIM_STEP_MS = 250; // each step plays fights for about this long (and ends the one in progress): Cancel is quick
 const PATIENCE_MS = 5000; // an odds request not answered by then is abandoned and its worker restarted
 const BEST_SPEND_PATIENCE_MS = 30_000; // "Find the best spend now" computes several policies on request: it may take longer
+const HIDDEN_MS = 30_000; // the odds' worker ends once the page has been hidden this long with nothing asked
+let allowed = false; // the rules are ready (and the snapshot made, where one is): the odds' worker may start
+/** @type {() => void} */
+let allow = () => {};
+const started = new Promise((resolve) => { allow = () => resolve(undefined); }); // resolved once allowed
 /** @type {Rules | null} */
-let worker = null;
+let worker = null; // started by the first request (ask)
 let workerName = "odds";
-/** @type {Promise<boolean> | null} */
-let ready = null; // the newest worker has started (false: it could not)
 /** @type {WeakMap<Rules, Promise<boolean>>} */
 const usable = new WeakMap();
-let busy = false; // a request is being computed
+let asking = 0; // requests sent to the odds' worker and not answered yet
+let hiddenTimer = 0;
+let busy = false; // the panel's odds are being computed
 let dirty = false; // a newer fight arrived meanwhile
 /** @type {FightRecord | null} */
 let record = null; // the fight the panel shows: a record (from the form, or the open fight's)
@@ -58,9 +65,9 @@ const signed = (x) => new Intl.NumberFormat(language(), { signDisplay: "exceptZe
 /** @param {boolean} snapshot the odds' worker may start from the Pyodide snapshot */
 export function start(snapshot) {
   workerName = snapshot ? "odds-snapshot" : "odds";
-  launch().then((ok) => {
-    if (ok && record) update(record, { form, spend, labels, exact, missing, spendNow });
-  });
+  allowed = true; // the worker itself starts once the odds are needed (the shell shows the odds next)
+  allow();
+  document.addEventListener("visibilitychange", visibility);
   ui.simRun.addEventListener("click", simulate);
   ui.simCancel.addEventListener("click", () => { simulation = CANCELLED; });
   ui.best.addEventListener("click", bestSpend);
@@ -105,14 +112,30 @@ function clearAdvice() {
   ui.spendNow.hidden = true;
 }
 
+// Hidden (another tab, the phone locked): after HIDDEN_MS the odds' worker ends, unless it is answering a request.
+// Back in view: the panel's odds are asked again (so the worker starts again) if they were not all drawn.
+function visibility() {
+  clearTimeout(hiddenTimer);
+  if (document.visibilityState === "hidden") hiddenTimer = setTimeout(stop, HIDDEN_MS);
+}
+
+function stop() {
+  if (document.visibilityState !== "hidden" || !worker) return;
+  if (asking) {
+    hiddenTimer = setTimeout(stop, HIDDEN_MS);
+    return;
+  }
+  worker.terminate(tooLarge()); // nothing is waiting on it: the reply is never used
+  worker = null;
+}
+
 function launch() {
   worker = new Rules(() => {}, workerName);
-  ready = worker.ready.then(() => true, () => false);
+  const ready = worker.ready.then(() => true, () => false);
   usable.set(worker, ready);
   ready.then((ok) => {
     if (!ok) ui.status.textContent = t("The odds could not start in this browser.");
   });
-  return ready;
 }
 
 /** @returns {Refusal} */
@@ -129,6 +152,22 @@ function tooLarge() {
  * @returns {Promise<Reply>}
  */
 async function ask(request, patience = PATIENCE_MS) {
+  asking++;
+  try {
+    return await answer(request, patience);
+  } finally {
+    asking--;
+  }
+}
+
+/**
+ * @param {Record<string, unknown>} request
+ * @param {number} patience
+ * @returns {Promise<Reply>}
+ */
+async function answer(request, patience) {
+  await started; // not before the rules are ready and the snapshot made
+  if (!worker) launch();
   /** @type {Rules | null} */
   let current = null;
   while (current !== worker) { // the newest worker, once it has started (its start-up is not counted)
@@ -232,10 +271,9 @@ async function compute() {
     say(needs(null));
     return;
   }
-  if (!worker || !(await ready)) {
-    say(t("The odds are being prepared…"));
-    return;
-  }
+  if (!allowed || !worker) say(t("The odds are being prepared…")); // said while the odds' worker starts
+  if (!allowed) return;
+  if (!worker) launch(); // the odds are needed: asked now, or the simulation offered (started ahead of the click)
   if (!exact) {
     clear();
     say(t("Too many possibilities for exact odds: estimate them by simulation."));

@@ -1,0 +1,77 @@
+"""Issue 13 (memory): the odds' own worker, a second Pyodide, runs only while the odds are needed. It is not started
+while the set-up has nothing to ask, starts and answers once it has, and ends when the page has been hidden for a
+while (HIDDEN_MS in web/odds.js), to start again and answer once the page is back and the odds are needed."""
+
+from __future__ import annotations
+
+import time
+
+from conftest import fight_round, set_up
+from playwright.sync_api import expect
+from test_odds import ODDS_TIMEOUT, exact_win, panel, record, shown
+
+HIDDEN_MS = 30_000
+HERO = {"COMBAT SKILL": "15", "ENDURANCE": "20"}
+GIAK = [{"Enemy name": "Giak", "Enemy COMBAT SKILL": "16", "Enemy ENDURANCE": "20"}]
+HERO_RECORD, GIAK_RECORD = {"skill": 15, "endurance": 20}, [{"name": "Giak", "skill": 16, "endurance": 20}]
+
+
+def workers_settle(page, count, seconds=10.0):
+    """Waits until the page has `count` workers (a terminated one leaves the list once it has ended)."""
+    deadline = time.monotonic() + seconds
+    while len(page.workers) != count and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    return len(page.workers)
+
+
+def snapshot_made(page):
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    assert page.evaluate("window.pyrulesSnapshot") == "made"  # waits for the snapshot's worker, which then ends
+
+
+def test_the_odds_worker_waits_until_the_set_up_can_be_asked_then_starts_and_answers(page):
+    snapshot_made(page)
+    status = panel(page).get_by_role("status").first
+    expect(status).to_contain_text("to see the odds")  # the empty set-up: nothing to ask
+    page.wait_for_timeout(2000)  # the odds would have started by now (they used to, as soon as the snapshot was made)
+    assert workers_settle(page, 1) == 1  # the rules' worker only
+    page.get_by_label("COMBAT SKILL", exact=True).fill(HERO["COMBAT SKILL"])
+    page.wait_for_timeout(1000)
+    assert len(page.workers) == 1  # still missing fields: still nothing to ask
+    set_up_win = exact_win(record("lone-wolf", HERO_RECORD, GIAK_RECORD))
+    page.get_by_label("ENDURANCE", exact=True).fill(HERO["ENDURANCE"])
+    enemy = page.get_by_role("group", name="Enemy 1")
+    for label, value in GIAK[0].items():
+        enemy.get_by_label(label, exact=True).fill(value)
+    expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(set_up_win)}", timeout=ODDS_TIMEOUT)
+    assert len(page.workers) == 2  # the odds' worker answered
+
+
+def hide(page, hidden):
+    """The page hidden (another tab, a locked phone) or shown again, as the browser tells it."""
+    page.evaluate(
+        """(hidden) => {
+            const state = hidden ? "hidden" : "visible";
+            Object.defineProperty(document, "visibilityState", { configurable: true, get: () => state });
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""",
+        hidden,
+    )
+
+
+def test_a_page_hidden_for_a_while_ends_the_odds_worker_and_the_next_round_starts_it_again(page):
+    snapshot_made(page)
+    set_up(page, "Dawn of the Darklords", HERO, GIAK)
+    status = panel(page).get_by_role("status").first
+    start = exact_win(record("lone-wolf", HERO_RECORD, GIAK_RECORD))
+    expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(start)}", timeout=ODDS_TIMEOUT)
+    assert workers_settle(page, 2) == 2
+    hide(page, True)
+    page.wait_for_timeout(HIDDEN_MS // 2)
+    assert len(page.workers) == 2  # a short absence keeps it
+    assert workers_settle(page, 1, seconds=HIDDEN_MS / 1000) == 1  # ended once hidden for HIDDEN_MS
+    hide(page, False)
+    fight_round(page, number=3)  # the odds are needed again: the worker starts again and answers
+    after = exact_win(record("lone-wolf", HERO_RECORD, GIAK_RECORD, [{"do": "round", "number": 3}]))
+    expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(after)}", timeout=ODDS_TIMEOUT)
+    assert len(page.workers) == 2
