@@ -158,7 +158,11 @@ class WebKit(Session):
         options = webdriver.WebKitGTKOptions()
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
-        service = webdriver.WebKitGTKService(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": display})
+        # No GPU here: WebKitGTK's accelerated compositing renders through Mesa's llvmpipe, on the web process's main
+        # thread, and starved the rules' worker (the app's first start 11 s against 5 s without it, measured on this
+        # machine; the bare Pyodide page was not slowed, having almost nothing to draw). Safari has a GPU.
+        env = {**os.environ, "DISPLAY": display, "WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
+        service = webdriver.WebKitGTKService(executable_path=WEBKIT_DRIVER, env=env)
         self.driver = webdriver.WebKitGTK(options=options, service=service)
         self.driver.set_script_timeout(SCRIPT_TIMEOUT)
         self.driver.set_page_load_timeout(SCRIPT_TIMEOUT)
