@@ -90,7 +90,9 @@ async function readSnapshot() {
       return null;
     }
     const inflated = hit.body.pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(inflated).arrayBuffer());
+    const bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
+    marks.snapshotRead = performance.timeOrigin + performance.now();
+    return bytes;
   } catch (error) {
     marks.snapshotNote = `load failed: ${message(error)}`; // a damaged entry: boot the ordinary way
     await caches.delete(SNAPSHOT_CACHE).catch(() => {});
@@ -100,7 +102,9 @@ async function readSnapshot() {
 
 async function bootFromSnapshot() {
   marks.snapshot = false;
-  const snapshot = await readSnapshot();
+  // Pyodide's own script (pyodide.asm.mjs) is fetched and compiled while the snapshot is read and inflated: the
+  // same URL, so loadPyodide finds it in the module map.
+  const [snapshot] = await Promise.all([readSnapshot(), import(`${base}pyodide.asm.mjs`).catch(() => null)]);
   if (!snapshot) return null;
   try {
     const pyodide = await loadPyodide({ indexURL: base, packageBaseUrl: base, _loadSnapshot: snapshot });
