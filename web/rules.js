@@ -66,11 +66,12 @@ export class Rules {
     const silence = window.pyrulesBootTimeout ?? BOOT_SILENCE;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     let watchdog;
+    let starting = true; // the watchdog is for the start only: replies to calls come when they come
     /** @type {Promise<{timing: Record<string, any>}>} */
     this.ready = new Promise((resolve, reject) => {
       const watch = () => {
         clearTimeout(watchdog);
-        watchdog = setTimeout(() => this.silent?.(Math.round(silence / 1000)), silence);
+        if (starting) watchdog = setTimeout(() => this.silent?.(Math.round(silence / 1000)), silence);
       };
       watch();
       this.worker.onmessage = ({ data }) => {
@@ -96,7 +97,10 @@ export class Rules {
         else this.worker.onerror?.(/** @type {ErrorEvent} */ (event));
       }
     });
-    this.ready.finally(() => clearTimeout(watchdog)).catch(() => {});
+    this.ready.finally(() => {
+      starting = false;
+      clearTimeout(watchdog);
+    }).catch(() => {});
   }
 
   /**

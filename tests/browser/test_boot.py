@@ -129,6 +129,24 @@ def test_a_slow_start_said_to_be_silent_still_starts_when_pyodide_comes(browser,
     assert problems == []
 
 
+def test_the_silence_limit_watches_the_start_only(browser, base_url):
+    """Once the rules are ready, a quiet spell between rounds is not a failed start: no alert, however long."""
+    context = browser.new_context(service_workers="block")
+    problems = []
+    try:
+        page = open_page(context, problems)
+        page.add_init_script("window.pyrulesBootTimeout = 2000;")
+        page.goto(base_url)
+        ready_and_fighting(page)
+        page.wait_for_timeout(4000)  # twice the limit, with nothing asked of the rules
+        expect(startup_alert(page)).to_be_hidden()
+        fight_round(page, 2)
+        expect(startup_alert(page)).to_be_hidden()
+    finally:
+        context.close()
+    assert problems == []
+
+
 def test_the_retry_speaks_russian(browser, base_url):
     context = browser.new_context(service_workers="block", locale="ru-RU")
     problems = []
