@@ -29,11 +29,10 @@ sys.path[:0] = [str(HERE), str(HERE / "engines")]
 import drivers  # noqa: E402
 import memory  # noqa: E402
 from page import Page  # noqa: E402
+from test_engines import WARM_JS, fight_round, set_up  # noqa: E402
 
 ENGINES = ("chromium", "firefox", "webkit")
 READY_JS = "return window.pyrulesTiming.readyOnPage - performance.timeOrigin;"
-WARM_JS = """const registration = await navigator.serviceWorker.ready;
-return registration.active !== null && navigator.serviceWorker.controller !== null;"""
 # The odds have answered: the odds' worker, where the page starts one, is up.
 ODDS_JS = "document.querySelector('#odds-numbers').children.length > 0"
 LW_SETUP = {"COMBAT SKILL": 15, "ENDURANCE": 25}
@@ -60,18 +59,10 @@ def browser_pid(session: drivers.Session) -> int | None:
 
 
 def play(page: Page) -> None:
-    """The fight a player starts first: the set-up (its odds asked), then three rounds."""
-    page.check("radio", pattern="^Dawn of the Darklords")
-    for label, value in LW_SETUP.items():
-        page.fill(label, value)
-    for label, value in LW_ENEMY.items():
-        page.fill(label, value, within=(("group", "Enemy 1"),))
-    page.click("button", "Start fight")
+    """The fight a player starts first: the set-up (its odds asked), then two rounds (the suite's own steps)."""
+    set_up(page, "Dawn of the Darklords", LW_SETUP, [LW_ENEMY])
     for number in (6, 2):
-        before = page.js("return document.querySelectorAll('#log li').length;")
-        page.fill("Random number", number)
-        page.click("button", "Fight round")
-        page.wait(f"document.querySelectorAll('#log li').length > {before}", "a round's card")
+        fight_round(page, {"Random number": number})
 
 
 def measure_engine(engine: str, url: str, runs: int, open_session) -> dict:
