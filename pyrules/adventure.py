@@ -27,14 +27,14 @@ from typing import Any
 from . import fight as records
 from . import rng
 from .contract import System
-from .fields import Reader, RecordError, show
+from .fields import MAX_NAME, Reader, RecordError, show
 from .fight import Fight, check_format, system_of
 from .i18n import tr
 
 FORMAT = "pyrules-adventure"
 VERSION = 1
 SAVE_FORMAT = "pyrules-save"  # a fight saved by the page before adventures (web/keep.js)
-MAX_NAME, MAX_SECTION, MAX_NOTES, MAX_FIGHTS = 80, 20, 2000, 500
+MAX_SECTION, MAX_NOTES, MAX_FIGHTS = 20, 2000, 500
 LABELS = {
     "name": "Hero's name",
     "section": "Section",

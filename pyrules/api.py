@@ -59,13 +59,14 @@ def call(request: Any) -> str:
 
 def _hello(data: dict) -> dict:
     """The rules' version and the systems they know; with ``describe``, each system in the request's language (the
-    page's words and labels: build.py writes them into the page, so the worker's start imports no system)."""
+    page's words and labels: build.py writes them into the page, so the worker's start imports no system) and
+    whether its hero takes the adventure sheet's name (``named_hero``)."""
     r = Reader(data, "")
     describe = r.flag("describe")
     r.done()
     reply: dict[str, Any] = {"version": __version__, "format": FORMAT, "format_version": VERSION, "keys": list(SYSTEMS)}
     if describe:
-        reply["systems"] = {key: cls.describe() for key, cls in SYSTEMS.items()}
+        reply["systems"] = {key: {**cls.describe(), "named_hero": cls.named_hero} for key, cls in SYSTEMS.items()}
         reply["rule_labels"] = {key: tr(label) for cls in SYSTEMS.values() for key, label in cls.rule_labels.items()}
     return reply
 
@@ -242,8 +243,9 @@ def _odds(data: dict) -> dict:
 
     Options: ``willpower`` (Grey Star's fixed spend a round, default 1), ``lambda`` (the optimal adaptive spend
     for P(win) − λ·E[WILLPOWER spent]), ``curve`` (a list of λ: the trade-off points), ``table`` (false: no
-    fixed-spend table)."""
-    r = Reader(data, "", {"willpower": "WILLPOWER to spend", "lambda": "Trade-off", "curve": "Trade-off"})
+    fixed-spend table), ``ms`` (a deadline for the whole request, in milliseconds: past it, "too large")."""
+    r = Reader(data, "", {"willpower": "WILLPOWER to spend", "lambda": "Trade-off", "curve": "Trade-off",
+                          "ms": "Time budget"})
     fight = _odds_fight(r)
     spend = r.integer("willpower", low=1, high=999, default=1)
 
@@ -260,9 +262,11 @@ def _odds(data: dict) -> dict:
     curve = r.items("curve", low=1, high=10, default=None)
     if curve is not None and not all(map(share_of_a_win, curve)):
         raise refuse("curve", curve)
+    ms = r.integer("ms", low=1, high=int(odds.SECONDS * 1000), default=None)
     r.done()
     try:
-        return odds.odds(fight, spend, None if lam is None else float(lam), table, curve)
+        with odds.within(None if ms is None else ms / 1000):
+            return odds.odds(fight, spend, None if lam is None else float(lam), table, curve)
     except (odds.TooLarge, RecursionError):
         raise TooLargeForOdds("record", tr("this fight is too large for exact odds: use the simulation")) from None
 

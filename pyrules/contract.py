@@ -65,6 +65,9 @@ class System(ABC):
     kind: ClassVar[str]  # the page's screen module for it: web/screen-<kind>.js
     book: ClassVar[str]  # in English; the page shows tr(book)
     hero_name: ClassVar[str]
+    # The record's hero takes a name (``hero.name``): the page puts the adventure sheet's "Hero's name" there, and
+    # the fight's title and list say it instead of ``hero_name``. Not a party's (each character names himself).
+    named_hero: ClassVar[bool] = False
     rule_labels: ClassVar[dict[str, str]] = {}  # the per-fight rules (record ``rules``) and their labels
     record_keys: ClassVar[tuple[str, ...]] = ()  # the system's own top-level record keys (Citadel's tables)
 

@@ -39,6 +39,7 @@ class RecordError(ValueError):
 
 
 MAX_DEPTH = 32
+MAX_NAME = 80  # a hero's name: what the adventure sheet's "Hero's name" holds, and the record's hero.name
 
 
 def check_depth(text: str, field: str, limit: int = MAX_DEPTH) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import time
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -26,6 +27,21 @@ class TooLarge(Exception):
 # What one exact computation may do: each solver sets its own amount of work (its package's odds module); this is
 # the wall clock for all of them.
 SECONDS = 3.0  # wall clock, checked during the work: the last guard on a slow machine
+_request = [math.inf]  # the deadline of the request being answered (within()): no budget made under it passes it
+
+
+@contextmanager
+def within(seconds: float | None):
+    """Every budget made inside ends by ``seconds`` from now at the latest (None: each its own): one deadline for a
+    whole request, however many computations it makes. The page's rules' worker answers the cheap odds this way
+    before the odds' own worker is up."""
+    outer = _request[0]
+    if seconds is not None:
+        _request[0] = min(outer, time.perf_counter() + seconds)
+    try:
+        yield
+    finally:
+        _request[0] = outer
 
 
 class Budget:
@@ -38,7 +54,8 @@ class Budget:
     def __init__(self, cells: float, seconds: float | None = None):
         self.cells, self.seconds = cells, SECONDS if seconds is None else seconds
         self.used = 0
-        self.deadline = time.perf_counter() + self.seconds
+        self.deadline = min(time.perf_counter() + self.seconds, _request[0])
+        self.seconds = max(0.0, min(self.seconds, self.deadline - time.perf_counter()))
 
     def plan(self, cells: float) -> None:
         if self.used + cells > self.cells:
@@ -49,7 +66,7 @@ class Budget:
         if self.used > self.cells:
             raise TooLarge(f"more than the {self.cells:,} cells of work allowed")
         if time.perf_counter() > self.deadline:
-            raise TooLarge(f"more than {self.seconds:g} s")
+            raise TooLarge(f"more than {self.seconds:.3g} s")
 
 
 def finished(state: Any) -> dict[str, Any]:

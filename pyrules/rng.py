@@ -9,13 +9,9 @@ OOPSLA 2014), applied to ``seed + (n + 1) * golden gamma``; integer arithmetic o
 [3, 0, 9, 5, 4, 2, 4, 3, 1, 4]
 >>> die(7, 0) in range(1, 7)
 True
->>> table(7)[:10], len(table(7))
-((0, 1, 2, 6, 3, 6, 9, 1, 7, 8), 100)
 """
 
 from __future__ import annotations
-
-from functools import lru_cache
 
 MASK64 = (1 << 64) - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
@@ -43,14 +39,3 @@ def random_number(seed: int, n: int) -> int:
 def die(seed: int, n: int) -> int:
     """One six-sided die, 1-6."""
     return uniform(seed, n, 6) + 1
-
-
-TABLE_STREAM = 0x5EED7AB1E  # the Random Number Table's own stream: its digits are not the draws of the rounds
-
-
-@lru_cache(maxsize=16)
-def table(seed: int, size: int = 100) -> tuple[int, ...]:
-    """A fight's Random Number Table: ``size`` digits 0-9 drawn from ``seed`` on a stream of their own, the same
-    for the whole fight (the player picks from it; the rounds' own draws stay unknown)."""
-    stream = mix64(seed, TABLE_STREAM)
-    return tuple(random_number(stream, n) for n in range(size))

@@ -77,7 +77,7 @@ export interface Screen {
   /** The words a screen reader hears after an action ("Drakkar loses 8, you lose 1: ENDURANCE 24"). */
   announcement?(event: FightEvent, fight: OpenFight, system: System): string;
   /** Fills the spend field from the odds' advice ("Spend 5 now"); the advice stays until the state changes. */
-  setSpend?(spend: number): void;
+  setSpend?(spend: number, asked?: boolean): void;
   /** The spend a round the odds assume (Grey Star's WILLPOWER); 1 when left out. */
   spendOf?(fight: OpenFight): number;
   /** The book's word for a section ("Section", "Paragraph"), in the page's language; "Section" when left out. */

@@ -71,6 +71,9 @@ async function startFight(event) {
   const adventure = await sheet.keep();
   show(reply, { name: keep.fightName(reply.summary), adventure: adventure?.id, section: adventure?.section });
   keepFight(); // kept once played: an unplayed fight is not a save
+  // The fight card at the top of the screen (the set-up above it is gone), its first control focused: a button, so a
+  // phone opens no keyboard.
+  ui.fight.scrollIntoView({ block: "start" });
   screenOf(reply.record.system).screen.focus();
 }
 
@@ -78,8 +81,9 @@ async function startFight(event) {
  * Shows a fight the rules have opened (a new one, a saved one, a shared one, or the same in another language).
  * @param {Opened} reply
  * @param {{id?: string | null, name: string, created?: number, redo?: Action[], adventure?: string, section?: string}} meta
+ * @param {boolean} [same] the open fight again (in another language): what is typed for the next action stays
  */
-function show(reply, { id = null, name, created, redo = [], adventure: of, section }) {
+function show(reply, { id = null, name, created, redo = [], adventure: of, section }, same = false) {
   fight = { id, name, created, session: reply.session, record: reply.record, view: reply.view,
             summary: reply.summary, why: reply.why, redo, adventure: of, section };
   const { kind } = system(fight.record.system);
@@ -98,7 +102,7 @@ function show(reply, { id = null, name, created, redo = [], adventure: of, secti
   ui.shareBox.hidden = true;
   ui.actionError.textContent = "";
   clearErrors(ui.fight);
-  screen.resetInputs();
+  if (!same) screen.resetInputs();
   render();
   drawLog(reply.log);
   if (id) keep.setCurrent(id);
@@ -212,7 +216,7 @@ async function switchLanguage(code) {
     // The rules' words in the log (notes, reasons) come back in the new language.
     /** @type {Reply<Opened>} */
     const reply = await rules.call({ op: "restore", record: fight.record });
-    if (reply.ok) show(reply, fight);
+    if (reply.ok) show(reply, fight, true);
   }
 }
 
@@ -223,7 +227,10 @@ function showOdds() {
   const { screen } = screenOf(key);
   const options = { labels: system(key).labels, exact: screen.exactOdds !== false };
   if (fight) {
-    const spendNow = screen.setSpend ? (/** @type {number} */ n) => { screen.setSpend?.(n); showOddsSoon(); } : null;
+    const spendNow = screen.setSpend ? (/** @type {number} */ n, asked = false) => {
+      screen.setSpend?.(n, asked);
+      showOddsSoon();
+    } : null;
     odds.update(fight.record, { ...options, spend: screen.spendOf?.(fight) ?? 1, spendNow });
   } else {
     odds.update(setup.record(), { ...options, form: true, missing: setup.missing() });
@@ -247,6 +254,7 @@ keep.init({ rules: () => rules, fight: () => fight, show, book: (key) => system(
             adventureChanged: (key) => { if (!fight) setup.choose(key); } });
 start(async (client) => {
   rules = client;
+  odds.quickFrom((request) => client.call(request)); // the cheap odds at once, before the odds' worker is up
   await loaded;
   await keep.check(client);
   if (!(await keep.openFromLink())) {

@@ -442,6 +442,12 @@ async function migrate(rules) {
 const played = (save) => (save.record?.actions?.length ?? 0) > 0;
 
 /**
+ * Whether an adventure has a fight played (listed in Saved fights under it).
+ * @param {string} id an adventure's
+ */
+export const hasFights = (id) => saved.some((save) => save.adventure === id && played(save));
+
+/**
  * A new fight's name: the hero against the enemies.
  * @param {Summary} summary
  */

@@ -28,6 +28,10 @@ const PATIENCE_MS = 5000; // an odds request not answered by then is abandoned a
 const BEST_SPEND_PATIENCE_MS = 30_000; // "Find the best spend now" computes several policies on request: it may take longer
 const HIDDEN_MS = 30_000; // the odds' worker ends once the page has been hidden this long with nothing asked
 let allowed = false; // the rules are ready (and the snapshot made, where one is): the odds' worker may start
+/** @type {((request: Record<string, unknown>) => Promise<Reply>) | null} */
+let quick = null; // the rules' own worker: the cheap exact odds, within QUICK_MS, until the odds' worker is up
+const QUICK_MS = 50;
+let workerUp = false; // the odds' worker has started and answers
 /** @type {() => void} */
 let allow = () => {};
 const started = new Promise((resolve) => { allow = () => resolve(undefined); }); // resolved once allowed
@@ -49,10 +53,13 @@ let exact = true; // its kind of system has exact odds
 let labels = {};
 /** @type {string[]} */
 let missing = []; // the set-up's required fields left empty (their labels)
-/** @type {((n: number) => void) | null} */
+/** @type {((n: number, asked?: boolean) => void) | null} */
 let spendNow = null; // fills the fight's spend field (Grey Star's WILLPOWER)
 let fightKey = ""; // the fight's state the panel shows (its record as JSON)
-let adviceKey = ""; // the state the best-spend advice was computed for ("" : none shown)
+let adviceKey = ""; // the state and worth the best-spend advice was computed for ("" : none shown)
+let advising = ""; // the state and worth the advice is being computed for
+/** @type {number | null} */
+let adviceSpend = null; // the spend advised now (null: none)
 let simulation = 0; // the running simulation's token; 0: none
 const CANCELLED = -1; // the player pressed Cancel
 
@@ -63,6 +70,15 @@ const decimal = (x) => new Intl.NumberFormat(language(), { maximumFractionDigits
 /** @param {number} x */
 const signed = (x) => new Intl.NumberFormat(language(), { signDisplay: "exceptZero" }).format(x).replace("-", "−");
 
+/**
+ * The rules are ready: until the odds' worker is up, they answer the cheap exact odds themselves (a cold visit has
+ * its first odds within a second of ready, not after the odds' worker has started).
+ * @param {(request: Record<string, unknown>) => Promise<Reply>} rules the rules' worker
+ */
+export function quickFrom(rules) {
+  quick = rules;
+}
+
 /** @param {boolean} snapshot the odds' worker may start from the Pyodide snapshot */
 export function start(snapshot) {
   workerName = snapshot ? "odds-snapshot" : "odds";
@@ -71,7 +87,7 @@ export function start(snapshot) {
   document.addEventListener("visibilitychange", visibility);
   ui.simRun.addEventListener("click", simulate);
   ui.simCancel.addEventListener("click", () => { simulation = CANCELLED; });
-  ui.best.addEventListener("click", bestSpend);
+  ui.best.addEventListener("click", tradeOff);
 }
 
 // The panel's words that do not depend on a fight: once at start, and again in another language.
@@ -87,8 +103,12 @@ ui.toggle.addEventListener("click", () => {
   ui.panel.classList.toggle("open", open);
   if (open) ui.panel.scrollIntoView({ block: "nearest" });
 });
-ui.keep.addEventListener("change", () => { clearAdvice(); explainKeep(); });
-ui.spendNow.addEventListener("click", () => spendNow?.(Number(ui.spendNow.dataset.spend)));
+ui.keep.addEventListener("change", () => {
+  clearAdvice();
+  explainKeep();
+  if (!ui.bestBox.hidden) bestSpend();
+});
+ui.spendNow.addEventListener("click", () => spendNow?.(Number(ui.spendNow.dataset.spend), true));
 /** @param {string} text the one-line summary of the odds (the toggle's words) */
 function summarize(text) {
   ui.toggle.textContent = text;
@@ -108,6 +128,8 @@ function explainKeep() {
 
 function clearAdvice() {
   adviceKey = "";
+  advising = "";
+  adviceSpend = null;
   ui.policy.textContent = "";
   ui.frontier.replaceChildren();
   ui.spendNow.hidden = true;
@@ -128,11 +150,19 @@ function stop() {
   }
   worker.terminate(tooLarge()); // nothing is waiting on it: the reply is never used
   worker = null;
+  workerUp = false;
+  ui.panel.dataset.worker = "ended";
 }
 
 function launch() {
   worker = new Rules(() => {}, workerName);
+  workerUp = false;
   const ready = worker.ready.then(() => true, () => false);
+  const launched = worker;
+  ready.then((ok) => {
+    if (ok && worker === launched) workerUp = true;
+    ui.panel.dataset.worker = workerUp ? "up" : "starting"; // said for whoever looks (the tests wait on it)
+  });
   usable.set(worker, ready);
   ready.then((ok) => {
     if (!ok) ui.status.textContent = t("The odds could not start in this browser.");
@@ -183,7 +213,7 @@ async function answer(request, patience) {
   const timer = setTimeout(() => {
     if (worker !== asked) return;
     asked.terminate(tooLarge());
-    launch();
+    launch(); // the one that timed out is not up any more: the quick answers come back until the new one is
   }, patience);
   const reply = await asked.call(request);
   clearTimeout(timer);
@@ -231,7 +261,7 @@ function needs(error) {
 /**
  * @param {FightRecord} next
  * @param {{form?: boolean, spend?: number, labels?: Record<string, string>, exact?: boolean, missing?: string[],
- *          spendNow?: ((n: number) => void) | null}} [options]
+ *          spendNow?: ((n: number, asked?: boolean) => void) | null}} [options]
  *   exact: false for a kind of system that has no exact odds (the simulation is offered at once); missing: the
  *   set-up's required fields left empty; spendNow: fills the fight's spend field ("Spend 3 now")
  */
@@ -239,7 +269,8 @@ export function update(next, options = {}) {
   record = next;
   ({ form = false, spend = 1, labels = {}, exact = true, missing = [], spendNow = null } = options);
   fightKey = JSON.stringify(next);
-  if (adviceKey !== fightKey) clearAdvice(); // advice lasts until the fight's state changes, not a re-render
+  if (!adviceKey.startsWith(`${fightKey}|`)) clearAdvice(); // advice lasts until the fight's state changes, not a re-render
+  ui.spendNow.hidden = adviceSpend === null || !spendNow || spend === adviceSpend;
   simulation = 0;
   ui.simResult.textContent = "";
   ui.simProgress.hidden = true;
@@ -272,32 +303,49 @@ async function compute() {
     say(needs(null));
     return;
   }
-  if (!allowed || !worker) say(t("The odds are being prepared…")); // said while the odds' worker starts
-  if (!allowed) return;
-  if (!worker) launch(); // the odds are needed: asked now, or the simulation offered (started ahead of the click)
+  if (allowed && !worker) launch(); // the odds are needed: asked now, or the simulation offered (started ahead of the click)
   if (!exact) {
     clear();
-    say(t("Too many possibilities for exact odds: estimate them by simulation."));
+    say(allowed ? t("Too many possibilities for exact odds: estimate them by simulation.") : t("The odds are being prepared…"));
     return;
   }
-  const reply = await ask({ op: "odds", record, form, willpower: spend });
+  const request = { op: "odds", record, form, willpower: spend };
+  if (!workerUp && quick) { // while the odds' worker starts: the rules' worker, if it can answer within QUICK_MS
+    const fast = await quick({ ...request, ms: QUICK_MS });
+    if (dirty) return;
+    if (fast.ok || !fast.too_large) {
+      shown(fast);
+      if (!fast.ok || !allowed) return;
+      // The odds' worker has the whole answer (a part that did not fit the quick budget, such as Grey Star's table of
+      // spends, is left out of the quick one): drawn when it comes, if it does; the quick one stays otherwise.
+      const full = await ask(request);
+      if (!dirty && full.ok) shown(full);
+      return;
+    }
+  }
+  if (!allowed || !worker) say(t("The odds are being prepared…")); // said while the odds' worker starts
+  if (!allowed) return;
+  const reply = await ask(request);
   if (dirty) return; // a newer fight is waiting: draw that one
+  shown(reply);
+}
+
+/** @param {Reply} reply the odds, or why there are none */
+function shown(reply) {
   clear();
+  if (reply.ok) return draw(reply);
   if (reply.too_large) { // refused by the rules, or not answered in time: the same words, and the simulation
     say(tooLarge().error.text);
     offerSimulation(true);
     return;
   }
-  if (!reply.ok) {
-    say(form ? needs(reply.error) : refusal(reply.error));
-    return;
-  }
-  draw(reply);
+  say(form ? needs(reply.error) : refusal(reply.error));
 }
 
 /** @param {Record<string, any>} reply */
 function draw(reply) {
-  const lines = [[t("Win, if you fight to the end"), percent(reply.win)], [t("Lose"), percent(reply.lose)]];
+  // The chance to win is the headline (the status line); the numbers under it are the rest.
+  const lines = [[t("Lose"), percent(reply.lose)]];
   if (reply.ended > 0) lines.push([t("The fight stops by the section's rule"), percent(reply.ended)]);
   if (reply.never > 0) lines.push([t("Nobody can be hurt: the fight never ends"), percent(reply.never)]);
   if (reply.rounds !== null && reply.rounds !== undefined) lines.push([t("Rounds, on average"), decimal(reply.rounds)]);
@@ -317,7 +365,7 @@ function draw(reply) {
   if (reply.outcome === "ongoing" && reply.endurance.length) {
     ui.chart.replaceChildren(element("p", t("Where {stat} ends up", { stat: stamina }), "caption"),
       bars(reply.endurance, { label: t("Chance of each {stat} at the end of the fight", { stat: stamina }),
-                              xLabel: stamina }));
+                              xLabel: stamina, yLabel: t("chance") }));
   }
   advise(reply);
   if (reply.spends && reply.spends.length) {
@@ -326,9 +374,10 @@ function draw(reply) {
     const points = reply.spends.map((/** @type {{spend: number, win: number}} */ row) => [row.spend, row.win]);
     const mark = points.findIndex(([s]) => s === reply.spend);
     ui.curve.replaceChildren(curve(points, { label: t("Chance to win for each WILLPOWER spend per round"),
-      xLabel: t("WILLPOWER a round"), yLabel: "%", mark }));
+      xLabel: t("WILLPOWER a round"), yLabel: t("win"), mark }));
   }
   ui.bestBox.hidden = !(ongoing && reply.spends && reply.spends.length); // something to spend now
+  if (!ui.bestBox.hidden && adviceKey !== `${fightKey}|${keepWorth()}`) bestSpend(); // the advice, unasked
 }
 
 /** @param {Record<string, any>} reply */
@@ -368,38 +417,57 @@ function advise(reply) {
   ui.advice.replaceChildren(...notes.map((note) => element("p", note)));
 }
 
-// Grey Star: the best adaptive spend for the value the player puts on a point of WILLPOWER kept (λ, in wins). The
-// advice stays until the fight's state changes (a round, an undo, another set-up), not when the panel is redrawn.
+// Grey Star: the best adaptive spend for the value the player puts on a point of WILLPOWER kept (λ, in wins), computed
+// as soon as the fight's state is known and after every round, and filled in the fight's spend field (marked as
+// advised, unless the player has typed their own). It stays until the fight's state or the worth changes.
 async function bestSpend() {
   const lambda = keepWorth();
-  const asked = fightKey;
-  ui.policy.textContent = t("Computing…");
-  ui.best.disabled = true;
-  const lambdas = [0, 0.003, 0.01, 0.03, 0.1, 0.3, 1].filter((x) => x !== lambda); // the chosen one is reply.policy
-  const request = { op: "odds", record, form, willpower: spend, lambda, curve: lambdas, table: false };
-  const reply = await ask(request, BEST_SPEND_PATIENCE_MS);
-  ui.best.disabled = false;
-  if (asked !== fightKey) return; // the fight has changed meanwhile: this advice is for a state that is gone
+  const key = `${fightKey}|${lambda}`;
+  if (advising === key) return;
+  advising = key;
+  ui.policy.textContent = t("Computing the best spend…");
+  const request = { op: "odds", record, form, willpower: spend, lambda, table: false };
+  let reply = !workerUp && quick ? await quick({ ...request, ms: QUICK_MS }) : null;
+  if (!reply || reply.too_large) reply = await ask(request, BEST_SPEND_PATIENCE_MS);
+  if (advising !== key || key !== `${fightKey}|${keepWorth()}`) return; // for a state or a worth that is gone
+  advising = "";
   if (!reply.ok) {
     ui.policy.textContent = refusal(reply.error);
     return;
   }
-  adviceKey = fightKey;
+  adviceKey = key;
   const best = reply.policy;
-  // The trade-off: the best chance to win for each expected WILLPOWER spent; the chosen point ringed.
+  ui.policy.textContent = best.spend === null ? t("The Staff takes no WILLPOWER now.")
+    : t("Best now: spend {n}. Following this advice round after round you win {win}, spending {spent} WILLPOWER on average.",
+      { n: best.spend, win: percent(best.win), spent: decimal(best.willpower_spent) });
+  adviceSpend = best.spend;
+  ui.spendNow.dataset.spend = String(best.spend);
+  ui.spendNow.textContent = t("Spend {n} now", { n: best.spend });
+  ui.spendNow.hidden = true;
+  if (best.spend !== null && spendNow) spendNow(best.spend); // the screen fills it, or says it beside the player's own
+}
+
+// The trade-off, on request (several policies: it takes longer): the best chance to win for each expected WILLPOWER
+// spent, the chosen worth's point ringed.
+async function tradeOff() {
+  const lambda = keepWorth();
+  const asked = fightKey;
+  ui.best.disabled = true;
+  ui.frontier.replaceChildren(element("p", t("Computing…")));
+  const lambdas = [0, 0.003, 0.01, 0.03, 0.1, 0.3, 1].filter((x) => x !== lambda); // the chosen one is reply.policy
+  const request = { op: "odds", record, form, willpower: spend, lambda, curve: lambdas, table: false };
+  const reply = await ask(request, BEST_SPEND_PATIENCE_MS);
+  ui.best.disabled = false;
+  if (asked !== fightKey || lambda !== keepWorth()) return ui.frontier.replaceChildren();
+  if (!reply.ok) return ui.frontier.replaceChildren(element("p", refusal(reply.error)));
+  const best = reply.policy;
   /** @type {{lambda: number, willpower_spent: number, win: number}[]} */
   const trade = [...reply.curve, best].sort((a, b) => a.lambda - b.lambda);
   /** @type {[number, number][]} */
   const points = trade.map((p) => [Math.round(p.willpower_spent * 10) / 10, p.win]);
   ui.frontier.replaceChildren(element("p", t("Best chance to win against WILLPOWER spent on average"), "caption"),
     curve(points, { label: t("Best chance to win against WILLPOWER spent on average"),
-                    xLabel: t("WILLPOWER spent"), yLabel: "%", mark: trade.indexOf(best) }));
-  ui.policy.textContent = best.spend === null ? t("The Staff takes no WILLPOWER now.")
-    : t("Best now: spend {n}. Following this advice round after round you win {win}, spending {spent} WILLPOWER on average.",
-      { n: best.spend, win: percent(best.win), spent: decimal(best.willpower_spent) });
-  ui.spendNow.hidden = best.spend === null || !spendNow;
-  ui.spendNow.dataset.spend = String(best.spend);
-  ui.spendNow.textContent = t("Spend {n} now", { n: best.spend });
+                    xLabel: t("WILLPOWER spent"), yLabel: t("win"), mark: trade.indexOf(best) }));
 }
 
 // A Monte Carlo in steps of SIM_STEP_MS, with a progress bar and a cancel button; the page stays responsive, and
@@ -467,29 +535,34 @@ function frame(width, height, label) {
 }
 
 /**
- * Bars: points is [[x, p], ...] (a distribution); the bars of x <= 0 are drawn in the "dead" colour.
+ * Bars: points is [[x, p], ...] (a distribution); the bars of x <= 0 are drawn in the "dead" colour. The axes say
+ * what they hold: the chance (0 and the tallest bar's) up the left, the values of x along the bottom.
  * @param {[number, number][]} points
- * @param {{label: string, xLabel: string, width?: number, height?: number}} options
+ * @param {{label: string, xLabel: string, yLabel: string, width?: number, height?: number}} options
  */
-function bars(points, { label, xLabel, width = 320, height = 120 }) {
+function bars(points, { label, xLabel, yLabel, width = 320, height = 130 }) {
   const svg = frame(width, height, label);
   if (!points.length) return svg;
   const top = Math.max(...points.map(([, p]) => p)) || 1;
-  const left = 4, bottom = height - 18, span = width - 2 * left;
+  const left = 34, right = 4, upper = 12, bottom = height - 18, span = width - left - right;
   const step = span / points.length;
   const bar = Math.max(1, step * 0.8);
   points.forEach(([x, p], i) => {
-    const h = Math.max(p > 0 ? 1 : 0, (p / top) * (bottom - 6));
+    const h = Math.max(p > 0 ? 1 : 0, (p / top) * (bottom - upper));
     const rect = node("rect", { x: left + i * step + (step - bar) / 2, y: bottom - h, width: bar, height: h,
                                 class: x <= 0 ? "bar dead" : "bar" });
-    rect.append(node("title", {}, `${xLabel} ${x}: ${(p * 100).toFixed(1)} %`));
+    rect.append(node("title", {}, `${xLabel} ${x}: ${percent(p)}`));
     svg.append(rect);
   });
   const first = points[0][0], last = points[points.length - 1][0];
-  svg.append(node("line", { x1: left, y1: bottom, x2: width - left, y2: bottom, class: "axis" }));
+  svg.append(node("line", { x1: left, y1: bottom, x2: width - right, y2: bottom, class: "axis" }));
+  svg.append(node("line", { x1: left, y1: upper, x2: left, y2: bottom, class: "axis" }));
+  svg.append(node("text", { x: left - 3, y: upper + 4, class: "tick", "text-anchor": "end" }, percent(top)));
+  svg.append(node("text", { x: left - 3, y: bottom, class: "tick", "text-anchor": "end" }, percent(0)));
+  svg.append(node("text", { x: left, y: upper - 3, class: "tick" }, yLabel));
   svg.append(node("text", { x: left, y: height - 4, class: "tick" }, String(first)));
-  svg.append(node("text", { x: width - left, y: height - 4, class: "tick", "text-anchor": "end" }, String(last)));
-  svg.append(node("text", { x: width / 2, y: height - 4, class: "tick", "text-anchor": "middle" }, xLabel));
+  svg.append(node("text", { x: width - right, y: height - 4, class: "tick", "text-anchor": "end" }, String(last)));
+  svg.append(node("text", { x: (left + width) / 2, y: height - 4, class: "tick", "text-anchor": "middle" }, xLabel));
   return svg;
 }
 
@@ -501,7 +574,7 @@ function bars(points, { label, xLabel, width = 320, height = 120 }) {
 function curve(points, { label, xLabel, yLabel, mark = -1, width = 320, height = 140 }) {
   const svg = frame(width, height, label);
   if (!points.length) return svg;
-  const left = 30, right = 8, top = 8, bottom = height - 20;
+  const left = 40, right = 8, top = 8, bottom = height - 20;
   const xs = points.map(([x]) => x);
   const low = Math.min(...xs), high = Math.max(...xs);
   /** @param {number} x */
@@ -515,8 +588,8 @@ function curve(points, { label, xLabel, yLabel, mark = -1, width = 320, height =
     const [x, y] = points[mark];
     svg.append(node("circle", { cx: sx(x), cy: sy(y), r: 4, class: "mark" }));
   }
-  svg.append(node("text", { x: left - 4, y: top + 8, class: "tick", "text-anchor": "end" }, "100"));
-  svg.append(node("text", { x: left - 4, y: bottom, class: "tick", "text-anchor": "end" }, "0"));
+  svg.append(node("text", { x: left - 4, y: top + 8, class: "tick", "text-anchor": "end" }, percent(1)));
+  svg.append(node("text", { x: left - 4, y: bottom, class: "tick", "text-anchor": "end" }, percent(0)));
   svg.append(node("text", { x: left, y: height - 4, class: "tick" }, String(low)));
   svg.append(node("text", { x: width - right, y: height - 4, class: "tick", "text-anchor": "end" }, String(high)));
   svg.append(node("text", { x: (left + width) / 2, y: height - 4, class: "tick", "text-anchor": "middle" }, xLabel));

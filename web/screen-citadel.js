@@ -422,13 +422,17 @@ export function init(given) {
         h("div", { className: "table-scroll" }, editor))],
     rules: [h("div", { className: "rules-grid" }, hellgate)],
     top: [],
-    controls: [h("div", { className: "citadel" }, now, unverified, board, fallen, h("div", { className: "dice" },
-      h("div", { className: "field" }, h("label", { htmlFor: weapon.id, i18n: "Weapon in hand" }), weapon),
-      h("div", { className: "field die-field" }, h("label", { htmlFor: dieInput.id, i18n: "Die" }), dieInput,
-        diePads[0][1]),
-      h("div", { className: "field die-field" }, h("label", { htmlFor: targetDie.id, i18n: "Die for the target" }),
-        targetDie, diePads[1][1])))],
-    buttons: actions,
+    // The board and the phase's moves first (the app rolls each die a move needs); the dice rolled at the table are
+    // typed (or tapped on their faces) below, apart, and used by the next move that rolls.
+    controls: [h("div", { className: "citadel" }, now, unverified, board, fallen),
+      h("div", { className: "cob-actions" }, ...actions),
+      h("div", { className: "field cob-weapon" }, h("label", { htmlFor: weapon.id, i18n: "Weapon in hand" }), weapon),
+      h("fieldset", { className: "typed-number dice" }, h("legend", { i18n: "Or type the dice you rolled" }),
+        h("div", { className: "field die-field" }, h("label", { htmlFor: dieInput.id, i18n: "Die" }), dieInput,
+          diePads[0][1]),
+        h("div", { className: "field die-field" }, h("label", { htmlFor: targetDie.id, i18n: "Die for the target" }),
+          targetDie, diePads[1][1]))],
+    buttons: [],
     log,
     bottom: [h("section", { className: "cob-log", attrs: { "aria-labelledby": logHeading.id } }, logHeading, log)],
   };
@@ -750,7 +754,7 @@ export function resetInputs() {
 
 export const formAction = () => null; // actions come from the board and the phase buttons
 
-export const focus = () => find("button[aria-pressed]", board)?.focus();
+export const focus = () => find("button[aria-pressed]", board)?.focus({ preventScroll: true });
 
 /** @param {[number, number]} at */
 function place([row, col]) {
@@ -769,6 +773,20 @@ function struck(event, words) {
   const result = `${t("{n} {n|wound|wounds}", { n: event.wounds })} — ${t("{label} {left} of {points}",
     { label: words.labels.wound_points, left, points: event.target_wound_points })}`;
   return event.killed ? `${result}. ${t("{name}: out of the fight", { name: event.target_name })}` : result;
+}
+
+/**
+ * A strike's die total, each number named in the words of 9.5: "die 4 + Weapon Skill 2 + Combat Bonus 3 = 9
+ * (Sword)", the column of the Combat Results Table last; a monster has no Weapon Skill, only its Combat Bonus (9.6).
+ * On a phone a number stays on the line of its name.
+ * @param {FightEvent} event
+ * @param {string} column
+ */
+function dieTotal(event, column) {
+  const terms = [t("die {n}", { n: event.die }),
+    ...(event.kind === "monster" ? [] : [t("Weapon Skill {n}", { n: event.skill })]),
+    t("Combat Bonus {n}", { n: event.combat_bonus })];
+  return `${terms.map((term) => term.replace(/ (\S+)$/, "\u00a0$1")).join(" + ")} = ${event.total} (${column})`;
 }
 
 /** @param {FightEvent} event */
@@ -821,7 +839,7 @@ export function logRows(event, shown, words) {
     const columns = Object.fromEntries(table.columns.map((c) => [c.key, c.name]));
     const roll = h("span", { className: "roll" }, diceFaces([event.die]), " ", event.kind === "hellgate"
       ? t("{die} against Resistance {resistance}", event)
-      : `${event.die} + ${event.skill} + ${event.combat_bonus} = ${event.total} (${columns[event.column] ?? event.column})`);
+      : dieTotal(event, columns[event.column] ?? event.column));
     if (event.typed) roll.append(" ", element("span", t("typed"), "typed"));
     lines.push(who, roll, h("span", { className: event.killed ? "result killed" : "result" }, struck(event, words)));
   } else {

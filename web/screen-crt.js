@@ -16,7 +16,7 @@ import { announce, bar, fighterCard, logCard } from "./widgets.js";
  * A fight's state as the rules show it (pyrules.systems.lonewolf: view).
  * @typedef {{outcome: string, rounds: number, current: number, combat_ratio: number,
  *   hero: {skill: number, endurance: number, willpower: number | null, weapon: string, vigour: boolean,
- *     endurance_max?: number, willpower_max?: number | null}, random_table?: number[],
+ *     endurance_max?: number, willpower_max?: number | null},
  *   enemies: {name: string, skill: number, endurance: number}[], willpower_spend: [number, number] | null,
  *   evade: {possible: boolean, allowed: boolean, why: string}, vigour: {possible: boolean, allowed: boolean, why: string}}} View
  */
@@ -143,26 +143,40 @@ export function recordParts() {
 }
 
 // ---- the fight ---------------------------------------------------------------------------------------------------
-// Phone first: the hero's and the current enemy's cards (ENDURANCE bars showing the round's change, the section's
-// rules as chips), the Random Number Table to tap, one large Fight round, the costly actions with their cost and,
-// when unavailable, why; the log as cards, newest first; each round said in words to screen readers.
+// Phone first: the hero's and the current enemy's cards side by side (ENDURANCE bars showing the round's change, the
+// section's rules as chips), then the one way to fight a round: the Random Number Table, its squares face down as the
+// printed table under a closed-eyed pencil; a tap fights the round and turns the square over to show the number the
+// rules drew (the record's number, from the fight's seed). The costly actions follow with their cost and, when
+// unavailable, why; the number picked from one's own book is typed below, apart, with its own button. The log as
+// cards, newest first; each round said in words to screen readers.
 
 const heroCard = h("div", { id: "hero-status" });
 const enemyCard = h("div", { id: "enemy-status" });
 const laterEnemies = h("ul", { className: "later-enemies", i18nLabel: "The other enemies of this fight" });
+const rulesStrip = h("ul", { id: "crt-rules", className: "chips crt-rules", i18nLabel: "This section's rules" });
 const ratio = h("output", { id: "combat-ratio" }, "0");
 const number = h("input", { id: "number", inputMode: "numeric", autocomplete: "off", data: { field: "action.number" },
-                            i18nPlaceholder: "blank: the app picks", attrs: { "aria-describedby": "number-hint" } });
+                            attrs: { "aria-describedby": "number-hint" } });
 const spend = h("input", { id: "willpower", inputMode: "numeric", autocomplete: "off", value: "1",
-                           data: { field: "action.willpower" }, attrs: { "aria-describedby": "willpower-cost" } });
+                           data: { field: "action.willpower" }, attrs: { "aria-describedby": "willpower-cost willpower-advised" } });
+const advised = h("span", { className: "advised", id: "willpower-advised" });
 const spendBox = h("div", { className: "field costly-field" },
-  h("label", { htmlFor: spend.id, i18n: "WILLPOWER to spend" }), spend,
+  h("label", { htmlFor: spend.id, i18n: "WILLPOWER to spend" }), h("span", { className: "spend-row" }, spend, advised),
   h("span", { className: "cost-text", id: "willpower-cost",
               i18n: "Costs that many WILLPOWER points this round; the enemy's loss is multiplied by it." }));
-const tableHeading = h("h3", { id: "rnt-heading", i18n: "Random Number Table (pick one)" });
-const grid = h("div", { className: "rnt-grid", attrs: { role: "group", "aria-labelledby": tableHeading.id } });
-const tableBox = h("div", { className: "rnt", hidden: true }, tableHeading, grid);
-const fightRound = h("button", { type: "submit", id: "fight-round", className: "primary-action", i18n: "Fight round" });
+const SQUARES = 10; // the table's squares face down: a tap draws, so their count is only a matter of reach
+const tableHeading = h("h3", { id: "rnt-heading", i18n: "Random Number Table" });
+const tableHint = h("p", { className: "rnt-hint", id: "rnt-hint" });
+const grid = h("div", { className: "rnt-grid", attrs: { role: "group", "aria-labelledby": tableHeading.id,
+                                                        "aria-describedby": tableHint.id } });
+const tableBox = h("div", { className: "rnt", hidden: true }, tableHeading, tableHint, grid);
+const fightRound = h("button", { type: "submit", id: "fight-round", className: "typed-action", i18n: "Fight round" });
+const typedBox = h("fieldset", { className: "typed-number" },
+  h("legend", { i18n: "Or type the number you picked" }),
+  h("div", { className: "typed-row" },
+    h("div", { className: "field" }, h("label", { htmlFor: number.id, i18n: "Random number" }), number), fightRound),
+  h("p", { className: "hint", id: "number-hint",
+           i18n: "From your book's own Random Number Table. Typed, it is used by Fight round or Evade; blank, Fight round lets the app draw." }));
 
 /**
  * A costly action: its button (the cost in it) and, beside it, what it costs or why it is unavailable, as text.
@@ -180,23 +194,33 @@ const evade = costly("evade", { i18n: "Evade" });
 const vigour = costly("vigour", { i18n: "Cast Vigour" });
 const log = h("ol", { className: "log-cards", id: "log", attrs: { "aria-labelledby": "log-heading" } });
 
-/** @type {number | null} the Random Number Table's cell picked for the round just fought (marked until the next) */
+/** @type {number | null} the square tapped for the action on its way (its number comes with the event) */
 let picked = null;
-let tableShown = "";
+/** @type {{square: number, number: number, actions: number} | null} the square turned over by the last action */
+let revealed = null;
+let evading = false; // Evade pressed: the next square tapped is the evasion round
+let evadeAtOnce = false; // the section's evasion before the first round: no round, no number
+/** @type {number | null} the spend the odds advise now, filled in the field; null: none, or changed by the player */
+let advisedSpend = null;
 /** @type {{session: number, hero: number, willpower: number | null, enemies: number[]} | null} the last view drawn */
 let previous = null;
 let announcing = false; // an action was just taken: its event is said to screen readers
+let actions = 0; // the open fight's actions, as last drawn
 
 /** @param {Shell} given */
 export function init(given) {
   shell = given;
   weapon.addEventListener("change", showWeaponBonus);
-  spend.addEventListener("input", () => shell.changed());
-  evade.button.addEventListener("click", () => {
-    picked = null;
-    shell.act(roundAction("evade"));
+  spend.addEventListener("input", () => {
+    advisedSpend = null; // the player's own spend: the next advice is said beside it, not filled over it
+    spend.dataset.own = "true";
+    advised.textContent = "";
+    shell.changed();
   });
+  evade.button.addEventListener("click", pressEvade);
   vigour.button.addEventListener("click", () => shell.act({ do: "vigour" }));
+  grid.replaceChildren(...Array.from({ length: SQUARES }, (_, i) => h("button", {
+    type: "button", className: "rnt-cell", tabIndex: i === 0 ? 0 : -1, data: { index: String(i) } })));
   grid.addEventListener("click", pickCell);
   grid.addEventListener("keydown", moveInGrid);
   const [roll, rollHint] = roller(shell.rollHero, () => t("Random numbers picked:"), (rolled) => {
@@ -213,13 +237,12 @@ export function init(given) {
     rules: [h("div", { className: "rules-grid" }, ...RULES)],
     top: [h("div", { className: "crt-cards" }, heroCard,
       h("p", { className: "ratio" }, h("span", { className: "caption", i18n: "Combat Ratio" }), " ", ratio),
-      enemyCard), laterEnemies],
-    controls: [tableBox,
-      h("div", { className: "field" }, h("label", { htmlFor: number.id, i18n: "Random number" }), number,
-        h("span", { className: "hint", id: "number-hint",
-                    i18n: "Type the number you picked from your book's Random Number Table, or leave it blank." })),
-      spendBox],
-    buttons: [h("div", { className: "crt-actions" }, fightRound, evade.box, vigour.box)],
+      enemyCard)],
+    // The section's rules and the enemies still to come under the table: after Start fight, a phone shows both
+    // fighters, the spend and the table without scrolling.
+    controls: [spendBox, tableBox, h("div", { className: "crt-actions" }, evade.box, vigour.box), rulesStrip,
+      laterEnemies, typedBox],
+    buttons: [],
     log,
     bottom: [h("div", { className: "crt-log" },
       h("h3", { id: "log-heading", i18n: "Combat log" }), log)],
@@ -272,10 +295,13 @@ export function render(fight, shown) {
       name: enemy.name, stats: [[labels.skill, enemy.skill]], className: small ? "small" : "opponent",
       bar: { label: labels.endurance, current: enemy.endurance, max: record.enemies[i]?.endurance ?? enemy.endurance,
              change: before ? enemy.endurance - (before.enemies[i] ?? enemy.endurance) : 0 },
-      chips: small ? [] : ruleChips(record.rules ?? {}), dead: enemy.endurance <= 0,
+      dead: enemy.endurance <= 0,
     });
   };
   enemyCard.replaceChildren(enemyCardOf(view.current));
+  const chips = ruleChips(record.rules ?? {});
+  rulesStrip.replaceChildren(...chips.map((chip) => h("li", {}, chip)));
+  rulesStrip.hidden = chips.length === 0;
   laterEnemies.replaceChildren(...view.enemies.flatMap((_, i) => (i === view.current ? []
     : [h("li", {}, enemyCardOf(i, true))])));
   laterEnemies.hidden = view.enemies.length < 2;
@@ -286,12 +312,18 @@ export function render(fight, shown) {
   const over = view.outcome !== "ongoing";
   fightRound.disabled = over;
   number.disabled = over;
-  drawTable(view.random_table ?? null, over);
-  const atOnce = view.rounds === 0 && record.rules?.evade_before_round === true;
+  evadeAtOnce = view.rounds === 0 && record.rules?.evade_before_round === true;
   showCostly(evade, view.evade, !view.evade.possible || over,
-    atOnce ? t("nothing is lost") : t("a round: only your losses count"));
+    evadeAtOnce ? t("nothing is lost") : t("a round: only your losses count"));
   showCostly(vigour, view.vigour, !view.vigour.possible || hero.vigour || over,
     `+3 ${labels.skill}, −3 ${labels.endurance}`);
+  if (!view.evade.allowed || over) evading = false;
+  if (fight.record.actions.length !== actions) { // a new action, or one undone: the turned square goes with it
+    actions = fight.record.actions.length;
+    if (revealed && revealed.actions !== actions) revealed = null;
+  }
+  tableBox.hidden = over;
+  drawTable();
   const range = view.willpower_spend;
   spendBox.hidden = !range;
   if (range) {
@@ -314,50 +346,64 @@ function showCostly(action, state, hidden, cost) {
   action.why.classList.toggle("unavailable", !state.allowed);
 }
 
-/**
- * The Random Number Table of this fight (the view's, drawn from its seed), the cell picked for the last round marked.
- * @param {number[] | null} digits
- * @param {boolean} over
- */
-function drawTable(digits, over) {
-  tableBox.hidden = !digits || over;
-  if (!digits) return;
-  const key = digits.join("");
-  if (key !== tableShown) {
-    tableShown = key;
-    picked = null;
-    grid.replaceChildren(...digits.map((digit, i) => h("button", {
-      type: "button", className: "rnt-cell", tabIndex: i === 0 ? 0 : -1, data: { index: String(i) },
-      attrs: { "aria-label": t("Pick {n}, row {row}, column {column}",
-                                { n: digit, row: Math.floor(i / 10) + 1, column: (i % 10) + 1 }) },
-    }, String(digit))));
-  }
+// The table's squares: face down, but the one the last action turned over, which shows the number the rules drew.
+// What a tap does (fight the round, or evade) is said above them and in each square's name.
+function drawTable() {
+  const armed = evading && !evadeAtOnce;
+  evade.button.setAttribute("aria-pressed", String(armed));
+  tableBox.classList.toggle("evading", armed);
+  tableHint.textContent = armed ? t("Tap a square: the evasion round is fought with its number.")
+    : t("Tap a square: the round is fought with the number under it.");
   grid.querySelectorAll("button").forEach((cell, i) => {
-    if (i === picked) cell.setAttribute("aria-current", "true");
-    else cell.removeAttribute("aria-current");
+    const shown = revealed && revealed.square === i ? revealed.number : null;
+    cell.textContent = shown === null ? "" : String(shown);
+    cell.classList.toggle("face-down", shown === null);
+    if (shown === null) cell.removeAttribute("aria-current");
+    else cell.setAttribute("aria-current", "true");
+    cell.setAttribute("aria-label", shown !== null ? t("Square {n}: {number}, the last round's", { n: i + 1, number: shown })
+      : armed ? t("Square {n}: evasion round", { n: i + 1 }) : t("Square {n}: fight the round", { n: i + 1 }));
   });
 }
 
-/** @param {MouseEvent} event a tap on a cell: the round fought with its number, as if typed */
+/** @param {MouseEvent} event a tap on a square: the round (or the evasion) fought with a number the rules draw */
 function pickCell(event) {
   const cell = /** @type {Element} */ (event.target).closest("button");
   if (!(cell instanceof HTMLButtonElement) || cell.disabled) return;
-  number.value = cell.textContent ?? "";
-  const action = roundAction("round");
   picked = Number(cell.dataset.index);
-  shell.act(action);
+  const action = drawnAction(evading && !evadeAtOnce ? "evade" : "round");
+  evading = false;
+  shell.act(action).then((done) => {
+    if (!done) picked = null;
+  });
 }
 
-/** @param {KeyboardEvent} event arrow keys, Home and End move within the table (one cell in the tab order) */
+// Evade: before the first round where the section allows it, at once (no number); with a number typed, the evasion
+// round with it; else the next square tapped is the evasion round (pressed again: the squares fight again).
+function pressEvade() {
+  if (evadeAtOnce) {
+    shell.act({ do: "evade" });
+  } else if (number.value.trim() !== "") {
+    picked = null;
+    shell.act(roundAction("evade"));
+  } else {
+    evading = !evading;
+    drawTable();
+    announce(evading ? t("Tap a square: the evasion round is fought with its number.")
+      : t("Tap a square: the round is fought with the number under it."));
+  }
+}
+
+/** @param {KeyboardEvent} event arrow keys, Home and End move within the table (one square in the tab order) */
 function moveInGrid(event) {
   const cells = [...grid.querySelectorAll("button")];
   const at = cells.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
   if (at < 0) return;
+  const row = SQUARES / 2; // two rows (style.css)
   /** @type {Record<string, number>} */
-  const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -10, ArrowDown: 10 };
+  const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -row, ArrowDown: row };
   let to = at + (moves[event.key] ?? 0);
-  if (event.key === "Home") to = at - (at % 10);
-  else if (event.key === "End") to = at - (at % 10) + 9;
+  if (event.key === "Home") to = at - (at % row);
+  else if (event.key === "End") to = at - (at % row) + row - 1;
   else if (!(event.key in moves)) return;
   event.preventDefault();
   if (to < 0 || to >= cells.length) return;
@@ -366,18 +412,31 @@ function moveInGrid(event) {
   cells[to].focus();
 }
 
-/** @param {string} kind */
+/**
+ * A round (or an evasion) with the number typed, if any, and Grey Star's spend.
+ * @param {string} kind
+ */
 function roundAction(kind) {
+  const action = drawnAction(kind);
+  if (number.value.trim() !== "") action.number = numberOrText(number.value);
+  return action;
+}
+
+/**
+ * A round (or an evasion) whose number the rules draw from the fight's seed: never the number typed.
+ * @param {string} kind
+ */
+function drawnAction(kind) {
   /** @type {import("./rules.js").Action} */
   const action = { do: kind };
-  if (number.value.trim() !== "") action.number = numberOrText(number.value);
   if (!spendBox.hidden && spend.value.trim() !== "") action.willpower = numberOrText(spend.value);
   return action;
 }
 
-/** The round form's action (Enter, or Fight round): typed or left to the app, not a cell of the table. */
+/** The round form's action (Enter, or Fight round): the number typed, or left to the app; never a square. */
 export const formAction = () => {
   picked = null;
+  evading = false;
   return roundAction("round");
 };
 
@@ -388,11 +447,20 @@ export const formAction = () => {
 export const spendOf = (fight) => (fight.view.willpower_spend ? Number(spend.value) || 1 : 1);
 
 /**
- * Fills the spend field from the odds' advice ("Spend 3 now").
+ * The odds' advised spend: filled in the field, marked as advised, unless the player has typed their own since the
+ * last advice (then the advice is only said beside it).
  * @param {number} n
+ * @param {boolean} [asked] the player asked for it ("Spend 3 now"): filled whatever was typed
  */
-export function setSpend(n) {
-  spend.value = String(n);
+export function setSpend(n, asked = false) {
+  if (asked || advisedSpend !== null || spend.dataset.own !== "true") {
+    spend.value = String(n);
+    spend.dataset.own = "false";
+    advisedSpend = n;
+    advised.textContent = t("advised");
+  } else {
+    advised.textContent = t("advised: {n}", { n });
+  }
 }
 
 export function clearInputs() {
@@ -403,11 +471,22 @@ export function clearInputs() {
 export function resetInputs() {
   number.value = "";
   spend.value = "1";
+  spend.dataset.own = "false";
+  advisedSpend = null;
+  advised.textContent = "";
   picked = null;
+  revealed = null;
+  evading = false;
+  actions = 0;
   announcing = false;
 }
 
-export const focus = () => number.focus();
+/** A fight just started: the table's square in the tab order (a button: no keyboard opens on a phone). */
+export const focus = () => {
+  /** @type {HTMLButtonElement | null} */
+  const square = grid.querySelector("button[tabindex='0']");
+  (square && !tableBox.hidden ? square : fightRound).focus({ preventScroll: true });
+};
 
 /**
  * A loss as the log shows it: the points, then how the section's rules made them ("10 (5 × 2)").
@@ -437,6 +516,11 @@ export function logRows(event, fight, shown) {
   if (announcing) {
     announcing = false;
     announce(announcement(event, fight, shown));
+    if (picked !== null && typeof event.number === "number") { // the square tapped shows the number drawn
+      revealed = { square: picked, number: event.number, actions: fight.record.actions.length };
+      picked = null;
+      drawTable();
+    }
   }
   /** @type {string[]} */
   const notes = event.notes ?? [];

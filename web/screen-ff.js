@@ -163,6 +163,10 @@ const costly = (id, label) => h("button", { type: "button", id, className: "cost
 const escape = costly("escape", h("span", { i18n: "Escape" }));
 const testLuck = costly("test-luck", h("span", { i18n: "Test your luck" }));
 const decline = costly("decline-luck", h("span", { i18n: "Decline the test" }));
+// Where a Fighting Fantasy player looks for the luck test after a wound: this book has none (its combat rules take 2
+// for every wound), unless the section's rules turn on the other books' rule (luck_in_combat).
+const noWoundLuck = h("p", { className: "hint", id: "no-wound-luck", hidden: true,
+  i18n: "This book has no luck test after a wound: a wound always takes 2 STAMINA (combat rules, steps 4 and 5), and you test your luck only when a paragraph says so. The other books' rule: “Using luck in combat” in this section's combat rules." });
 const log = h("ol", { id: "ff-log", className: "log-cards ff-log", i18nLabel: "Adventure log" });
 // the adventure sheet
 // the sheet's words are the rules' labels (describe().labels)
@@ -258,13 +262,17 @@ export function init(given) {
       enemies.box)],
     rules: [h("div", { className: "rules-grid" }, ...RULES)],
     top: [h("div", { className: "ff-cards" }, heroCard, enemyCards), ruleChips],
-    controls: [targets, h("div", { className: "ff-dice" },
-      h("div", { className: "ff-die-entry" },
-        h("div", { className: "field" }, h("label", { htmlFor: heroDice.id, i18n: "Your dice" }), heroDice), heroFaces),
-      enemyDice,
-      h("p", { className: "hint", id: "dice-hint",
-               i18n: "Type the two dice you rolled, such as 3 5, or tap their faces, or leave them blank." }))],
-    buttons: [fightRound, escape, testLuck, decline],
+    // The round first (the app rolls every die), the costly actions beside it; the dice rolled at the table are
+    // typed (or tapped on their faces) below, apart, and used by the next round or luck test.
+    controls: [targets, h("div", { className: "ff-actions" }, fightRound, escape, testLuck, decline), noWoundLuck,
+      h("fieldset", { className: "typed-number ff-dice" },
+        h("legend", { i18n: "Or type the dice you rolled" }),
+        h("div", { className: "ff-die-entry" },
+          h("div", { className: "field" }, h("label", { htmlFor: heroDice.id, i18n: "Your dice" }), heroDice), heroFaces),
+        enemyDice,
+        h("p", { className: "hint", id: "dice-hint",
+                 i18n: "Type the two dice you rolled, such as 3 5, or tap their faces, or leave them blank." }))],
+    buttons: [],
     log,
     bottom: [
       h("section", { id: "sheet", className: "sheet", attrs: { "aria-labelledby": "sheet-heading" } },
@@ -395,6 +403,7 @@ export function render(fight, shown) {
     can.combat_luck ? t("Test your luck on this wound") : t("Test your luck");
   costOf(testLuck, view.hero.luck > 0 ? t("−1 {luck}", { luck: labels.luck }) : "");
   decline.hidden = !can.luck || can.combat_luck; // a paragraph's test may be declined (unlucky)
+  noWoundLuck.hidden = can.luck || !view.fighting.length || Boolean(fight.record.rules?.luck_in_combat);
   costOf(decline, fight.record.rules?.decline_costs_luck && view.hero.luck > 0
     ? t("unlucky, −1 {luck}", { luck: labels.luck }) : t("unlucky"));
   renderSheet(view, shown);
@@ -444,7 +453,7 @@ function drawCards(fight, view, shown) {
   const { hero } = view;
   const { labels } = shown;
   diceSlots.clear();
-  const heroName = shown.hero + (hero.strength ? ` (${spellName(shown, "strength")})` : "");
+  const heroName = (fight.record.hero.name || shown.hero) + (hero.strength ? ` (${spellName(shown, "strength")})` : "");
   const card = fighterCard({ name: heroName, id: "hero-card", className: "ff-card",
     stats: [[labels.skill, `${hero.skill} / ${hero.max_skill}`], [labels.luck, `${hero.luck} / ${hero.max_luck}`]],
     bar: { label: labels.stamina, current: hero.stamina, max: hero.max_stamina,
@@ -600,7 +609,8 @@ export function clearInputs() {
 
 export const resetInputs = clearInputs;
 
-export const focus = () => heroDice.focus();
+/** A fight just started: the round's button (no keyboard opens on a phone). */
+export const focus = () => fightRound.focus({ preventScroll: true });
 
 /** @param {number[] | null} d */
 function roll(d) {
@@ -638,7 +648,7 @@ export function logRows(event, fight, shown) {
   /** @type {{index: number, name: string, dice: number[], strength: number, result: string}[]} */
   const foes = event.enemies;
   const lines = [
-    h("span", { className: "who" }, shown.hero, ": ", diceFaces(event.hero_dice), ` + ${bonus} = ${event.hero_strength}`),
+    h("span", { className: "who" }, fight.record.hero.name || shown.hero, ": ", diceFaces(event.hero_dice), ` + ${bonus} = ${event.hero_strength}`),
     ...foes.map((foe) => h("span", { className: `who ${foe.result}` },
       foe.name + (foe.index === event.target ? ` (${t("your target")})` : ""), ": ", diceFaces(foe.dice),
       ` → ${foe.strength}: ${t(RESULTS[foe.result])}`)),

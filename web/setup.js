@@ -93,11 +93,16 @@ function sectionRules() {
   return chosenRules;
 }
 
-// The record as typed; Python checks every value and names the field it refuses.
+// The record as typed; Python checks every value and names the field it refuses. The adventure sheet's "Hero's
+// name" is the hero's name where the system's hero takes one (named_hero): the fight's title, cards and saved-fights
+// list say it instead of the book's hero.
 export function record() {
   const key = chosen();
-  return { format: "pyrules-fight", version: 1, system: key,
-           ...page.screenOf(key).screen.recordParts(page.words().systems[key]), rules: sectionRules(),
+  const system = page.words().systems[key];
+  const parts = page.screenOf(key).screen.recordParts(system);
+  const name = /** @type {HTMLInputElement} */ ($("#adventure-name")).value.trim();
+  return { format: "pyrules-fight", version: 1, system: key, ...parts,
+           hero: system.named_hero && name ? { ...parts.hero, name } : parts.hero, rules: sectionRules(),
            seed: randomSeed(), actions: [] };
 }
 

@@ -1,7 +1,7 @@
 // The adventure in the set-up: the chosen book's current adventure (keep.js stores one per book), whose hero's sheet
 // is the set-up's hero fields (each screen module's heroOf / setHero), with its name, section and notes; kept as it
 // is typed once the rules accept it (the adventure op); a fight's hero back on it (the rules' hero_after).
-import { $, clearErrors, showError } from "./dom.js";
+import { $, clearErrors, h, showError } from "./dom.js";
 import { t } from "./i18n.js";
 import * as keep from "./keep.js";
 import * as setup from "./setup.js";
@@ -23,6 +23,8 @@ const ui = {
   sectionLabel: $("#adventure-section-label"),
   notes: /** @type {HTMLTextAreaElement} */ ($("#adventure-notes")),
   confirm: $("#new-adventure-confirm"), question: $("#new-adventure-question"),
+  // What "New adventure" did when it had nothing to ask (see ask).
+  begun: h("p", { id: "new-adventure-begun", className: "hint adventure-confirm", attrs: { role: "status" } }),
 };
 
 /** @param {typeof given} with_ */
@@ -38,6 +40,7 @@ export function init(with_) {
   form.addEventListener("click", (event) => {
     if ((/** @type {Element} */ (event.target)).closest("button")) keepSoon();
   });
+  ui.confirm.after(ui.begun);
   $("#new-adventure").addEventListener("click", ask);
   $("#new-adventure-yes").addEventListener("click", startNew);
   $("#new-adventure-no").addEventListener("click", () => {
@@ -65,6 +68,7 @@ export function show(key) {
   ui.notes.value = adventure.notes;
   relabel(key);
   ui.confirm.hidden = true;
+  said();
   given.screenOf(key).screen.setHero?.(adventure.hero, given.system(key));
   clearErrors($("#setup"));
 }
@@ -119,7 +123,29 @@ export async function heroBack(open, box, root) {
   return true;
 }
 
+// The line of what New adventure did, gone.
+function said() {
+  delete ui.begun.dataset.i18n;
+  ui.begun.textContent = "";
+}
+
+/**
+ * "New adventure". With a fight played, the hero and the fights stay in Saved fights under this adventure: asked
+ * first, then a blank sheet. With none played there is nothing to lose and nothing to keep apart, so nothing is
+ * asked and nothing cleared: a player who typed a hero and then pressed New adventure means to begin with that hero,
+ * so this sheet as typed (the hero, the name, the section, the notes, and the enemies too) is the new adventure's
+ * start; a line says so and the name is next to type.
+ */
 function ask() {
+  if (!adventure || !keep.hasFights(adventure.id)) {
+    ui.confirm.hidden = true;
+    ui.begun.dataset.i18n = ""; // translated again by a switch of language
+    ui.begun.dataset.i18nKey = "No fight played yet: the new adventure starts from this sheet as it is.";
+    ui.begun.textContent = t(ui.begun.dataset.i18nKey);
+    ui.name.focus();
+    return;
+  }
+  said();
   const book = given.system(setup.chosen()).book;
   ui.question.textContent = t("A new hero for {book}? The fights of {name} stay in Saved fights.",
                               { book, name: adventure?.name || t("this hero") });
@@ -127,7 +153,8 @@ function ask() {
   $("#new-adventure-yes").focus();
 }
 
-function startNew() {
+async function startNew() {
+  await keep_(); // what was just typed stays with the adventure left
   const key = setup.chosen();
   keep.newAdventure(key);
   show(key);

@@ -99,7 +99,7 @@ def test_three_heroes_against_four_monsters_to_the_end_with_a_reorganization(pag
     first = rows(page).first.locator("p").all_inner_texts()
     assert first[0] == "Round 1 · Party Combat"
     assert first[1] == "Almuric → Harpies"
-    assert first[2].strip().startswith("5 + 2 + 3 = 10 (Sword)")
+    assert " ".join(first[2].split()).startswith("die 5 + Weapon Skill 2 + Combat Bonus 3 = 10 (Sword)")
     assert first[3] == "2 wounds — Wound Points 3 of 5"
     attack(page, "B Gislan", "1 Orcs", 3)
     attack(page, "C Elwen", "3 Harpies", 6)
@@ -217,7 +217,7 @@ def test_the_citadel_screens_in_russian_have_no_english_left(page):
     page.get_by_label("Кубик", exact=True).fill("4")
     page.get_by_role("group", name="Походный порядок").get_by_role("button", name=re.compile("^1 ")).click()
     row = rows(page, "Журнал боя").first
-    expect(row).to_contain_text("4 + 2 + 3 = 9 (Меч)")
+    expect(row).to_contain_text("кубик 4 + владение оружием 2 + боевой бонус 3 = 9 (Меч)")
     expect(row).to_contain_text("1 ранение")
     assert set(re.findall(r"[A-Za-z]{2,}", page.locator("body").inner_text())) <= allowed
 

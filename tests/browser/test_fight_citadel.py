@@ -90,7 +90,8 @@ def test_dice_faces_enter_the_die_and_the_log_shows_the_faces(page, base_url):
     unit(page, "A Almuric").click()
     unit(page, "1 Orcs").click()
     card = rows(page).first
-    expect(card).to_contain_text("5 + 2 + 3 = 10 (Sword)")  # the face tapped, not the 3 typed before it
+    # the face tapped, not the 3 typed before it
+    expect(card).to_contain_text("die 5 + Weapon Skill 2 + Combat Bonus 3 = 10 (Sword)")
     expect(card.get_by_role("img", name="die showing 5")).to_be_visible()
     expect(die).to_have_value("")  # used: the faces are cleared with the field
     expect(page.get_by_role("button", name="Die 5", exact=True)).to_have_attribute("aria-pressed", "false")

@@ -47,6 +47,12 @@ def widths(page):
 def test_the_fight_and_its_log_fit_a_phone_in_both_languages(page, width, height):
     page.set_viewport_size({"width": width, "height": height})
     set_up(page, "Dawn of the Darklords", BANEDON, TWO, RULES)
+    # The one primary control, the table's squares, spans the round form on a phone, in squares of 44 px at least.
+    table = page.get_by_role("group", name="Random Number Table").bounding_box()
+    assert table["width"] >= page.locator("#round-form").bounding_box()["width"] * 0.9
+    for square in page.get_by_role("group", name="Random Number Table").get_by_role("button").all():
+        box = square.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box
     for number in (4, 0, 7, None):
         fight_round(page, number)
     assert all(scroll <= client for scroll, client in widths(page)), widths(page)
@@ -54,9 +60,6 @@ def test_the_fight_and_its_log_fit_a_phone_in_both_languages(page, width, height
     expect(cards).to_have_count(4)
     # Newest first: the last round's card is drawn above the first one's.
     assert cards.last.bounding_box()["y"] < cards.first.bounding_box()["y"]
-    # The one primary action spans the round form on a phone; the costly ones are set apart.
-    fight = page.get_by_role("button", name="Fight round").bounding_box()
-    assert fight["width"] >= page.locator("#round-form").bounding_box()["width"] - 2
     in_russian(page)
     expect(page.get_by_role("list", name="Журнал боя").locator("li")).to_have_count(4)
     assert all(scroll <= client for scroll, client in widths(page)), widths(page)
@@ -82,9 +85,10 @@ def test_costly_actions_say_their_cost_and_why_they_are_unavailable(page):
     )
     for costly in (evade, vigour):
         expect(costly).to_have_class("costly")
-    expect(fight).to_have_class("primary-action")
-    assert fight.evaluate("e => getComputedStyle(e).backgroundColor") != vigour.evaluate(
-        "e => getComputedStyle(e).backgroundColor"
+    # The typed number's button is set apart from the costly actions too.
+    expect(fight).to_have_class("typed-action")
+    assert fight.evaluate("e => getComputedStyle(e).borderStyle") != vigour.evaluate(
+        "e => getComputedStyle(e).borderStyle"
     )
     fight_round(page, 5)
     fight_round(page, 5)
@@ -112,7 +116,7 @@ def test_grey_stars_willpower_spend_is_costly_and_has_its_bar(page):
 
 def test_the_sections_rules_stay_in_view_during_the_fight(page):
     set_up(page, "Dawn of the Darklords", BANEDON, TWO, RULES)
-    chips = page.locator("#enemy-status .chips li")
+    chips = page.get_by_role("list", name="This section's rules").locator("li")
     expected = [
         "Evasion allowed after round: 3",
         "Enemy unharmed for the first rounds: 1",
@@ -162,13 +166,15 @@ def test_the_announcement_in_russian_is_neutral_to_the_names_gender(page):
     expect(page.locator("#announce")).to_have_text("Крыса: теряет 9, вы теряете 2: ВЫНОСЛИВОСТЬ 23")
 
 
-def random_number_table(record):
-    """The fight's Random Number Table as the rules give it (the view's, drawn from the seed)."""
-    reply = json.loads(api.call(json.dumps({"op": "start", "record": record})))
-    return reply["view"]["random_table"]
+def replayed_numbers(record, actions):
+    """The numbers of the rounds of `record` played with `actions`, as the rules give them (CPython)."""
+    reply = json.loads(api.call(json.dumps({"op": "restore", "record": {**record, "actions": actions}})))
+    return [event.get("number") for event in reply["log"]]
 
 
-def test_tapping_the_random_number_table_fights_the_round_with_that_number(page, base_url):
+def test_a_tapped_square_fights_one_round_with_the_number_the_rules_draw(page, base_url):
+    """The squares face down: a tap fights the round, drawn from the fight's seed, and turns the square over to show
+    that number; typing never adds a round to a tap, and the record replays the same on CPython."""
     record = {
         "format": "pyrules-fight",
         "version": 1,
@@ -180,53 +186,63 @@ def test_tapping_the_random_number_table_fights_the_round_with_that_number(page,
     }
     page.goto(base_url + "#f=" + share.encode(record))
     expect(page.get_by_role("heading", name="Shared: Banedon vs Kraan")).to_be_visible(timeout=BOOT_TIMEOUT)
-    table = page.get_by_role("group", name="Random Number Table (pick one)")
-    cells = table.get_by_role("button")
-    expect(cells).to_have_count(100)
-    digits = random_number_table(record)
-    assert [int(text) for text in cells.all_inner_texts()] == digits
-    cell = table.get_by_role("button", name=f"Pick {digits[24]}, row 3, column 5", exact=True)
-    box = cell.bounding_box()
-    assert box["width"] >= 24 and box["height"] >= 24
-    cell.click()
+    table = page.get_by_role("group", name="Random Number Table")
+    squares = table.get_by_role("button")
+    expect(squares).to_have_count(10)
+    assert squares.all_inner_texts() == [""] * 10  # face down: no digit to choose from
+    square = table.get_by_role("button", name="Square 7: fight the round", exact=True)
+    square.click()
     expect(log_cards(page)).to_have_count(1)
-    assert log_rows(page)[0][3] == str(digits[24])
-    expect(log_cards(page).first.locator(".log-title")).to_have_text(f"Round 1 · picked {digits[24]}")
-    expect(cell).to_have_attribute("aria-current", "true")  # marked until the next round
+    drawn = replayed_numbers(record, [{"do": "round"}])
+    assert log_rows(page)[0][3] == str(drawn[0])
+    expect(log_cards(page).first.locator(".log-title")).to_have_text(f"Round 1 · drawn {drawn[0]}")
+    turned = table.get_by_role("button", name=f"Square 7: {drawn[0]}, the last round's", exact=True)
+    expect(turned).to_have_text(str(drawn[0]))
+    expect(turned).to_have_attribute("aria-current", "true")
     expect(table.locator("[aria-current]")).to_have_count(1)
-    # The same as typing that number: the rules give the same round.
-    typed = json.loads(
-        api.call(
-            json.dumps({"op": "restore", "record": {**record, "actions": [{"do": "round", "number": digits[24]}]}})
-        )
-    )
-    assert log_rows(page)[0][4] == str(typed["log"][0]["enemy_loss"])
-    # Typing still works, and blank lets the app pick: the mark goes with the next round.
+    # A typed number is the round's number, with its own button: one round, and the turned square goes with it.
     fight_round(page, 3)
+    expect(log_cards(page)).to_have_count(2)
     expect(table.locator("[aria-current]")).to_have_count(0)
-    fight_round(page)
-    assert log_rows(page)[2][3] == str(
-        json.loads(
-            api.call(
-                json.dumps(
-                    {
-                        "op": "restore",
-                        "record": {
-                            **record,
-                            "actions": [
-                                {"do": "round", "number": digits[24]},
-                                {"do": "round", "number": 3},
-                                {"do": "round"},
-                            ],
-                        },
-                    }
-                )
-            )
-        )["log"][2]["number"]
-    )
-    # The arrow keys move within the table, which is one stop in the tab order.
-    cells.first.focus()
+    table.get_by_role("button", name="Square 1: fight the round", exact=True).click()
+    expect(log_cards(page)).to_have_count(3)
+    actions = [{"do": "round"}, {"do": "round", "number": 3}, {"do": "round"}]
+    assert log_rows(page)[2][3] == str(replayed_numbers(record, actions)[2])
+    # The save holds the record as played: no number for a tapped square, the typed one as typed.
+    played = json.dumps(json.dumps(actions, separators=(",", ":")))
+    page.wait_for_function(f"""() => Object.keys(localStorage).filter(k => k.startsWith("pyrules:fight:"))
+        .some(k => JSON.stringify(JSON.parse(localStorage.getItem(k)).record.actions) === {played})""")
+    # Undo takes the round back, and the square turned over by it.
+    page.get_by_role("button", name="Undo").click()
+    expect(log_cards(page)).to_have_count(2)
+    expect(table.locator("[aria-current]")).to_have_count(0)
+    # The arrow keys move within the table (two rows of five), which is one stop in the tab order.
+    squares.first.focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowDown")
-    expect(cells.nth(11)).to_be_focused()
-    assert cells.evaluate_all("cs => cs.filter(c => c.tabIndex === 0).length") == 1
+    expect(squares.nth(6)).to_be_focused()
+    assert squares.evaluate_all("cs => cs.filter(c => c.tabIndex === 0).length") == 1
+
+
+def test_evade_takes_its_number_from_a_square_or_from_the_number_typed(page):
+    set_up(page, "Dawn of the Darklords", BANEDON, GIAK, {"Evasion allowed after round": 0})
+    evade = page.get_by_role("button", name="Evade")
+    table = page.get_by_role("group", name="Random Number Table")
+    # Pressed with nothing typed: the next square is the evasion round (pressed again: the squares fight again).
+    evade.click()
+    expect(evade).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#rnt-hint")).to_have_text("Tap a square: the evasion round is fought with its number.")
+    evade.click()
+    expect(evade).to_have_attribute("aria-pressed", "false")
+    evade.click()
+    table.get_by_role("button", name="Square 4: evasion round", exact=True).click()
+    expect(log_cards(page)).to_have_count(1)
+    assert log_rows(page)[0][0] == "Round 1 (evade)"
+    expect(page.locator("#outcome")).to_contain_text("Banedon evades the fight.")
+
+
+def test_evade_with_a_typed_number_uses_it(page):
+    set_up(page, "Dawn of the Darklords", BANEDON, GIAK, {"Evasion allowed after round": 0})
+    fight_round(page, 6, button="Evade")  # +2, 6: Banedon loses 2, the Giak's 9 ignored
+    rows = log_rows(page)
+    assert rows[0][0] == "Round 1 (evade)" and rows[0][3] == "6" and rows[0][5:7] == ["2", "23"]

@@ -92,7 +92,6 @@ def test_grey_star_spend_curve_and_best_spend_for_a_chosen_worth(page):
     expect(curve).to_be_visible(timeout=ODDS_TIMEOUT)
     assert curve.locator("polyline").count() == 1
     panel(page).get_by_role("radio", name="A little").check()  # a point kept is worth 0.5 % of a win
-    panel(page).get_by_role("button", name="Find the best spend now").click()
     fight = Fight.from_record(
         record(
             "grey-star",
@@ -109,14 +108,18 @@ def test_grey_star_spend_curve_and_best_spend_for_a_chosen_worth(page):
             )
         )
     ).to_be_visible()
+    # The advice came unasked, and is in the fight's spend field, marked as advised.
+    expect(page.get_by_label("WILLPOWER to spend")).to_have_value(str(best["spend"]))
+    expect(page.locator("#willpower-advised")).to_have_text("advised")
+    # The trade-off chart, on request.
+    panel(page).get_by_role("button", name="Show the trade-off").click()
     frontier = panel(page).get_by_role("img", name="Best chance to win against WILLPOWER spent on average")
     expect(frontier).to_be_visible()
     assert frontier.locator("circle").count() == 1  # the chosen point on the trade-off
     # Another choice: the advice for it, its meaning written under the choice.
     panel(page).get_by_role("radio", name="Not at all").check()
     expect(panel(page).get_by_text(re.compile("^Only this fight counts"))).to_be_visible()
-    expect(panel(page).get_by_text(re.compile("^Best now"))).to_be_hidden()  # the advice was for the other choice
-    panel(page).get_by_role("button", name="Find the best spend now").click()
+    # The advice for the new worth follows at once, unasked.
     greedy = grey_star_policy(fight.system, fight.setup, fight.state, 0.0)
     expect(panel(page).get_by_text(re.compile(f"^Best now: spend {greedy['spend']}\\."))).to_be_visible()
 
@@ -198,6 +201,8 @@ def test_an_odds_request_never_answered_is_abandoned_and_the_worker_restarted(pa
     status = panel(page).get_by_role("status").first
     win = fill_lone_wolf(page, 16)
     expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(win)}", timeout=ODDS_TIMEOUT)
+    # The odds' worker is up (before, the rules' worker answers the cheap odds itself, and would be the one hung).
+    expect(panel(page)).to_have_attribute("data-worker", "up", timeout=ODDS_TIMEOUT)
     page.evaluate(HANG_NEXT_ODDS_REQUEST)
     page.evaluate("window.oddsTest.hang = true")
     started = time.monotonic()

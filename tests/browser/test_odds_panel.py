@@ -112,14 +112,13 @@ def test_spend_now_fills_the_field_stays_until_a_round_and_the_fight_accepts_it(
     odds, status = panel(page), panel(page).get_by_role("status").first
     expect(status).to_have_text(re.compile("^Chance to win"), timeout=ODDS_TIMEOUT)
     odds.get_by_role("radio", name="A little").check()
-    odds.get_by_role("button", name="Find the best spend now").click()
     fight = Fight.from_record(record("grey-star", hero, [enemy]))
     best = grey_star_policy(fight.system, fight.setup, fight.state, 0.005)["spend"]
     assert best and best > 1  # else filling the field would prove nothing
     spend_now = odds.get_by_role("button", name=f"Spend {best} now")
-    spend_now.click()
     field = page.get_by_label("WILLPOWER to spend")
-    expect(field).to_have_value(str(best))
+    expect(field).to_have_value(str(best))  # the advice fills the field, unasked
+    expect(spend_now).to_be_hidden()  # nothing to do: the field holds it
     # The odds follow the new spend; the advice stays through that redraw and through typing in the field.
     with_best = shown(exact_win(record("grey-star", hero, [enemy]), best))
     expect(status).to_have_text(f"Chance to win, fighting to the end: {with_best}")
@@ -132,12 +131,15 @@ def test_spend_now_fills_the_field_stays_until_a_round_and_the_fight_accepts_it(
     # Playing the proposed spend: the fight accepts it; the advice was for the state before the round: gone.
     page.get_by_label("Random number", exact=True).fill("5")
     page.get_by_role("button", name="Fight round").click()
-    expect(odds.get_by_text(re.compile("^Best now"))).to_be_hidden()
-    expect(spend_now).to_be_hidden()
     expect(page.locator("#action-error")).to_have_text("")
     assert page.evaluate("window.actions") == [{"do": "round", "number": 5, "willpower": best}]
+    # After the round, the advice for the new state, unasked, in the field again.
     after = record("grey-star", hero, [enemy], [{"do": "round", "number": 5, "willpower": best}])
-    expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(exact_win(after, best))}")
+    fight = Fight.from_record(after)
+    next_best = grey_star_policy(fight.system, fight.setup, fight.state, 0.005)["spend"]
+    expect(odds.get_by_text(re.compile(f"^Best now: spend {next_best}\\."))).to_be_visible(timeout=ODDS_TIMEOUT)
+    expect(field).to_have_value(str(next_best))
+    expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(exact_win(after, next_best))}")
 
 
 def test_a_spend_the_fight_would_refuse_is_refused_by_the_odds_too(page):
@@ -173,7 +175,10 @@ def test_the_evasion_advice_says_what_each_chance_assumes(page):
         f"Why the chances to win differ: {shown(exact_win(data))} assumes you fight to the end; evading gives up the "
         "win for a better chance to survive."
     )).to_be_visible()  # fmt: skip
-    expect(odds.get_by_text("Win, if you fight to the end", exact=True)).to_be_visible()  # the panel's first number
+    # The chance to win is said once, as the headline; the numbers under it are the rest.
+    headline = f"Chance to win, fighting to the end: {shown(exact_win(data))}"
+    expect(odds.get_by_role("status").first).to_have_text(headline)
+    expect(odds.locator("#odds-numbers dt")).to_have_text(["Lose", "Rounds, on average"])
 
 
 def test_evasion_not_yet_allowed_says_when_the_book_allows_it(page):

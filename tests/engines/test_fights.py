@@ -234,20 +234,22 @@ def test_a_citadel_party_from_the_form_fights_to_the_end(page: Page):
 
     # 9.5: 1D6 + Weapon Skill + Combat Bonus on the Combat Results Table (the app's transcription, unverified).
     attack(page, "A Almuric", "2 Harpies", 5)  # 5 + 2 + 3 = 10, Sword: 2 wounds
-    assert cob_rows(page)[0][:4] == ["Round 1 · Party Combat", "Almuric → Harpies", "5 + 2 + 3 = 10 (Sword) typed",
+    assert cob_rows(page)[0][:4] == ["Round 1 · Party Combat", "Almuric → Harpies",
+                                     "die 5 + Weapon Skill 2 + Combat Bonus 3 = 10 (Sword) typed",
                                      "2 wounds — Wound Points 3 of 5"]
     attack(page, "B Gislan", "1 Orcs", 6)  # 6 + 4 + 3 = 13, Axe: 3 wounds
-    assert cob_rows(page)[0][1:4] == ["Gislan → Orcs", "6 + 4 + 3 = 13 (Axe) typed", "3 wounds — Wound Points 3 of 6"]
+    assert cob_rows(page)[0][1:4] == ["Gislan → Orcs", "die 6 + Weapon Skill 4 + Combat Bonus 3 = 13 (Axe) typed",
+                                      "3 wounds — Wound Points 3 of 6"]
     phase(page, "Round 1: Monster Combat")
     # 9.3: the Orcs (left) may strike Gislan or Almuric, split in column order: target die 1 -> Gislan; the Harpies
     # (right) face Almuric alone. Orcs 2 + 1 = 3, Harpies 1 + 1 = 2 in the Monster column: no wound.
     cob_act(page, lambda: page.click("button", "Monster attack"), 2, 1)
     assert cob_rows(page)[0][1:] == [
-        "Orcs → Gislan (target die 1)", "2 + 0 + 1 = 3 (Monster) typed", "0 wounds — Wound Points 7 of 7",
+        "Orcs → Gislan (target die 1)", "die 2 + Combat Bonus 1 = 3 (Monster) typed", "0 wounds — Wound Points 7 of 7",
     ]
     cob_act(page, lambda: page.click("button", "Monster attack"), 1)
     assert cob_rows(page)[0][1:] == [
-        "Harpies → Almuric", "1 + 0 + 1 = 2 (Monster) typed", "0 wounds — Wound Points 8 of 8",
+        "Harpies → Almuric", "die 1 + Combat Bonus 1 = 2 (Monster) typed", "0 wounds — Wound Points 8 of 8",
     ]
     phase(page, "Round 1: Party Reorganization")
     cob_act(page, lambda: page.click("button", "Move no one"))
@@ -257,7 +259,7 @@ def test_a_citadel_party_from_the_form_fights_to_the_end(page: Page):
     attack(page, "B Gislan", "1 Orcs", 6)  # 13 again: 3 wounds, the Orcs are dead
     assert cob_rows(page)[0][1:] == [
         "Gislan → Orcs",
-        "6 + 4 + 3 = 13 (Axe) typed",
+        "die 6 + Weapon Skill 4 + Combat Bonus 3 = 13 (Axe) typed",
         "3 wounds — Wound Points 0 of 6. Orcs: out of the fight",
         "Orcs is dead",
     ]
@@ -266,7 +268,8 @@ def test_a_citadel_party_from_the_form_fights_to_the_end(page: Page):
     # The Orcs gone, the Harpies may strike either (9.3): target die 6 -> Almuric; 6 + 1 = 7, Monster column: 1 wound.
     cob_act(page, lambda: page.click("button", "Monster attack"), 6, 6)
     assert cob_rows(page)[0][1:] == [
-        "Harpies → Almuric (target die 6)", "6 + 0 + 1 = 7 (Monster) typed", "1 wound — Wound Points 7 of 8",
+        "Harpies → Almuric (target die 6)", "die 6 + Combat Bonus 1 = 7 (Monster) typed",
+        "1 wound — Wound Points 7 of 8",
     ]
     phase(page, "Round 2: Party Reorganization")
     cob_act(page, lambda: page.click("button", "Move no one"))

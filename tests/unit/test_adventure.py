@@ -13,7 +13,7 @@ import pytest
 from fuzzing import adventures
 from hypothesis import HealthCheck, given, settings
 
-from pyrules import Fight, RecordError, api, share
+from pyrules import Fight, RecordError, api, rng, share
 from pyrules.adventure import read
 from pyrules.systems import SYSTEMS
 from pyrules.systems.citadel import record as citadel_record
@@ -133,17 +133,14 @@ def test_citadel_drops_the_dead_and_keeps_the_survivors_wounds():
 # ---- the view ----------------------------------------------------------------------------------------------
 
 
-def test_the_random_number_table_is_the_fights_own_the_whole_fight():
+def test_the_view_gives_the_starting_values_and_the_next_draw_while_the_fight_goes_on():
     fight = fight_from("lone-wolf", {"skill": 15, "endurance": 20}, [{"name": "Giak", "skill": 10, "endurance": 30}],
                        [], seed=7)  # fmt: skip
-    table = fight.view()["random_table"]
-    assert len(table) == 100 and set(table) <= set(range(10)) and len(set(table)) == 10
-    fight.apply({"do": "round"})
-    assert fight.view()["random_table"] == table
-    other = fight_from("lone-wolf", {"skill": 15, "endurance": 20}, [{"name": "Giak", "skill": 10, "endurance": 30}],
-                       [], seed=8)  # fmt: skip
-    assert other.view()["random_table"] != table
     assert fight.view()["hero"]["endurance_max"] == 20  # not given: the fight's ENDURANCE
+    assert fight.view()["next_draw"] == 0
+    fight.apply({"do": "round"})
+    assert fight.view()["next_draw"] == 1  # the square tapped turns over the number this draw gave
+    assert fight.log[-1]["number"] == rng.random_number(7, 0) and not fight.log[-1]["typed"]
 
 
 @pytest.mark.parametrize(

@@ -1279,3 +1279,20 @@ def test_every_spend_the_odds_propose_is_accepted_by_the_engine(hero, rules, act
             fight.system.step(fight.setup, fight.state, Action("round", number=0, willpower=too_many))
         assert not refused["ok"] and refused["error"]["field"] == "action.willpower"
         assert refused["error"]["message"] == engine.value.message
+
+
+def test_a_request_deadline_bounds_every_computation_of_the_request():
+    """`ms`: one deadline for the whole request (the page's rules' worker answers the cheap odds within 50 ms before
+    the odds' own worker is up): a plain Lone Wolf fight answers within it, a Grey Star best-spend curve does not,
+    and says "too large" rather than running on."""
+    small = json.loads(api.call(json.dumps({"op": "odds", "record": make_record(), "ms": 50})))
+    assert small["ok"] and 0 < small["win"] < 1 and small["ms"] < 50
+    hero, enemies = GS_BENCH
+    big = {"op": "odds", "record": make_record("grey-star", hero, enemies), "lambda": 0.005,
+           "curve": [0, 0.01, 0.03, 0.1, 0.3, 1], "ms": 1}
+    reply = json.loads(api.call(json.dumps(big)))
+    assert not reply["ok"] and reply["too_large"]
+    slow = {**big, "ms": 3000}
+    assert json.loads(api.call(json.dumps(slow)))["ok"]  # the same request, given time, is answered
+    refused = json.loads(api.call(json.dumps({**big, "ms": 0})))
+    assert not refused["ok"] and refused["error"]["field"] == "ms"

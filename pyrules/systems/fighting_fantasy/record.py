@@ -17,10 +17,11 @@ from typing import Any
 
 from ... import rng
 from ...contract import Outcome
-from ...fields import Reader, RecordError, changed_rules, show
+from ...fields import MAX_NAME, Reader, RecordError, changed_rules, show
 from ...i18n import tr
 
 BACKPACK_SLOTS = 7
+MAX_TYPED_THINGS = 99  # lines of the backpack read before a full one is refused by its count
 MAX_SPELL_USES = 10
 MAX_STAT = 99
 MAX_STAMINA = 999
@@ -235,11 +236,15 @@ def parse_hero(data: Any, lenient: bool = False, fallen: bool = False) -> FFHero
     gold = r.integer("gold", low=0, high=999_999, default=15)
     food = r.integer("food", low=0, high=BACKPACK_SLOTS, default=0)
     flask = r.integer("flask", low=0, high=9, default=2)
-    listed = r.items("backpack", low=0, high=BACKPACK_SLOTS, default=[])
+    listed = r.items("backpack", low=0, high=MAX_TYPED_THINGS, default=[])
+    used = len(listed) + food
+    if used > BACKPACK_SLOTS:
+        # The limit is in the field's label ("at most 7, food included"), shown before this: the count, not it again.
+        over = used - BACKPACK_SLOTS
+        message = tr("has {used} {used|thing|things} counting the food, {over} too many", used=used, over=over)
+        raise r.error("backpack", message)
     things = Reader(dict(enumerate(listed)), "hero.backpack", dict.fromkeys(range(len(listed)), "Backpack"))
     items = [things.text(i, max_length=60) for i in range(len(listed))]  # named hero.backpack[i]
-    if len(items) + food > BACKPACK_SLOTS:
-        raise r.error("backpack", tr("holds at most {n} {n|thing|things}, food included", n=BACKPACK_SLOTS))
     spells_data = r.get("spells", {})
     s = Reader(spells_data, "hero.spells", {key: name for key, (name, _) in SPELLS.items()}, lenient)
     spells = tuple((key, s.integer(key, low=0, high=MAX_SPELL_USES, default=0)) for key in SPELLS)
@@ -247,7 +252,7 @@ def parse_hero(data: Any, lenient: bool = False, fallen: bool = False) -> FFHero
     spells = tuple((key, n) for key, n in spells if n)
     if sum(n for _, n in spells) > MAX_SPELL_USES:
         raise r.error("spells", tr("may hold at most {n} uses in all", n=MAX_SPELL_USES))
-    name = r.text("name", default="")
+    name = r.text("name", default="", max_length=MAX_NAME)  # the adventure sheet's name
     r.done()
     return FFHero(skill, stamina, luck, max_skill, max_stamina, max_luck, gold, tuple(items), food, flask, spells, name)
 

@@ -50,6 +50,7 @@ class FightingFantasy(System):
     book: ClassVar[str] = display.BOOK
     hero_name: ClassVar[str] = display.HERO_NAME
     kind: ClassVar[str] = "ff"
+    named_hero: ClassVar[bool] = True  # hero.name
     rule_labels: ClassVar[dict[str, str]] = RULE_LABELS
 
     # ---- the record ------------------------------------------------------------------------------------------

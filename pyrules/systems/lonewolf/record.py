@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from ... import rng
 from ...contract import Outcome, System
-from ...fields import Reader, changed_rules
+from ...fields import MAX_NAME, Reader, changed_rules
 from ...i18n import tr
 
 MAX_SKILL, MAX_ENDURANCE, MAX_WILLPOWER, MAX_ENEMIES = 99, 999, 999, 20
@@ -157,6 +157,7 @@ class Record(System):
     gives the facts declared here."""
 
     rule_labels: ClassVar[dict[str, str]] = RULE_LABELS
+    named_hero: ClassVar[bool] = True  # hero.name
     has_willpower: ClassVar[bool]  # Grey Star: WILLPOWER, spent through the Staff
     has_vigour: ClassVar[bool]  # Banedon's Vigour
     weapons: ClassVar[dict[str, Weapon]]  # the book's weapons, by their record keys
@@ -199,7 +200,7 @@ class Record(System):
             m = Reader(item, f"hero.modifiers[{i}]", {"name": "Item or spell", "skill": "Bonus"}, lenient)
             modifiers.append((m.text("name", default="Bonus"), m.integer("skill", low=-MAX_SKILL, high=MAX_SKILL)))
             m.done()
-        name = r.text("name", default="")
+        name = r.text("name", default="", max_length=MAX_NAME)  # the adventure sheet's name
         r.done()
         return Hero(
             skill, endurance, willpower, weapon, weapon_bonus, tuple(modifiers), name, endurance_max, willpower_max

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ... import rng
 from ...i18n import tr
 from .record import Setup, State
 from .rules import ONGOING, Engine
@@ -55,14 +54,13 @@ class View(Engine):
             "weapon": cls.weapon(setup, state).title(),
             "vigour": state.vigour,
         }
-        # While the fight goes on: the starting values and the Random Number Table to pick from. A finished fight
-        # shows the starting values only where its record gives them, so old records read exactly as before.
+        # While the fight goes on: the starting values. A finished fight shows them only where its record gives
+        # them, so old records read exactly as before.
         ongoing = state.outcome == ONGOING
         if ongoing or setup.hero.endurance_max is not None:
             hero["endurance_max"] = setup.hero.starting_endurance
         if cls.has_willpower and (ongoing or setup.hero.willpower_max is not None):
             hero["willpower_max"] = setup.hero.starting_willpower
-        extra = {"random_table": list(rng.table(setup.seed))} if ongoing else {}
         return {
             "outcome": state.outcome,
             "rounds": state.rounds,
@@ -76,7 +74,6 @@ class View(Engine):
             "vigour": {"allowed": can_vigour, "possible": cls.has_vigour and setup.rules.vigour, "why": vigour_why},
             "willpower_spend": list(spend) if spend else None,
             "next_draw": state.draws,
-            **extra,
         }
 
     @classmethod

@@ -1,0 +1,139 @@
+"""The fight screen at the table, on a phone: after Start fight, or opened from a link, both fighters, the table (or
+the dice's round) and the primary action are on screen without scrolling, above the odds' summary bar, for every
+book; the first control focused is a button (no phone keyboard opens); no element covers another's tap target."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import BOOT_TIMEOUT, set_up
+from playwright.sync_api import expect
+
+from pyrules import share
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+SIZES = [(390, 844), (360, 740)]
+BOOKS = ["lone-wolf-two-enemies", "grey-star-staff", "freeway-warrior-hunting-knife", "fighting-fantasy-three-at-once",
+         "citadel-plain"]  # fmt: skip
+
+# What must be on screen, by kind: the two sides and the primary control (CSS selectors, each must match).
+MUST_SEE = {
+    "crt": ["#hero-status", "#enemy-status", ".rnt-grid"],
+    "ff": ["#hero-card", "#enemy-status .fighter", "#fight-round"],
+    "citadel": ["#cob-board .board-row.monsters", "#cob-board .board-row.party"],
+}
+
+# The boxes of the first element matching each selector, and the top of the odds' summary bar (sticky at the bottom).
+BOXES_JS = """(selectors) => {
+  const odds = document.getElementById("odds").getBoundingClientRect();
+  const bar = odds.top < innerHeight ? odds.top : innerHeight;
+  return { bar, boxes: selectors.map((s) => {
+    const e = document.querySelector(s);
+    if (!e) return null;
+    const r = e.getBoundingClientRect();
+    return { selector: s, top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+  }) };
+}"""
+
+
+def on_screen(page, kind):
+    width = page.viewport_size["width"]
+    seen = page.evaluate(BOXES_JS, MUST_SEE[kind])
+    assert seen["bar"] > page.viewport_size["height"] * 0.8, seen  # the summary bar is one line
+    for box in seen["boxes"]:
+        assert box is not None, seen
+        assert box["top"] >= 0 and box["bottom"] <= seen["bar"] and box["left"] >= 0 and box["right"] <= width, box
+
+
+def kind_of(record):
+    return {"lone-wolf": "crt", "grey-star": "crt", "freeway-warrior": "crt", "fighting-fantasy": "ff",
+            "citadel-of-blood": "citadel"}[record["system"]]  # fmt: skip
+
+
+def fixture(name):
+    record = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))["save"]["record"]
+    return {**record, "actions": []}
+
+
+@pytest.fixture
+def phone(browser, base_url):
+    contexts = []
+
+    def open_page(width, height):
+        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("book", BOOKS)
+def test_a_fight_opened_from_a_link_shows_both_sides_and_the_primary_action(phone, base_url, book, size):
+    page = phone(*size)
+    record = fixture(book)
+    page.goto(base_url + "#f=" + share.encode(record))
+    expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
+    expect(page.locator("#fight-heading")).to_contain_text("Shared:")
+    on_screen(page, kind_of(record))
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_start_fight_brings_the_fight_into_view_and_focuses_a_button(phone, base_url, size):
+    page = phone(*size)
+    page.goto(base_url)
+    expect(page.get_by_role("button", name="Start fight")).to_be_enabled(timeout=BOOT_TIMEOUT)
+    set_up(page, "Grey Star the Wizard", {"COMBAT SKILL": 15, "ENDURANCE": 25, "WILLPOWER": 20},
+           [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": 20, "Enemy ENDURANCE": 30}],
+           {"Evasion allowed after round": 2})  # fmt: skip
+    on_screen(page, "crt")
+    focused = page.evaluate("[document.activeElement.tagName, document.activeElement.className]")
+    assert focused == ["BUTTON", "rnt-cell face-down"], focused  # a square of the table: no keyboard opens
+
+
+def test_start_fight_in_the_braslavsky_book_focuses_the_round(phone, base_url):
+    page = phone(360, 740)
+    page.goto(base_url)
+    expect(page.get_by_role("button", name="Start fight")).to_be_enabled(timeout=BOOT_TIMEOUT)
+    set_up(page, "Dungeons of the Black Castle", {"SKILL": 10, "STAMINA": 18, "LUCK": 9},
+           [{"Enemy name": "Goblin", "Enemy SKILL": 5, "Enemy STAMINA": 5},
+            {"Enemy name": "Orc", "Enemy SKILL": 7, "Enemy STAMINA": 8}])  # fmt: skip
+    on_screen(page, "ff")
+    expect(page.get_by_role("button", name="Fight round")).to_be_focused()
+
+
+# Every visible button of the fight screen, brought into view, takes a tap at its centre: no other element lies on it.
+HIT_TEST_JS = """async () => {
+  const covered = [];
+  const buttons = [...document.querySelectorAll("#fight button, #odds button")].filter((b) => b.offsetParent !== null);
+  for (const button of buttons) {
+    button.scrollIntoView({ block: "center" });
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    const r = button.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || !(hit === button || button.contains(hit))) {
+      const name = button.id || button.className || button.textContent;
+      covered.push(`${name}: under ${hit?.id || hit?.className || hit?.tagName}`);
+    }
+  }
+  return { count: buttons.length, covered };
+}"""
+
+
+@pytest.mark.parametrize("book", ["grey-star-staff", "fighting-fantasy-three-at-once", "citadel-plain"])
+def test_no_element_covers_a_buttons_tap_target(phone, base_url, book):
+    page = phone(390, 844)
+    page.goto(base_url + "#f=" + share.encode(fixture(book)))
+    expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
+    page.wait_for_timeout(1000)  # the odds drawn
+    result = page.evaluate(HIT_TEST_JS)
+    assert result["count"] >= 8 and result["covered"] == [], result
+    # The odds' panel opened: its buttons too ("Show the trade-off" under the Keep WILLPOWER box, once).
+    page.locator("#odds-toggle").click()
+    result = page.evaluate(HIT_TEST_JS)
+    assert result["covered"] == [], result
