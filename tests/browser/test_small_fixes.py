@@ -22,6 +22,24 @@ NO_WOUND_LUCK = (
 )
 
 
+def start_against_an_orc_in_russian(page):
+    """The Braslavsky book's hero (10, 18, 9) against an Orc (5, 6), typed in the Russian form, and Начать бой."""
+    for label, value in (("МАСТЕРСТВО", 10), ("ВЫНОСЛИВОСТЬ", 18), ("УДАЧА", 9)):
+        page.get_by_label(label, exact=True).fill(str(value))
+    group = page.get_by_role("group", name="Враг 1")
+    for label, value in (("Имя врага", "Орк"), ("МАСТЕРСТВО врага", 5), ("ВЫНОСЛИВОСТЬ врага", 6)):
+        group.get_by_label(label).fill(str(value))
+    page.get_by_role("button", name="Начать бой").click()
+
+
+def start_against_a_giak(page):
+    """The enemy of the set-up typed (a Giak, COMBAT SKILL 10, ENDURANCE 30), and Start fight."""
+    group = page.get_by_role("group", name="Enemy 1")
+    for label, value in (("Enemy name", "Giak"), ("Enemy COMBAT SKILL", 10), ("Enemy ENDURANCE", 30)):
+        group.get_by_label(label).fill(str(value))
+    page.get_by_role("button", name="Start fight").click()
+
+
 def lone_wolf_sheet(page, name):
     page.get_by_role("radio", name=LONE_WOLF).check()
     page.get_by_label("Hero's name").fill(name)
@@ -53,10 +71,7 @@ def test_new_adventure_with_no_fight_played_asks_nothing_and_keeps_what_was_type
 
 def test_new_adventure_after_a_fight_still_asks(page):
     lone_wolf_sheet(page, "Aragorn")
-    group = page.get_by_role("group", name="Enemy 1")
-    for label, value in (("Enemy name", "Giak"), ("Enemy COMBAT SKILL", 10), ("Enemy ENDURANCE", 30)):
-        group.get_by_label(label).fill(str(value))
-    page.get_by_role("button", name="Start fight").click()
+    start_against_a_giak(page)
     page.get_by_label("Random number", exact=True).fill("5")
     page.get_by_role("button", name="Fight round").click()
     expect(page.locator("#undo")).to_be_enabled()
@@ -71,10 +86,7 @@ def test_new_adventure_after_a_fight_still_asks(page):
 
 def test_the_name_typed_names_the_fight_the_heros_card_and_the_saved_fight(page):
     lone_wolf_sheet(page, "Aragorn")
-    group = page.get_by_role("group", name="Enemy 1")
-    for label, value in (("Enemy name", "Giak"), ("Enemy COMBAT SKILL", 10), ("Enemy ENDURANCE", 30)):
-        group.get_by_label(label).fill(str(value))
-    page.get_by_role("button", name="Start fight").click()
+    start_against_a_giak(page)
     expect(page.locator("#fight-heading")).to_have_text("Aragorn vs Giak")
     expect(page.locator("#fight").get_by_role("heading", name="Aragorn", exact=True)).to_be_visible()
     page.get_by_label("Random number", exact=True).fill("5")
@@ -88,21 +100,13 @@ def test_the_name_typed_names_a_fighting_fantasy_fight_in_russian(page):
     to_russian(page)
     page.get_by_role("radio", name="Подземелья Чёрного замка").check()
     page.get_by_label("Имя героя").fill("Ярослав")
-    for label, value in (("МАСТЕРСТВО", 10), ("ВЫНОСЛИВОСТЬ", 18), ("УДАЧА", 9)):
-        page.get_by_label(label, exact=True).fill(str(value))
-    group = page.get_by_role("group", name="Враг 1")
-    for label, value in (("Имя врага", "Орк"), ("МАСТЕРСТВО врага", 5), ("ВЫНОСЛИВОСТЬ врага", 6)):
-        group.get_by_label(label).fill(str(value))
-    page.get_by_role("button", name="Начать бой").click()
+    start_against_an_orc_in_russian(page)
     expect(page.locator("#fight-heading")).to_have_text("Ярослав против: Орк")
 
 
 def test_without_a_name_the_fight_keeps_the_books_hero(page):
     lone_wolf_sheet(page, "")
-    group = page.get_by_role("group", name="Enemy 1")
-    for label, value in (("Enemy name", "Giak"), ("Enemy COMBAT SKILL", 10), ("Enemy ENDURANCE", 30)):
-        group.get_by_label(label).fill(str(value))
-    page.get_by_role("button", name="Start fight").click()
+    start_against_a_giak(page)
     expect(page.locator("#fight-heading")).to_have_text("Banedon vs Giak")
 
 
@@ -193,12 +197,7 @@ def test_the_note_in_russian_quotes_the_book_and_fits_a_phone(page):
     page.set_viewport_size({"width": 360, "height": 740})
     to_russian(page)
     page.get_by_role("radio", name="Подземелья Чёрного замка").check()
-    for label, value in (("МАСТЕРСТВО", 10), ("ВЫНОСЛИВОСТЬ", 18), ("УДАЧА", 9)):
-        page.get_by_label(label, exact=True).fill(str(value))
-    group = page.get_by_role("group", name="Враг 1")
-    for label, value in (("Имя врага", "Орк"), ("МАСТЕРСТВО врага", 5), ("ВЫНОСЛИВОСТЬ врага", 6)):
-        group.get_by_label(label).fill(str(value))
-    page.get_by_role("button", name="Начать бой").click()
+    start_against_an_orc_in_russian(page)
     expect(page.locator("#no-wound-luck")).to_contain_text("«Вычтите 2 из вашей ВЫНОСЛИВОСТИ»")
     expect(page.locator("#no-wound-luck")).to_contain_text("«Удача в бою»")
     sizes = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
