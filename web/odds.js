@@ -25,7 +25,7 @@ const ui = {
 const SIM_FIGHTS = 1000;
 const SIM_STEP_MS = 250; // each step plays fights for about this long (and ends the one in progress): Cancel is quick
 const PATIENCE_MS = 5000; // an odds request not answered by then is abandoned and its worker restarted
-const BEST_SPEND_PATIENCE_MS = 30_000; // "Find the best spend now" computes several policies on request: it may take longer
+const BEST_SPEND_PATIENCE_MS = 30_000; // Grey Star's best spend and its trade-off compute policies: they may take longer
 const HIDDEN_MS = 30_000; // the odds' worker ends once the page has been hidden this long with nothing asked
 let allowed = false; // the rules are ready (and the snapshot made, where one is): the odds' worker may start
 /** @type {((request: Record<string, unknown>) => Promise<Reply>) | null} */
@@ -160,8 +160,9 @@ function launch() {
   const ready = worker.ready.then(() => true, () => false);
   const launched = worker;
   ready.then((ok) => {
-    if (ok && worker === launched) workerUp = true;
-    ui.panel.dataset.worker = workerUp ? "up" : "starting"; // said for whoever looks (the tests wait on it)
+    if (worker !== launched) return; // ended, or replaced by a newer one
+    workerUp = ok;
+    ui.panel.dataset.worker = ok ? "up" : "failed"; // said for whoever looks (the tests wait on it)
   });
   usable.set(worker, ready);
   ready.then((ok) => {
@@ -310,24 +311,34 @@ async function compute() {
     return;
   }
   const request = { op: "odds", record, form, willpower: spend };
-  if (!workerUp && quick) { // while the odds' worker starts: the rules' worker, if it can answer within QUICK_MS
-    const fast = await quick({ ...request, ms: QUICK_MS });
-    if (dirty) return;
-    if (fast.ok || !fast.too_large) {
-      shown(fast);
-      if (!fast.ok || !allowed) return;
-      // The odds' worker has the whole answer (a part that did not fit the quick budget, such as Grey Star's table of
-      // spends, is left out of the quick one): drawn when it comes, if it does; the quick one stays otherwise.
-      const full = await ask(request);
-      if (!dirty && full.ok) shown(full);
-      return;
-    }
+  const fast = await quickly(request);
+  if (dirty) return;
+  if (fast) {
+    shown(fast);
+    if (!fast.ok || !fast.left_out || !allowed) return;
+    // A part that did not fit the quick deadline (Grey Star's table of spends) comes from the odds' worker, which has
+    // the whole budget: drawn when it comes, if it does; the quick answer stays otherwise.
+    const full = await ask(request);
+    if (!dirty && full.ok) shown(full);
+    return;
   }
   if (!allowed || !worker) say(t("The odds are being prepared…")); // said while the odds' worker starts
   if (!allowed) return;
   const reply = await ask(request);
   if (dirty) return; // a newer fight is waiting: draw that one
   shown(reply);
+}
+
+/**
+ * While the odds' worker is not up: the rules' own worker's answer within QUICK_MS (the odds, or why there are none);
+ * null when it cannot answer that soon, or once the odds' worker is up.
+ * @param {Record<string, unknown>} request
+ * @returns {Promise<Reply | null>}
+ */
+async function quickly(request) {
+  if (workerUp || !quick) return null;
+  const reply = await quick({ ...request, ms: QUICK_MS });
+  return reply.ok || !reply.too_large ? reply : null;
 }
 
 /** @param {Reply} reply the odds, or why there are none */
@@ -427,8 +438,7 @@ async function bestSpend() {
   advising = key;
   ui.policy.textContent = t("Computing the best spend…");
   const request = { op: "odds", record, form, willpower: spend, lambda, table: false };
-  let reply = !workerUp && quick ? await quick({ ...request, ms: QUICK_MS }) : null;
-  if (!reply || reply.too_large) reply = await ask(request, BEST_SPEND_PATIENCE_MS);
+  const reply = (await quickly(request)) ?? (await ask(request, BEST_SPEND_PATIENCE_MS));
   if (advising !== key || key !== `${fightKey}|${keepWorth()}`) return; // for a state or a worth that is gone
   advising = "";
   if (!reply.ok) {

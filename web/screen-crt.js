@@ -200,20 +200,17 @@ let picked = null;
 let revealed = null;
 let evading = false; // Evade pressed: the next square tapped is the evasion round
 let evadeAtOnce = false; // the section's evasion before the first round: no round, no number
-/** @type {number | null} the spend the odds advise now, filled in the field; null: none, or changed by the player */
-let advisedSpend = null;
+let ownSpend = false; // the player typed the spend: the odds' advice is said beside it, not filled over it
 /** @type {{session: number, hero: number, willpower: number | null, enemies: number[]} | null} the last view drawn */
 let previous = null;
 let announcing = false; // an action was just taken: its event is said to screen readers
-let actions = 0; // the open fight's actions, as last drawn
 
 /** @param {Shell} given */
 export function init(given) {
   shell = given;
   weapon.addEventListener("change", showWeaponBonus);
   spend.addEventListener("input", () => {
-    advisedSpend = null; // the player's own spend: the next advice is said beside it, not filled over it
-    spend.dataset.own = "true";
+    ownSpend = true;
     advised.textContent = "";
     shell.changed();
   });
@@ -318,10 +315,8 @@ export function render(fight, shown) {
   showCostly(vigour, view.vigour, !view.vigour.possible || hero.vigour || over,
     `+3 ${labels.skill}, −3 ${labels.endurance}`);
   if (!view.evade.allowed || over) evading = false;
-  if (fight.record.actions.length !== actions) { // a new action, or one undone: the turned square goes with it
-    actions = fight.record.actions.length;
-    if (revealed && revealed.actions !== actions) revealed = null;
-  }
+  // A new action, or one undone: the square turned over by the last one goes with it.
+  if (revealed && revealed.actions !== fight.record.actions.length) revealed = null;
   tableBox.hidden = over;
   drawTable();
   const range = view.willpower_spend;
@@ -349,7 +344,7 @@ function showCostly(action, state, hidden, cost) {
 // The table's squares: face down, but the one the last action turned over, which shows the number the rules drew.
 // What a tap does (fight the round, or evade) is said above them and in each square's name.
 function drawTable() {
-  const armed = evading && !evadeAtOnce;
+  const armed = evadesNext();
   evade.button.setAttribute("aria-pressed", String(armed));
   tableBox.classList.toggle("evading", armed);
   tableHint.textContent = armed ? t("Tap a square: the evasion round is fought with its number.")
@@ -370,7 +365,7 @@ function pickCell(event) {
   const cell = /** @type {Element} */ (event.target).closest("button");
   if (!(cell instanceof HTMLButtonElement) || cell.disabled) return;
   picked = Number(cell.dataset.index);
-  const action = drawnAction(evading && !evadeAtOnce ? "evade" : "round");
+  const action = drawnAction(evadesNext() ? "evade" : "round");
   evading = false;
   shell.act(action).then((done) => {
     if (!done) picked = null;
@@ -388,9 +383,13 @@ function pressEvade() {
   } else {
     evading = !evading;
     drawTable();
-    announce(evading ? t("Tap a square: the evasion round is fought with its number.")
-      : t("Tap a square: the round is fought with the number under it."));
+    announce(tableHint.textContent ?? ""); // what a tap does now
   }
+}
+
+/** Evade was pressed: the next square tapped is the evasion round (not where an evasion needs no number). */
+function evadesNext() {
+  return evading && !evadeAtOnce;
 }
 
 /** @param {KeyboardEvent} event arrow keys, Home and End move within the table (one square in the tab order) */
@@ -453,13 +452,12 @@ export const spendOf = (fight) => (fight.view.willpower_spend ? Number(spend.val
  * @param {boolean} [asked] the player asked for it ("Spend 3 now"): filled whatever was typed
  */
 export function setSpend(n, asked = false) {
-  if (asked || advisedSpend !== null || spend.dataset.own !== "true") {
-    spend.value = String(n);
-    spend.dataset.own = "false";
-    advisedSpend = n;
-    advised.textContent = t("advised");
-  } else {
+  if (asked) ownSpend = false;
+  if (ownSpend) {
     advised.textContent = t("advised: {n}", { n });
+  } else {
+    spend.value = String(n);
+    advised.textContent = t("advised");
   }
 }
 
@@ -471,13 +469,11 @@ export function clearInputs() {
 export function resetInputs() {
   number.value = "";
   spend.value = "1";
-  spend.dataset.own = "false";
-  advisedSpend = null;
+  ownSpend = false;
   advised.textContent = "";
   picked = null;
   revealed = null;
   evading = false;
-  actions = 0;
   announcing = false;
 }
 

@@ -12,6 +12,7 @@ from conftest import BOOT_TIMEOUT, set_up
 from playwright.sync_api import expect
 
 from pyrules import share
+from pyrules.systems import SYSTEMS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SIZES = [(390, 844), (360, 740)]
@@ -48,8 +49,7 @@ def on_screen(page, kind):
 
 
 def kind_of(record):
-    return {"lone-wolf": "crt", "grey-star": "crt", "freeway-warrior": "crt", "fighting-fantasy": "ff",
-            "citadel-of-blood": "citadel"}[record["system"]]  # fmt: skip
+    return SYSTEMS[record["system"]].kind  # the registry's: which screen module draws it
 
 
 def fixture(name):

@@ -1201,6 +1201,9 @@ def test_a_spend_table_too_large_is_left_out_of_the_odds(monkeypatch):
     fight = play("grey-star", {**GS_BENCH[0], "willpower": 40}, GS_BENCH[1])
     reply = odds.odds(fight)
     assert "spends" not in reply and 0 < reply["win"] < 1
+    assert reply["left_out"] == ["spends"]  # said: a page that asked within a short deadline asks again
+    small = play("grey-star", {**GS_BENCH[0], "willpower": 3}, GS_BENCH[1])
+    assert "left_out" not in odds.odds(small) and odds.odds(small)["spends"]  # nothing left out: nothing said
 
 
 def test_estimates_bound_the_work_done_on_random_fights():

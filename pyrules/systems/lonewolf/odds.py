@@ -1055,8 +1055,8 @@ def exact(fight: Any, options: dict) -> dict[str, Any]:
                     {"spend": row["spend"], "win": row["win"], "willpower_spent": row["willpower_spent"]}
                     for row in spend_table(system, setup, state)
                 ]
-            except TooLarge:
-                pass
+            except TooLarge:  # said, so that a page asking within a short deadline asks again with more time
+                reply["left_out"] = ["spends"]
         if options.get("lambda") is not None:
             reply["policy"] = {"lambda": options["lambda"], **grey_star_policy(system, setup, state, options["lambda"])}
         if options.get("curve") is not None and ongoing:
