@@ -550,11 +550,11 @@ function frame(width, height, label) {
  * @param {[number, number][]} points
  * @param {{label: string, xLabel: string, yLabel: string, width?: number, height?: number}} options
  */
-function bars(points, { label, xLabel, yLabel, width = 320, height = 130 }) {
+function bars(points, { label, xLabel, yLabel, width = 320, height = 136 }) {
   const svg = frame(width, height, label);
   if (!points.length) return svg;
   const top = Math.max(...points.map(([, p]) => p)) || 1;
-  const left = 34, right = 4, upper = 12, bottom = height - 18, span = width - left - right;
+  const left = 42, right = 4, upper = 18, bottom = height - 18, span = width - left - right;
   const step = span / points.length;
   const bar = Math.max(1, step * 0.8);
   points.forEach(([x, p], i) => {
@@ -569,7 +569,7 @@ function bars(points, { label, xLabel, yLabel, width = 320, height = 130 }) {
   svg.append(node("line", { x1: left, y1: upper, x2: left, y2: bottom, class: "axis" }));
   svg.append(node("text", { x: left - 3, y: upper + 4, class: "tick", "text-anchor": "end" }, percent(top)));
   svg.append(node("text", { x: left - 3, y: bottom, class: "tick", "text-anchor": "end" }, percent(0)));
-  svg.append(node("text", { x: left, y: upper - 3, class: "tick" }, yLabel));
+  svg.append(node("text", { x: left + 3, y: upper - 6, class: "tick" }, yLabel)); // above the tallest bar
   svg.append(node("text", { x: left, y: height - 4, class: "tick" }, String(first)));
   svg.append(node("text", { x: width - right, y: height - 4, class: "tick", "text-anchor": "end" }, String(last)));
   svg.append(node("text", { x: (left + width) / 2, y: height - 4, class: "tick", "text-anchor": "middle" }, xLabel));

@@ -5,6 +5,7 @@ book; the first control focused is a button (no phone keyboard opens); no elemen
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -61,8 +62,9 @@ def fixture(name):
 def phone(browser, base_url):
     contexts = []
 
-    def open_page(width, height):
-        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    def open_page(width, height, lang="en"):
+        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+                                      locale={"en": "en-GB", "ru": "ru-RU"}[lang])
         contexts.append(context)
         return context.new_page()
 
@@ -71,14 +73,19 @@ def phone(browser, base_url):
         context.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("book", BOOKS)
-def test_a_fight_opened_from_a_link_shows_both_sides_and_the_primary_action(phone, base_url, book, size):
-    page = phone(*size)
+def test_a_fight_opened_from_a_link_shows_both_sides_and_the_primary_action(phone, base_url, book, size, lang):
+    page = phone(*size, lang)
     record = fixture(book)
     page.goto(base_url + "#f=" + share.encode(record))
     expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
-    expect(page.locator("#fight-heading")).to_contain_text("Shared:")
+    expect(page.locator("#fight-heading")).to_contain_text({"en": "Shared:", "ru": "Присланный бой:"}[lang])
+    # Once the odds are said (the summary bar's words are then at their longest).
+    preparing = {"en": "The odds are being prepared…", "ru": "Шансы готовятся…"}[lang]
+    expect(page.locator("#odds-status")).not_to_have_text(re.compile(f"^({re.escape(preparing)})?$"),
+                                                          timeout=BOOT_TIMEOUT)
     on_screen(page, kind_of(record))
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
 

@@ -1049,14 +1049,6 @@ def exact(fight: Any, options: dict) -> dict[str, Any]:
         reply["willpower"] = [[k, p] for k, p in (result["willpower"] or {}).items()]
         reply["spend"] = within(legal, spend) or None  # None: nothing can be spent now
         ongoing = state.outcome == ONGOING
-        if ongoing and options.get("table", True) and (state.willpower or 0) <= MAX_SPEND_TABLE:
-            try:  # the table is an extra: left out, as above MAX_SPEND_TABLE, when it is too large
-                reply["spends"] = [
-                    {"spend": row["spend"], "win": row["win"], "willpower_spent": row["willpower_spent"]}
-                    for row in spend_table(system, setup, state)
-                ]
-            except TooLarge:  # said, so that a page asking within a short deadline asks again with more time
-                reply["left_out"] = ["spends"]
         if options.get("lambda") is not None:
             reply["policy"] = {"lambda": options["lambda"], **grey_star_policy(system, setup, state, options["lambda"])}
         if options.get("curve") is not None and ongoing:
@@ -1064,6 +1056,17 @@ def exact(fight: Any, options: dict) -> dict[str, Any]:
     reply["evade"] = evade_advice(system, setup, state, spend)
     if reply["evade"] is not None:  # the engine's words for when the book allows an evasion (why not now)
         reply["evade"]["why"] = system.evasion(setup, state)[1]
+    # The table of fixed spends is an extra, computed last so that it never takes the time of what was asked (under
+    # a request's deadline): left out, as above MAX_SPEND_TABLE, when it is too large.
+    table = options.get("table", True) and (state.willpower or 0) <= MAX_SPEND_TABLE
+    if system.has_willpower and state.outcome == ONGOING and table:
+        try:
+            reply["spends"] = [
+                {"spend": row["spend"], "win": row["win"], "willpower_spent": row["willpower_spent"]}
+                for row in spend_table(system, setup, state)
+            ]
+        except TooLarge:  # said, so that a page asking within a short deadline asks again with more time
+            reply["left_out"] = ["spends"]
     return reply
 
 
