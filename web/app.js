@@ -30,7 +30,7 @@ const ui = {
   undo: /** @type {HTMLButtonElement} */ ($("#undo")), redo: /** @type {HTMLButtonElement} */ ($("#redo")),
   shareBox: $("#share-box"), actionError: $("#action-error"), outcome: $("#outcome"), top: $("#fight-top"),
   controls: $("#fight-controls"), buttons: $("#fight-buttons"), bottom: $("#fight-bottom"), saves: $("#saves"),
-  language: /** @type {HTMLSelectElement} */ ($("#language")),
+  language: /** @type {HTMLSelectElement} */ ($("#language")), strip: $("#fight-strip"),
 };
 
 /** @type {Rules | null} */
@@ -53,6 +53,12 @@ async function loadScreens() {
 
 /** @param {string} key a system's */
 const system = (key) => words().systems[key];
+/**
+ * An open fight's system as its screen shows it: the hero named as the rules name him in this fight (the summary's:
+ * the adventure sheet's name, or the book's hero).
+ * @param {OpenFight} open
+ */
+const shownFor = (open) => ({ ...system(open.record.system), hero: open.summary.hero });
 /** @param {string} key a system's */
 const screenOf = (key) => /** @type {{screen: Screen, parts: Parts}} */ (screens.get(system(key).kind));
 
@@ -94,6 +100,9 @@ function show(reply, { id = null, name, created, redo = [], adventure: of, secti
     place(ui.controls, parts.controls);
     place(ui.buttons, parts.buttons);
     place(ui.bottom, parts.bottom);
+    cardsSeen.disconnect();
+    const card = document.getElementById("hero-status");
+    if (card) cardsSeen.observe(card);
   }
   ui.heading.textContent = name;
   ui.setup.hidden = true;
@@ -132,7 +141,7 @@ async function act(action, fromRedo = false) {
   const { screen, parts } = screenOf(fight.record.system);
   screen.clearInputs();
   render();
-  parts.log.append(...screen.logRows(reply.event, fight, system(fight.record.system)));
+  parts.log.append(...screen.logRows(reply.event, fight, shownFor(fight)));
   if (fight.view.outcome !== "ongoing") sheet.heroBack(fight, ui.actionError, ui.fight); // the sheet follows the fight as soon as it is over
   return true;
 }
@@ -159,22 +168,37 @@ function redo() {
 function drawLog(events) {
   const open = /** @type {OpenFight} */ (fight);
   const { screen, parts } = screenOf(open.record.system);
-  parts.log.replaceChildren(...events.flatMap((event) => screen.logRows(event, open, system(open.record.system))));
+  const shown = shownFor(open);
+  parts.log.replaceChildren(...events.flatMap((event) => screen.logRows(event, open, shown)));
 }
 
 function render() {
   const open = /** @type {OpenFight} */ (fight);
   const { screen } = screenOf(open.record.system);
-  screen.render(open, system(open.record.system));
+  const shown = shownFor(open);
+  screen.render(open, shown);
   ui.undo.disabled = open.record.actions.length === 0;
   ui.redo.disabled = open.redo.length === 0;
   ui.outcome.className = `outcome ${open.view.outcome}`;
-  ui.outcome.textContent = screen.outcomeText(open.view, system(open.record.system));
+  ui.outcome.textContent = screen.outcomeText(open.view, shown);
+  ui.strip.textContent = screen.strip?.(open, shown) ?? "";
+  showStrip();
   showOddsSoon();
-  if (open.view.outcome !== "ongoing" && (ui.roundForm.contains(document.activeElement) ||
-      document.activeElement === document.body)) {
-    ui.newFight.focus(); // the controls just used are disabled now
+  const opened = document.activeElement === document.body; // a finished fight opened (a link, a saved one)
+  if (open.view.outcome !== "ongoing" && (ui.roundForm.contains(document.activeElement) || opened)) {
+    // The controls just used are disabled now; a fight just opened stays shown from its cards, not scrolled away.
+    ui.newFight.focus({ preventScroll: opened });
   }
+}
+
+// The strip of both sides' numbers: at the top of the screen while the hero's card is out of view (the log read).
+let cardsInView = true;
+const cardsSeen = new IntersectionObserver((entries) => {
+  cardsInView = entries[entries.length - 1].isIntersecting;
+  showStrip();
+});
+function showStrip() {
+  ui.strip.hidden = cardsInView || !fight || ui.fight.hidden || !ui.strip.textContent;
 }
 
 function keepFight() {

@@ -274,7 +274,7 @@ export function render(fight, shown) {
   const before = previous && previous.session === fight.session ? previous : null;
   const hero = view.hero;
   const card = fighterCard({
-    name: record.hero.name || shown.hero, stats: [[labels.skill, hero.skill]], className: "hero",
+    name: shown.hero, stats: [[labels.skill, hero.skill]], className: "hero",
     bar: { label: labels.endurance, current: hero.endurance, change: before ? hero.endurance - before.hero : 0,
            max: hero.endurance_max ?? record.hero.endurance_max ?? record.hero.endurance, id: "hero-endurance-bar" },
     chips: [`${labels.weapon}: ${hero.weapon}`, ...(hero.vigour ? [t("Vigour")] : [])], dead: hero.endurance <= 0,
@@ -325,6 +325,19 @@ export function render(fight, shown) {
     spend.max = String(range[1]);
     if (Number(spend.value) > range[1]) spend.value = String(range[1]);
   }
+}
+
+/**
+ * Both sides' ENDURANCE in one line, for the top of the screen while the log is read.
+ * @param {OpenFight} fight
+ * @param {System} shown
+ */
+export function strip(fight, shown) {
+  const view = /** @type {View} */ (fight.view);
+  const enemy = view.enemies[view.current];
+  const max = view.hero.endurance_max ?? fight.record.hero.endurance;
+  return `${shown.labels.endurance}: ${shown.hero} ${view.hero.endurance} / ${max} · ${enemy.name} ${enemy.endurance}`
+    + ` / ${fight.record.enemies[view.current]?.endurance ?? enemy.endurance}`;
 }
 
 /**

@@ -453,7 +453,7 @@ function drawCards(fight, view, shown) {
   const { hero } = view;
   const { labels } = shown;
   diceSlots.clear();
-  const heroName = (fight.record.hero.name || shown.hero) + (hero.strength ? ` (${spellName(shown, "strength")})` : "");
+  const heroName = shown.hero + (hero.strength ? ` (${spellName(shown, "strength")})` : "");
   const card = fighterCard({ name: heroName, id: "hero-card", className: "ff-card",
     stats: [[labels.skill, `${hero.skill} / ${hero.max_skill}`], [labels.luck, `${hero.luck} / ${hero.max_luck}`]],
     bar: { label: labels.stamina, current: hero.stamina, max: hero.max_stamina,
@@ -609,6 +609,18 @@ export function clearInputs() {
 
 export const resetInputs = clearInputs;
 
+/**
+ * The hero's STAMINA and that of the opponents in the fight, in one line, for the top of the screen while the log is
+ * read.
+ * @param {OpenFight} fight
+ * @param {System} shown
+ */
+export function strip(fight, shown) {
+  const { hero, enemies, fighting } = fight.view;
+  const foes = /** @type {number[]} */ (fighting).map((i) => `${enemies[i].name} ${enemies[i].stamina}`);
+  return `${shown.labels.stamina}: ${[`${shown.hero} ${hero.stamina} / ${hero.max_stamina}`, ...foes].join(" · ")}`;
+}
+
 /** A fight just started: the round's button (no keyboard opens on a phone). */
 export const focus = () => fightRound.focus({ preventScroll: true });
 
@@ -648,7 +660,7 @@ export function logRows(event, fight, shown) {
   /** @type {{index: number, name: string, dice: number[], strength: number, result: string}[]} */
   const foes = event.enemies;
   const lines = [
-    h("span", { className: "who" }, fight.record.hero.name || shown.hero, ": ", diceFaces(event.hero_dice), ` + ${bonus} = ${event.hero_strength}`),
+    h("span", { className: "who" }, shown.hero, ": ", diceFaces(event.hero_dice), ` + ${bonus} = ${event.hero_strength}`),
     ...foes.map((foe) => h("span", { className: `who ${foe.result}` },
       foe.name + (foe.index === event.target ? ` (${t("your target")})` : ""), ": ", diceFaces(foe.dice),
       ` → ${foe.strength}: ${t(RESULTS[foe.result])}`)),

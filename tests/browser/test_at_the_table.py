@@ -144,3 +144,22 @@ def test_no_element_covers_a_buttons_tap_target(phone, base_url, book):
     page.locator("#odds-toggle").click()
     result = page.evaluate(HIT_TEST_JS)
     assert result["covered"] == [], result
+
+
+@pytest.mark.parametrize("book", ["lone-wolf-two-enemies", "fighting-fantasy-three-at-once"])
+def test_both_sides_numbers_stay_in_view_while_the_log_is_read(phone, base_url, book):
+    page = phone(390, 844)
+    record = json.loads((FIXTURES / f"{book}.json").read_text(encoding="utf-8"))["save"]["record"]
+    page.goto(base_url + "#f=" + share.encode(record))
+    expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
+    strip = page.locator("#fight-strip")
+    expect(strip).to_be_hidden()  # the cards are in view: the strip would only repeat them
+    hero = page.locator("#hero-status .bar-text").first.inner_text().split(" ")  # "ENDURANCE 23 / 28 −2"
+    page.locator("#fight-bottom, .crt-log, .ff-log-box").last.scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    expect(strip).to_be_visible()
+    assert strip.bounding_box()["y"] == 0
+    expect(strip).to_contain_text(f"{hero[0]}: ")
+    expect(strip).to_contain_text(f" {hero[1]} / {hero[3]}")  # the hero's points now, of the starting ones
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(strip).to_be_hidden()

@@ -32,10 +32,10 @@ def start_against_an_orc_in_russian(page):
     page.get_by_role("button", name="Начать бой").click()
 
 
-def start_against_a_giak(page):
-    """The enemy of the set-up typed (a Giak, COMBAT SKILL 10, ENDURANCE 30), and Start fight."""
+def start_against_a_giak(page, endurance=30):
+    """The enemy of the set-up typed (a Giak, COMBAT SKILL 10), and Start fight."""
     group = page.get_by_role("group", name="Enemy 1")
-    for label, value in (("Enemy name", "Giak"), ("Enemy COMBAT SKILL", 10), ("Enemy ENDURANCE", 30)):
+    for label, value in (("Enemy name", "Giak"), ("Enemy COMBAT SKILL", 10), ("Enemy ENDURANCE", endurance)):
         group.get_by_label(label).fill(str(value))
     page.get_by_role("button", name="Start fight").click()
 
@@ -102,6 +102,15 @@ def test_the_name_typed_names_a_fighting_fantasy_fight_in_russian(page):
     page.get_by_label("Имя героя").fill("Ярослав")
     start_against_an_orc_in_russian(page)
     expect(page.locator("#fight-heading")).to_have_text("Ярослав против: Орк")
+    expect(page.locator("#hero-card .fighter-name")).to_have_text("Ярослав")  # the card and the log say it too
+
+
+def test_the_name_typed_is_the_one_the_outcome_says(page):
+    lone_wolf_sheet(page, "Aragorn")
+    start_against_a_giak(page, endurance=1)
+    page.get_by_label("Random number", exact=True).fill("0")  # +8, 0: the Giak is killed, Aragorn loses nothing
+    page.get_by_role("button", name="Fight round").click()
+    expect(page.locator("#outcome")).to_have_text("Victory: Giak falls. Aragorn has 25 ENDURANCE left.")
 
 
 def test_without_a_name_the_fight_keeps_the_books_hero(page):
