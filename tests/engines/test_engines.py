@@ -112,6 +112,26 @@ def grey_star_fight(page: Page) -> list[list[str]]:
     return log_rows(page)
 
 
+def test_a_tapped_square_fights_one_round_and_a_typed_number_another(page: Page):
+    """The table's squares face down: a tap (a real click of the driver) fights one round with the number the rules
+    draw, shown on the square; a typed number is fought with its own button. CPython replays the record kept."""
+    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": 15, "ENDURANCE": 25},
+           [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 20}])
+    page.click("button", "Square 3: fight the round")
+    page.wait("document.querySelectorAll('#log li.fought').length === 1", "one round fought")
+    page.wait(f"{STORED} !== null", "the round kept in localStorage")
+    record = current_record(page)
+    assert record["actions"] == [{"do": "round"}]  # drawn from the seed: no number in the record
+    drawn = Fight.from_record(record).log[0]["number"]
+    assert log_rows(page)[0][3] == str(drawn)
+    page.find("button", f"Square 3: {drawn}, the last round's")  # the square turned over shows it
+    assert page.js("return document.querySelectorAll('#log li.fought').length;") == 1  # one tap, one round
+    fight_round(page, {"Random number": 6})  # typed: its own button, one more round
+    assert current_record(page)["actions"] == [{"do": "round"}, {"do": "round", "number": 6}]
+    assert log_rows(page)[1][3] == "6"
+    assert str(replayed(current_record(page))["hero"]["endurance"]) == log_rows(page)[1][6]  # the same ENDURANCE
+
+
 def test_a_share_link_replays_the_fight_in_a_fresh_profile(page: Page, open_page):
     rows = grey_star_fight(page)
     page.click("button", "Share")
