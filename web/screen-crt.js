@@ -318,6 +318,7 @@ export function render(fight, shown) {
   // A new action, or one undone: the square turned over by the last one goes with it.
   if (revealed && revealed.actions !== fight.record.actions.length) revealed = null;
   tableBox.hidden = over;
+  typedBox.hidden = over; // a fight over takes no number: its outcome comes next
   drawTable();
   const range = view.willpower_spend;
   spendBox.hidden = !range;

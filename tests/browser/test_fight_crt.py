@@ -24,7 +24,7 @@ RULES = {"Evasion allowed after round": 3, "Enemy unharmed for the first rounds"
 def in_russian(page):
     """The open fight, in Russian (the rules' words come back in it)."""
     page.get_by_label("Language").select_option("ru")
-    expect(page.get_by_role("button", name="Раунд боя")).to_be_visible()
+    expect(page.get_by_role("button", name="Новый бой")).to_be_visible()
 
 
 def russian_round(page, number):
