@@ -146,8 +146,15 @@ class Page:
         self.session.reload()
 
     def ready(self, timeout: float = 180.0) -> dict:
-        """Waits for the rules to answer (body[data-ready]); returns the page's start-up timing."""
-        self.wait("document.body.dataset.ready === 'true'", "ready to fight", timeout)
+        """Waits for the rules to answer (body[data-ready]); returns the page's start-up timing. Not ready in time:
+        the failure says what the page shows of its start (the status, an alert) and its timing marks."""
+        try:
+            self.wait("document.body.dataset.ready === 'true'", "ready to fight", timeout)
+        except AssertionError as error:
+            seen = self.js("""return {status: document.querySelector('#startup-text')?.textContent,
+                failed: document.querySelector('#startup-error')?.textContent, timing: window.pyrulesTiming ?? null,
+                snapshot: localStorage.getItem('pyrules:snapshot')};""")
+            raise AssertionError(f"{error}; the page shows {seen}") from None
         return self.js("return window.pyrulesTiming;")
 
     def storage(self) -> dict:

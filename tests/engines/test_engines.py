@@ -95,7 +95,7 @@ def test_boot_a_lone_wolf_fight_undo_and_reload(page: Page):
 
     page.reload()
     page.ready()
-    page.find("button", "Fight round")
+    page.find("button", "New fight")  # the fight is shown again, over: no round to fight
     assert log_rows(page) == shown and shown[:2] == rows[:2]  # the same fight, the same log
     assert current_record(page) == record
     assert replayed(record)["outcome"] == "won"
