@@ -4,7 +4,8 @@
     python3 build.py            build dist/ (fetches the pinned Pyodide runtime, builds the wheel)
     python3 build.py serve      build, then serve dist/ on http://localhost:8000 with the production headers
     python3 build.py test       set everything up on a fresh machine, then run every test
-    python3 build.py bench      run the benchmark (headless Chromium) and print the README table
+    python3 build.py bench      run the benchmark (headless Chromium, and CPython's heavy requests) and print the
+                                README's tables
     python3 build.py screenshots    build, then take the README's pictures into docs/screenshots/ (tests/screenshots.py)
 
 Only the standard library is used until `test`/`bench` create the tooling environment (.venv).
@@ -614,6 +615,11 @@ def main(argv: list[str]) -> int:
 
         if not args.engines_only:
             code = run_bench(DIST, make_server, CHROMIUM, CHROMIUM_ARGS, args.runs, args.update_readme)
+            if code:
+                return code
+            from bench_heavy import main as heavy  # the slowest heavy request of each op, on CPython
+
+            code = heavy(["--update-readme"] if args.update_readme else [])
             if code:
                 return code
         engines = [e for e in args.engines.split(",") if e]

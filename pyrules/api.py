@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, adventure, i18n, odds, rng, share
+from . import __version__, adventure, budget, i18n, odds, rng, share
 from .fields import Reader, RecordError, parse_json, show
 from .fight import FORMAT, VERSION, Fight, system_of
 from .i18n import tr
@@ -41,11 +41,14 @@ def call(request: Any) -> str:
         reader = Reader(data, "", {"op": "Operation", "lang": "Language"})
         op = reader.choice("op", HANDLERS)
         lang = reader.choice("lang", dict.fromkeys(i18n.LANGUAGES), default="en")
-        with i18n.language(lang):
-            reply = HANDLERS[op]({key: value for key, value in data.items() if key not in ("op", "lang")})
+        with i18n.language(lang), budget.within(budget.REQUEST_SECONDS):
+            try:
+                reply = HANDLERS[op]({key: value for key, value in data.items() if key not in ("op", "lang")})
+            except budget.TooLarge:
+                raise TooLargeRequest("request", too_large_words(op)) from None
         return json.dumps({"ok": True, **reply}, ensure_ascii=False)
     except RecordError as exc:
-        too_large = {"too_large": True} if isinstance(exc, TooLargeForOdds) else {}
+        too_large = {"too_large": True} if isinstance(exc, TooLargeRequest) else {}
         return json.dumps({"ok": False, "error": exc.as_dict(), **too_large}, ensure_ascii=False)
     except Exception as exc:  # a bug: still crosses the boundary as data
         error = {
@@ -55,6 +58,16 @@ def call(request: Any) -> str:
             "text": f"internal error: {type(exc).__name__}: {exc}",
         }
         return json.dumps({"ok": False, "error": error, "internal": True}, ensure_ascii=False)
+
+
+def too_large_words(op: str) -> str:
+    """Why a request was stopped at its deadline, in its own words."""
+    n = f"{budget.REQUEST_SECONDS:g}"
+    if op in ("odds", "mc_start"):
+        return tr("this fight is too large for exact odds: use the simulation")
+    if op == "mc_run":
+        return tr("one simulated fight takes longer than {n} s here: this fight is too long to simulate", n=n)
+    return tr("this takes longer than the {n} s a request may take: it is too large to answer", n=n)
 
 
 def _hello(data: dict) -> dict:
@@ -120,11 +133,13 @@ def _restore(data: dict) -> dict:
 def _check_saves(data: dict) -> dict:
     """Check many saved records at once (at start-up): a summary for each, or the reason it cannot be read.
 
-    Each record comes as its own JSON text, so that one damaged beyond parsing fails alone."""
+    Each record comes as its own JSON text, so that one damaged beyond parsing fails alone. Those left when the
+    request's time is up are not checked: ``next`` is the index of the first of them (None: all were), for the page
+    to send again."""
     r = Reader(data, "")
     records = r.items("records", low=0, high=10_000)
     r.done()
-    results = []
+    results: list[dict] = []
     for index, text in enumerate(records):
         try:
             if not isinstance(text, str):
@@ -133,10 +148,14 @@ def _check_saves(data: dict) -> dict:
         except RecordError as error:
             results.append({"ok": False, "error": error.as_dict()})
             continue
+        except budget.TooLarge:  # the request's time is up: the page asks again for the rest
+            if not results:
+                raise
+            return {"results": results, "next": index}
         results.append(
             {"ok": True, "summary": fight.summary(), "dropped": dropped, "record": fight.record() if dropped else None}
         )
-    return {"results": results}
+    return {"results": results, "next": None}
 
 
 def _adventure(data: dict) -> dict:
@@ -213,11 +232,10 @@ def _undo(data: dict) -> dict:
     fight = _fight(r)
     r.done()
     undone = fight.undo()
-    return {
+    return {  # no log: the page takes the undone action's rows away (a whole log is megabytes in a long fight)
         "undone": undone,
         "view": fight.view(),
         "why": fight.refusals(),
-        "log": fight.log,
         "summary": fight.summary(),
     }
 
@@ -262,17 +280,18 @@ def _odds(data: dict) -> dict:
     curve = r.items("curve", low=1, high=10, default=None)
     if curve is not None and not all(map(share_of_a_win, curve)):
         raise refuse("curve", curve)
-    ms = r.integer("ms", low=1, high=int(odds.SECONDS * 1000), default=None)
+    ms = r.integer("ms", low=1, high=int(budget.REQUEST_SECONDS * 1000), default=None)
     r.done()
     try:
         with odds.within(None if ms is None else ms / 1000):
             return odds.odds(fight, spend, None if lam is None else float(lam), table, curve)
-    except (odds.TooLarge, RecursionError):
-        raise TooLargeForOdds("record", tr("this fight is too large for exact odds: use the simulation")) from None
+    except (budget.TooLarge, RecursionError):
+        raise TooLargeRequest("record", too_large_words("odds")) from None
 
 
-class TooLargeForOdds(RecordError):
-    """Exact odds refused as too large: the reply says ``"too_large": true`` and the page offers the simulation."""
+class TooLargeRequest(RecordError):
+    """A request refused as too large (exact odds, or anything past the request's deadline): the reply says
+    ``"too_large": true``, and for the odds the page offers the simulation."""
 
 
 MAX_SIMULATIONS = 8
@@ -298,25 +317,30 @@ def _mc_start(data: dict) -> dict:
 
 
 def _mc_run(data: dict) -> dict:
-    """Plays ``n`` more fights, or fewer: with ``ms``, it stops once that many milliseconds have passed, after the
-    fight in progress (so a page can step by time and cancel at once, whatever one fight costs)."""
+    """Plays ``n`` more fights, or fewer: it stops once ``ms`` milliseconds have passed, after the fight in progress
+    (so a page can step by time and cancel at once, whatever one fight costs), and at the request's deadline."""
     r = Reader(data, "", {"n": "Number of fights", "ms": "Time budget"})
     simulation = _known(r, "mc", _simulations, lambda n: tr("no simulation {n}: start it again", n=n))
     n = r.integer("n", low=1, high=100_000, default=100)
-    budget = r.integer("ms", low=1, high=600_000, default=None)
+    ms = r.integer("ms", low=1, high=int(budget.REQUEST_SECONDS * 1000), default=None)
     r.done()
     started = time.perf_counter()
-    estimate = simulation.run(n, None if budget is None else budget / 1000)
+    estimate = simulation.run(n, None if ms is None else ms / 1000)
     return {"mc": r.data["mc"], **estimate, "ms": (time.perf_counter() - started) * 1000}
 
 
 def _benchmark(data: dict) -> dict:
-    r = Reader(data, "", {"mc": "Number of fights"})
-    fights = r.integer("mc", low=0, high=100_000, default=1000)
-    r.done()
-    from .systems.lonewolf.odds import benchmark_cases
+    """One of the odds' benchmark cases (``case``), timed here (see :mod:`pyrules.benchmark`); without one, their
+    names. A Monte Carlo case plays ``mc`` fights, or what the request's budget allows."""
+    from . import benchmark
 
-    return {"timings": benchmark_cases(fights)}
+    r = Reader(data, "", {"mc": "Number of fights", "case": "Benchmark case"})
+    case = r.choice("case", benchmark.CASES, default=None)
+    fights = r.integer("mc", low=1, high=100_000, default=1000)
+    r.done()
+    if case is None:
+        return {"cases": list(benchmark.CASES)}
+    return {"timings": benchmark.run(case, fights)}
 
 
 HANDLERS: dict[str, Any] = {

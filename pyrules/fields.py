@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from .i18n import tr
@@ -40,6 +41,17 @@ class RecordError(ValueError):
 
 MAX_DEPTH = 32
 MAX_NAME = 80  # a hero's name: what the adventure sheet's "Hero's name" holds, and the record's hero.name
+
+# A number typed as text (a form, a rule multiplier) is read only if its shape is one of these, checked before any
+# conversion: int() and Fraction() of a long or huge-exponent text take time (or fail) before a range can refuse it.
+MAX_DIGITS = 12  # digits of a whole number typed as text: the largest limit (999,999 gold) has 6
+MAX_DECIMALS = 6  # digits after the point of a multiplier such as 0.25 (two are allowed once read)
+MAX_EXPONENT = 3  # digits of a multiplier's exponent, such as 5e-1 (a JSON float's text may carry one)
+WHOLE = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
+DECIMAL = re.compile(
+    rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}(?:\.[0-9]{{0,{MAX_DECIMALS}}})?(?:[eE][+-]?[0-9]{{1,{MAX_EXPONENT}}})?"
+    rf"|[+-]?\.[0-9]{{1,{MAX_DECIMALS}}}|[+-]?[0-9]{{1,{MAX_DIGITS}}}/[0-9]{{1,{MAX_DIGITS}}}"
+)
 
 
 def check_depth(text: str, field: str, limit: int = MAX_DEPTH) -> None:
@@ -150,7 +162,7 @@ class Reader:
             return value
         if self.lenient and isinstance(value, str):
             text = value.strip().replace("\u2212", "-")
-            if text.lstrip("+-").isdigit() and text.isascii():
+            if WHOLE.fullmatch(text):
                 value = int(text)
             elif text == "" and default is not MISSING:
                 return default
@@ -175,7 +187,10 @@ class Reader:
         try:
             if isinstance(value, bool) or not isinstance(value, (int, float, str)):
                 raise ValueError
-            result = Fraction(str(value).strip())
+            text = str(value).strip().replace("\u2212", "-")
+            if not DECIMAL.fullmatch(text):  # the shape first: Fraction("1e10000000") takes seconds to build
+                raise ValueError
+            result = Fraction(text)
         except (ValueError, ZeroDivisionError):
             raise self.error(
                 key,

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from . import budget
 from .contract import System
 from .fields import Reader, RecordError, show
 from .i18n import tr
@@ -137,6 +138,7 @@ class Fight:
         index = len(self.actions)
         if index >= MAX_ACTIONS:
             raise too_many_actions(index)
+        budget.check()  # a replay stops at the request's deadline (TooLarge: not a damaged record, nothing dropped)
         action = self.system.parse_action(data, index)
         state, event = self.system.step(self.setup, self.state, action, f"actions[{index}]")
         self.actions.append(self.system.action_json(action))

@@ -1,4 +1,4 @@
-"""Odds, whatever the system: the budget every exact computation holds, the Monte Carlo that plays the engine's own
+"""Odds, whatever the system: the Monte Carlo that plays the engine's own
 ``step`` with a system's plain policy, and the one answer the page and the command line get.
 
 Each system's exact solver lives in its own package (``pyrules.systems.<system>.odds``) and is reached through the
@@ -9,64 +9,16 @@ from __future__ import annotations
 
 import math
 import time
-from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-from . import rng
+from . import budget, rng
+from .budget import SECONDS, Budget, TooLarge, within
 from .contract import Outcome, Policy, System
 from .i18n import tr
 
-
-class TooLarge(Exception):
-    """The exact computation would take too long: use the Monte Carlo simulation."""
-
-
-# ---- budgets -------------------------------------------------------------------------------------------------
-
-# What one exact computation may do: each solver sets its own amount of work (its package's odds module); this is
-# the wall clock for all of them.
-SECONDS = 3.0  # wall clock, checked during the work: the last guard on a slow machine
-_request = [math.inf]  # the deadline of the request being answered (within()): no budget made under it passes it
-
-
-@contextmanager
-def within(seconds: float | None):
-    """Every budget made inside ends by ``seconds`` from now at the latest (None: each its own): one deadline for a
-    whole request, however many computations it makes. The page's rules' worker answers the cheap odds this way
-    before the odds' own worker is up."""
-    outer = _request[0]
-    if seconds is not None:
-        _request[0] = min(outer, time.perf_counter() + seconds)
-    try:
-        yield
-    finally:
-        _request[0] = outer
-
-
-class Budget:
-    """The work (``cells``, in the unit of the computation that holds it) and time an exact computation may take.
-
-    :meth:`plan` refuses before the work from an estimate of it (an upper bound, or for Fighting Fantasy a lower
-    bound); :meth:`spend` counts the work as it is done and watches the clock. Both raise :class:`TooLarge`, which
-    the API answers with "too large for exact odds: use the simulation"."""
-
-    def __init__(self, cells: float, seconds: float | None = None):
-        self.cells, self.seconds = cells, SECONDS if seconds is None else seconds
-        self.used = 0
-        self.deadline = min(time.perf_counter() + self.seconds, _request[0])
-        self.seconds = max(0.0, min(self.seconds, self.deadline - time.perf_counter()))
-
-    def plan(self, cells: float) -> None:
-        if self.used + cells > self.cells:
-            raise TooLarge(f"about {cells:,.0f} cells of work, more than the {self.cells:,} allowed")
-
-    def spend(self, cells: int) -> None:
-        self.used += cells
-        if self.used > self.cells:
-            raise TooLarge(f"more than the {self.cells:,} cells of work allowed")
-        if time.perf_counter() > self.deadline:
-            raise TooLarge(f"more than {self.seconds:.3g} s")
+# The budgets (pyrules.budget) are the API's: named here too, as the solvers and the command line know them.
+__all__ = ["SECONDS", "Budget", "CannotSimulate", "MonteCarlo", "TooLarge", "finished", "odds", "within", "wilson"]
 
 
 def finished(state: Any) -> dict[str, Any]:
@@ -124,22 +76,30 @@ class MonteCarlo:
         self.policy(system, setup, state, 0)  # the policy's own guard, on the first move
 
     def one(self, index: int) -> tuple[str, int]:
+        """Fight ``index`` played to its end; :class:`TooLarge` if the request's deadline passes during it."""
         setup = replace(self.setup, seed=(self.setup.seed + index + 1) % (rng.MAX_SEED + 1))
         state, system, policy = self.state, self.system, self.policy
         rounds = 0
         while state.outcome == Outcome.ONGOING and rounds < self.max_rounds:
             state, _ = system.step(setup, state, policy(system, setup, state, rounds))
             rounds += 1
+            if not rounds % 16:
+                budget.check()
         return state.outcome, getattr(state, "round", rounds)  # Citadel of Blood counts its Combat Rounds
 
-    def run(self, n: int, budget: float | None = None) -> dict[str, Any]:
-        """Plays n more fights, or fewer (one at least) once ``budget`` seconds have passed: never past the fight
-        in progress."""
-        deadline = math.inf if budget is None else time.perf_counter() + budget
+    def run(self, n: int, seconds: float | None = None) -> dict[str, Any]:
+        """Plays n more fights, or fewer once ``seconds`` have passed (after the fight in progress), and never past
+        the request's deadline: a fight it cuts short is not counted. :class:`TooLarge` if not one fight fits."""
+        deadline = min(math.inf if seconds is None else time.perf_counter() + seconds, budget.deadline())
         for played in range(n):
             if played and time.perf_counter() >= deadline:
                 break
-            outcome, rounds = self.one(self.runs)
+            try:
+                outcome, rounds = self.one(self.runs)
+            except TooLarge:
+                if played:
+                    break
+                raise
             self.runs += 1
             self.wins += outcome == Outcome.WON
             self.losses += outcome == Outcome.LOST

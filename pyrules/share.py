@@ -1,14 +1,21 @@
-"""Share links: a whole fight record in a URL fragment, compact and versioned, and a decoder for untrusted input.
+"""Share links: a whole fight record in a URL fragment, compact, versioned and checked, and a decoder for untrusted
+input.
 
-The code is ``"1."`` (the link format's version) + base64url (no padding) of the raw-deflated compact JSON of the
-record. A link is untrusted input: :func:`decode` returns a dict or raises :class:`RecordError` naming the link,
-never anything else, whatever the text (malformed, truncated, oversized, a deflate bomb, deeply nested JSON).
+The code is ``"2."`` (the link format's version) + base64url (no padding) of the raw-deflated compact JSON of the
+record followed by the CRC-32 of that JSON (4 bytes, big-endian): a link changed or cut anywhere is refused as
+damaged instead of opening as another fight. Links of format 1 (the same without the CRC-32) still open. A link is
+untrusted input: :func:`decode` returns a dict or raises :class:`RecordError` naming the link, never anything else,
+whatever the text (malformed, truncated, oversized, a deflate bomb, deeply nested JSON).
 
 >>> record = {"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": {"skill": 15, "endurance": 20},
 ...           "enemies": [{"name": "Giak", "skill": 13, "endurance": 10}], "actions": [{"do": "round"}]}
 >>> code = encode(record)
 >>> code[:2], decode(code) == record
-('1.', True)
+('2.', True)
+>>> decode(code[:-3] + ("A" if code[-3] != "A" else "B") + code[-2:])  # one character of its check changed
+Traceback (most recent call last):
+...
+pyrules.fields.RecordError: link (Share link): is damaged: it was changed or cut on its way (its check does not match)
 >>> decode("1.not*base64")
 Traceback (most recent call last):
 ...
@@ -27,8 +34,9 @@ from typing import Any
 from .fields import RecordError, check_depth, strict_loads
 from .i18n import tr
 
-LINK_VERSION = 1
+LINK_VERSION = 2  # 2: a CRC-32 of the record's JSON after the deflated data; 1: none
 PREFIX = f"{LINK_VERSION}."
+CHECK_BYTES = 4
 MAX_CODE = 16_000  # characters in the fragment
 MAX_JSON = 400_000  # bytes once inflated
 _ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
@@ -46,7 +54,7 @@ def encode(record: dict) -> str:
     except UnicodeEncodeError:
         raise _error(tr("cannot be made: the fight holds a broken character that is not text")) from None
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    packed = packer.compress(text) + packer.flush()
+    packed = packer.compress(text) + packer.flush() + zlib.crc32(text).to_bytes(CHECK_BYTES, "big")
     code = PREFIX + base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
     if len(text) > MAX_JSON or len(code) > MAX_CODE:
         raise _error(tr("cannot carry a fight this long: use Export to save it as a file and send the file instead"))
@@ -67,12 +75,13 @@ def decode(code: Any) -> dict:
         )
     version, dot, body = code.partition(".")
     if not dot or not version.isdigit() or not version.isascii():
-        raise _error(tr("is not a pyrules share link (it should start with 1.)"))
+        raise _error(tr("is not a pyrules share link (it should start with {prefix})", prefix=PREFIX))
     version = version.lstrip("0")
     if not version or len(version) > 6:  # int() would refuse thousands of digits; no link format will need 7
         raise _error(tr("is not a pyrules share link (unknown link format)"))
     if int(version) > LINK_VERSION:
         raise _error(tr("was made by a newer version of pyrules (link format {n}): update the app", n=int(version)))
+    checked = int(version) >= 2
     if not _ALPHABET.fullmatch(body):
         raise _error(tr("is damaged: it has characters a share link never has"))
     if not body or len(body) % 4 == 1:
@@ -90,8 +99,11 @@ def decode(code: Any) -> dict:
         raise _error(tr("holds too much data to be a fight"))
     if not unpacker.eof:
         raise _error(tr("is cut short (the end of the link is missing)"))
-    if unpacker.unused_data:
+    check = unpacker.unused_data[:CHECK_BYTES] if checked else b""
+    if unpacker.unused_data != check:
         raise _error(tr("is damaged (it has data after its end)"))
+    if checked and (len(check) < CHECK_BYTES or int.from_bytes(check, "big") != zlib.crc32(text)):
+        raise _error(tr("is damaged: it was changed or cut on its way (its check does not match)"))
     try:
         decoded = text.decode("utf-8")
         check_depth(decoded, "link")

@@ -1,11 +1,11 @@
 """Timings of the exact odds on CPython (not a test).
 
-``python3 tests/bench_odds.py [MC_FIGHTS]``: the benchmark cases (also in
-:func:`pyrules.systems.lonewolf.odds.benchmark_cases`, which the page can call in Pyodide through the API's
-``benchmark`` op): Lone Wolf ENDURANCE 50 vs 100 (plain rules); Grey Star ENDURANCE 35, WILLPOWER 50, skill 18 vs an
-enemy of skill 20, ENDURANCE 60, every fixed spend 1-50; the same fight's optimal adaptive spend for λ = 0.01; a Monte
-Carlo of the Lone Wolf fight (100,000 fights by default) with its time and its error against the exact answer; and
-how fast the issue's giant fights are refused.
+``python3 tests/bench_odds.py [MC_FIGHTS]``: the benchmark cases (:mod:`pyrules.benchmark`, which the page can call
+in Pyodide through the API's ``benchmark`` op, one case a request): Lone Wolf ENDURANCE 50 vs 100 (plain rules); Grey
+Star ENDURANCE 35, WILLPOWER 50, skill 18 vs an enemy of skill 20, ENDURANCE 60, every fixed spend 1-50; the same
+fight's optimal adaptive spend for λ = 0.01; Monte Carlos of these fights (100,000 fights by default; through the API,
+what fits in a request's budget) with their time and their error against the exact answer; and how fast the issue's
+giant fights are refused.
 
 ``python3 tests/bench_odds.py --limits [--update-readme]``: the largest fight each exact solver accepts under its
 budget (``pyrules.systems.lonewolf.odds.ODDS_CELLS`` …), found by growing N on a symmetric fight until the solver
@@ -32,7 +32,11 @@ sys.path.insert(0, str(ROOT))
 import pyrules.odds as odds  # noqa: E402
 import pyrules.systems.fighting_fantasy.odds as ff_odds  # noqa: E402
 import pyrules.systems.lonewolf.odds as lw_odds  # noqa: E402
-from pyrules import Fight  # noqa: E402
+from pyrules import (  # noqa: E402
+    Fight,  # noqa: E402
+    benchmark,
+    budget,
+)
 
 START, END = "<!-- limits:start -->", "<!-- limits:end -->"
 TOP = 999  # the largest ENDURANCE / ВЫНОСЛИВОСТЬ a record may hold
@@ -111,14 +115,14 @@ def measure(make: Callable[[int], Fight], compute: Callable[[Fight], Any], n: in
         compute(f)
         best = min(best, time.perf_counter() - t)
     f = make(n)
-    seconds, odds.SECONDS = odds.SECONDS, 1e9  # tracemalloc slows the run down: no deadline for this one
+    seconds, budget.SECONDS = budget.SECONDS, 1e9  # tracemalloc slows the run down: no deadline for this one
     tracemalloc.start()
     try:
         compute(f)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-        odds.SECONDS = seconds
+        budget.SECONDS = seconds
     return best, peak / 2**20
 
 
@@ -144,12 +148,12 @@ def limits() -> str:
         refused = refusal(make, compute, min(TOP, n + 1)) if n < TOP else None
         rows.append((solver, what, n, seconds, peak, refused))
         print(f"bench: {solver}: N = {n}, {seconds:.2f} s, {peak:.0f} MB", file=sys.stderr, flush=True)
-    budget = (
+    budgets = (
         f"budgets: ODDS_CELLS {lw_odds.ODDS_CELLS:,}, EVADE_CELLS {lw_odds.EVADE_CELLS:,}, POLICY_CELLS"
-        f" {lw_odds.POLICY_CELLS:,}, FF_WORK {ff_odds.FF_WORK:,}, SECONDS {odds.SECONDS:g}"
+        f" {lw_odds.POLICY_CELLS:,}, FF_WORK {ff_odds.FF_WORK:,}, SECONDS {budget.SECONDS:g}"
     )
     lines = [
-        f"CPython {platform.python_version()}, {budget}.",
+        f"CPython {platform.python_version()}, {budgets}.",
         "",
         "| Solver | Fight (growing N) | Largest N accepted | Time (best of 3) | Peak memory (tracemalloc)"
         " | N + 1 refused in |",
@@ -180,7 +184,8 @@ def main(argv: list[str]) -> int:
         print(table)
         return update_readme(table) if "--update-readme" in argv else 0
     numbers = [a for a in argv if not a.startswith("-")]
-    print(json.dumps(lw_odds.benchmark_cases(int(numbers[0]) if numbers else 100_000), indent=1))
+    fights = int(numbers[0]) if numbers else 100_000
+    print(json.dumps({case: benchmark.run(case, fights) for case in benchmark.CASES}, indent=1))
     return 0
 
 

@@ -141,7 +141,7 @@ async function act(action, fromRedo = false) {
   const { screen, parts } = screenOf(fight.record.system);
   screen.clearInputs();
   render();
-  parts.log.append(...screen.logRows(reply.event, fight, shownFor(fight)));
+  parts.log.append(...rowsOf(reply.event, fight.record.actions.length - 1));
   if (fight.view.outcome !== "ongoing") sheet.heroBack(fight, ui.actionError, ui.fight); // the sheet follows the fight as soon as it is over
   return true;
 }
@@ -157,7 +157,12 @@ async function undo() {
   fight.why = reply.why;
   keepFight();
   render();
-  drawLog(reply.log);
+  // The rows of the action undone go (each row says its action's index): the reply carries no log to draw again.
+  const { parts } = screenOf(fight.record.system);
+  const kept = fight.record.actions.length;
+  for (const row of [...parts.log.children]) {
+    if (Number(/** @type {HTMLElement} */ (row).dataset.action) >= kept) row.remove();
+  }
 }
 
 function redo() {
@@ -166,10 +171,20 @@ function redo() {
 
 /** @param {FightEvent[]} events the whole log */
 function drawLog(events) {
+  const { parts } = screenOf(/** @type {OpenFight} */ (fight).record.system);
+  parts.log.replaceChildren(...events.flatMap((event, index) => rowsOf(event, index)));
+}
+
+/**
+ * The log's rows for one action's event, each marked with the action's index (undo takes them away by it).
+ * @param {FightEvent} event
+ * @param {number} index
+ */
+function rowsOf(event, index) {
   const open = /** @type {OpenFight} */ (fight);
-  const { screen, parts } = screenOf(open.record.system);
-  const shown = shownFor(open);
-  parts.log.replaceChildren(...events.flatMap((event) => screen.logRows(event, open, shown)));
+  const rows = screenOf(open.record.system).screen.logRows(event, open, shownFor(open));
+  for (const row of rows) row.dataset.action = String(index);
+  return rows;
 }
 
 function render() {

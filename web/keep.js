@@ -387,12 +387,16 @@ export const find = (id) => saved.find((s) => s.id === id);
 /** @param {Rules} rules */
 export async function check(rules) {
   if (!saved.length) return;
-  const reply = await rules.call({ op: "check_saves", records: saved.map((s) => JSON.stringify(s.record)) });
-  if (!reply.ok) return tell(t("The saved fights could not be checked: {error}", { error: reply.error.text }));
+  /** @type {{ok: boolean, error: {text: string}, record: FightRecord, summary: Summary, dropped?: any}[]} */
+  const results = [];
+  while (results.length < saved.length) { // as many as a request's time allows, then the rest
+    const records = saved.slice(results.length).map((s) => JSON.stringify(s.record));
+    const reply = await rules.call({ op: "check_saves", records });
+    if (!reply.ok) return tell(t("The saved fights could not be checked: {error}", { error: reply.error.text }));
+    results.push(...reply.results);
+  }
   /** @type {Save[]} */
   const kept = [];
-  /** @type {{ok: boolean, error: {text: string}, record: FightRecord, summary: Summary, dropped?: any}[]} */
-  const results = reply.results;
   results.forEach((result, i) => {
     const save = saved[i];
     if (!result.ok) {

@@ -25,7 +25,9 @@ const ui = {
 const SIM_FIGHTS = 1000;
 const SIM_STEP_MS = 250; // each step plays fights for about this long (and ends the one in progress): Cancel is quick
 const PATIENCE_MS = 5000; // an odds request not answered by then is abandoned and its worker restarted
-const BEST_SPEND_PATIENCE_MS = 30_000; // Grey Star's best spend and its trade-off compute policies: they may take longer
+// Grey Star's best spend and its trade-off points: a request is answered within the rules' budget once it runs
+// (pyrules.budget, 3 s), but it may wait behind the panel's odds.
+const BEST_SPEND_PATIENCE_MS = 10_000;
 const HIDDEN_MS = 30_000; // the odds' worker ends once the page has been hidden this long with nothing asked
 let allowed = false; // the rules are ready (and the snapshot made, where one is): the odds' worker may start
 /** @type {((request: Record<string, unknown>) => Promise<Reply>) | null} */
@@ -457,22 +459,28 @@ async function bestSpend() {
   if (best.spend !== null && spendNow) spendNow(best.spend); // the screen fills it, or says it beside the player's own
 }
 
-// The trade-off, on request (several policies: it takes longer): the best chance to win for each expected WILLPOWER
-// spent, the chosen worth's point ringed.
+// The trade-off, on request: the best chance to win for each expected WILLPOWER spent, the chosen worth's point
+// ringed. One request a point (a policy each), so that each has the whole budget of a request.
 async function tradeOff() {
   const lambda = keepWorth();
   const asked = fightKey;
   ui.best.disabled = true;
   ui.frontier.replaceChildren(element("p", t("Computing…")));
-  const lambdas = [0, 0.003, 0.01, 0.03, 0.1, 0.3, 1].filter((x) => x !== lambda); // the chosen one is reply.policy
-  const request = { op: "odds", record, form, willpower: spend, lambda, curve: lambdas, table: false };
-  const reply = await ask(request, BEST_SPEND_PATIENCE_MS);
+  /** @type {{lambda: number, willpower_spent: number, win: number}[]} */
+  const trade = [];
+  for (const x of [0, 0.003, 0.01, 0.03, 0.1, 0.3, 1, lambda].filter((x, i, all) => all.indexOf(x) === i)) {
+    const reply = await ask({ op: "odds", record, form, willpower: spend, lambda: x, table: false }, BEST_SPEND_PATIENCE_MS);
+    if (asked !== fightKey || lambda !== keepWorth()) break;
+    if (!reply.ok) {
+      ui.best.disabled = false;
+      return ui.frontier.replaceChildren(element("p", refusal(reply.error)));
+    }
+    trade.push(reply.policy);
+  }
   ui.best.disabled = false;
   if (asked !== fightKey || lambda !== keepWorth()) return ui.frontier.replaceChildren();
-  if (!reply.ok) return ui.frontier.replaceChildren(element("p", refusal(reply.error)));
-  const best = reply.policy;
-  /** @type {{lambda: number, willpower_spent: number, win: number}[]} */
-  const trade = [...reply.curve, best].sort((a, b) => a.lambda - b.lambda);
+  const best = /** @type {{lambda: number, willpower_spent: number, win: number}} */ (trade.find((p) => p.lambda === lambda));
+  trade.sort((a, b) => a.lambda - b.lambda);
   /** @type {[number, number][]} */
   const points = trade.map((p) => [Math.round(p.willpower_spent * 10) / 10, p.win]);
   ui.frontier.replaceChildren(element("p", t("Best chance to win against WILLPOWER spent on average"), "caption"),

@@ -29,7 +29,7 @@ import { flag, setFlag } from "./keep.js";
 /** @typedef {{kind: string} & Record<string, any>} FightEvent what one action did (a log entry) */
 /** @typedef {{session: number, record: FightRecord, view: View, why: Record<string, string>, summary: Summary, log: FightEvent[]}} Opened */
 /** @typedef {{action: Action, view: View, why: Record<string, string>, summary: Summary, event: FightEvent}} Acted */
-/** @typedef {{view: View, why: Record<string, string>, summary: Summary, log: FightEvent[]}} Undone */
+/** @typedef {{view: View, why: Record<string, string>, summary: Summary}} Undone */
 /**
  * What a system says of itself (its `describe()`, in one language): the screen module of its kind reads the rest.
  * @typedef {{kind: string, book: string, hero: string, labels: Record<string, string>,
@@ -46,6 +46,9 @@ import { flag, setFlag } from "./keep.js";
  * `window.pyrulesBootTimeout` (ms) before the page's scripts run.
  */
 export const BOOT_SILENCE = 60_000;
+
+/** The worker's script (or a module it imports) did not load: an error event with no message. */
+class LoadFailure extends Error {}
 
 export class Rules {
   /**
@@ -90,7 +93,7 @@ export class Rules {
       };
       this.worker.onerror = (event) => {
         event.preventDefault(); // said in the start-up alert, not thrown again on the page
-        reject(new Error(event.message || "the rules worker could not start"));
+        reject(event.message ? new Error(event.message) : new LoadFailure("the rules worker could not start"));
       };
       for (const event of early ? early.queue.splice(0) : []) {
         if (event instanceof MessageEvent) this.worker.onmessage?.(event);
@@ -156,12 +159,15 @@ export function start(ready, later) {
 /** @type {Rules | null} the rules' worker being started, until it is ready */
 let starting = null;
 
+const RETRY_MS = 500; // a worker whose script did not load is started once more, after this pause, before the alert
+
 /**
  * @param {{worker: Worker, queue: Event[], created: number} | null} early
  * @param {(rules: Rules) => Promise<void>} ready
  * @param {() => void} later
+ * @param {boolean} [again] this is the start made once more after a worker that did not load
  */
-function boot(early, ready, later) {
+function boot(early, ready, later, again = false) {
   const workerCreated = early ? early.created : performance.timeOrigin + performance.now();
   /** @type {HTMLProgressElement} */
   const progress = $("#startup-progress");
@@ -201,7 +207,14 @@ function boot(early, ready, later) {
     snapshotLater(timing).then(later);
   }, (error) => {
     client.worker.terminate();
-    if (starting === client) failed(t("The rules could not start: {error}. Check the connection and try again.", { error: error.message }));
+    if (starting !== client) return;
+    // A worker whose script did not load is started once more before the alert: WebKit, offline, has been seen to
+    // fail one load of worker.js from the service worker's cache just after a reload, and to load it the next time.
+    if (!again && error instanceof LoadFailure) {
+      setTimeout(() => { if (starting === client) boot(null, ready, later, true); }, RETRY_MS);
+      return;
+    }
+    failed(t("The rules could not start: {error}. Check the connection and try again.", { error: error.message }));
   });
 }
 

@@ -181,7 +181,7 @@ def test_share_link_opens_the_same_fight_in_a_fresh_browser(page, browser, base_
     page.get_by_role("button", name="Share").click()
     expect(page.get_by_role("status").filter(has_text="Link copied")).to_be_visible()
     link = page.get_by_label("Share link").input_value()
-    assert link.startswith(base_url) and "#f=1." in link
+    assert link.startswith(base_url) and "#f=2." in link
     assert page.evaluate("navigator.clipboard.readText()") == link
 
     fresh = browser.new_context()

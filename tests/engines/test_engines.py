@@ -136,7 +136,7 @@ def test_a_share_link_replays_the_fight_in_a_fresh_profile(page: Page, open_page
     rows = grey_star_fight(page)
     page.click("button", "Share")
     link = page.wait("document.querySelector('#share-link').value", "the share link")
-    assert link.startswith(page.base_url) and "#f=1." in link
+    assert link.startswith(page.base_url) and "#f=2." in link
     assert page.value("Share link") == link
 
     other = open_page()  # another browser of the same engine, with an empty profile

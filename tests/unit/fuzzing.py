@@ -21,8 +21,9 @@ LONE_WOLF = ("lone-wolf", "grey-star", "freeway-warrior")
 
 any_text = st.text(st.characters(exclude_categories=()), max_size=12)  # lone surrogates, controls, RTL marks …
 odd_strings = st.sampled_from(
-    ["", " ", "\ud800", "a\udfffb", "\u202e", "\x00", "−3", "1e3", "0x10", "٣", "15 ", "x" * 70, "[[[[", "{}"]
-)
+    ["", " ", "\ud800", "a\udfffb", "\u202e", "\x00", "−3", "1e3", "0x10", "٣", "15 ", "x" * 70, "[[[[", "{}",
+     "--5", "+-1", "++2", "-+0", "1e10000000", "1e-99999999", "9" * 5000, "0." + "5" * 60, "1/0", "½"]
+)  # fmt: skip (signs doubled, huge exponents, long digit strings: refused by their shape before any conversion)
 huge_numbers = st.sampled_from(
     [-1, 2**31, 2**53 + 1, -(2**63), 10**30, 10**4299, 1e308, -0.0, 0.5, 1.0, 2.5e-300, float("nan"), float("inf")]
 )
@@ -64,8 +65,8 @@ lone_wolf_rules = optional(
     unarmed_rounds=small(0, 2),
     enemy_immune_rounds=small(0, 2),
     hero_immune_rounds=small(0, 2),
-    enemy_loss_multiplier=st.sampled_from([0, 0.5, 1, 2]),
-    hero_loss_multiplier=st.sampled_from([0, 0.5, 1, 2]),
+    enemy_loss_multiplier=st.sampled_from([0, 0.5, 1, 2, "1.5", "1e10000000", "--1", "9" * 400]),
+    hero_loss_multiplier=st.sampled_from([0, 0.5, 1, 2, "0.5", "1/2", "1e-99999999"]),
     enemy_extra_loss=small(0, 2),
     hero_extra_loss=small(0, 2),
     max_rounds=small(1, 6),
@@ -99,7 +100,8 @@ def fighting_fantasy_setup(draw) -> dict:
     hero.update(
         draw(
             optional(
-                gold=small(0, 30),
+                gold=small(0, 30) | st.just(999_999),  # the sheet's limit: a fight must leave a hero within it
+                max_stamina=small(20, 30) | st.just(999),
                 food=small(0, 2),
                 flask=small(0, 2),
                 backpack=st.lists(names, max_size=3),
@@ -177,12 +179,12 @@ def wishes(system: str) -> st.SearchStrategy[dict]:
                 "luck": st.booleans(),
                 "item": names,
                 "food": small(1, 2),
-                "amount": small(-20, 20),
+                "amount": small(-20, 20) | st.sampled_from([1, 999_999, -999_999]),
                 "spell": st.sampled_from(sorted(SPELLS)),
                 "stamina": small(0, 4),
                 "skill": small(-2, 2),
                 "luck_change": small(-2, 2),
-                "max_stamina": small(-2, 2),
+                "max_stamina": small(-2, 2) | st.sampled_from([999, -999]),
                 "copy_dice": st.lists(st.lists(dice, min_size=2, max_size=2), max_size=2),
             },
         )

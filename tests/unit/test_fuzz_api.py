@@ -17,6 +17,7 @@ from fuzzing import (
     huge_numbers,
     legal_move,
     mutated,
+    odd_strings,
     played_records,
     records,
     wishes,
@@ -71,7 +72,8 @@ def fields(op: str, data: st.DataObject) -> dict:
     if op == "hello":
         return {}
     if op == "new_hero":
-        numbers = st.dictionaries(st.sampled_from(["skill", "endurance", "willpower"]), st.integers(0, 9), max_size=3)
+        typed = st.integers(0, 9) | st.integers(0, 9).map(str) | odd_strings  # as typed: "--5", "1e10000000", …
+        numbers = st.dictionaries(st.sampled_from(["skill", "endurance", "willpower"]), typed, max_size=3)
         return {
             "system": either(data, st.sampled_from(SYSTEM_KEYS)),
             "seed": either(data, st.integers(0, 99)),
@@ -103,7 +105,9 @@ def fields(op: str, data: st.DataObject) -> dict:
         except RecordError:
             code = share.encode({})
         cut = data.draw(st.integers(0, len(code)))
-        variants = [code, code[:cut], code[:cut] + data.draw(any_text) + code[cut:], "#f=" + code]
+        one = data.draw(st.sampled_from("ABCabc012_-"))  # one character changed: refused by the link's check
+        variants = [code, code[:cut], code[:cut] + data.draw(any_text) + code[cut:], "#f=" + code,
+                    code[:cut] + one + code[cut + 1 :]]  # fmt: skip
         variants += [data.draw(st.sampled_from(["1" * 4301, "0" * 50 + "1", "2", "1e3", ""])) + code[1:]]
         return {"code": either(data, st.sampled_from(variants))}
     if op in ("odds", "mc_start"):
@@ -118,8 +122,11 @@ def fields(op: str, data: st.DataObject) -> dict:
         simulation = started["mc"] if started["ok"] else 0
         budget = st.fixed_dictionaries({}, optional={"ms": st.integers(1, 20)})
         return {"mc": either(data, st.just(simulation)), "n": either(data, st.integers(1, 5)), **data.draw(budget)}
-    assert op == "benchmark"  # a valid benchmark takes seconds: its number is always refused here
-    return {"mc": data.draw(hostile.filter(lambda x: x is not None and not (type(x) is int and 0 <= x <= 100_000)))}
+    assert op == "benchmark"  # a valid case takes up to a request's budget: here its name or its number is refused
+    refused_mc = hostile.filter(lambda x: x is not None and not (type(x) is int and 1 <= x <= 100_000))
+    if data.draw(st.booleans()):
+        return {"case": data.draw(st.sampled_from(["lw", "lw_mc"])), "mc": data.draw(refused_mc)}
+    return {"case": data.draw(hostile.filter(lambda x: x is not None)), "mc": 1}
 
 
 def spoil(request: dict, data: st.DataObject) -> Any:

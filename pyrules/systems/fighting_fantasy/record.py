@@ -25,6 +25,7 @@ MAX_TYPED_THINGS = 99  # lines of the backpack read before a full one is refused
 MAX_SPELL_USES = 10
 MAX_STAT = 99
 MAX_STAMINA = 999
+MAX_GOLD = 999_999  # the sheet's gold: an action that would pass it is refused, so every hero a fight leaves reads back
 MAX_SPELL_POINTS = 12  # the players' number for the Spells of Strength and Weakness
 
 # Майлин's spells (the 1991 rules): which act in combat, which only outside it. The 1991 text gives no number for
@@ -233,7 +234,7 @@ def parse_hero(data: Any, lenient: bool = False, fallen: bool = False) -> FFHero
     max_skill = r.integer("max_skill", low=skill, high=MAX_STAT, default=skill)
     max_stamina = r.integer("max_stamina", low=max(1, stamina), high=MAX_STAMINA, default=max(1, stamina))
     max_luck = r.integer("max_luck", low=luck, high=MAX_STAT, default=luck)
-    gold = r.integer("gold", low=0, high=999_999, default=15)
+    gold = r.integer("gold", low=0, high=MAX_GOLD, default=15)
     food = r.integer("food", low=0, high=BACKPACK_SLOTS, default=0)
     flask = r.integer("flask", low=0, high=9, default=2)
     listed = r.items("backpack", low=0, high=MAX_TYPED_THINGS, default=[])
@@ -292,7 +293,7 @@ def parse_action(data: Any, index: int, lenient: bool = False) -> FFAction:
         if (fields["item"] is None) == (fields["food"] is None):
             raise RecordError(path, tr("name one thing, or an amount of food"), tr("Backpack"))
     if do == "gold":
-        fields["amount"] = r.integer("amount", low=-999_999, high=999_999)
+        fields["amount"] = r.integer("amount", low=-MAX_GOLD, high=MAX_GOLD)
     if do == "eat":
         fields["stamina"] = r.integer("stamina", low=0, high=99, default=0)
     if do == "spell":

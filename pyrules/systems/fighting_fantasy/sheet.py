@@ -17,7 +17,7 @@ from dataclasses import replace
 from ... import rng
 from ...fields import Reader
 from ...i18n import tr
-from .record import BACKPACK_SLOTS, FFAction, FFSetup, FFState
+from .record import BACKPACK_SLOTS, MAX_GOLD, MAX_STAMINA, FFAction, FFSetup, FFState
 from .rules import LOST, Event, after, at_peace, check, ending
 
 HEALING_DRINK = 2  # a drink from the flask: + 2 ВЫНОСЛИВОСТИ, not above the initial value
@@ -129,6 +129,7 @@ def do_drop(setup: FFSetup, state: FFState, action: FFAction, path: str) -> tupl
 def do_gold(setup: FFSetup, state: FFState, action: FFAction, path: str) -> tuple[FFState, Event]:
     gold = state.gold + (action.amount or 0)
     check(f"{path}.amount", gold >= 0, tr("the hero has only {n} gold", n=state.gold), "Gold")
+    check(f"{path}.amount", gold <= MAX_GOLD, tr("the sheet holds at most {n} gold", n=MAX_GOLD), "Gold")
     state = replace(state, gold=gold)
     return state, {"kind": "gold", "amount": action.amount, "gold": gold, **after(state)}
 
@@ -137,6 +138,12 @@ def do_adjust(setup: FFSetup, state: FFState, action: FFAction, path: str) -> tu
     """A paragraph changes the hero: "lose 2 STAMINA", "add 1 to your LUCK", a new initial value."""
     at_peace(state, path, "Change by the paragraph")
     max_stamina = max(1, state.max_stamina + (action.max_stamina or 0))
+    check(
+        f"{path}.max_stamina",
+        max_stamina <= MAX_STAMINA,
+        tr("the initial STAMINA may be at most {n}, not {value}", n=MAX_STAMINA, value=max_stamina),
+        "Initial STAMINA",
+    )
     skill = min(state.max_skill, max(0, state.skill + (action.skill or 0)))
     luck = min(state.max_luck, max(0, state.luck + (action.luck_change or 0)))
     stamina = min(max_stamina, max(0, state.stamina + (action.stamina or 0)))

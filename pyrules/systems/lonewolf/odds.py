@@ -23,7 +23,6 @@ from __future__ import annotations
 import bisect
 import heapq
 import math
-import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import partial
@@ -32,7 +31,7 @@ from operator import add
 from typing import Any, NamedTuple, cast
 
 from ...contract import Outcome, Policy
-from ...odds import Budget, MonteCarlo, TooLarge, finished
+from ...odds import Budget, TooLarge, finished
 from .record import Action, Setup, State
 from .rules import Ending, Landing
 from .system import LoneWolf
@@ -1068,80 +1067,3 @@ def exact(fight: Any, options: dict) -> dict[str, Any]:
         except TooLarge:  # said, so that a page asking within a short deadline asks again with more time
             reply["left_out"] = ["spends"]
     return reply
-
-
-# ---- the benchmark's cases -----------------------------------------------------------------------------------
-
-# The issue's giant fights (records the format accepts): the odds requests the page makes for them are refused.
-GIANTS: list[dict[str, Any]] = [
-    {"op": "odds", "record": {"format": "pyrules-fight", "version": 1, "system": "lone-wolf",
-     "hero": {"skill": 15, "endurance": 999}, "enemies": [{"skill": 15, "endurance": 999}] * 20,
-     "rules": {"evade_after": 0}}},
-    {"op": "odds", "record": {"format": "pyrules-fight", "version": 1, "system": "grey-star",
-     "hero": {"skill": 15, "endurance": 999, "willpower": 999}, "enemies": [{"skill": 15, "endurance": 999}]},
-     "lambda": 0.01, "curve": [0, 0.003, 0.03, 0.1, 0.3, 1], "table": False},
-]  # fmt: skip
-
-
-def _refused(request: dict) -> None:
-    import json
-
-    from ...api import call
-
-    reply = json.loads(call(json.dumps(request)))
-    if reply["ok"]:
-        raise AssertionError("a giant fight got exact odds")
-
-
-def benchmark_cases(mc_fights: int = 100_000) -> dict[str, Any]:
-    """Timings (ms, time.perf_counter) of the benchmark cases, callable in Pyodide through the API."""
-    from ...fight import Fight
-
-    def record(system: str, hero: dict, enemies: list) -> dict:
-        return {"format": "pyrules-fight", "version": 1, "system": system, "hero": hero, "enemies": enemies}
-
-    lw = Fight.from_record(record("lone-wolf", {"skill": 15, "endurance": 50}, [{"skill": 15, "endurance": 100}]))
-    gs = Fight.from_record(
-        record("grey-star", {"skill": 18, "endurance": 35, "willpower": 50}, [{"skill": 20, "endurance": 60}])
-    )
-    times: dict[str, Any] = {}
-
-    def median_ms(compute: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-        runs = []
-        for _ in range(repeat):
-            t = time.perf_counter()
-            answer = compute()
-            runs.append((time.perf_counter() - t) * 1000)
-        return sorted(runs)[repeat // 2], answer
-
-    lone_wolf, grey_star = cast(type[LoneWolf], lw.system), cast(type[LoneWolf], gs.system)
-    times["lw_50_vs_100_ms"], exact = median_ms(lambda: lone_wolf_odds(lone_wolf, lw.setup, lw.state), 5)
-    times["gs_all_spends_ms"], _ = median_ms(lambda: spend_table(grey_star, gs.setup, gs.state), 3)
-    t = time.perf_counter()
-    optimal = grey_star_policy(grey_star, gs.setup, gs.state, 0.01, detail=True)
-    times["gs_optimal_ms"] = (time.perf_counter() - t) * 1000  # with the policy evaluated forward
-    times["gs_optimal_win"] = optimal["win"]
-    times["exact_win"] = exact["win"]
-    times["giant_refusal_ms"] = max(median_ms(partial(_refused, r), 3)[0] for r in GIANTS)
-    if mc_fights:
-        t = time.perf_counter()
-        estimate = MonteCarlo(lw.system, lw.setup, lw.state).run(mc_fights)
-        times["mc_ms"] = (time.perf_counter() - t) * 1000
-        times["mc_fights"] = mc_fights
-        times["mc_win"] = estimate["win"]
-        times["mc_error"] = estimate["win"] - exact["win"]
-        # Grey Star: the fixed spend of 1 a round (the CLI's default), exact beside a Monte Carlo of the same spend.
-        best = spend_table(grey_star, gs.setup, gs.state)[0]
-        t = time.perf_counter()
-        estimate = MonteCarlo(gs.system, gs.setup, gs.state, lone_wolf_policy(best["spend"])).run(mc_fights)
-        times["gs_mc_ms"] = (time.perf_counter() - t) * 1000
-        times["gs_spend"] = best["spend"]
-        times["gs_exact_win"] = best["win"]
-        times["gs_mc_win"] = estimate["win"]
-        times["gs_mc_error"] = estimate["win"] - best["win"]
-        t = time.perf_counter()
-        estimate = MonteCarlo(gs.system, gs.setup, gs.state, optimal["policy"]).run(mc_fights)
-        times["gs_optimal_mc_ms"] = (time.perf_counter() - t) * 1000
-        times["gs_optimal_mc_win"] = estimate["win"]
-        times["gs_optimal_mc_error"] = estimate["win"] - optimal["win"]
-    return times

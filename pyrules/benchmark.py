@@ -1,0 +1,122 @@
+"""The odds' benchmark cases, timed by Python where it runs (CPython, or Pyodide in a page through the API's
+``benchmark`` op): each case is one request, so each has the whole of a request's budget (:mod:`pyrules.budget`), and
+a Monte Carlo plays what fits in the rest of it (its count is in the answer).
+
+>>> sorted(CASES)
+['giants', 'gs_mc', 'gs_optimal', 'gs_optimal_mc', 'gs_spends', 'lw', 'lw_mc']
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any, cast
+
+from . import budget
+from .fight import Fight
+from .odds import MonteCarlo, odds
+from .systems.lonewolf import odds as lw_odds
+from .systems.lonewolf.system import LoneWolf
+
+
+def _record(system: str, hero: dict, enemies: list, **extra: Any) -> dict:
+    return {"format": "pyrules-fight", "version": 1, "system": system, "hero": hero, "enemies": enemies, **extra}
+
+
+LW = _record("lone-wolf", {"skill": 15, "endurance": 50}, [{"skill": 15, "endurance": 100}])
+GS = _record("grey-star", {"skill": 18, "endurance": 35, "willpower": 50}, [{"skill": 20, "endurance": 60}])
+# Fights the format accepts whose odds are refused as too large: timed to show the refusal is quick.
+GIANTS: list[tuple[dict, dict]] = [
+    (_record("lone-wolf", {"skill": 15, "endurance": 999}, [{"skill": 15, "endurance": 999}] * 20,
+             rules={"evade_after": 0}), {}),
+    (_record("grey-star", {"skill": 15, "endurance": 999, "willpower": 999}, [{"skill": 15, "endurance": 999}]),
+     {"lam": 0.01, "curve": [0, 0.003, 0.03, 0.1, 0.3, 1], "table": False}),
+]  # fmt: skip
+
+
+def _median_ms(compute: Callable[[], Any], repeat: int) -> tuple[float, Any]:
+    runs, answer = [], None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        answer = compute()
+        runs.append((time.perf_counter() - t) * 1000)
+    return sorted(runs)[repeat // 2], answer
+
+
+def _system(fight: Fight) -> type[LoneWolf]:
+    return cast(type[LoneWolf], fight.system)
+
+
+def _lw(_fights: int) -> dict[str, Any]:
+    lw = Fight.from_record(LW)
+    ms, exact = _median_ms(lambda: lw_odds.lone_wolf_odds(_system(lw), lw.setup, lw.state), 5)
+    return {"lw_50_vs_100_ms": ms, "exact_win": exact["win"]}
+
+
+def _gs_spends(_fights: int) -> dict[str, Any]:
+    gs = Fight.from_record(GS)
+    ms, table = _median_ms(lambda: lw_odds.spend_table(_system(gs), gs.setup, gs.state), 3)
+    return {"gs_all_spends_ms": ms, "gs_spend": table[0]["spend"], "gs_exact_win": table[0]["win"]}
+
+
+def _optimal(gs: Fight) -> dict[str, Any]:
+    return lw_odds.grey_star_policy(_system(gs), gs.setup, gs.state, 0.01, detail=True)
+
+
+def _gs_optimal(_fights: int) -> dict[str, Any]:
+    ms, optimal = _median_ms(lambda: _optimal(Fight.from_record(GS)), 1)  # with the policy evaluated forward
+    return {"gs_optimal_ms": ms, "gs_optimal_win": optimal["win"]}
+
+
+def _refused(record: dict, options: dict) -> None:
+    try:
+        odds(Fight.from_record(record), **options)
+    except budget.TooLarge:
+        return
+    raise AssertionError("a giant fight got exact odds")
+
+
+def _giants(_fights: int) -> dict[str, Any]:
+    return {"giant_refusal_ms": max(_median_ms(partial(_refused, *giant), 3)[0] for giant in GIANTS)}
+
+
+def _simulated(prefix: str, fight: Fight, exact: float, fights: int, policy: Any = None) -> dict[str, Any]:
+    t = time.perf_counter()
+    estimate = MonteCarlo(fight.system, fight.setup, fight.state, policy).run(fights)
+    return {f"{prefix}_ms": (time.perf_counter() - t) * 1000, f"{prefix}_fights": estimate["runs"],
+            f"{prefix}_win": estimate["win"], f"{prefix}_error": estimate["win"] - exact}  # fmt: skip
+
+
+def _lw_mc(fights: int) -> dict[str, Any]:
+    lw = Fight.from_record(LW)
+    return _simulated("mc", lw, lw_odds.lone_wolf_odds(_system(lw), lw.setup, lw.state)["win"], fights)
+
+
+def _gs_mc(fights: int) -> dict[str, Any]:
+    """Grey Star with the best fixed spend, exact beside a Monte Carlo of the same spend."""
+    gs = Fight.from_record(GS)
+    best = lw_odds.spend_table(_system(gs), gs.setup, gs.state)[0]
+    return _simulated("gs_mc", gs, best["win"], fights, lw_odds.lone_wolf_policy(best["spend"]))
+
+
+def _gs_optimal_mc(fights: int) -> dict[str, Any]:
+    gs = Fight.from_record(GS)
+    optimal = _optimal(gs)
+    return _simulated("gs_optimal_mc", gs, optimal["win"], fights, optimal["policy"])
+
+
+CASES: dict[str, Callable[[int], dict[str, Any]]] = {
+    "lw": _lw,
+    "gs_spends": _gs_spends,
+    "gs_optimal": _gs_optimal,
+    "giants": _giants,
+    "lw_mc": _lw_mc,
+    "gs_mc": _gs_mc,
+    "gs_optimal_mc": _gs_optimal_mc,
+}
+
+
+def run(case: str, fights: int = 100_000) -> dict[str, Any]:
+    """The timings (ms, time.perf_counter) of one case; a Monte Carlo case plays ``fights``, or what fits its budget."""
+    return CASES[case](fights)

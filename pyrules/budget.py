@@ -1,0 +1,83 @@
+"""One budget per request: a deadline that everything one request does shares, and the work one exact computation
+may do under it.
+
+:func:`pyrules.api.call` answers each request within :data:`REQUEST_SECONDS`: it opens :func:`within` around the
+handler, and the long parts check the one deadline as they go (a replay between actions, a simulation between rounds,
+each exact solver through its :class:`Budget`). Past it they raise :class:`TooLarge`, which the API answers in the
+request's own words ("too large for exact odds: use the simulation", "the rest of the saved fights next").
+
+>>> with within(0.0):
+...     check()
+Traceback (most recent call last):
+...
+pyrules.budget.TooLarge: past the request's deadline
+>>> with within(60.0):
+...     check()  # well within it
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+REQUEST_SECONDS = 3.0  # the wall clock one request may take on CPython on the slowest machine it is tested on
+SECONDS = REQUEST_SECONDS  # one exact computation's own clock, under its request's (the CLI has no request around it)
+
+_request = [math.inf]  # the deadline of the request being answered (within()): nothing done under it passes it
+
+
+class TooLarge(Exception):
+    """The work would take longer than its budget: the API answers "too large" in the request's words."""
+
+
+@contextmanager
+def within(seconds: float | None) -> Iterator[None]:
+    """Everything done inside ends by ``seconds`` from now at the latest (None: no new deadline, the outer one
+    holds). Nested, the nearer deadline wins: a request made inside another (the page's quick odds, a benchmark)
+    never outlasts the outer one."""
+    outer = _request[0]
+    if seconds is not None:
+        _request[0] = min(outer, time.perf_counter() + seconds)
+    try:
+        yield
+    finally:
+        _request[0] = outer
+
+
+def deadline() -> float:
+    """The request's deadline (time.perf_counter), or infinity outside a request."""
+    return _request[0]
+
+
+def check() -> None:
+    """Raises :class:`TooLarge` once the request's deadline has passed."""
+    if time.perf_counter() > _request[0]:
+        raise TooLarge("past the request's deadline")
+
+
+class Budget:
+    """The work (``cells``, in the unit of the computation that holds it) and time an exact computation may take.
+
+    :meth:`plan` refuses before the work from an estimate of it (an upper bound, or for Fighting Fantasy a lower
+    bound); :meth:`spend` counts the work as it is done and watches the clock, which never runs past the request's
+    deadline. Both raise :class:`TooLarge`, which the API answers with "too large for exact odds: use the simulation".
+    """
+
+    def __init__(self, cells: float, seconds: float | None = None):
+        self.cells, self.seconds = cells, SECONDS if seconds is None else seconds
+        self.used = 0
+        self.deadline = min(time.perf_counter() + self.seconds, _request[0])
+        self.seconds = max(0.0, min(self.seconds, self.deadline - time.perf_counter()))
+
+    def plan(self, cells: float) -> None:
+        if self.used + cells > self.cells:
+            raise TooLarge(f"about {cells:,.0f} cells of work, more than the {self.cells:,} allowed")
+
+    def spend(self, cells: int) -> None:
+        self.used += cells
+        if self.used > self.cells:
+            raise TooLarge(f"more than the {self.cells:,} cells of work allowed")
+        if time.perf_counter() > self.deadline:
+            raise TooLarge(f"more than {self.seconds:.3g} s")
