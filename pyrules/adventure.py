@@ -106,6 +106,39 @@ def hero_after(record: Any) -> tuple[dict, str]:
     return fight.system.hero_after(fight.setup, fight.state), str(fight.system.outcome(fight.state))
 
 
+def changed(system: type[System], left: Any, hero: Any, lenient: bool = False) -> list[dict]:
+    """What a new fight's hero starts from other than what the last fight left: ``[{"label", "now", "left"}]`` in
+    the book's words, for each number or list of the sheet that differs (the name aside). A ``left`` that does not
+    read (an old or damaged sheet) compares as nothing."""
+    try:
+        before = system.read_hero(left)
+    except RecordError:
+        return []
+    now = system.read_hero(hero, lenient)  # read already by the fight: its refusal came first
+    labels = system.labels()
+    differs = []
+    for key, value in now.items():
+        old = before.get(key)
+        if key == "name" or value == old or not all(_plain(v) for v in (value, old)):
+            continue
+        differs.append({"label": tr(labels.get(key, key)), "now": _shown(value), "left": _shown(old)})
+    return differs
+
+
+def _plain(value: Any) -> bool:
+    return (
+        value is None
+        or isinstance(value, (int, str))
+        or (isinstance(value, list) and all(isinstance(v, str) for v in value))
+    )
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "—"
+    return ", ".join(value) if isinstance(value, list) else str(value)
+
+
 def _check_envelope(data: Any) -> None:
     value = show(data.get("format")) if isinstance(data, dict) else ""
     check_format(

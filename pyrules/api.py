@@ -114,11 +114,17 @@ def _open(fight: Fight, **extra: Any) -> dict:
 
 
 def _start(data: dict) -> dict:
+    """A new fight. With ``left`` (the hero part the adventure's last fight left, as ``hero_after`` gave it), the
+    reply's ``changed`` lists what the new fight's hero starts from instead: the adventure does not chain its fights
+    (the sheet takes any edit the book asks for), so the page says it rather than refuse it."""
     r = Reader(data, "")
     record = r.get("record")
     lenient = r.flag("form")
+    left = r.get("left", None)
     r.done()
-    return _open(Fight.from_record(record, lenient=lenient))
+    fight = Fight.from_record(record, lenient=lenient)
+    extra = {} if left is None else {"changed": adventure.changed(fight.system, left, record.get("hero"), lenient)}
+    return _open(fight, **extra)
 
 
 def _restore(data: dict) -> dict:

@@ -2,8 +2,8 @@
 // contract in types/screen.d.ts) owns that kind's set-up form, fight view, log and outcome. This file starts the page,
 // routes between the set-up (setup.js) and a fight, sends one request per action and draws the answer through the
 // fight's screen module, keeps the fight saved (keep.js), and feeds the odds panel. Nothing here knows a system.
-import { $, clearErrors, place, showError, undoKeys } from "./dom.js";
-import { language, preferred, setLanguage, translatePage } from "./i18n.js";
+import { $, clearErrors, place, showError, tell, undoKeys } from "./dom.js";
+import { language, preferred, setLanguage, t, translatePage } from "./i18n.js";
 import * as keep from "./keep.js";
 import * as odds from "./odds.js";
 import * as setup from "./setup.js";
@@ -69,13 +69,20 @@ async function startFight(event) {
   event.preventDefault();
   if (!rules) return;
   $("#setup-error").textContent = "";
-  /** @type {Reply<Opened>} */
-  const reply = await rules.call({ op: "start", record: setup.record(), form: true });
+  const record = setup.record();
+  const before = await sheet.keep(); // the sheet as typed; `left`: the hero the adventure's last fight left
+  const left = before?.system === record.system ? before.left : undefined;
+  /** @type {Reply<Opened & {changed?: {label: string, now: string, left: string}[]}>} */
+  const reply = await rules.call({ op: "start", record, form: true, ...(left ? { left } : {}) });
   if (!reply.ok) return setup.refused(reply.error);
   clearErrors(ui.setup);
   $("#messages").replaceChildren();
   const adventure = await sheet.keep();
   show(reply, { name: keep.fightName(reply.summary), adventure: adventure?.id, section: adventure?.section });
+  if (reply.changed?.length) { // the sheet takes any edit the book asks for: said, not refused
+    tell(t("This fight starts from values other than the last fight left: {changes}.", {
+      changes: reply.changed.map((c) => t("{label} {now} (the last fight left {left})", c)).join(", ") }));
+  }
   keepFight(); // kept once played: an unplayed fight is not a save
   // The fight card at the top of the screen (the set-up above it is gone), its first control focused: a button, so a
   // phone opens no keyboard.

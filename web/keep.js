@@ -16,8 +16,9 @@ import { t, translatePage } from "./i18n.js";
 /**
  * One hero going through one book (the adventure document of pyrules/adventure.py without its fights, which are the
  * saves that name it), as kept in this browser.
+ * `left`: the hero as the adventure's last fight left it (the rules' hero_after), which the next fight is compared with.
  * @typedef {{id: string, system: string, name: string, hero: Record<string, any> | null, section: string,
- *   notes: string, updated?: number}} Adventure
+ *   notes: string, updated?: number, left?: Record<string, any>}} Adventure
  */
 /**
  * What keeping asks of the page: the rules once started, the open fight, to show a fight the rules opened (with its

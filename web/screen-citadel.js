@@ -699,14 +699,18 @@ function helpText(view, unit) {
     if (!(view.targets[unit.id] || []).length) {
       return t("{name} has no monster to attack with this weapon: change weapon or do not attack.", { name: unit.name });
     }
-    return t("{name} attacks: choose a monster marked “can be attacked”.", { name: unit.name });
+    const choice = t("{name} attacks: choose a monster marked “can be attacked”.", { name: unit.name });
+    return (view.targets[unit.id] || []).length > 1 ? `${choice} ${system.readings.attack}` : choice;
   }
   if (view.phase === "party_reorg") {
     if (!unit) return view.forced_rule ? t("{rule}. Choose a character marked “can move”.", { rule: view.forced_rule })
       : t("Choose a character to move, or move no one.");
     return t("Choose a space marked “can move here” for {name}.", { name: unit.name });
   }
-  if (view.phase === "monster") return t("The monsters attack one by one: tap or type the dice, or leave them blank.");
+  if (view.phase === "monster") {
+    return [t("The monsters attack one by one: tap or type the dice, or leave them blank."), system.readings.monster,
+      system.readings.attack].join(" ");
+  }
   if (view.phase === "hellgate") {
     const more = t("9.2.3: it may cast {n} more in this phase, or stop.", { n: view.blasts_left });
     return `${t("The Hellgate casts its Blast spells one by one.")} ${more}`;

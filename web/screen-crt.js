@@ -310,8 +310,11 @@ export function render(fight, shown) {
   fightRound.disabled = over;
   number.disabled = over;
   evadeAtOnce = view.rounds === 0 && record.rules?.evade_before_round === true;
+  // An evasion round is a round: where WILLPOWER is spent on a round (the Staff), it is spent on this one too.
+  const spends = view.willpower_spend ? t("the Staff still takes {n} {willpower} or more",
+    { n: view.willpower_spend[0], willpower: labels.willpower }) : "";
   showCostly(evade, view.evade, !view.evade.possible || over,
-    evadeAtOnce ? t("nothing is lost") : t("a round: only your losses count"));
+    evadeAtOnce ? t("nothing is lost") : [t("a round: only your losses count"), spends].filter(Boolean).join("; "));
   showCostly(vigour, view.vigour, !view.vigour.possible || hero.vigour || over,
     `+3 ${labels.skill}, −3 ${labels.endurance}`);
   if (!view.evade.allowed || over) evading = false;

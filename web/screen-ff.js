@@ -13,13 +13,13 @@ import { announce, diceFaces, dieFace, fighterCard, logCard } from "./widgets.js
 /** @typedef {import("./rules.js").FightEvent} FightEvent */
 /**
  * @typedef {{skill: number, max_skill: number, stamina: number, max_stamina: number, luck: number, max_luck: number,
- *   gold: number, flask: number, food: number, backpack: string[], slots_free: number, spells: Record<string, number>,
- *   strength: boolean}} Hero
+ *   gold: number, flask: number, food: number, backpack: string[], weapons: string[], slots_free: number,
+ *   spells: Record<string, number>, strength: boolean}} Hero
  */
 /**
  * A fight's state as the rules show it (pyrules.systems.fighting_fantasy: view).
  * @typedef {{outcome: string, hero: Hero, enemies: {name: string, skill: number, stamina: number, weakened: boolean}[],
- *   fighting: number[], can: Record<string, boolean>}} View
+ *   fighting: number[], can: Record<string, boolean>, decline_cost: number, decline_costs_luck: boolean}} View
  */
 
 export const notes = { "fighting-fantasy": { i18n: "(D. Braslavsky, 1991)" } };
@@ -43,6 +43,8 @@ const maxStamina = field("hero-max-stamina", "hero.max_stamina", { i18nPlacehold
 const maxLuck = field("hero-max-luck", "hero.max_luck", { i18nPlaceholder: "as now" });
 const gold = field("hero-gold", "hero.gold", { value: "15" });
 const flask = field("hero-flask", "hero.flask", { value: "2" });
+flask.input.setAttribute("aria-describedby", "hero-flask-hint");
+const flaskHint = h("p", { className: "hint", id: "hero-flask-hint" });
 const food = field("hero-food", "hero.food", { placeholder: "0" });
 const backpack = h("textarea", { id: "hero-backpack", rows: 3, data: { field: "hero.backpack" } });
 const spellsLegend = h("legend");
@@ -65,7 +67,8 @@ const RULES = [
     { i18n: "Off: they all fight at once and you choose whom to strike each round. Between opponents you are not in a fight: the adventure sheet and luck tests are open." }),
   explained("luck_in_combat", rule("luck_in_combat", { check: true, hint: true }),
     { i18n: "After a wound you may test your luck: a wound you deal takes 4 if you are lucky, 1 if not; a wound you take costs 1 if you are lucky, 3 if not. A killing blow ends the enemy: there is no test on it." }),
-  explained("decline_costs_luck", rule("decline_costs_luck", { check: true, hint: true }),
+  // Ticked to start with: the book's reading (a record that does not name the rule keeps the old, gentler one).
+  explained("decline_costs_luck", rule("decline_costs_luck", { check: true, hint: true, defaultChecked: true }),
     { i18n: "The book: each time you are offered to TEST YOUR LUCK you must subtract 1, and a declined test counts as unlucky. Off: a declined test is unlucky but costs no LUCK." }),
   explained("flask_in_combat", rule("flask_in_combat", { check: true, hint: true }),
     { i18n: "The book shuts only the backpack during a fight; the flask hangs at the belt. Off: no drink until the fight is over." }),
@@ -87,6 +90,7 @@ export function apply(next) {
     [maxSkill, "max_skill"], [maxStamina, "max_stamina"], [maxLuck, "max_luck"],
     [gold, "gold"], [flask, "flask"], [food, "food"]])) part.label.textContent = labels[key];
   spellsLegend.textContent = labels.spells;
+  flaskHint.textContent = t("The book gives two drinks; up to {n}, where a paragraph refills the flask.", { n: system.flask_max });
   const typed = Object.fromEntries($$("input", spellFields).map((input) => [input.dataset.spell, input.value]));
   /** @type {{key: string, name: string}[]} */
   const spells = system.spells;
@@ -170,12 +174,14 @@ const noWoundLuck = h("p", { className: "hint", id: "no-wound-luck", hidden: tru
 const log = h("ol", { id: "ff-log", className: "log-cards ff-log", i18nLabel: "Adventure log" });
 // the adventure sheet
 // the sheet's words are the rules' labels (describe().labels)
-const sheetWords = Object.fromEntries(["gold", "flask", "food", "backpack", "spells"].map((key) => [key, element("span")]));
+const sheetWords = Object.fromEntries(["gold", "flask", "food", "backpack", "weapons", "spells"]
+  .map((key) => [key, element("span")]));
 const sheetGold = h("strong", { id: "sheet-gold" }, "0");
 const sheetFlask = h("strong", { id: "sheet-flask" }, "0");
 const sheetFood = h("strong", { id: "sheet-food" }, "0");
 const sheetSlots = h("span", { id: "sheet-slots" });
 const sheetBackpack = h("ul", { id: "sheet-backpack", className: "backpack" });
+const sheetWeapons = h("ul", { id: "sheet-weapons", className: "backpack" });
 const sheetSpells = h("ul", { id: "sheet-spells", className: "spells-left" });
 // Why the sheet's disabled controls are unavailable now, in the rules' own words (the reply's `why`).
 const sheetWhy = h("ul", { id: "sheet-why", className: "why-list" });
@@ -189,6 +195,7 @@ const sheetButton = (props) => h("button", { type: "button", className: "seconda
 const drink = costly("drink", h("span", { i18n: "Drink from the flask" }));
 const eat = sheetButton({ id: "eat", i18n: "Eat" });
 const takeItem = sheetButton({ id: "take-item", i18n: "Put in the backpack" });
+const takeWeapon = sheetButton({ id: "take-weapon", i18n: "Take as a weapon" });
 const takeFood = sheetButton({ id: "take-food", i18n: "Put food in the backpack" });
 const changeGold = sheetButton({ id: "gold-apply", i18n: "Change gold" });
 
@@ -212,6 +219,7 @@ export function init(given) {
     [drink, () => ({ do: "drink" })],
     [eat, () => ({ do: "eat", stamina: numberOrText(eatStamina.value || "0") })],
     [takeItem, () => ({ do: "take", item: newItem.value })],
+    [takeWeapon, () => ({ do: "arm", weapon: newItem.value })],
     [takeFood, () => ({ do: "take", food: 1 })],
     [changeGold, () => ({ do: "gold", amount: numberOrText(goldChange.value.replace("−", "-")) })],
   ];
@@ -220,6 +228,10 @@ export function init(given) {
       if (await shell.act(action())) for (const input of [newItem, goldChange]) input.value = "";
     });
   }
+  sheetWeapons.addEventListener("click", (event) => {
+    const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-weapon]"));
+    if (button) shell.act({ do: "disarm", weapon: button.dataset.weapon });
+  });
   sheetBackpack.addEventListener("click", (event) => {
     const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-item]"));
     if (button) shell.act({ do: "drop", item: button.dataset.item });
@@ -251,7 +263,7 @@ export function init(given) {
     setup: [h("div", { className: "columns" },
       h("fieldset", {}, legend, h("div", { className: "sheet-pairs" }, skill.box, maxSkill.box, stamina.box, maxStamina.box,
         luck.box, maxLuck.box),
-        h("div", {}, gold.box, flask.box, food.box,
+        h("div", {}, gold.box, flask.box, flaskHint, food.box,
           h("div", { className: "field" },
             h("label", { htmlFor: backpack.id, i18n: "Backpack: one thing per line (at most 7, food included)" }),
             backpack),
@@ -286,7 +298,9 @@ export function init(given) {
             inline({ i18n: "STAMINA the food gives (as the paragraph says)" }, eatStamina, eat)),
           h("div", {},
             h("p", {}, sheetWords.backpack, " (", sheetSlots, ")"), sheetBackpack,
-            inline({ i18n: "Thing" }, newItem, takeItem, takeFood)),
+            h("p", {}, sheetWords.weapons, " ", h("span", { className: "hint", i18n: "(money and weapons are not put in the backpack)" })),
+            sheetWeapons,
+            inline({ i18n: "Thing" }, newItem, takeItem, takeWeapon, takeFood)),
           h("div", {}, h("p", {}, sheetWords.spells), sheetSpells)),
         sheetWhy),
       h("section", { className: "ff-log-box", attrs: { "aria-labelledby": "ff-log-heading" } },
@@ -404,8 +418,7 @@ export function render(fight, shown) {
   costOf(testLuck, view.hero.luck > 0 ? t("−1 {luck}", { luck: labels.luck }) : "");
   decline.hidden = !can.luck || can.combat_luck; // a paragraph's test may be declined (unlucky)
   noWoundLuck.hidden = can.luck || !view.fighting.length || Boolean(fight.record.rules?.luck_in_combat);
-  costOf(decline, fight.record.rules?.decline_costs_luck && view.hero.luck > 0
-    ? t("unlucky, −1 {luck}", { luck: labels.luck }) : t("unlucky"));
+  costOf(decline, view.decline_cost ? t("unlucky, −1 {luck}", { luck: labels.luck }) : t("unlucky"));
   renderSheet(view, shown);
   explain(fight.why ?? {});
 }
@@ -419,6 +432,7 @@ function explain(why) {
   /** @type {[HTMLButtonElement, string, string][]} */
   const controls = [[drink, "drink", t("Drink from the flask")], [eat, "eat", t("Eat")],
                     [takeItem, "take", t("Put in the backpack")], [takeFood, "take", t("Put food in the backpack")],
+                    [takeWeapon, "arm", t("Take as a weapon")],
                     .../** @type {HTMLButtonElement[]} */ ([...sheetSpells.querySelectorAll("button[data-spell]")])
                       .map((b) => /** @type {[HTMLButtonElement, string, string]} */ (
                         [b, `spell:${b.dataset.spell}`, b.closest("li")?.firstChild?.textContent ?? ""]))];
@@ -517,7 +531,7 @@ function ruleWords(fight, shown) {
   if (fight.view.enemies.length > 1) words.push(rules.one_by_one ? t("One after another") : t("All at once"));
   if (rules.escape) words.push(t("Escape allowed"));
   if (rules.luck_in_combat) words.push(t("Luck in combat"));
-  if (rules.decline_costs_luck) words.push(t("A declined test costs 1 {luck}", { luck: shown.labels.luck }));
+  if (fight.view.decline_costs_luck) words.push(t("A declined test costs 1 {luck}", { luck: shown.labels.luck }));
   if (rules.flask_in_combat) words.push(t("Flask between rounds"));
   if (rules.strength_bonus !== undefined) {
     words.push(t("{spell}: +{n}", { spell: spellName(shown, "strength"), n: rules.strength_bonus }));
@@ -551,6 +565,12 @@ function renderSheet(view, shown) {
   sheetFlask.textContent = String(hero.flask);
   sheetFood.textContent = String(hero.food);
   sheetSlots.textContent = t("{used} of 7 places taken", { used: 7 - hero.slots_free });
+  const weapons = hero.weapons ?? [];
+  sheetWeapons.replaceChildren(element("li", t("your trusty sword")), ...weapons.map((weapon, i) => {
+    const button = h("button", { type: "button", className: "secondary", disabled: !peace, data: { weapon },
+                                 attrs: { "aria-label": t("Leave {weapon}", { weapon }) } }, t("Leave"));
+    return h("li", { data: { index: String(i) } }, element("span", weapon), " ", button);
+  }));
   sheetBackpack.replaceChildren(...hero.backpack.map((item, i) => {
     const button = h("button", { type: "button", className: "secondary", disabled: !peace, data: { item },
                                  attrs: { "aria-label": t("Take {item} out of the backpack", { item }) } }, t("Take out"));
@@ -568,7 +588,7 @@ function renderSheet(view, shown) {
       t("Cast"), " ", h("span", { className: "cost" }, `(${cost})`));
     return h("li", {}, element("span", `${spell.name}: ${uses}`), " ", button);
   }) : [element("li", t("No spells left."), "hint")]));
-  for (const button of [eat, takeItem, takeFood]) button.disabled = !peace;
+  for (const button of [eat, takeItem, takeWeapon, takeFood]) button.disabled = !peace;
   drink.disabled = !view.can.drink; // between rounds too, where this fight's rules allow it
   costOf(drink, t("−1 dose of {n}", { n: hero.flask }));
 }
@@ -727,6 +747,8 @@ function note(event, names, shown) {
     case "eat": return t("Food eaten: +{gained} STAMINA.", event);
     case "take": return event.item ? t("Put in the backpack: {item}.", event) : t("Food put in the backpack.");
     case "drop": return event.item ? t("Taken out of the backpack: {item}.", event) : t("Food taken out of the backpack.");
+    case "arm": return t("Weapon taken (not in the backpack): {weapon}.", event);
+    case "disarm": return t("Weapon left: {weapon}.", event);
     case "gold": return t("Gold: {amount}, now {gold}.", { amount: event.amount > 0 ? `+${event.amount}` : event.amount,
                                                           gold: event.gold });
     case "adjust": return t("Changed by the paragraph: SKILL {skill}, STAMINA {stamina}, LUCK {luck}.", event);

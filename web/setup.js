@@ -85,7 +85,7 @@ function sectionRules() {
     const key = input.dataset.field?.replace(/^rules\./, "");
     if (!key || input.closest("[hidden]")) continue;
     if (input.type === "checkbox") {
-      if (input.checked !== input.defaultChecked) chosenRules[key] = input.checked;
+      chosenRules[key] = input.checked; // said either way: a box may start ticked where the record's default is off
     } else if (input.value.trim() !== "") {
       chosenRules[key] = input.value;
     }

@@ -119,6 +119,7 @@ export async function heroBack(open, box, root) {
   const owner = open.adventure ? keep.adventureById(open.adventure) : null;
   const target = owner ?? keep.adventureOf(open.record.system);
   target.hero = reply.hero;
+  target.left = reply.hero; // what the next fight is compared with (the sheet may be edited after)
   keep.keepAdventure(target);
   return true;
 }

@@ -325,7 +325,7 @@ def test_why_a_control_is_unavailable_is_the_engines_own_refusal():
             assert name not in fighting["why"]
         except RecordError as refused:  # the engine's refusal is what the reply carries
             assert fighting["why"][name] == refused.message
-    assert set(fighting["why"]) == {"drink", "eat", "take", "spell:healing"}  # Strength is a spell of combat
+    assert set(fighting["why"]) == {"drink", "eat", "take", "arm", "spell:healing"}  # Strength is a spell of combat
     lone_wolf = json.loads(api.call(json.dumps({"op": "start", "record": {
         "format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": {"skill": 15, "endurance": 20},
         "enemies": [{"name": "Giak", "skill": 12, "endurance": 10}]}})))

@@ -144,7 +144,7 @@ def test_9_1_the_rest_fill_the_second_row_then_the_third():
     seven = [*front, mon("d", (1, 0)), mon("e", (1, 1)), mon("f", (1, 2)), mon("g", (2, 1))]
     assert cob(THREE, seven).view()["board"]["monsters"][2] == [None, "7", None]
     bad = [*front, mon("d", (1, 0)), mon("e", (2, 1))]
-    with pytest.raises(RecordError, match="9.1: the monsters behind fill the second row, then the third"):
+    with pytest.raises(RecordError, match="9.1 as this app reads it .*: the monsters behind fill the second row, then"):
         cob(THREE, bad)
     default = cob(THREE, [mon(str(i)) for i in range(7)]).view()["board"]["monsters"]
     assert default == [["1", "2", "3"], ["4", "5", "6"], [None, "7", None]]
@@ -1394,3 +1394,83 @@ def test_chance_rolls_where_a_monster_moves_only_among_several_spaces():
     one_space = kill_front(5, [mon("w", (1, 1), wp=5, cb=-9)])  # one space: no die
     action = CitadelOfBlood.parse_action({"do": "monster_move"}, 0)
     assert CitadelOfBlood.chance(one_space.setup, one_space.state, action) == [(1, action)]
+
+
+# ---- issue 20: 9.8 with a gap in the first row that no second-row monster can reach ------------------------------
+
+
+def gap_no_one_can_fill():
+    """The issue's record: three characters in the first row against seven monsters of 5 Wound Points, the party
+    killing 1, 4 and 5 in turn at [0, 0]. The first row is left with two and the gap at [0, 0]; the only second-row
+    monster stands at [1, 2] and cannot reach it (9.8.3: one column at most; 9.8.4: not within its row)."""
+    party = [hero("a", (0, 0), cb=20), hero("b", (0, 1), cb=-9), hero("c", (0, 2), cb=-9)]
+    fight = cob(party, [mon(f"m{i}", wp=5, cb=-9) for i in range(1, 8)])
+    for target in ("1", "4", "5"):
+        fight.apply(attack("A", target, die=6))
+        fight.apply({"do": "end_phase"})
+        while fight.state.phase == "monster":
+            fight.apply({"do": "monster", "die": 1})
+        fight.apply({"do": "pass"})
+        if target != "5":
+            fight.apply({"do": "monster_move"})  # the left-most that may fill [0, 0] from the second row
+    return fight
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_9_8_a_gap_no_second_row_monster_can_reach_is_filled_by_the_written_reading_of_9_2_5(lang):
+    """9.8.1 asks a second-row monster to fill the first row, and none can; 9.8.2 applies only to a full first row.
+    The app reads 9.2.5 ("one monster (only) must be moved forward to fill a space in the march order closest to the
+    character march order") as moving a third-row monster up to the nearest space it can reach, and says so in the log
+    where it happens and in the refusal of "the monsters stay"."""
+    fight = gap_no_one_can_fill()
+    assert fight.view()["board"]["monsters"] == [[None, "2", "3"], [None, None, "6"], [None, "7", None]]
+    assert fight.view()["monster_moves"] == {"7": [[1, 0], [1, 1]]}
+    with language(lang):
+        why = refused(fight, {"do": "monster_pass"})
+        fight.apply({"do": "monster_move", "unit": "7", "die": 1})
+    reading = {"en": "9.2.5 as this app reads it", "ru": "9.2.5 в прочтении приложения"}[lang]
+    assert reading in why.message
+    assert any(reading in note for note in fight.log[-1]["notes"]), fight.log[-1]
+    assert fight.log[-1]["to"] == [1, 0]
+
+
+def test_9_8_1_a_gap_a_second_row_monster_fills_has_no_note():
+    fight = kill_front(5, [mon("w", (1, 1), wp=5, cb=-9)])
+    fight.apply({"do": "monster_move"})
+    assert fight.log[-1]["notes"] == []
+
+
+# ---- issue 20: readings of 9.1, 9.2.2 and 9.3 written where the player sees them ----------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_9_3_an_attacker_with_an_enemy_directly_in_front_may_strike_a_farther_one_the_apps_reading_said(lang):
+    """9.3's sentence ("each must attack the enemy in its front unless there is more than one enemy at an equal
+    distance") against its example (1 2 3 against A B: B strikes 2 or 3): the app follows the example, and says so
+    beside the controls of the phases where it applies (describe()["readings"]), not in the log (logs as before)."""
+    fight = cob([hero("A0", (0, 0)), hero("B0", (0, 1))], [mon(n, wp=40) for n in "xyz"])
+    assert fight.view()["targets"]["B"] == ["2", "3"]  # 2 directly in front of B, 3 farther
+    fight.apply(attack("B", "3"))
+    assert fight.log[-1]["notes"] == []
+    # a lone monster at [0, 0] (the others dead) between A in front of it and B two spaces away: a die picks
+    party = [hero("A0", (0, 0), cb=20, wp=40), hero("C0", (0, 2), cb=20, wp=40)]
+    lone = cob(party, [mon("x", wp=40, cb=-9), mon("y", wp=1, cb=-9), mon("z", wp=1, cb=-9)])
+    lone.apply(attack("A", "2", die=6))
+    lone.apply(attack("B", "3", die=6))  # both have attacked: the Monster Combat phase comes by itself
+    assert lone.view()["board"]["monsters"][0] == ["1", None, None]
+    lone.apply({"do": "monster", "die": 1, "target_die": 6})
+    assert lone.log[-1]["choices"] == ["A", "B"]
+    reading = {"en": "9.3 as this app reads its examples", "ru": "9.3 в прочтении приложения по его примерам"}[lang]
+    with language(lang):
+        assert CitadelOfBlood.describe()["readings"]["attack"].startswith(reading)
+
+
+def test_9_2_2_the_order_of_the_monsters_is_the_apps_reading_said_beside_the_phase_not_in_the_log():
+    fight = to_monster_phase(cob(THREE, [mon(n, wp=40, cb=-9) for n in "xyz"]))
+    for _ in range(3):
+        fight.apply({"do": "monster", "die": 1})
+    assert [row["unit"] for row in fight.log[-3:]] == ["1", "2", "3"]  # left to right
+    assert not any("9.2.2" in note for row in fight.log for note in row.get("notes", []))  # logs as before
+    for lang, words in (("en", "9.2.2 as this app reads it"), ("ru", "9.2.2 в прочтении приложения")):
+        with language(lang):
+            assert CitadelOfBlood.describe()["readings"]["monster"].startswith(words)

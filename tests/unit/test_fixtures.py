@@ -30,7 +30,23 @@ def test_an_exported_file_replays_to_the_same_state(path):
     assert len(fight.actions) == fixture["replay"]["actions"]
     assert fight.record() == record
     assert fight.result() == fixture["replay"]["result"]
-    assert fight.view() == fixture["replay"]["view"]
+    assert same_view(fight.view(), fixture["replay"]["view"], record)
+
+
+# What the view has gained since the fixtures were made (issue 20: the Braslavsky hero's weapons, kept apart from the
+# backpack, and what a declined luck test costs under the record's rules).
+ADDED = ("decline_cost", "decline_costs_luck")
+
+
+def same_view(view: dict, made: dict, record: dict) -> bool:
+    """The view is the fixture's, but for the keys added since, which hold what the record says."""
+    if view.get("system") == "fighting-fantasy":
+        costs = record.get("rules", {}).get("decline_costs_luck", False)
+        assert (view["decline_costs_luck"], view["decline_cost"]) == (costs, int(costs and view["hero"]["luck"] > 0))
+        assert view["hero"]["weapons"] == []
+        view = {k: v for k, v in view.items() if k not in ADDED}
+        view["hero"] = {k: v for k, v in view["hero"].items() if k != "weapons"}
+    return view == made
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.stem)
@@ -39,10 +55,11 @@ def test_a_share_link_and_a_save_open_to_the_same_fight(path):
     record = json.loads(fixture["export"])
     assert share.decode(fixture["link"].removeprefix("#f=")) == record
     opened = call(op="open_link", code=fixture["link"].removeprefix("#f="))
-    assert opened["ok"] and opened["record"] == record and opened["view"] == fixture["replay"]["view"]
+    assert opened["ok"] and opened["record"] == record and same_view(opened["view"], fixture["replay"]["view"], record)
     save = fixture["save"]
     checked = call(op="check_saves", records=[json.dumps(save["record"])])["results"][0]
     assert checked["ok"] and checked["dropped"] is None
     restored = call(op="restore", record=save["record"])
-    assert restored["ok"] and restored["dropped"] is None and restored["view"] == fixture["replay"]["view"]
+    assert restored["ok"] and restored["dropped"] is None
+    assert same_view(restored["view"], fixture["replay"]["view"], record)
     assert restored["log"] == fixture["replay"]["result"]["log"]

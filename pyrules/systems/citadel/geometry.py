@@ -134,6 +134,16 @@ def monster_moves(pos: Positions, party: int) -> dict[int, list[Pos]]:
     return {}
 
 
+def fills_past_the_first_row(pos: Positions, party: int) -> bool:
+    """The monsters' move fills a row behind the first although the first row is short: no second-row monster can
+    reach its gap (9.8.1 has no move, 9.8.2 needs a full first row). The app's reading of 9.2.5 ("one monster (only)
+    must be moved forward to fill a space in the march order closest to the character march order") moves one up to
+    the nearest space it can reach, so that the monsters behind still come forward."""
+    moves = monster_moves(pos, party)
+    short = len(row_of(pos, party, False, 0)) < WIDTH
+    return short and bool(moves) and all(space[0] > 0 for spaces in moves.values() for space in spaces)
+
+
 def monsters_may_stay(pos: Positions, party: int) -> bool:
     """9.8.2: with three monsters in the first row one *may* move up a row, so the monsters may also stay."""
     return len(row_of(pos, party, False, 0)) == WIDTH and bool(monster_moves(pos, party))

@@ -411,7 +411,10 @@ def deploy_monsters(monsters: list[Monster]) -> list[Monster]:
                 i = rows[last][0]
                 raise RecordError(
                     f"enemies[{i}].pos",
-                    tr("9.1: the monsters behind fill the second row, then the third, and so on"),
+                    tr(
+                        '9.1 as this app reads it (the text says only "the second and third rows, more if '
+                        'necessary"): the monsters behind fill the second row, then the third, and so on'
+                    ),
                     label,
                 )
     return monsters

@@ -240,6 +240,14 @@ def _unfaced_note(name: str, rolled: bool) -> str:
 # ---- what 9.8 forces -----------------------------------------------------------------------------------------
 
 
+def reading_9_2_5() -> str:
+    """The app's reading of 9.2.5 where 9.8.1 has no move (a text in the language of the moment)."""
+    return tr(
+        "9.2.5 as this app reads it: no monster of the second row can reach the gap in the first (9.8.1), and 9.8.2 "
+        "needs a full first row; one monster must still move forward, to the nearest space it can reach"
+    )
+
+
 def forced_rule(setup: CitadelSetup, state: CitadelState) -> str | None:
     """The rule that forces a move in this Party Reorganization Phase, in words (None: the party may pass)."""
     if state.phase != PHASE_OF["move"].key or state.outcome != ONGOING:
@@ -256,6 +264,8 @@ def refusal(setup: CitadelSetup, state: CitadelState, kind: str) -> str | None:
     if kind == "pass":
         return forced_rule(setup, state)
     if kind == "monster_pass" and not geometry.monsters_may_stay(*board(setup, state)):
+        if geometry.fills_past_the_first_row(*board(setup, state)):
+            return reading_9_2_5()
         return tr("9.2.5, 9.8.1: with fewer than three monsters in the first row, one must move forward")
     return None
 
@@ -488,6 +498,8 @@ def _monster_move(
             tr("Who"),
         )
     notes = []
+    if geometry.fills_past_the_first_row(*board(setup, state)):
+        notes.append(reading_9_2_5())
     if action.unit is None and len(moves) > 1:
         notes.append(
             tr(

@@ -209,4 +209,16 @@ def describe(kind: str, book: str, hero_name: str) -> dict[str, Any]:
         "max_monsters": MAX_MONSTERS,
         "verified": False,
         "table": table_json(DEFAULT_TABLE),
+        # Readings of what the text leaves open, said beside the control of their phase.
+        "readings": {
+            "attack": tr(
+                "9.3 as this app reads its examples (1 2 3 against A B: B strikes 2 or 3): each enemy stands in front "
+                "of the attacker nearest its column, so an attacker may strike one farther than the enemy directly in "
+                "front of it, and a monster rolls among them"
+            ),
+            "monster": tr(
+                "9.2.2 as this app reads it (the order is open in the text): the monsters strike left to right, the "
+                "first row first, which decides who is hit when an earlier one kills"
+            ),
+        },
     }

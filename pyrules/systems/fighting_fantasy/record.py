@@ -22,6 +22,8 @@ from ...i18n import tr
 
 BACKPACK_SLOTS = 7
 MAX_TYPED_THINGS = 99  # lines of the backpack read before a full one is refused by its count
+MAX_FLASK = 9  # the book gives two drinks; a paragraph may refill the flask
+MAX_WEAPONS = 10  # weapons carried besides the trusty sword: kept apart, not in the backpack
 MAX_SPELL_USES = 10
 MAX_STAT = 99
 MAX_STAMINA = 999
@@ -62,6 +64,7 @@ HERO_LABELS = {
     "max_luck": "Initial LUCK",
     "gold": "Gold",
     "backpack": "Backpack",
+    "weapons": "Weapons",
     "food": "Food",
     "flask": "Drinks left in the flask",
     "spells": "Spells",
@@ -76,6 +79,8 @@ ACTION_KIND_LABELS = {
     "eat": "Eat",
     "take": "Put in the backpack",
     "drop": "Take out of the backpack",
+    "arm": "Take a weapon",
+    "disarm": "Leave a weapon",
     "gold": "Gold",
     "spell": "Cast a spell",
     "adjust": "Change by the paragraph",
@@ -87,6 +92,7 @@ ACTION_LABELS = {
     "decline": "Decline the test",
     "luck": "Test your luck",
     "item": "Thing",
+    "weapon": "Weapon",
     "food": "Food",
     "amount": "Gold",
     "spell": "Spell",
@@ -115,6 +121,7 @@ class FFHero:
     flask: int = 2
     spells: tuple[tuple[str, int], ...] = ()
     name: str = ""
+    weapons: tuple[str, ...] = ()  # besides the trusty sword («с вами только ваш испытанный меч»): not in the backpack
 
 
 @dataclass(frozen=True)
@@ -129,7 +136,9 @@ class FFRules:
     escape: bool = False  # the paragraph allows escape
     one_by_one: bool = False  # several opponents come one after another instead of all at once
     luck_in_combat: bool = False  # the optional Fighting Fantasy rule (not in this book): off by default
-    decline_costs_luck: bool = False  # the seed: every test offered costs 1 УДАЧА, declined or not
+    # The book: every test offered costs 1 УДАЧА, declined or not. Off when a record does not name it, as every record
+    # made before the page ticked it by default (their meaning kept); the page's set-up form starts with it ticked.
+    decline_costs_luck: bool = False
     flask_in_combat: bool = False  # the flask hangs at the belt: a drink between rounds
     strength_bonus: int = 2  # Spell of Strength: + СИЛА УДАРА (the remake's 2; the 1991 text gives no number)
     weakness_penalty: int = 2  # Spell of Weakness: − the enemy's СИЛА УДАРА (the remake's 2)
@@ -165,6 +174,7 @@ class FFState:
     weakened: tuple[int, ...] = ()  # enemies under the Spell of Weakness
     pending_luck: Pending | None = None  # luck in combat: ("hit" | "hurt", enemy) of the last round
     engaged: bool = False  # rounds fought against the opponents in the fight now (one by one: the current one)
+    weapons: tuple[str, ...] = ()  # the hero's, besides the trusty sword
 
     @property
     def fighting(self) -> bool:
@@ -181,6 +191,7 @@ class FFAction:
     decline: bool = False
     luck: bool = False  # escape: test luck on the last blow (with luck in combat)
     item: str | None = None
+    weapon: str | None = None
     food: int | None = None
     amount: int | None = None
     spell: str | None = None
@@ -236,7 +247,7 @@ def parse_hero(data: Any, lenient: bool = False, fallen: bool = False) -> FFHero
     max_luck = r.integer("max_luck", low=luck, high=MAX_STAT, default=luck)
     gold = r.integer("gold", low=0, high=MAX_GOLD, default=15)
     food = r.integer("food", low=0, high=BACKPACK_SLOTS, default=0)
-    flask = r.integer("flask", low=0, high=9, default=2)
+    flask = r.integer("flask", low=0, high=MAX_FLASK, default=2)
     listed = r.items("backpack", low=0, high=MAX_TYPED_THINGS, default=[])
     used = len(listed) + food
     if used > BACKPACK_SLOTS:
@@ -254,8 +265,13 @@ def parse_hero(data: Any, lenient: bool = False, fallen: bool = False) -> FFHero
     if sum(n for _, n in spells) > MAX_SPELL_USES:
         raise r.error("spells", tr("may hold at most {n} uses in all", n=MAX_SPELL_USES))
     name = r.text("name", default="", max_length=MAX_NAME)  # the adventure sheet's name
+    carried = r.items("weapons", low=0, high=MAX_WEAPONS, default=[])
+    arms = Reader(dict(enumerate(carried)), "hero.weapons", dict.fromkeys(range(len(carried)), "Weapons"))
+    weapons = tuple(arms.text(i, max_length=60) for i in range(len(carried)))  # named hero.weapons[i]
     r.done()
-    return FFHero(skill, stamina, luck, max_skill, max_stamina, max_luck, gold, tuple(items), food, flask, spells, name)
+    return FFHero(
+        skill, stamina, luck, max_skill, max_stamina, max_luck, gold, tuple(items), food, flask, spells, name, weapons
+    )
 
 
 def parse_enemy(data: Any, index: int, lenient: bool = False) -> FFEnemy:
@@ -292,6 +308,8 @@ def parse_action(data: Any, index: int, lenient: bool = False) -> FFAction:
         fields["food"] = r.integer("food", low=1, high=BACKPACK_SLOTS, default=None)
         if (fields["item"] is None) == (fields["food"] is None):
             raise RecordError(path, tr("name one thing, or an amount of food"), tr("Backpack"))
+    if do in ("arm", "disarm"):
+        fields["weapon"] = r.text("weapon")
     if do == "gold":
         fields["amount"] = r.integer("amount", low=-MAX_GOLD, high=MAX_GOLD)
     if do == "eat":
@@ -321,7 +339,8 @@ def parse_action(data: Any, index: int, lenient: bool = False) -> FFAction:
 
 def action_json(action: FFAction) -> dict:
     data: dict[str, Any] = {"do": action.do}
-    for key in ("target", "item", "food", "amount", "spell", "stamina", "skill", "luck_change", "max_stamina"):
+    keys = ("target", "item", "weapon", "food", "amount", "spell", "stamina", "skill", "luck_change", "max_stamina")
+    for key in keys:
         value = getattr(action, key)
         if value is not None:
             data[key] = value
@@ -359,4 +378,6 @@ def hero_json(hero: FFHero, sheet: bool = False) -> dict:
         h["spells"] = dict(hero.spells)
     if hero.name:
         h["name"] = hero.name
+    if hero.weapons:
+        h["weapons"] = list(hero.weapons)
     return h

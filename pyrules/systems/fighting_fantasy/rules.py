@@ -162,6 +162,7 @@ def initial(setup: FFSetup) -> FFState:
         h.flask,
         h.spells,
         tuple(e.stamina for e in setup.enemies),
+        weapons=h.weapons,
     )
 
 

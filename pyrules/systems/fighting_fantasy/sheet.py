@@ -17,7 +17,7 @@ from dataclasses import replace
 from ... import rng
 from ...fields import Reader
 from ...i18n import tr
-from .record import BACKPACK_SLOTS, MAX_GOLD, MAX_STAMINA, FFAction, FFSetup, FFState
+from .record import BACKPACK_SLOTS, MAX_GOLD, MAX_STAMINA, MAX_WEAPONS, FFAction, FFSetup, FFState
 from .rules import LOST, Event, after, at_peace, check, ending
 
 HEALING_DRINK = 2  # a drink from the flask: + 2 ВЫНОСЛИВОСТИ, not above the initial value
@@ -124,6 +124,28 @@ def do_drop(setup: FFSetup, state: FFState, action: FFAction, path: str) -> tupl
         )
         state = replace(state, food=state.food - food)
     return state, _backpack_event("drop", action, state)
+
+
+def do_arm(setup: FFSetup, state: FFState, action: FFAction, path: str) -> tuple[FFState, Event]:
+    """A weapon taken: kept apart from the backpack («деньги и оружие в заплечный мешок не кладутся»)."""
+    at_peace(state, path, "Take a weapon")
+    check(
+        f"{path}.weapon",
+        len(state.weapons) < MAX_WEAPONS,
+        tr("the sheet holds at most {n} weapons besides the sword", n=MAX_WEAPONS),
+        "Take a weapon",
+    )
+    state = replace(state, weapons=(*state.weapons, str(action.weapon)))
+    return state, {"kind": "arm", "weapon": action.weapon, "weapons": list(state.weapons), **after(state)}
+
+
+def do_disarm(setup: FFSetup, state: FFState, action: FFAction, path: str) -> tuple[FFState, Event]:
+    at_peace(state, path, "Leave a weapon")
+    check(f"{path}.weapon", action.weapon in state.weapons, tr("is not among the hero's weapons"), "Leave a weapon")
+    weapons = list(state.weapons)
+    weapons.remove(str(action.weapon))
+    state = replace(state, weapons=tuple(weapons))
+    return state, {"kind": "disarm", "weapon": action.weapon, "weapons": list(state.weapons), **after(state)}
 
 
 def do_gold(setup: FFSetup, state: FFState, action: FFAction, path: str) -> tuple[FFState, Event]:

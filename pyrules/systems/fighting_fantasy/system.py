@@ -37,6 +37,8 @@ HANDLERS: dict[str, Handler] = {
     "eat": sheet.do_eat,
     "take": sheet.do_take,
     "drop": sheet.do_drop,
+    "arm": sheet.do_arm,
+    "disarm": sheet.do_disarm,
     "gold": sheet.do_gold,
     "spell": spells.do_spell,
     "adjust": sheet.do_adjust,
@@ -90,10 +92,10 @@ class FightingFantasy(System):
     @classmethod
     def hero_after(cls, setup: FFSetup, state: FFState) -> dict:
         """The adventure sheet as the fight leaves it: МАСТЕРСТВО, ВЫНОСЛИВОСТЬ and УДАЧА now, their initial values
-        kept, gold, flask, food, backpack and the spells left."""
+        kept, gold, flask, food, backpack, weapons and the spells left."""
         hero = record.FFHero(state.skill, state.stamina, state.luck, state.max_skill, state.max_stamina,
                              state.max_luck, state.gold, state.backpack, state.food, state.flask, state.spells,
-                             setup.hero.name)  # fmt: skip
+                             setup.hero.name, state.weapons)  # fmt: skip
         return record.hero_json(hero, sheet=True)
 
     @classmethod
@@ -121,7 +123,8 @@ class FightingFantasy(System):
     def probes(cls, setup: FFSetup, state: FFState) -> dict[str, Any]:
         """The sheet's controls the page disables, and why (the flask, food, the backpack, each spell the hero
         has): their refusal by :meth:`step` is the reason written beside them."""
-        probes: dict[str, Any] = {"drink": {"do": "drink"}, "eat": {"do": "eat"}, "take": {"do": "take", "item": "?"}}
+        probes: dict[str, Any] = {"drink": {"do": "drink"}, "eat": {"do": "eat"}, "take": {"do": "take", "item": "?"},
+                                  "arm": {"do": "arm", "weapon": "?"}}
         probes.update({f"spell:{key}": {"do": "spell", "spell": key} for key, _uses in state.spells})
         return probes
 
@@ -134,6 +137,8 @@ class FightingFantasy(System):
         actions += [FFAction("drink"), FFAction("eat", stamina=0), FFAction("take", food=1), FFAction("drop", food=1)]
         actions += [FFAction("take", item=tr("a thing"))]
         actions += [FFAction("drop", item=item) for item in dict.fromkeys(state.backpack)]
+        actions += [FFAction("arm", weapon=tr("a weapon"))]
+        actions += [FFAction("disarm", weapon=weapon) for weapon in dict.fromkeys(state.weapons)]
         actions += [FFAction("gold", amount=1), FFAction("gold", amount=-1), FFAction("adjust", stamina=-1)]
         for spell, _ in state.spells:
             targets: list[int | None] = list(range(len(setup.enemies))) if spell in TARGETED_SPELLS else [None]

@@ -4,7 +4,7 @@ language: the view before the next action, one line for a list, the result, and 
 from __future__ import annotations
 
 from ...i18n import tr
-from .record import BACKPACK_SLOTS, ENEMY_LABELS, HERO_LABELS, MAX_SPELL_USES, SPELLS, FFSetup, FFState
+from .record import BACKPACK_SLOTS, ENEMY_LABELS, HERO_LABELS, MAX_FLASK, MAX_SPELL_USES, SPELLS, FFSetup, FFState
 from .rules import LOST, ONGOING, fighting
 
 BOOK = "Dungeons of the Black Castle"  # in English; shown through tr()
@@ -26,6 +26,7 @@ def view(setup: FFSetup, state: FFState) -> dict:
             "max_luck": state.max_luck,
             "gold": state.gold,
             "backpack": list(state.backpack),
+            "weapons": list(state.weapons),
             "food": state.food,
             "flask": state.flask,
             "spells": dict(state.spells),
@@ -48,6 +49,9 @@ def view(setup: FFSetup, state: FFState) -> dict:
         },
         "pending_luck": list(state.pending_luck) if state.pending_luck else None,
         "luck_in_combat": setup.rules.luck_in_combat,
+        # What a declined luck test costs now (the book: 1, as every test offered; 0 with the gentler reading).
+        "decline_cost": 1 if setup.rules.decline_costs_luck and state.luck > 0 else 0,
+        "decline_costs_luck": setup.rules.decline_costs_luck,
         "next_draw": state.draws,
     }
 
@@ -73,6 +77,7 @@ def result(setup: FFSetup, state: FFState) -> dict:
             "luck": state.luck,
             "gold": state.gold,
             "backpack": list(state.backpack),
+            **({"weapons": list(state.weapons)} if state.weapons else {}),  # besides the sword, if any
             "food": state.food,
             "flask": state.flask,
             "spells": dict(state.spells),
@@ -92,4 +97,5 @@ def describe(kind: str) -> dict:
         "spells": [{"key": key, "name": tr(name), "when": when} for key, (name, when) in SPELLS.items()],
         "backpack_slots": BACKPACK_SLOTS,
         "spell_uses": MAX_SPELL_USES,
+        "flask_max": MAX_FLASK,  # beside the field: the book's two drinks, and a refill a paragraph gives
     }

@@ -182,7 +182,8 @@ class Record(System):
     @classmethod
     def parse_hero(cls, data: Any, lenient: bool = False, fallen: bool = False) -> Hero:
         """The hero's part of a record; ``fallen``: an adventure's hero, whom a lost fight leaves at 0 ENDURANCE.
-        The starting values (``endurance_max``, ``willpower_max``) are at least the current ones."""
+        ENDURANCE never passes its starting value (``endurance_max``); WILLPOWER may (the books: the Magic Talisman
+        gives +2 WILLPOWER above the starting total), so ``willpower_max`` is only the starting total."""
         r = Reader(data, "hero", cls.labels(), lenient)
         skill = r.integer("skill", low=0, high=MAX_SKILL)
         endurance = r.integer("endurance", low=0 if fallen else 1, high=MAX_ENDURANCE)
@@ -190,7 +191,7 @@ class Record(System):
         willpower = willpower_max = None
         if cls.has_willpower:
             willpower = r.integer("willpower", low=0, high=MAX_WILLPOWER)
-            willpower_max = r.integer("willpower_max", low=willpower, high=MAX_WILLPOWER, default=None)
+            willpower_max = r.integer("willpower_max", low=0, high=MAX_WILLPOWER, default=None)
         weapon = r.choice("weapon", cls.weapons, default=cls.default_weapon)
         weapon_bonus = 0
         if weapon == "other" and cls.other_weapon_bonus:
