@@ -4,8 +4,9 @@
     python3 build.py            build dist/ (fetches the pinned Pyodide runtime, builds the wheel)
     python3 build.py serve      build, then serve dist/ on http://localhost:8000 with the production headers
     python3 build.py test       set everything up on a fresh machine, then run every test
+    python3 build.py quick      the inner loop: lint, types (mypy, tsc) and the CPython tests
     python3 build.py bench      run the benchmark (headless Chromium, and CPython's heavy requests) and print the
-                                README's tables
+                                tables of docs/benchmark.md
     python3 build.py screenshots    build, then take the README's pictures into docs/screenshots/ (tests/screenshots.py)
 
 Only the standard library is used until `test`/`bench` create the tooling environment (.venv).
@@ -540,11 +541,14 @@ def in_venv(argv: list[str]) -> None:
 # ---- test --------------------------------------------------------------------------------------------------------
 
 
-def test(extra: list[str]) -> int:
-    ensure_engines(list(ENGINE_PACKAGES))
+def test(extra: list[str], quick: bool = False) -> int:
+    """Every test (`test`), or the inner loop (`quick`: lint, types and the CPython tests, about a minute and a half
+    here): no browser, no build, no Pyodide."""
     chromium = CHROMIUM
-    build()
-    test_wheels = fetch_pyodide_test_wheels()
+    if not quick:
+        ensure_engines(list(ENGINE_PACKAGES))
+        build()
+    test_wheels = None if quick else fetch_pyodide_test_wheels()
     tsc = node_tools() / "node_modules" / ".bin" / "tsc"
     steps = [
         ("lint", [sys.executable, "-m", "ruff", "check", ROOT]),
@@ -556,6 +560,8 @@ def test(extra: list[str]) -> int:
             [tsc, "-b", ROOT / "tsconfig.json", ROOT / "tsconfig.workers.json"],
         ),
         ("unit tests on CPython", [sys.executable, "-m", "pytest", "-q", *extra]),
+    ]
+    steps += [] if quick else [
         (
             # against the wheel the page ships (docstrings stripped): the package's own doctests run on CPython
             "unit tests inside Pyodide (Node.js)",
@@ -590,11 +596,11 @@ def test(extra: list[str]) -> int:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    commands = ["build", "serve", "test", "bench", "screenshots"]
+    commands = ["build", "serve", "test", "quick", "bench", "screenshots"]
     parser.add_argument("command", nargs="?", default="build", choices=commands)
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--runs", type=int, default=5, help="bench: cold loads of each page")
-    parser.add_argument("--update-readme", action="store_true", help="bench: write the tables into README.md")
+    parser.add_argument("--update-readme", action="store_true", help="bench: write the tables into docs/benchmark.md")
     parser.add_argument("--engines", default="chromium,firefox,webkit", help="bench: the per-engine table's engines")
     parser.add_argument("--engines-only", action="store_true", help="bench: only the per-engine table")
     args, extra = parser.parse_known_args(argv)
@@ -602,9 +608,9 @@ def main(argv: list[str]) -> int:
         build()
     elif args.command == "serve":
         serve(args.port)
-    elif args.command == "test":
+    elif args.command in ("test", "quick"):
         in_venv(argv)
-        return test(extra)
+        return test(extra, quick=args.command == "quick")
     elif args.command == "bench":
         in_venv(argv)
         ensure_engines(list(ENGINE_PACKAGES))

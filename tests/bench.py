@@ -1,4 +1,4 @@
-"""The benchmark: `python3 build.py bench` (headless Chromium, this machine). Prints the README's table.
+"""The benchmark: `python3 build.py bench` (headless Chromium, this machine). Prints the table of docs/benchmark.md.
 
 Every ratio compares two measurements taken side by side in the same run, alternating, each page load in a fresh
 browser context (cold HTTP cache), since these machines are noisy:
@@ -280,7 +280,7 @@ def run_bench(
             "< 3 s",
         ),
         (
-            "The issue's giant fights refused (Lone Wolf ENDURANCE 999 against 20 of 999, evasion from round 1;"
+            "Giant fights refused (Lone Wolf ENDURANCE 999 against 20 of 999, evasion from round 1;"
             " Grey Star 999/999 against 999, best spend and its curve): the slower odds request",
             f"{t['giant_refusal_ms']:.0f} ms (\"too large for exact odds: use the simulation\")",
             "< 2 s",
@@ -293,15 +293,15 @@ def run_bench(
 
 
 def write_readme(table: str, marker: str) -> int:
-    """Writes `table` into README.md between <!-- {marker}:start --> and <!-- {marker}:end -->."""
+    """Writes `table` into docs/benchmark.md between <!-- {marker}:start --> and <!-- {marker}:end -->."""
     start, end = f"<!-- {marker}:start -->", f"<!-- {marker}:end -->"
-    readme = ROOT / "README.md"
+    readme = ROOT / "docs" / "benchmark.md"
     text = readme.read_text(encoding="utf-8")
     block = f"{start}\n{table}\n{end}"
     text, count = re.subn(re.escape(start) + ".*?" + re.escape(end), lambda _: block, text, flags=re.S)
     if count != 1:
-        print(f"bench: README.md has no {marker} markers; table not written")
+        print(f"bench: docs/benchmark.md has no {marker} markers; table not written")
         return 1
     readme.write_text(text, encoding="utf-8")
-    print(f"bench: README.md updated ({marker})")
+    print(f"bench: docs/benchmark.md updated ({marker})")
     return 0

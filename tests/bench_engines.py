@@ -118,7 +118,7 @@ def measure_engine(engine: str, url: str, runs: int, open_session) -> dict:
 
 
 def run_engines(site_dir: Path, make_server, runs: int, engines=ENGINES) -> str:
-    """Measures every engine; returns the README's per-engine table (Markdown)."""
+    """Measures every engine; returns docs/benchmark.md's per-engine table (Markdown)."""
     server = make_server(site_dir)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"

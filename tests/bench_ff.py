@@ -49,7 +49,7 @@ CASES: list[tuple[str, Fight]] = [
     ("2 at once, ВЫНОСЛИВОСТЬ 8, 10, luck in combat", fight(HERO, THREE[:2], {"luck_in_combat": True})),
     ("3 at once, luck in combat (refused: too many states)", fight(HERO, THREE, {"luck_in_combat": True})),
     ("the same, Strength and Weakness cast", fight(SPELLS, THREE, {}, CAST)),
-    ("3 at once of 22, hero 22 (the README's limit)",
+    ("3 at once of 22, hero 22 (the limit in docs/benchmark.md)",
      fight({"skill": 12, "stamina": 22, "luck": 9}, [{"name": "E", "skill": 10, "stamina": 22}] * 3)),
     ("1 against 1, ВЫНОСЛИВОСТЬ 24 vs 24, luck in combat",
      fight({"skill": 10, "stamina": 24, "luck": 11}, [{"name": "E", "skill": 10, "stamina": 24}],

@@ -11,7 +11,7 @@ giant fights are refused.
 budget (``pyrules.systems.lonewolf.odds.ODDS_CELLS`` …), found by growing N on a symmetric fight until the solver
 answers TooLarge, with its time (best of 3) and its peak memory (tracemalloc, in a separate run); a Markdown table,
 written into
-README.md between the ``limits`` markers with ``--update-readme``.
+docs/benchmark.md between the ``limits`` markers with ``--update-readme``.
 """
 
 from __future__ import annotations
@@ -166,15 +166,15 @@ def limits() -> str:
 
 
 def update_readme(table: str) -> int:
-    readme = ROOT / "README.md"
+    readme = ROOT / "docs" / "benchmark.md"
     text = readme.read_text(encoding="utf-8")
     block = f"{START}\n{table}\n{END}"
     text, count = re.subn(re.escape(START) + ".*?" + re.escape(END), lambda _: block, text, flags=re.S)
     if count != 1:
-        print("bench: README.md has no limits markers; table not written", file=sys.stderr)
+        print("bench: docs/benchmark.md has no limits markers; table not written", file=sys.stderr)
         return 1
     readme.write_text(text, encoding="utf-8")
-    print("bench: README.md updated", file=sys.stderr)
+    print("bench: docs/benchmark.md updated", file=sys.stderr)
     return 0
 
 

@@ -44,7 +44,7 @@ export interface Parts {
   controls: Node[];
   buttons: Node[];
   bottom: Node[];
-  /** The log's body: an <ol> of cards (issue 12) or, until a module moves, a table's <tbody>. */
+  /** The log's body: an <ol> of cards, or a table's <tbody>. */
   log: HTMLElement;
 }
 
@@ -67,7 +67,7 @@ export interface Screen {
   resetInputs(): void;
   /** The first control of a fight just started. */
   focus(): void;
-  // ---- issue 12: the adventure (optional until every module has them; then required) ----
+  // ---- optional: a kind of system may leave these out (the coin-flip duel of the tests does) ----
   /** The hero's part of the set-up as typed (the adventure sheet's hero, in record form): the rules check it. */
   heroOf?(system: System): object;
   /** Fills the hero's part of the set-up from an adventure's hero (null: this system's defaults). */

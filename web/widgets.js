@@ -1,4 +1,4 @@
-// Shared pieces of the fight screens (issue 12): a fighter's card with its ENDURANCE bar, die faces, a log card and
+// Shared pieces of the fight screens: a fighter's card with its ENDURANCE bar, die faces, a log card and
 // the screen readers' announcement. Plain DOM; each screen module fills them with its own system's words.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";

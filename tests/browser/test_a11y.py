@@ -1,4 +1,4 @@
-"""Accessibility as a test (issue 12): axe-core (the npm package, injected into the page) finds no violation on any
+"""Accessibility as a test: axe-core (the npm package, injected into the page) finds no violation on any
 screen, the set-up and a fight of every system of the registry, in both languages, at a desktop and a phone width; at
 the phone width nothing scrolls sideways; every visible target is at least 24×24 CSS px or spaced as WCAG 2.2 2.5.8
 allows.
@@ -189,7 +189,7 @@ def shown(locator) -> int:
 
 
 def test_a_refusal_is_shown_once_beside_its_field_and_goes_when_the_field_is_edited(page):
-    """Issue 12: errors appeared twice (in the box and again beside the field) and stayed after the next action. Now
+    """Errors appeared twice (in the box and again beside the field) and stayed after the next action. Now
     the alert box (what screen readers hear) is not shown when the refusal is shown beside its field."""
     page.get_by_role("radio", name="Freeway Warrior").check()
     field = page.get_by_label("CLOSE COMBAT SKILL", exact=True)

@@ -1,4 +1,4 @@
-"""The adventure (issue 12): one hero per book across fights, the saved fights under their adventure, the state that
+"""The adventure: one hero per book across fights, the saved fights under their adventure, the state that
 leaked from one book or fight into another, the errors shown once, and two playthroughs of three fights."""
 
 from __future__ import annotations

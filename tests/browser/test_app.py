@@ -195,7 +195,7 @@ def test_the_server_sends_the_production_headers(page, base_url):
 
 
 def test_evasion_before_the_first_round_and_endurance_restored_in_part(page):
-    # issue 10: the section's rules "evading before the first round: no round is fought" and a partial restore
+    # the section's rules "evading before the first round: no round is fought" and a partial restore
     page.get_by_role("radio", name="Dawn of the Darklords").check()
     page.get_by_label("COMBAT SKILL", exact=True).fill("15")
     page.get_by_label("ENDURANCE", exact=True).fill("25")
@@ -249,7 +249,7 @@ def test_the_lone_wolf_section_rules_in_russian_have_no_english_left(page):
 
 
 def test_the_book_list_is_the_registrys_in_its_order(page):
-    # issue 11: built from the rules' describe(), not written in index.html
+    # built from the rules' describe(), not written in index.html
     from pyrules.systems import REGISTRY
 
     books = page.get_by_role("group", name="Book").get_by_role("radio")

@@ -1,4 +1,4 @@
-"""A start that can fail visibly (issue 13): a failed or silent boot says why and offers Try again, which starts a
+"""A start that can fail visibly: a failed or silent boot says why and offers Try again, which starts a
 fresh rules worker with nothing stored lost; blocked storage still boots and says fights are not kept; a snapshot
 that cannot be stored is reported, never silently assumed."""
 

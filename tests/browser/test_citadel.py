@@ -239,7 +239,7 @@ def test_the_players_choose_who_faces_whom_within_9_1(page):
     expect(unit(page, "2 Troll")).to_have_accessible_name(re.compile("monsters, row 1, left"))
 
 
-# ---- issue 10: an empty first row, the monsters that stay, the Hellgate that stops ------------------------------
+# ---- an empty first row, the monsters that stay, the Hellgate that stops ------------------------------
 
 
 def notes(page):

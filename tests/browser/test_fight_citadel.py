@@ -1,4 +1,4 @@
-"""Citadel of Blood's fight screen for the phone and for screen readers (issue 12): legal targets and states said in
+"""Citadel of Blood's fight screen for the phone and for screen readers: legal targets and states said in
 words, Wound Points bars with the round's loss, dice faces to tap, actions marked by their cost, the log as cards with
 no sideways scrolling, the announcement after each action."""
 

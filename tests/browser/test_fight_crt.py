@@ -1,4 +1,4 @@
-"""Issue 12: the Lone Wolf family's fight screen made for the phone: cards with ENDURANCE bars that show the round's
+"""The Lone Wolf family's fight screen made for the phone: cards with ENDURANCE bars that show the round's
 change, the section's rules in view all fight long, costly actions that say their cost and why they are unavailable,
 the Random Number Table to tap, the log as cards without sideways scrolling, each round announced in words."""
 

@@ -1,4 +1,4 @@
-"""«Подземелья Чёрного замка»'s fight screen (issue 12): cards, die faces, costly actions, the log as cards, the
+"""«Подземелья Чёрного замка»'s fight screen: cards, die faces, costly actions, the log as cards, the
 announcement, at phone widths in both languages."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Keep, share, install (issue 3): autosave and reload, saved fights, undo/redo, export/import, share links,
+"""Keep, share, install: autosave and reload, saved fights, undo/redo, export/import, share links,
 damaged storage, hostile links, offline play, updates that never interrupt a fight, installability."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 11: a new kind of rule system is one package, one registry line and one screen module. The coin-flip duel of
+"""A new kind of rule system is one package, one registry line and one screen module. The coin-flip duel of
 tests/coinflip is added to a copy of the repository in exactly those three places, the copy is built by its own
 build.py, and the duel is played in the browser like any book."""
 

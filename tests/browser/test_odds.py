@@ -157,7 +157,7 @@ def test_citadel_of_blood_by_simulation_with_progress_and_cancel(page):
     expect(odds.get_by_role("button", name="Cancel")).to_be_hidden()
 
 
-# ---- issue 10: the odds panel never hangs; the simulation for every system, stepped by time --------------------------
+# ---- the odds panel never hangs; the simulation for every system, stepped by time --------------------------
 
 # Swallows the next "odds" request the page posts to a worker (every request the rules answer is bounded by their
 # budget, so none hangs by itself: this one is never answered); counts the workers ended and started.

@@ -1,4 +1,4 @@
-"""Issue 13 (memory): the odds' own worker, a second Pyodide, runs only while the odds are needed. It is not started
+"""The odds' own worker, a second Pyodide, runs only while the odds are needed. It is not started
 while the set-up has nothing to ask, starts and answers once it has, and ends when the page has been hidden for a
 while (HIDDEN_MS in web/odds.js), to start again and answer once the page is back and the odds are needed."""
 
@@ -33,7 +33,7 @@ def test_the_odds_worker_waits_until_the_set_up_can_be_asked_then_starts_and_ans
     snapshot_made(page)
     status = panel(page).get_by_role("status").first
     expect(status).to_contain_text("to see the odds")  # the empty set-up: nothing to ask
-    page.wait_for_timeout(2000)  # the odds would have started by now (they used to, as soon as the snapshot was made)
+    page.wait_for_timeout(2000)  # time enough for a worker started with the snapshot to show up
     assert workers_settle(page, 1) == 1  # the rules' worker only
     page.get_by_label("COMBAT SKILL", exact=True).fill(HERO["COMBAT SKILL"])
     page.wait_for_timeout(1000)

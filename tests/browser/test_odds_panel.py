@@ -1,4 +1,4 @@
-"""Issue 12: the odds beside the fight on wide screens and a one-line summary that opens on phones; Grey Star's advice
+"""The odds beside the fight on wide screens and a one-line summary that opens on phones; Grey Star's advice
 you can act on ("Spend 3 now" fills the field and stays until a round is fought, every proposed spend is one the
 fight accepts); evasion advice that says what each number assumes; an empty set-up told what it still needs."""
 

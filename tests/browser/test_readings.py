@@ -1,4 +1,4 @@
-"""Issue 20 on the page: the Braslavsky book's declined luck test as the book says (the form's box starts ticked),
+"""The Braslavsky book's declined luck test as the book says (the form's box starts ticked),
 weapons kept apart from the backpack, the flask's refill said beside its field, Grey Star's Staff on the Evade
 button's cost, and a fight that starts from other values than the adventure's last one left, said above it."""
 

@@ -1,4 +1,4 @@
-"""The cross-engine scenarios (issue 13): one set, run in Firefox and WebKit (conftest.py's `engine`), each in its own
+"""The cross-engine scenarios: one set, run in Firefox and WebKit (conftest.py's `engine`), each in its own
 empty profile. The main suite (tests/browser/) tests the screens in depth in Chromium; this one proves that a player
 in another engine gets the same app: boot, a full fight of each system with typed numbers, undo, reload, the share
 link, a hostile link, offline, the second visit from the snapshot, the Russian screens.

@@ -1,4 +1,4 @@
-"""A full fight of each system in every engine of the cross-engine suite (issue 13, item 1): Grey Star spending
+"""A full fight of each system in every engine of the cross-engine suite: Grey Star spending
 WILLPOWER through the Staff, Cal Phoenix on the Close Combat Results Table, «Подземелья Чёрного замка» in Russian
 against two opponents at once, and a Citadel of Blood party set up by the form. Every number is typed, as a player
 with the book open types it, and checked twice: against the book's tables on screen, and against CPython's replay of

@@ -1,8 +1,8 @@
-"""The heaviest requests the format accepts, one or more for each op of the API (issue 19): the largest records
+"""The heaviest requests the format accepts, one or more for each op of the API: the largest records
 (5,000 actions), a request of almost 1 MB of saved fights or adventure, the longest link, odds with every option,
 simulations of fights that hardly end. ``tests/unit/test_heavy.py`` checks that each is answered within the request's
 budget (an answer or "too large", never an internal error); ``python3 tests/bench_heavy.py`` times them on CPython
-and lists the slowest of each op (the README's table, by ``python3 build.py bench``)."""
+and lists the slowest of each op (the table in docs/benchmark.md, by ``python3 build.py bench``)."""
 
 from __future__ import annotations
 

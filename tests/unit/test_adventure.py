@@ -1,4 +1,4 @@
-"""The adventure (issue 12): one hero through one book, fight after fight. The hero a fight leaves
+"""The adventure: one hero through one book, fight after fight. The hero a fight leaves
 (``hero_after``) starts the next fight; the document is read, checked and normalized by :mod:`pyrules.adventure`;
 today's fight records and saves read as one-fight adventures."""
 

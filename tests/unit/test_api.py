@@ -139,7 +139,7 @@ def test_nesting_inside_strings_does_not_count():
     assert reply["error"]["field"] == "numbers.skill"
 
 
-# ---- issue 10: internal errors across the boundary, named instead ----------------------------------------------
+# ---- internal errors across the boundary, named instead ----------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -161,7 +161,7 @@ def test_ids_of_the_wrong_type_name_their_field(request_data, field):
 def test_a_session_id_is_a_whole_number_not_a_float():
     session = call(op="start", record=make_record())["session"]
     assert call(op="undo", session=session)["ok"]
-    reply = call(op="undo", session=float(session))  # 1.0 == 1 and hashes alike: it used to open session 1
+    reply = call(op="undo", session=float(session))  # 1.0 == 1 and hashes alike: not session 1
     assert reply["ok"] is False and reply["error"]["field"] == "session"
     simulation = call(op="mc_start", record=make_record())["mc"]
     assert call(op="mc_run", mc=simulation, n=1)["ok"]
@@ -195,7 +195,7 @@ FF_NO_ENEMIES = {
 
 
 def test_a_simulation_of_a_fight_without_enemies_is_refused_with_a_message():
-    reply = call(op="mc_start", record=FF_NO_ENEMIES)  # mc_run used to fail with IndexError
+    reply = call(op="mc_start", record=FF_NO_ENEMIES)  # refused here, not an IndexError in mc_run
     assert reply["ok"] is False and "internal" not in reply
     assert reply["error"]["field"] == "record" and "no enemy" in reply["error"]["message"]
     ru = call(op="mc_start", record=FF_NO_ENEMIES, lang="ru")

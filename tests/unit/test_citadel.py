@@ -966,7 +966,7 @@ def test_properties_wounds_never_decrease_dead_never_act_rows_hold_three_replay_
     assert again.state == fight.state and again.log == fight.log
 
 
-# ---- issue 10: an empty first row, and the choices the text leaves open -----------------------------------------
+# ---- an empty first row, and the choices the text leaves open -----------------------------------------
 
 
 def front_row_dies(rules=None, seed=0):
@@ -1210,7 +1210,7 @@ def test_the_new_actions_have_labels_and_russian_notes():
         refused(twice, attack("A", "1"), "9.4: у персонажа A0 уже был ход")  # not «A0 уже действовал»
 
 
-# ---- issue 11: the package by concern: the phase table, the board's geometry, legal actions and chance -----------
+# ---- the package by concern: the phase table, the board's geometry, legal actions and chance -----------
 
 
 def test_the_phase_table_names_every_kind_of_action_once_and_the_rules_follow_it():
@@ -1396,7 +1396,7 @@ def test_chance_rolls_where_a_monster_moves_only_among_several_spaces():
     assert CitadelOfBlood.chance(one_space.setup, one_space.state, action) == [(1, action)]
 
 
-# ---- issue 20: 9.8 with a gap in the first row that no second-row monster can reach ------------------------------
+# ---- 9.8 with a gap in the first row that no second-row monster can reach ------------------------------
 
 
 def gap_no_one_can_fill():
@@ -1440,7 +1440,7 @@ def test_9_8_1_a_gap_a_second_row_monster_fills_has_no_note():
     assert fight.log[-1]["notes"] == []
 
 
-# ---- issue 20: readings of 9.1, 9.2.2 and 9.3 written where the player sees them ----------------------------------
+# ---- readings of 9.1, 9.2.2 and 9.3 written where the player sees them ----------------------------------
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -153,7 +153,7 @@ def test_vigour_rule_is_banedons_only():
     assert error.value.field == "rules.vigour"
 
 
-# ---- issue 10: a skill modifier for the first rounds only, ENDURANCE restored in part -------------------------
+# ---- a skill modifier for the first rounds only, ENDURANCE restored in part -------------------------
 
 
 def test_skill_modifier_for_the_first_rounds_only():

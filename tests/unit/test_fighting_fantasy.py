@@ -1,4 +1,4 @@
-"""Braslavsky's «Подземелья Чёрного замка» (1991): every rule of issue 4, with dice typed as a player would."""
+"""Braslavsky's «Подземелья Чёрного замка» (1991): every rule of its text, with dice typed as a player would."""
 
 from __future__ import annotations
 
@@ -477,7 +477,7 @@ def test_legal_actions_are_accepted_and_chance_fills_every_roll(seed, together, 
     assert FightingFantasy.outcome(state) == state.outcome
 
 
-# ---- issue 10: a killing blow, and the per-fight choices where the 1991 text is silent or open ---------------
+# ---- a killing blow, and the per-fight choices where the 1991 text is silent or open ---------------
 
 
 def test_a_killing_blow_ends_the_enemy_no_luck_test_on_it():

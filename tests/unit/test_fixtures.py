@@ -1,5 +1,6 @@
-"""Fights saved, exported and shared by the version before issue 11 moved the code (tests/fixtures, made by
-tests/fixtures/make_fixtures.py and never remade): every later version opens them and replays them to the same state."""
+"""Fights saved, exported and shared by the version before the code moved into one package per system
+(tests/fixtures, made by tests/fixtures/make_fixtures.py and never remade): every later version opens them and
+replays them to the same state."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def test_an_exported_file_replays_to_the_same_state(path):
     assert same_view(fight.view(), fixture["replay"]["view"], record)
 
 
-# What the view has gained since the fixtures were made (issue 20: the Braslavsky hero's weapons, kept apart from the
+# What the view has gained since the fixtures were made (the Braslavsky hero's weapons, kept apart from the
 # backpack, and what a declined luck test costs under the record's rules).
 ADDED = ("decline_cost", "decline_costs_luck")
 

@@ -1,5 +1,5 @@
 """One glossary for the words the page and the rules share (docs/glossary.json), and Russian that does not depend on a
-name's gender or number (issue 12): the same English says the same Russian on one screen."""
+name's gender or number: the same English says the same Russian on one screen."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 19: one budget per request. The heaviest requests the format accepts (tests/unit/heavy.py) are each answered
+"""One budget per request. The heaviest requests the format accepts (tests/unit/heavy.py) are each answered
 within the request's budget: an answer, or "too large" in the request's own words, never an internal error; and with
 no time left, every request that does long work stops at the deadline instead of running to its end (so the budget
 reaches into every long loop: a replay, a list of saves, a simulation, each exact solver). No wall time is asserted:

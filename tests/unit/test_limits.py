@@ -1,4 +1,4 @@
-"""Issue 19: every hero a fight leaves is one the next fight and the adventure accept (the record's own limits hold
+"""Every hero a fight leaves is one the next fight and the adventure accept (the record's own limits hold
 through every action), and every number typed as text is refused by its shape before any conversion."""
 
 from __future__ import annotations

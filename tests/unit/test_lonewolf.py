@@ -1,4 +1,4 @@
-"""The Lone Wolf family's rules (issue 2), each against the books' text and tables."""
+"""The Lone Wolf family's rules, each against the books' text and tables."""
 
 from __future__ import annotations
 

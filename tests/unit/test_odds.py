@@ -121,7 +121,7 @@ CASES = [
     ("grey-star", {"skill": 15, "endurance": 9, "willpower": 3}, ENEMY, {}, []),
     ("grey-star", {"skill": 15, "endurance": 9, "willpower": 0}, ENEMY, {}, []),  # the plain Staff, -6
     ("grey-star", {"skill": 15, "endurance": 9, "willpower": 5}, ENEMY, {"unarmed_rounds": 1, "max_rounds": 5}, []),
-    # issue 10: a skill modifier for the first rounds only, ENDURANCE restored in part
+    # a skill modifier for the first rounds only, ENDURANCE restored in part
     ("lone-wolf", SMALL, ENEMY, {"skill_modifier": -4, "skill_modifier_rounds": 2}, []),
     ("lone-wolf", SMALL, ENEMY, {"skill_modifier": 5, "skill_modifier_rounds": 1, "unarmed_rounds": 2}, []),
     ("lone-wolf", SMALL, ENEMY, {"restore_part": 0.5, "max_rounds": 3}, []),
@@ -818,7 +818,7 @@ def test_monte_carlo_following_the_optimal_grey_star_policy_agrees_with_its_exac
     assert abs(estimate["win"] - best["win"]) < 4 * error
 
 
-# ---- Fighting Fantasy, issue 10 ---------------------------------------------------------------------------------
+# ---- Fighting Fantasy ---------------------------------------------------------------------------------
 
 
 def test_ff_no_luck_test_is_considered_on_a_dead_target(monkeypatch):
@@ -892,7 +892,7 @@ def test_ff_odds_follow_the_strength_and_weakness_numbers():
     assert [s for s, _ in chain.enemy_ways[0]] == list(range(2 + 6, 12 + 6 + 1))
 
 
-# ---- Fighting Fantasy, issue 11: the odds take every rule from the engine ----------------------------------------
+# ---- Fighting Fantasy: the odds take every rule from the engine ----------------------------------------
 
 
 def resolved(setup, state, action, p=Fraction(1)):
@@ -1015,7 +1015,7 @@ def test_ff_odds_against_three_at_once_follow_a_broken_engine(monkeypatch):
     assert abs(estimate["win"] - broken) <= 4 * se
 
 
-# ---- budgets (issue 10): every exact computation refuses a fight too large for it, before the work ---------------
+# ---- budgets: every exact computation refuses a fight too large for it, before the work ---------------
 
 LW_GIANT = ("lone-wolf", {"skill": 15, "endurance": 999}, [{"name": "G", "skill": 15, "endurance": 999}] * 20,
             {"evade_after": 0})  # fmt: skip
@@ -1110,7 +1110,7 @@ def test_fighting_fantasy_giant_is_refused_before_any_state():
     assert chain.least_work() > FF_WORK
     with pytest.raises(TooLarge):
         fighting_fantasy_odds(fight.setup, fight.state)
-    # six at once of ВЫНОСЛИВОСТЬ 20: refused from the estimate, where it used to run for seconds
+    # six at once of ВЫНОСЛИВОСТЬ 20: refused from the estimate, before seconds of work
     fight = ff({"skill": 12, "stamina": 24, "luck": 12}, [{"name": "E", "skill": 8, "stamina": 20}] * 6)
     refusal, small = quick(lambda: fighting_fantasy_odds(fight.setup, fight.state), lw_fifty_against_a_hundred)
     assert refusal < 20 * small, (refusal, small)
@@ -1247,7 +1247,7 @@ def test_estimates_bound_the_work_done_on_random_fights():
             assert budget.used <= _policy_work(Chain(*args)), (hero, enemies, rules)
 
 
-# ---- issue 12: the odds never propose a spend the rules refuse ----------------------------------------------------
+# ---- the odds never propose a spend the rules refuse ----------------------------------------------------
 
 SPENDERS = [
     ({"skill": 15, "endurance": 12, "willpower": 40}, {}, []),  # more WILLPOWER than any spend needs

@@ -1,4 +1,4 @@
-"""Issue 20: rules as the books write them. The Braslavsky book's weapons kept out of the backpack and its declined
+"""Rules as the books write them. The Braslavsky book's weapons kept out of the backpack and its declined
 luck test, Grey Star's WILLPOWER above its starting total, and an adventure's fight that starts from other values than
 the last one left. (Citadel's 9.8 gap and its readings of 9.1, 9.2.2 and 9.3 are in test_citadel.py.)"""
 

@@ -178,7 +178,7 @@ def test_cli_refuses_deep_nesting(tmp_path, capsys):
     assert "nested more than 32 levels" in capsys.readouterr().err
 
 
-# ---- issue 10: one limit on the actions of a fight, enforced where they are added ----------------------------------
+# ---- one limit on the actions of a fight, enforced where they are added ----------------------------------
 
 
 def long_fight_record(n):
@@ -211,7 +211,7 @@ def test_restore_keeps_the_first_max_actions_and_reports_the_rest_as_dropped():
     assert dropped["error"]["field"] == f"actions[{fight.MAX_ACTIONS}]"
 
 
-# ---- issue 10: text that cannot be encoded is refused by name -----------------------------------------------------
+# ---- text that cannot be encoded is refused by name -----------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -235,5 +235,5 @@ def test_a_lone_surrogate_in_a_text_field_is_refused_by_name(change, field):
 def test_cli_play_of_a_lone_surrogate_name_exits_2(tmp_path, capsys):
     path = tmp_path / "fight.json"
     path.write_text(json.dumps(make_record(hero={"skill": 15, "endurance": 20, "name": "\ud800"})), encoding="utf-8")
-    assert main(["play", str(path)]) == 2  # it used to crash writing the name (UnicodeEncodeError)
+    assert main(["play", str(path)]) == 2  # a clean refusal, not a UnicodeEncodeError writing the name
     assert "hero.name" in capsys.readouterr().err

@@ -215,7 +215,7 @@ def test_older_records_are_migrated(monkeypatch):
         Fight.from_record(make_record())
 
 
-# ---- issue 10: links the app makes and cannot open -----------------------------------------------------------------
+# ---- links the app makes and cannot open -----------------------------------------------------------------
 
 
 def call(**request):
@@ -223,7 +223,7 @@ def call(**request):
 
 
 def test_a_link_version_of_4301_digits_is_a_clean_error():
-    """int() refuses more than 4,300 digits (ValueError): it used to cross the boundary as an internal error."""
+    """int() refuses more than 4,300 digits (ValueError): refused by name, not an internal error."""
     for version in ("1" * 4301, "9" * 40, "0" * 5000 + "1"):
         reply = call(op="open_link", code=f"{version}.AAAA")
         assert "internal" not in reply, reply
@@ -252,7 +252,7 @@ def ff_fight_with_20_enemies_and_typed_dice(rounds_fought, random_dice):
 def test_share_refuses_a_fight_its_link_could_not_carry_and_says_to_export_it(rounds_fought, random_dice):
     record = ff_fight_with_20_enemies_and_typed_dice(rounds_fought, random_dice).record()
     session = call(op="start", record=record)["session"]
-    reply = call(op="share", session=session)  # it used to give a link that open_link refused
+    reply = call(op="share", session=session)  # no link that open_link would refuse
     assert reply["ok"] is False and reply["error"]["field"] == "link" and "Export" in reply["error"]["message"]
     ru = call(op="share", session=session, lang="ru")
     assert ru["error"]["message"] != reply["error"]["message"]
@@ -296,7 +296,7 @@ def test_whatever_share_gives_open_link_opens_to_the_same_fight(record):
     assert opened["record"] == started["record"] and opened["log"] == started["log"]
 
 
-# ---- issue 19: links carry a check (format 2); format 1 links still open -----------------------------------------
+# ---- links carry a check (format 2); format 1 links still open -----------------------------------------
 
 
 def v1_code(record: dict) -> str:

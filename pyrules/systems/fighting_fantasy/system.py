@@ -7,7 +7,7 @@ when asked for), joined here.
 ...                                      "enemies": [{"name": "ШПИОН", "skill": 10, "stamina": 12}]})
 >>> state = FightingFantasy.initial(setup)
 >>> [action.do for action in FightingFantasy.legal_actions(setup, state)]  # no fight yet: the sheet is open
-['round', 'luck', 'luck', 'take', 'take', 'gold', 'gold', 'adjust']
+['round', 'luck', 'luck', 'take', 'take', 'arm', 'gold', 'gold', 'adjust']
 >>> chances = FightingFantasy.chance(setup, state, FFAction("round", target=0))
 >>> len(chances), sum(p for p, _ in chances), FightingFantasy.action_json(chances[7][1])
 (36, Fraction(1, 1), {'do': 'round', 'target': 0, 'dice': [[2, 2], None]})

@@ -39,10 +39,10 @@ from .tables import Loss
 
 ONGOING, WON, LOST, ENDED = Outcome.ONGOING, Outcome.WON, Outcome.LOST, Outcome.ENDED
 
-# What one exact computation may do, in its own unit of work (pyrules.odds.Budget). Calibrated on CPython with
-# ``python3 tests/bench_odds.py --limits`` (README, "Largest fight each exact solver accepts") so that the largest
-# accepted computation of each kind took about a second there (2-3 s in Pyodide) and the README's benchmark cases
-# stay far inside; anything larger is refused from an estimate before the work starts. Since layers are pushed whole
+# What one exact computation may do, in its own unit of work (pyrules.budget.Budget). Calibrated on CPython with
+# ``python3 tests/bench_odds.py --limits`` (docs/benchmark.md, "Largest fight each exact solver accepts") so that the
+# largest accepted computation of each kind took about a second there (2-3 s in Pyodide) and the benchmark cases stay
+# far inside; anything larger is refused from an estimate before the work starts. Since layers are pushed whole
 # the Lone Wolf ones take a quarter to a third of that: the budgets are kept, so the same fights are accepted.
 ODDS_CELLS = 800_000  # lone_wolf_odds, and a spend table in all: cells (ENDURANCE x enemy's ENDURANCE) pushed
 EVADE_CELLS = 150_000  # evade_advice: cells valued (each weighs a fight round and an evasion round)

@@ -82,7 +82,7 @@ class FreewayWarrior(LoneWolf):
     table = FREEWAY_WARRIOR
     skill_label = "CLOSE COMBAT SKILL"
     has_vigour = False
-    # Close combat weapons with their printed bonuses (RULES.md 3.4, read from the Project Aon texts).
+    # Close combat weapons with their printed bonuses (the Project Aon texts; the reference RULES.md 3.4).
     weapons = {
         key: Weapon(key, name, bonus, bonus_shown=True)
         for key, name, bonus in (
