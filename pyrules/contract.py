@@ -192,7 +192,7 @@ class System(ABC):
         differs from the simulation's plain play (the chance to win playing as :meth:`simulation_policy` does, which
         the contract test checks against a Monte Carlo). Raises :class:`pyrules.odds.TooLarge` where exact odds are
         out of reach (then the page simulates)."""
-        from .odds import TooLarge
+        from .budget import TooLarge
 
         raise TooLarge(f"{cls.key}: no exact odds, estimated by simulation")
 

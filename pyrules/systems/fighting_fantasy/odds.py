@@ -23,10 +23,11 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
+from ...budget import Budget, TooLarge
 from ...contract import Outcome
 from ...fields import RecordError
 from ...i18n import tr
-from ...odds import Budget, CannotSimulate, TooLarge, finished
+from ...odds import CannotSimulate, finished
 from . import rules
 from .record import FFAction, FFSetup, FFState, Pending
 

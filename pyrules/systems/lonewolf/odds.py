@@ -28,14 +28,17 @@ from fractions import Fraction
 from functools import partial
 from itertools import zip_longest
 from operator import add
-from typing import Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
+from ...budget import Budget, TooLarge
 from ...contract import Outcome, Policy
-from ...odds import Budget, TooLarge, finished
+from ...odds import finished
 from .record import Action, Setup, State
 from .rules import Ending, Landing
-from .system import LoneWolf
 from .tables import Loss
+
+if TYPE_CHECKING:  # the system reaches its odds (lazily); its odds name it only in their types
+    from .system import LoneWolf
 
 ONGOING, WON, LOST, ENDED = Outcome.ONGOING, Outcome.WON, Outcome.LOST, Outcome.ENDED
 
