@@ -70,6 +70,14 @@ class System(ABC):
     named_hero: ClassVar[bool] = False
     rule_labels: ClassVar[dict[str, str]] = {}  # the per-fight rules (record ``rules``) and their labels
     record_keys: ClassVar[tuple[str, ...]] = ()  # the system's own top-level record keys (Citadel's tables)
+    # What the system can do beyond playing, declared (the page, the API and the tests read it, none tries and
+    # catches): "exact_odds" (exact_odds answers; otherwise the page simulates), "roll_hero" (the book's creation
+    # rules), "evasion" (a section may let the hero evade).
+    capabilities: ClassVar[frozenset[str]] = frozenset()
+    # Example set-ups as record parts (hero, enemies, rules), by use: "small" (a fight whose outcome is in doubt and
+    # whose exact odds, where it has them, are quick: checked against a Monte Carlo), "typical" (random play). The
+    # contract test plays each of every registered system and counts what it played.
+    examples: ClassVar[dict[str, dict]] = {}
 
     # ---- the record -------------------------------------------------------------------------------------------
 
@@ -190,7 +198,7 @@ class System(ABC):
         """The odds panel's answer for the fight's state (see :func:`pyrules.odds.odds`): ``win``, ``lose``,
         ``ended``, ``never``, ``rounds``, ``endurance`` and the system's advice; ``win_plain`` where the best play
         differs from the simulation's plain play (the chance to win playing as :meth:`simulation_policy` does, which
-        the contract test checks against a Monte Carlo). Raises :class:`pyrules.odds.TooLarge` where exact odds are
+        the contract test checks against a Monte Carlo). Raises :class:`pyrules.budget.TooLarge` where exact odds are
         out of reach (then the page simulates)."""
         from .budget import TooLarge
 

@@ -87,8 +87,6 @@ export interface Screen {
   sectionWord?(): string;
   /** The words beside a book in the book list, by system key. */
   notes?: Record<string, Props<"small">>;
-  /** false: this kind has no exact odds (the odds panel offers the simulation at once). */
-  exactOdds?: boolean;
 }
 
 export type Conforms<T extends Screen> = T;

@@ -3,7 +3,7 @@
 // the odds are needed (a set-up with its required fields, a fight, the simulation offered or asked for), and ends
 // when the page has been hidden for a while; it starts again when the page is back and the odds are needed. A
 // request that worker has not answered in time is abandoned: the worker is ended and a new one started, and the
-// panel offers the simulation instead. A kind of system without exact odds (its screen module says so), and any
+// panel offers the simulation instead. A system without exact odds (its capabilities, from the rules, say so), and any
 // fight the rules refuse as too large for them, by a Monte Carlo run in steps of a quarter second.
 import { $, element } from "./dom.js";
 import { language, t } from "./i18n.js";

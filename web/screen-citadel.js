@@ -27,7 +27,6 @@ import { announce, bar, diceFaces, dieFace, logCard } from "./widgets.js";
 /** @typedef {{title: string, source: string, columns: {key: string, name: string}[], rows: number[][], row_starts: number[]}} Table */
 
 export const notes = { "citadel-of-blood": { i18n: "(SPI, a party against monsters)" } };
-export const exactOdds = false; // too many possibilities: the odds panel offers the simulation
 
 /** @param {number} col */
 const space = (col) => [t("left"), t("middle"), t("right")][col];

@@ -55,6 +55,11 @@ class CoinFlip(System):
     book: ClassVar[str] = "Coin-flip duel"
     hero_name: ClassVar[str] = "Hero"
     rule_labels: ClassVar[dict[str, str]] = {}
+    capabilities: ClassVar[frozenset[str]] = frozenset({"exact_odds"})
+    examples: ClassVar[dict[str, dict]] = {
+        "small": {"hero": {"lives": 3}, "enemies": [{"lives": 4}]},
+        "typical": {"hero": {"lives": 5}, "enemies": [{"name": "Sir Toss", "lives": 5}]},
+    }
 
     @classmethod
     def labels(cls) -> dict[str, str]:

@@ -15,7 +15,10 @@ from pyrules.systems.citadel.record import HEROES, MONSTERS, WEAPON_LABELS
 from pyrules.systems.fighting_fantasy.record import SPELLS
 
 SYSTEM_KEYS = sorted(SYSTEMS)
-LONE_WOLF = ("lone-wolf", "grey-star", "freeway-warrior")
+
+
+def kind(system: str) -> str:
+    return SYSTEMS[system].kind
 
 # ---- hostile values ---------------------------------------------------------------------------------------------
 
@@ -151,9 +154,11 @@ def citadel_setup(draw) -> dict:
 
 
 def setups(system: str) -> st.SearchStrategy[dict]:
-    if system in LONE_WOLF:
-        return lone_wolf_setup(system)
-    return fighting_fantasy_setup() if system == "fighting-fantasy" else citadel_setup()
+    """Plausible set-ups of a registered system: drawn field by field for the kinds known here, and always the
+    system's own examples (``System.examples``), which are all a new kind of system needs to be fuzzed."""
+    drawn = {"crt": lone_wolf_setup, "ff": lambda _: fighting_fantasy_setup(), "citadel": lambda _: citadel_setup()}
+    examples = st.sampled_from(sorted(SYSTEMS[system].examples.values(), key=json.dumps))
+    return examples | drawn[kind(system)](system) if kind(system) in drawn else examples
 
 
 dice = st.lists(small(1, 6), min_size=2, max_size=2)
@@ -162,14 +167,14 @@ units = st.sampled_from(["A", "B", "C", "1", "2", "3", "4", "Z", ""])
 
 def wishes(system: str) -> st.SearchStrategy[dict]:
     """Plausible actions of a system, most of them refused in a given state (that is the point)."""
-    if system in LONE_WOLF:
+    if kind(system) == "crt":
         cls = SYSTEMS[system]
         extra = {"willpower": small(0, 4)} if cls.has_willpower else {}
         return st.fixed_dictionaries(
             {"do": st.sampled_from(["round", "round", *sorted(cls.action_kinds())])},
             optional={"number": small(0, 9), **extra},
         )
-    if system == "fighting-fantasy":
+    if kind(system) == "ff":
         return st.fixed_dictionaries(
             {"do": st.sampled_from(sorted(SYSTEMS[system].action_kinds()))},
             optional={
@@ -188,6 +193,13 @@ def wishes(system: str) -> st.SearchStrategy[dict]:
                 "copy_dice": st.lists(st.lists(dice, min_size=2, max_size=2), max_size=2),
             },
         )
+    if kind(system) != "citadel":  # any other kind: the actions legal at the start of its examples
+        cls = SYSTEMS[system]
+        legal = []
+        for example in cls.examples.values():
+            setup = cls.parse_setup(example)
+            legal += [cls.action_json(a) for a in cls.legal_actions(setup, cls.initial(setup))]
+        return st.sampled_from(legal)
     return st.fixed_dictionaries(
         {"do": st.sampled_from(sorted(SYSTEMS[system].action_kinds()))},
         optional={

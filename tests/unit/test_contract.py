@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyrules import Fight, Outcome, RecordError, System, api, rng
+from pyrules.fields import Reader
 from pyrules.odds import MonteCarlo, TooLarge
 from pyrules.systems import SYSTEMS
 
@@ -34,15 +35,15 @@ def coin_flip_registered():
     SYSTEMS.remove(COIN_FLIP)
 
 
-def coin_flip_setup() -> st.SearchStrategy[dict]:
-    lives = st.integers(1, 6)
-    return st.fixed_dictionaries({"hero": st.fixed_dictionaries({"lives": lives}),
-                                  "enemies": st.lists(st.fixed_dictionaries({"lives": lives}), min_size=1,
-                                                      max_size=1)})  # fmt: skip
-
-
 def setup_of(key: str) -> st.SearchStrategy[dict]:
-    return coin_flip_setup() if key == COIN_FLIP else setups(key)
+    """The system's own examples and, for the kinds the fuzz knows, set-ups drawn field by field (fuzzing.setups)."""
+    return setups(key)
+
+
+# What the random play played, by system: the actions applied, and the kinds of action among them. Each registered
+# system must have played (its examples are not all refused), and "evasion" is declared where an evasion was legal.
+PLAYED: dict[str, int] = {}
+KINDS_SEEN: dict[str, set[str]] = {}
 
 
 def record_of(key: str, setup: dict, seed: int) -> dict:
@@ -73,6 +74,7 @@ def test_random_legal_play_keeps_the_contract(key, data):
     states and round-trips through JSON, and the boundary plays it the same."""
     system = SYSTEMS[key]
     setup_data = data.draw(setup_of(key), label="setup")
+    PLAYED.setdefault(key, 0)
     record = record_of(key, setup_data, data.draw(st.integers(0, rng.MAX_SEED), label="seed"))
     try:
         fight = Fight.from_record(record)
@@ -80,6 +82,7 @@ def test_random_legal_play_keeps_the_contract(key, data):
         return  # a set-up the rules refuse, with a message: the fuzz tests check those
     for _ in range(data.draw(st.integers(1, 40), label="actions")):
         legal = system.legal_actions(fight.setup, fight.state)
+        KINDS_SEEN.setdefault(key, set()).update(system.action_json(a)["do"] for a in legal)
         if not legal:
             assert system.outcome(fight.state) != Outcome.ONGOING
             break
@@ -93,6 +96,7 @@ def test_random_legal_play_keeps_the_contract(key, data):
             action = data.draw(st.sampled_from([a for _, a in outcomes]), label="chance")
         before = draws(fight.state)
         fight.apply(system.action_json(action))  # a legal action, its random part resolved: never refused
+        PLAYED[key] += 1
         assert draws(fight.state) == before  # a resolved action draws nothing from the seed
         assert isinstance(system.outcome(fight.state), Outcome)
     recorded = fight.record()
@@ -107,28 +111,37 @@ def test_random_legal_play_keeps_the_contract(key, data):
     assert all(isinstance(label, str) for label, _ in summary["stats"])
 
 
-# Small fights of each system with exact odds: the odds' chance to win playing as the simulation does
-# (``win_plain``, or ``win``) against a Monte Carlo of the engine's own steps.
-SMALL = {
-    "lone-wolf": {"hero": {"skill": 15, "endurance": 12}, "enemies": [{"skill": 16, "endurance": 14}]},
-    "grey-star": {"hero": {"skill": 15, "endurance": 10, "willpower": 6}, "enemies": [{"skill": 17, "endurance": 15}]},
-    "freeway-warrior": {"hero": {"skill": 14, "endurance": 12}, "enemies": [{"skill": 17, "endurance": 11}]},
-    "fighting-fantasy": {"hero": {"skill": 9, "stamina": 8, "luck": 7},
-                         "enemies": [{"skill": 7, "stamina": 4}, {"skill": 8, "stamina": 4}]},
-    COIN_FLIP: {"hero": {"lives": 3}, "enemies": [{"lives": 4}]},
-}  # fmt: skip
+@pytest.mark.parametrize("key", KEYS)
+def test_every_system_played_its_examples_and_declares_what_it_can_do(key):
+    """After the random play above (pytest keeps the file's order): each system played actions from its set-ups,
+    an evasion was legal somewhere exactly where the system declares "evasion", and "roll_hero" is declared exactly
+    where the book's creation rules answer."""
+    system = SYSTEMS[key]
+    assert {"small", "typical"} <= set(system.examples)
+    assert system.capabilities <= {"exact_odds", "roll_hero", "evasion"}
+    for example in system.examples.values():
+        Fight.from_record(record_of(key, example, 1))  # each example is a fight the rules accept
+    assert PLAYED.get(key, 0) > 100, PLAYED
+    assert ("evade" in KINDS_SEEN[key]) == ("evasion" in system.capabilities), KINDS_SEEN[key]
+    try:
+        system.roll_hero(5, Reader({}, "numbers", lenient=True))
+        rolls = True
+    except RecordError:
+        rolls = False
+    assert rolls == ("roll_hero" in system.capabilities)
 
 
 @pytest.mark.parametrize("key", KEYS)
 def test_exact_odds_agree_with_a_monte_carlo_of_the_engine(key):
+    """The system's small example: the odds' chance to win playing as the simulation does (``win_plain``, or
+    ``win``) against a Monte Carlo of the engine's own steps; a system without "exact_odds" is refused as too large
+    (the page simulates)."""
     system = SYSTEMS[key]
-    if key not in SMALL:
-        fight = Fight.from_record(record_of(key, {"hero": {"party": [{"hero": "almuric"}]},
-                                                  "enemies": [{"monster": "orcs"}]}, 1))  # fmt: skip
+    fight = Fight.from_record(record_of(key, system.examples["small"], 3))
+    if "exact_odds" not in system.capabilities:
         with pytest.raises(TooLarge):
-            system.exact_odds(fight, {})  # no exact odds: the page simulates (the default of the contract)
+            system.exact_odds(fight, {})
         return
-    fight = Fight.from_record(record_of(key, SMALL[key], 3))
     reply = system.exact_odds(fight, {"spend": 1})
     exact = reply.get("win_plain", reply["win"])
     n = 4000

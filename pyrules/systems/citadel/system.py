@@ -37,6 +37,12 @@ class CitadelOfBlood(System):
     kind: ClassVar[str] = "citadel"
     rule_labels: ClassVar[dict[str, str]] = record.RULE_LABELS
     record_keys: ClassVar[tuple[str, ...]] = ("tables",)
+    examples: ClassVar[dict[str, dict]] = {  # no exact odds: the page simulates
+        "small": {"hero": {"party": [{"hero": "almuric"}]}, "enemies": [{"monster": "orcs"}]},
+        "typical": {"hero": {"party": [{"hero": "almuric"}, {"name": "Brom", "wound_points": 8, "resistance": 2,
+                                       "combat_bonus": 1, "weapons": ["sword", "dagger"]}]},
+                    "enemies": [{"monster": "orcs"}, {"monster": "troll"}, {"monster": "orcs"}]},
+    }  # fmt: skip
 
     # ---- the record -------------------------------------------------------------------------------------------
 

@@ -54,6 +54,16 @@ class FightingFantasy(System):
     kind: ClassVar[str] = "ff"
     named_hero: ClassVar[bool] = True  # hero.name
     rule_labels: ClassVar[dict[str, str]] = RULE_LABELS
+    capabilities: ClassVar[frozenset[str]] = frozenset({"exact_odds", "roll_hero"})
+    examples: ClassVar[dict[str, dict]] = {
+        "small": {"hero": {"skill": 9, "stamina": 8, "luck": 7},
+                  "enemies": [{"skill": 7, "stamina": 4}, {"skill": 8, "stamina": 4}]},
+        "typical": {"hero": {"skill": 10, "stamina": 18, "luck": 9, "backpack": ["верёвка"], "food": 2,
+                             "spells": {"strength": 1, "healing": 1}},
+                    "enemies": [{"name": "ГОБЛИН", "skill": 5, "stamina": 5},
+                                {"name": "ОРК", "skill": 7, "stamina": 8}],
+                    "rules": {"escape": True, "decline_costs_luck": True}},
+    }  # fmt: skip
 
     # ---- the record ------------------------------------------------------------------------------------------
 

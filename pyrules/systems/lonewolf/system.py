@@ -33,6 +33,12 @@ class LoneWolf(View):
     }
     default_weapon: ClassVar[str] = "armed"
     other_weapon_bonus: ClassVar[bool] = False
+    capabilities: ClassVar[frozenset[str]] = frozenset({"exact_odds", "roll_hero", "evasion"})
+    examples: ClassVar[dict[str, dict]] = {
+        "small": {"hero": {"skill": 15, "endurance": 12}, "enemies": [{"skill": 16, "endurance": 14}]},
+        "typical": {"hero": {"skill": 18, "endurance": 25}, "enemies": [{"name": "Giak", "skill": 13, "endurance": 10},
+                    {"name": "Gourgaz", "skill": 20, "endurance": 30}], "rules": {"evade_after": 2}},
+    }  # fmt: skip
     unarmed: ClassVar[str] = "none"
     # New hero: COMBAT SKILL = RN + 10, ENDURANCE = RN + 20 ("If you pick 0 it counts as zero").
     creation: ClassVar[dict[str, int]] = {"skill": 10, "endurance": 20}

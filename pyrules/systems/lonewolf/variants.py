@@ -19,6 +19,11 @@ class GreyStar(LoneWolf):
     hero_name = "Grey Star"
     has_willpower = True
     has_vigour = False
+    examples = {
+        "small": {"hero": {"skill": 15, "endurance": 10, "willpower": 6}, "enemies": [{"skill": 17, "endurance": 15}]},
+        "typical": {"hero": {"skill": 15, "endurance": 25, "willpower": 12},
+                    "enemies": [{"name": "Deathgaunt", "skill": 20, "endurance": 30}], "rules": {"evade_after": 1}},
+    }  # fmt: skip
     weapons = {
         "staff": Weapon("staff", "Wizard's Staff", 0, magic=True),
         "jewelled-dagger": Weapon("jewelled-dagger", "Jewelled Dagger (+1, without the Staff −6)", -5),
@@ -82,6 +87,11 @@ class FreewayWarrior(LoneWolf):
     table = FREEWAY_WARRIOR
     skill_label = "CLOSE COMBAT SKILL"
     has_vigour = False
+    examples = {
+        "small": {"hero": {"skill": 14, "endurance": 12}, "enemies": [{"skill": 17, "endurance": 11}]},
+        "typical": {"hero": {"skill": 17, "endurance": 28},
+                    "enemies": [{"name": "Renegade Clansman", "skill": 16, "endurance": 22}]},
+    }  # fmt: skip
     # Close combat weapons with their printed bonuses (the Project Aon texts; the reference RULES.md 3.4).
     weapons = {
         key: Weapon(key, name, bonus, bonus_shown=True)
