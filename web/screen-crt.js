@@ -316,7 +316,7 @@ export function render(fight, shown) {
   showCostly(evade, view.evade, !view.evade.possible || over,
     evadeAtOnce ? t("nothing is lost") : [t("a round: only your losses count"), spends].filter(Boolean).join("; "));
   showCostly(vigour, view.vigour, !view.vigour.possible || hero.vigour || over,
-    `+3 ${labels.skill}, −3 ${labels.endurance}`);
+    `+${shown.vigour.skill} ${labels.skill}, −${shown.vigour.endurance} ${labels.endurance}`);
   if (!view.evade.allowed || over) evading = false;
   // A new action, or one undone: the square turned over by the last one goes with it.
   if (revealed && revealed.actions !== fight.record.actions.length) revealed = null;

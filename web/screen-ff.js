@@ -125,8 +125,8 @@ export function setHero(hero) {
   const text = (/** @type {unknown} */ value) => (value === undefined || value === null ? "" : String(value));
   for (const [part, key] of /** @type {const} */ ([[skill, "skill"], [stamina, "stamina"], [luck, "luck"],
     [maxSkill, "max_skill"], [maxStamina, "max_stamina"], [maxLuck, "max_luck"]])) part.input.value = text(hero?.[key]);
-  gold.input.value = text(hero ? hero.gold : 15);
-  flask.input.value = text(hero ? hero.flask : 2);
+  gold.input.value = text(hero ? hero.gold : system.sheet_defaults.gold);
+  flask.input.value = text(hero ? hero.flask : system.sheet_defaults.flask);
   food.input.value = hero?.food ? String(hero.food) : "";
   backpack.value = (hero?.backpack ?? []).join("\n");
   for (const input of $$("input", spellFields)) input.value = text(hero?.spells?.[input.dataset.spell ?? ""]);
@@ -411,7 +411,7 @@ export function render(fight, shown) {
   heroDice.disabled = !can.round && !can.luck; // a luck test uses the same two dice
   for (const radio of inputs("input", heroFaces)) radio.disabled = heroDice.disabled;
   escape.hidden = !can.escape;
-  costOf(escape, t("−2 {stamina}", { stamina: labels.stamina }));
+  costOf(escape, t("−{n} {stamina}", { n: shown.wound, stamina: labels.stamina }));
   testLuck.hidden = !can.luck;
   /** @type {HTMLElement} */ (testLuck.firstElementChild).textContent =
     can.combat_luck ? t("Test your luck on this wound") : t("Test your luck");
@@ -482,7 +482,7 @@ function drawCards(fight, view, shown) {
     const waiting = !out && !view.fighting.includes(i);
     const chips = [];
     if (enemy.weakened) chips.push(t("{spell}: −{n} to ATTACK STRENGTH", { spell: spellName(shown, "weakness"),
-                                                                          n: fight.record.rules?.weakness_penalty ?? 2 }));
+                                                                          n: fight.record.rules?.weakness_penalty ?? shown.weakness_penalty }));
     const foe = fighterCard({ name: enemy.name, className: "ff-card foe", dead: out, chips,
       stats: [[labels.skill, enemy.skill]],
       bar: { label: labels.stamina, current: enemy.stamina, max: starting[i]?.stamina ?? enemy.stamina,
@@ -564,7 +564,8 @@ function renderSheet(view, shown) {
   sheetGold.textContent = String(hero.gold);
   sheetFlask.textContent = String(hero.flask);
   sheetFood.textContent = String(hero.food);
-  sheetSlots.textContent = t("{used} of 7 places taken", { used: 7 - hero.slots_free });
+  sheetSlots.textContent = t("{used} of {n} places taken",
+    { used: shown.backpack_slots - hero.slots_free, n: shown.backpack_slots });
   const weapons = hero.weapons ?? [];
   sheetWeapons.replaceChildren(element("li", t("your trusty sword")), ...weapons.map((weapon, i) => {
     const button = h("button", { type: "button", className: "secondary", disabled: !peace, data: { weapon },
@@ -651,10 +652,10 @@ function roll(d) {
 
 /** @type {Record<string, string>} */
 const RESULTS = {
-  hit: "you wound it (−2)",
-  hurt: "it wounds you (−2)",
+  hit: "you wound it (−{n})",
+  hurt: "it wounds you (−{n})",
   parry: "parried",
-  wounds: "it wounds you (−2)",
+  wounds: "it wounds you (−{n})",
   misses: "misses you",
 };
 
@@ -683,7 +684,7 @@ export function logRows(event, fight, shown) {
     h("span", { className: "who" }, shown.hero, ": ", diceFaces(event.hero_dice), ` + ${bonus} = ${event.hero_strength}`),
     ...foes.map((foe) => h("span", { className: `who ${foe.result}` },
       foe.name + (foe.index === event.target ? ` (${t("your target")})` : ""), ": ", diceFaces(foe.dice),
-      ` → ${foe.strength}: ${t(RESULTS[foe.result])}`)),
+      ` → ${foe.strength}: ${t(RESULTS[foe.result], { n: shown.wound })}`)),
     h("span", { className: "after" }, `${labels.stamina} ${event.stamina} · `,
       foes.map((foe) => `${foe.name} ${event.enemy_stamina[foe.index]}`).join(" · ")),
   ];

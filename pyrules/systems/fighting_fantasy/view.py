@@ -4,8 +4,19 @@ language: the view before the next action, one line for a list, the result, and 
 from __future__ import annotations
 
 from ...i18n import tr
-from .record import BACKPACK_SLOTS, ENEMY_LABELS, HERO_LABELS, MAX_FLASK, MAX_SPELL_USES, SPELLS, FFSetup, FFState
-from .rules import LOST, ONGOING, fighting
+from .record import (
+    BACKPACK_SLOTS,
+    ENEMY_LABELS,
+    HERO_LABELS,
+    MAX_FLASK,
+    MAX_SPELL_USES,
+    SPELLS,
+    FFHero,
+    FFRules,
+    FFSetup,
+    FFState,
+)
+from .rules import LOST, ONGOING, WOUND, fighting
 
 BOOK = "Dungeons of the Black Castle"  # in English; shown through tr()
 HERO_NAME = "Hero"
@@ -98,4 +109,7 @@ def describe(kind: str) -> dict:
         "backpack_slots": BACKPACK_SLOTS,
         "spell_uses": MAX_SPELL_USES,
         "flask_max": MAX_FLASK,  # beside the field: the book's two drinks, and a refill a paragraph gives
+        "wound": WOUND,  # what a wound takes, and an escape's last blow
+        "sheet_defaults": {"gold": FFHero.gold, "flask": FFHero.flask},  # a new sheet's: the book's 15 gold, 2 drinks
+        "weakness_penalty": FFRules.weakness_penalty,  # the Spell of Weakness where the section gives no number
     }

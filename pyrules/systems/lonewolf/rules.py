@@ -42,6 +42,8 @@ from .record import Action, Record, Setup, State, Weapon
 from .tables import KILL, Loss, ResultsTable
 
 ONGOING, WON, LOST, EVADED, ENDED = Outcome.ONGOING, Outcome.WON, Outcome.LOST, Outcome.EVADED, Outcome.ENDED
+# Banedon's Vigour: +3 COMBAT SKILL for the fight, for 3 ENDURANCE, not when ENDURANCE is below 10.
+VIGOUR_SKILL, VIGOUR_COST, VIGOUR_FLOOR = 3, 3, 10
 BEYOND = 10**9  # an ENDURANCE beyond any: the enemy's ENDURANCE from which a fight that cannot go on goes on
 
 
@@ -185,7 +187,7 @@ class Engine(Record):
         total += sum(bonus for _, bonus in setup.hero.modifiers)
         if not rules.skill_modifier_rounds or state.rounds < rules.skill_modifier_rounds:
             total += rules.skill_modifier
-        return total + (3 if state.vigour else 0)
+        return total + (VIGOUR_SKILL if state.vigour else 0)
 
     @classmethod
     def combat_ratio(cls, setup: Setup, state: State) -> int:
@@ -242,7 +244,7 @@ class Engine(Record):
             return False, tr("this fight does not allow Vigour")
         if state.vigour:
             return False, tr("Vigour is already cast for this fight")
-        if state.endurance < 10:
+        if state.endurance < VIGOUR_FLOOR:
             return False, tr("Vigour cannot be used when ENDURANCE is below 10")
         return True, tr("Vigour adds 3 to COMBAT SKILL for this fight and costs 3 ENDURANCE")
 
@@ -368,7 +370,7 @@ class Engine(Record):
             allowed, why = cls.vigour_allowed(setup, state)
             if not allowed:
                 raise RecordError(path, why, tr("Cast Vigour"))
-            state = replace(state, vigour=True, endurance=state.endurance - 3)
+            state = replace(state, vigour=True, endurance=state.endurance - VIGOUR_COST)
             return state, {"kind": "vigour", "endurance": state.endurance, "skill": cls.skill_total(setup, state)}
         evade = action.do == "evade"
         if evade:

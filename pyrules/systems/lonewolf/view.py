@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from ...i18n import tr
 from .record import Setup, State
-from .rules import ONGOING, Engine
+from .rules import ONGOING, VIGOUR_COST, VIGOUR_SKILL, Engine
 
 
 class View(Engine):
@@ -124,4 +124,5 @@ class View(Engine):
             "default_weapon": cls.default_weapon,
             "other_weapon_bonus": cls.other_weapon_bonus,
             "table": tr(cls.table.title),
+            "vigour": {"skill": VIGOUR_SKILL, "endurance": VIGOUR_COST},  # what Vigour gives and costs
         }
