@@ -351,9 +351,10 @@ function markFaces() {
 const KINDS = ["monster", "hellgate", "monster_move", "change_weapon", "hold", "end_phase", "hellgate_pass", "pass",
   "monster_pass"];
 const PRIMARY = ["monster", "hellgate", "monster_move"]; // the phase's own move, drawn large
-const ENDS = ["end_phase", "hellgate_pass", "pass", "monster_pass"]; // they end the phase at once
-/** @type {Record<string, string>} */
-const PASSES = { party_reorg: "pass", monster_reorg: "monster_pass" }; // these phases' way to end without a move
+/** The kind that ends a phase at once, by phase (the rules' phase table): a phase's way to end without a move. */
+const passes = () => /** @type {Record<string, {passes: string | null}>} */ (system.phase_table);
+/** @param {string} kind */
+const ends = (kind) => Object.values(passes()).some((phase) => phase.passes === kind);
 const buttons = KINDS.map((kind) => h("button", { type: "button", data: { cob: kind },
                                                   attrs: { "aria-describedby": `cob-cost-${kind}` } }));
 const costs = KINDS.map((kind) => h("span", { id: `cob-cost-${kind}`, className: "cost" }));
@@ -618,7 +619,7 @@ function costOf(view, kind) {
     return waiting.length ? t("Ends the phase; no attack from: {names}", { names: waiting.join(", ") })
       : t("Ends the phase");
   }
-  return ENDS.includes(kind) ? t("Ends the phase") : "";
+  return ends(kind) ? t("Ends the phase") : "";
 }
 
 function draw() {
@@ -657,14 +658,14 @@ function draw() {
   const kinds = over ? [] : view.next.kinds;
   // A phase's way to end it without a move, refused now (the view's next.forced): shown, not offered, with the rule
   // the view names (9.8.4 or 9.0 for the party) or the plain reason.
-  const refused = !over && view.next.forced ? PASSES[view.phase] ?? "" : "";
+  const refused = !over && view.next.forced ? passes()[view.phase]?.passes ?? "" : "";
   const primary = kinds.find((kind) => PRIMARY.includes(kind));
   KINDS.forEach((kind, i) => {
     const button = buttons[i];
     const unchosen = ["change_weapon", "hold"].includes(kind) && !selected;
     actions[i].hidden = !kinds.includes(kind) && kind !== refused;
     button.disabled = unchosen || kind === refused;
-    button.className = kind === primary ? "primary" : ENDS.includes(kind) ? "secondary ends" : "secondary";
+    button.className = kind === primary ? "primary" : ends(kind) ? "secondary ends" : "secondary";
     if (kind === "hellgate") button.classList.add("costly");
     costs[i].textContent = kind === refused ? view.forced_rule ?? t("Not now: one of them must move forward.")
       : unchosen ? t("Choose a character on the board first") : costOf(view, kind);

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...i18n import tr
 from . import geometry, rules
-from .phases import ACTION_LABELS, PHASE, PHASE_LABELS, PHASE_OF
+from .phases import ACTION_LABELS, PHASE, PHASE_LABELS, PHASE_OF, PHASES
 from .record import (
     CHARACTER_LABELS,
     COLUMN_LABELS,
@@ -198,6 +198,9 @@ def describe(kind: str, book: str, hero_name: str) -> dict[str, Any]:
         "enemy_labels": {name: tr(label) for name, label in MONSTER_LABELS.items()},
         "actions": {name: tr(label) for name, label in ACTION_LABELS.items()},
         "phases": {name: tr(label) for name, label in PHASE_LABELS.items()},
+        # The Combat Round as the rules play it (phases.py): each phase's kinds that act, the kind that ends it at
+        # once (None: it runs until no one can act), and whether the party acts in it.
+        "phase_table": {p.key: {"acts": list(p.acts), "passes": p.passes, "party": p.party} for p in PHASES},
         "weapons": [{"key": k, "name": tr(v)} for k, v in WEAPON_LABELS.items()],
         "heroes": [{"key": k, **h, "name": tr(h["name"])} for k, h in HEROES.items()],
         "monsters": [{"key": k, **m, "name": tr(m["name"])} for k, m in MONSTERS.items()],
