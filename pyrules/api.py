@@ -80,7 +80,8 @@ def _hello(data: dict) -> dict:
     reply: dict[str, Any] = {"version": __version__, "format": FORMAT, "format_version": VERSION, "keys": list(SYSTEMS)}
     if describe:
         reply["systems"] = {
-            key: {**cls.describe(), "named_hero": cls.named_hero, "capabilities": sorted(cls.capabilities)}
+            key: {**cls.describe(), "named_hero": cls.named_hero, "capabilities": sorted(cls.capabilities),
+                  "main_stat": cls.main_stat}
             for key, cls in SYSTEMS.items()
         }
         reply["rule_labels"] = {key: tr(label) for cls in SYSTEMS.values() for key, label in cls.rule_labels.items()}

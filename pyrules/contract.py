@@ -74,6 +74,9 @@ class System(ABC):
     # catches): "exact_odds" (exact_odds answers; otherwise the page simulates), "roll_hero" (the book's creation
     # rules), "evasion" (a section may let the hero evade).
     capabilities: ClassVar[frozenset[str]] = frozenset()
+    # The hero's statistic the odds chart and a finished fight's odds are about: its record key (and its state's
+    # attribute), and the page's label for it is ``labels()[main_stat]``.
+    main_stat: ClassVar[str] = "endurance"
     # Example set-ups as record parts (hero, enemies, rules), by use: "small" (a fight whose outcome is in doubt and
     # whose exact odds, where it has them, are quick: checked against a Monte Carlo), "typical" (random play). The
     # contract test plays each of every registered system and counts what it played.

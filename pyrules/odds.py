@@ -21,9 +21,10 @@ from .i18n import tr
 __all__ = ["SECONDS", "Budget", "CannotSimulate", "MonteCarlo", "TooLarge", "finished", "odds", "within", "wilson"]
 
 
-def finished(state: Any) -> dict[str, Any]:
-    """The odds of a fight that is over: its outcome, for certain."""
-    endurance = getattr(state, "endurance", getattr(state, "stamina", 0))
+def finished(state: Any, stat: str = "endurance") -> dict[str, Any]:
+    """The odds of a fight that is over: its outcome, for certain, and the hero's ``stat`` (the system's
+    ``main_stat``) as it ends."""
+    endurance = getattr(state, stat)
     willpower = getattr(state, "willpower", None)
     return {
         "win": 1.0 if state.outcome == Outcome.WON else 0.0,

@@ -271,7 +271,8 @@ async function switchLanguage(code) {
 function showOdds() {
   const key = fight ? fight.record.system : setup.chosen();
   const { screen } = screenOf(key);
-  const options = { labels: system(key).labels, exact: system(key).capabilities.includes("exact_odds") };
+  const words = system(key);
+  const options = { stat: words.labels[words.main_stat], exact: words.capabilities.includes("exact_odds") };
   if (fight) {
     const spendNow = screen.setSpend ? (/** @type {number} */ n, asked = false) => {
       screen.setSpend?.(n, asked);

@@ -51,8 +51,7 @@ let record = null; // the fight the panel shows: a record (from the form, or the
 let form = false;
 let spend = 1;
 let exact = true; // its kind of system has exact odds
-/** @type {Record<string, string>} */
-let labels = {};
+let stat = ""; // the hero's statistic the chart is about, in the book's words (the system's main_stat's label)
 /** @type {string[]} */
 let missing = []; // the set-up's required fields left empty (their labels)
 /** @type {((n: number, asked?: boolean) => void) | null} */
@@ -263,14 +262,14 @@ function needs(error) {
 // One request at a time: while one is computed, only the newest fight waits (rounds never queue up work).
 /**
  * @param {FightRecord} next
- * @param {{form?: boolean, spend?: number, labels?: Record<string, string>, exact?: boolean, missing?: string[],
+ * @param {{form?: boolean, spend?: number, stat?: string, exact?: boolean, missing?: string[],
  *          spendNow?: ((n: number, asked?: boolean) => void) | null}} [options]
  *   exact: false for a kind of system that has no exact odds (the simulation is offered at once); missing: the
  *   set-up's required fields left empty; spendNow: fills the fight's spend field ("Spend 3 now")
  */
 export function update(next, options = {}) {
   record = next;
-  ({ form = false, spend = 1, labels = {}, exact = true, missing = [], spendNow = null } = options);
+  ({ form = false, spend = 1, stat = "", exact = true, missing = [], spendNow = null } = options);
   fightKey = JSON.stringify(next);
   if (!adviceKey.startsWith(`${fightKey}|`)) clearAdvice(); // advice lasts until the fight's state changes, not a re-render
   ui.spendNow.hidden = adviceSpend === null || !spendNow || spend === adviceSpend;
@@ -374,7 +373,7 @@ function draw(reply) {
   const ratio = reply.combat_ratio === null || reply.combat_ratio === undefined ? ""
     : ` · ${t("Combat Ratio {n}", { n: signed(reply.combat_ratio) })}`;
   summarize(ongoing ? `${t("Win {win}", { win: percent(reply.win) })}${ratio}` : t("See the odds"));
-  const stamina = labels.endurance ?? labels.stamina ?? t("ENDURANCE");
+  const stamina = stat || t("ENDURANCE");
   if (reply.outcome === "ongoing" && reply.endurance.length) {
     ui.chart.replaceChildren(element("p", t("Where {stat} ends up", { stat: stamina }), "caption"),
       bars(reply.endurance, { label: t("Chance of each {stat} at the end of the fight", { stat: stamina }),

@@ -56,6 +56,7 @@ class CoinFlip(System):
     hero_name: ClassVar[str] = "Hero"
     rule_labels: ClassVar[dict[str, str]] = {}
     capabilities: ClassVar[frozenset[str]] = frozenset({"exact_odds"})
+    main_stat: ClassVar[str] = "lives"
     examples: ClassVar[dict[str, dict]] = {
         "small": {"hero": {"lives": 3}, "enemies": [{"lives": 4}]},
         "typical": {"hero": {"lives": 5}, "enemies": [{"name": "Sir Toss", "lives": 5}]},

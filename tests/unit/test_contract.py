@@ -122,6 +122,7 @@ def test_every_system_played_its_examples_and_declares_what_it_can_do(key):
     for example in system.examples.values():
         Fight.from_record(record_of(key, example, 1))  # each example is a fight the rules accept
     assert PLAYED.get(key, 0) > 100, PLAYED
+    assert system.main_stat in system.labels()  # the odds chart's statistic, labelled in the book's words
     assert ("evade" in KINDS_SEEN[key]) == ("evasion" in system.capabilities), KINDS_SEEN[key]
     try:
         system.roll_hero(5, Reader({}, "numbers", lenient=True))

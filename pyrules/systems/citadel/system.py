@@ -37,6 +37,7 @@ class CitadelOfBlood(System):
     kind: ClassVar[str] = "citadel"
     rule_labels: ClassVar[dict[str, str]] = record.RULE_LABELS
     record_keys: ClassVar[tuple[str, ...]] = ("tables",)
+    main_stat: ClassVar[str] = "wound_points"  # each character's: no exact odds, so no chart of it
     examples: ClassVar[dict[str, dict]] = {  # no exact odds: the page simulates
         "small": {"hero": {"party": [{"hero": "almuric"}]}, "enemies": [{"monster": "orcs"}]},
         "typical": {"hero": {"party": [{"hero": "almuric"}, {"name": "Brom", "wound_points": 8, "resistance": 2,

@@ -287,7 +287,7 @@ def fighting_fantasy_odds(setup: FFSetup, state: FFState) -> dict[str, Any]:
     if not setup.enemies:
         raise RecordError("enemies", tr("there is no enemy in this paragraph"), tr("Enemies"))
     if state.outcome != ONGOING:  # won, lost or escaped: nothing left to compute
-        over = finished(state)
+        over = finished(state, "stamina")
         return {
             "win": over["win"],
             "lose": over["lose"],

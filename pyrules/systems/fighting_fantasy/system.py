@@ -55,6 +55,7 @@ class FightingFantasy(System):
     named_hero: ClassVar[bool] = True  # hero.name
     rule_labels: ClassVar[dict[str, str]] = RULE_LABELS
     capabilities: ClassVar[frozenset[str]] = frozenset({"exact_odds", "roll_hero"})
+    main_stat: ClassVar[str] = "stamina"
     examples: ClassVar[dict[str, dict]] = {
         "small": {"hero": {"skill": 9, "stamina": 8, "luck": 7},
                   "enemies": [{"skill": 7, "stamina": 4}, {"skill": 8, "stamina": 4}]},

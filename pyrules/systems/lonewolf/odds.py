@@ -520,7 +520,7 @@ def lone_wolf_odds(
     policy's layers) and counted layer by layer.
     """
     if state.outcome != ONGOING:
-        return finished(state)
+        return finished(state, system.main_stat)
     chain = Chain(system, setup, state, budget)
     want = spend if callable(spend) else partial(_fixed, spend)
     chain.budget.plan(chain.cells(policy) if policy is not None else chain.forward_cells(want))
@@ -756,7 +756,7 @@ def spend_table(
             budget.plan(total)
     table = []
     for s in spends:
-        odds = _forward(chain, partial(_fixed, s)) if state.outcome == ONGOING else finished(state)
+        odds = _forward(chain, partial(_fixed, s)) if state.outcome == ONGOING else finished(state, system.main_stat)
         table.append(
             {
                 "spend": s,
