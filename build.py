@@ -220,22 +220,36 @@ def browser_wheel(wheel: Path) -> Path:
     return out
 
 
-def browser_archive(wheel: Path) -> Path:
+# Modules of the wheel the page never runs: the command line, and the odds' benchmark (the bench's own copy of the
+# site adds it back, tests/bench.py). The unit suite inside Pyodide installs the whole browser wheel.
+NOT_IN_THE_PAGE = ("pyrules/__main__.py", "pyrules/benchmark.py")
+
+
+def browser_archive(wheel: Path, leave_out: tuple[str, ...] = NOT_IN_THE_PAGE, out: Path | None = None) -> Path:
     """What the page downloads: the browser wheel's files as one gzipped tar (one compression over all the files,
-    where a zip compresses each on its own: about 15 KB less), without the wheel's RECORD, which nothing reads in
-    the browser. Deterministic: sorted names, no dates."""
-    out = wheel.with_name(wheel.name.split("-py3-")[0] + ".tar.gz")
+    where a zip compresses each on its own: about 15 KB less), without the wheel's metadata (dist-info), which
+    nothing reads in the browser, nor the modules ``leave_out`` names. Deterministic: sorted names, no dates."""
+    out = out or wheel.with_name(wheel.name.split("-py3-")[0] + ".tar.gz")
     with zipfile.ZipFile(wheel) as source, open(out, "wb") as raw:
         with gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0) as packed:
             with tarfile.open(fileobj=packed, mode="w", format=tarfile.USTAR_FORMAT) as tar:
                 for name in sorted(source.namelist()):
-                    if name.endswith(".dist-info/RECORD"):
+                    if ".dist-info/" in name or name in leave_out:  # the wheel's metadata: nothing reads it there
                         continue
                     data = source.read(name)
+                    if name.endswith("/data/messages-ru.json"):  # keyed short: the English is in the code already
+                        from pyrules.i18n import keyed_short
+
+                        catalog = keyed_short(json.loads(data))
+                        data = json.dumps(catalog, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
                     info = tarfile.TarInfo(name)
                     info.size, info.mode = len(data), 0o644
                     tar.addfile(info, io.BytesIO(data))
     return out
+
+
+UNREAD = ("sources", "spell_uses", "max_monsters")  # describe() keys for the command line and the API's readers
+UNREAD_IN_THE_TABLE = ("note", "title")  # Citadel's table: its source is shown, its note and title are the docs'
 
 
 def systems_json() -> str:
@@ -246,6 +260,14 @@ def systems_json() -> str:
     systems = {}
     for lang in i18n.LANGUAGES:
         hello = json.loads(api.call(json.dumps({"op": "hello", "lang": lang, "describe": True})))
+        for words in hello["systems"].values():  # what describe() says that the page does not read
+            for key in UNREAD:
+                words.pop(key, None)
+            if isinstance(words.get("table"), dict):
+                for key in UNREAD_IN_THE_TABLE:
+                    words["table"].pop(key, None)
+            elif "table" in words:  # the Lone Wolf family's table's title: the README's and the command line's
+                del words["table"]
         systems[lang] = {"systems": hello["systems"], "rule_labels": hello["rule_labels"]}
     return json.dumps(systems, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 

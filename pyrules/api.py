@@ -342,7 +342,10 @@ def _mc_run(data: dict) -> dict:
 def _benchmark(data: dict) -> dict:
     """One of the odds' benchmark cases (``case``), timed here (see :mod:`pyrules.benchmark`); without one, their
     names. A Monte Carlo case plays ``mc`` fights, or what the request's budget allows."""
-    from . import benchmark
+    try:
+        from . import benchmark
+    except ImportError:  # the page's copy of the rules leaves the benchmark out (the bench's copy has it)
+        raise RecordError("op", tr("the benchmark is not part of this copy of the rules"), tr("Operation")) from None
 
     r = Reader(data, "", {"mc": "Number of fights", "case": "Benchmark case"})
     case = r.choice("case", benchmark.CASES, default=None)

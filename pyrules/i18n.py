@@ -24,6 +24,7 @@ import contextvars
 import json
 import os
 import re
+import zlib
 from typing import Any, SupportsInt, cast
 
 LANGUAGES = ("en", "ru")
@@ -38,7 +39,30 @@ def read_json(beside: str, name: str) -> Any:
         return json.load(file)
 
 
-CATALOGS: dict[str, dict[str, str]] = {"en": {}, "ru": read_json(__file__, "messages-ru.json")}
+def short_key(text: str) -> str:
+    """The key of ``text`` in a catalog keyed short (the page's copy: build.py): its CRC-32, in hex."""
+    return format(zlib.crc32(text.encode("utf-8")), "x")
+
+
+KEYED_SHORT = "crc32"  # the marker, under the key "", of a catalog whose keys are short_key(English)
+
+
+def keyed_short(catalog: dict[str, str]) -> dict[str, str]:
+    """The catalog with each English key replaced by its short key: the page's copy, about 2 KB less to download
+    (the English is in the code already). Refuses two texts with one key."""
+    short = {short_key(text): translated for text, translated in catalog.items()}
+    if len(short) != len(catalog):
+        raise ValueError("two texts of the catalog have the same short key: key them longer")
+    return {"": KEYED_SHORT, **short}
+
+
+def _catalog(data: dict[str, str]) -> tuple[dict[str, str], bool]:
+    short = data.get("") == KEYED_SHORT
+    return ({k: v for k, v in data.items() if k} if short else data), short
+
+
+CATALOGS: dict[str, dict[str, str]] = {"en": {}}
+CATALOGS["ru"], SHORT = _catalog(read_json(__file__, "messages-ru.json"))
 
 
 def current() -> str:
@@ -73,7 +97,7 @@ _FORMS = {"en": ("one", "other"), "ru": ("one", "few", "many")}
 def tr(template: str, **fields: object) -> str:
     """``template`` in the current language, its fields filled in."""
     code = _language.get()
-    text = CATALOGS.get(code, {}).get(template, template)
+    text = CATALOGS.get(code, {}).get(short_key(template) if SHORT and code != "en" else template, template)
     if text is template:
         code = "en"
 

@@ -116,3 +116,23 @@ def test_log_notes_follow_the_language():
     with language("ru"):
         assert Fight.from_record(record).log[0]["notes"] == ["Гоблин погибает; в бой вступает Орк"]
     assert Fight.from_record(record).log[0]["notes"] == ["Гоблин is dead; Орк fights on"]
+
+
+def test_the_pages_copy_of_the_catalog_keyed_short_translates_every_text_the_same(monkeypatch):
+    """build.py ships the Russian catalog keyed by each English text's CRC-32 (the English is in the code already):
+    every text looks up the same Russian through it, a template still fills its fields and plural forms, and
+    English is untouched."""
+    from pyrules import i18n
+
+    full = dict(RUSSIAN)
+    short, is_short = i18n._catalog(i18n.keyed_short(full))
+    assert is_short and len(short) == len(full) and all(len(key) <= 8 for key in short)
+    monkeypatch.setitem(i18n.CATALOGS, "ru", short)
+    monkeypatch.setattr(i18n, "SHORT", True)
+    assert all(short[i18n.short_key(text)] == russian for text, russian in full.items())
+    with language("ru"):
+        said = tr("must be from {low} to {high}, not {value}", low=0, high=9, value=12)
+        assert said == "должно быть от 0 до 9, а не 12"
+        assert [tr("{n} {n|point|points}", n=n) for n in (1, 3, 7)] == ["1 очко", "3 очка", "7 очков"]
+        assert tr("a text no catalog has") == "a text no catalog has"
+    assert tr("must be from {low} to {high}, not {value}", low=0, high=9, value=12) == "must be from 0 to 9, not 12"
