@@ -303,6 +303,10 @@ export function clearEnemies() {
 const phase = h("strong", { id: "cob-phase" });
 const help = h("span", { id: "cob-help" });
 const now = h("p", { className: "phase cob-now" }, phase, " ", help);
+// The rules' readings of what the text leaves open in this phase (describe().readings), folded under the line above.
+const readingsText = h("div", {});
+const readings = h("details", { id: "cob-readings", className: "hint readings" },
+  h("summary", { i18n: "How this app reads the rules here" }), readingsText);
 const unverified = h("p", { id: "cob-unverified", className: "hint",
                             i18n: "The Combat Results Table and the monsters' numbers are unverified fan transcriptions." });
 const board = h("div", { id: "cob-board", className: "board", i18nLabel: "March order", attrs: { role: "group" } });
@@ -424,7 +428,7 @@ export function init(given) {
     top: [],
     // The board and the phase's moves first (the app rolls each die a move needs); the dice rolled at the table are
     // typed (or tapped on their faces) below, apart, and used by the next move that rolls.
-    controls: [h("div", { className: "citadel" }, now, unverified, board, fallen),
+    controls: [h("div", { className: "citadel" }, now, readings, unverified, board, fallen),
       h("div", { className: "cob-actions" }, ...actions),
       h("div", { className: "field cob-weapon" }, h("label", { htmlFor: weapon.id, i18n: "Weapon in hand" }), weapon),
       h("fieldset", { className: "typed-number dice" }, h("legend", { i18n: "Or type the dice you rolled" }),
@@ -685,8 +689,24 @@ function draw() {
     weapon.disabled = view.round !== 1;
   }
   help.textContent = over ? "" : helpText(view, unit);
+  const read = over ? [] : readingsOf(view, unit);
+  readings.hidden = !read.length;
+  readingsText.replaceChildren(...read.map((text) => element("p", `${text}.`)));
   unverified.hidden = view.verified !== false;
   markFaces();
+}
+
+/**
+ * The readings that apply now: the monsters' order and 9.3's in the Monster Combat phase, 9.3's where the chosen
+ * character has several monsters to choose among.
+ * @param {View} view
+ * @param {Unit | null} unit
+ * @returns {string[]}
+ */
+function readingsOf(view, unit) {
+  if (view.phase === "monster") return [system.readings.monster, system.readings.attack];
+  if (view.phase === "party" && unit && (view.targets[unit.id] || []).length > 1) return [system.readings.attack];
+  return [];
 }
 
 /**
@@ -699,18 +719,14 @@ function helpText(view, unit) {
     if (!(view.targets[unit.id] || []).length) {
       return t("{name} has no monster to attack with this weapon: change weapon or do not attack.", { name: unit.name });
     }
-    const choice = t("{name} attacks: choose a monster marked “can be attacked”.", { name: unit.name });
-    return (view.targets[unit.id] || []).length > 1 ? `${choice} ${system.readings.attack}` : choice;
+    return t("{name} attacks: choose a monster marked “can be attacked”.", { name: unit.name });
   }
   if (view.phase === "party_reorg") {
     if (!unit) return view.forced_rule ? t("{rule}. Choose a character marked “can move”.", { rule: view.forced_rule })
       : t("Choose a character to move, or move no one.");
     return t("Choose a space marked “can move here” for {name}.", { name: unit.name });
   }
-  if (view.phase === "monster") {
-    return [t("The monsters attack one by one: tap or type the dice, or leave them blank."), system.readings.monster,
-      system.readings.attack].join(" ");
-  }
+  if (view.phase === "monster") return t("The monsters attack one by one: tap or type the dice, or leave them blank.");
   if (view.phase === "hellgate") {
     const more = t("9.2.3: it may cast {n} more in this phase, or stop.", { n: view.blasts_left });
     return `${t("The Hellgate casts its Blast spells one by one.")} ${more}`;

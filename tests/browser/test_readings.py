@@ -86,3 +86,18 @@ def test_a_fight_that_starts_from_other_values_than_the_last_one_left_is_said_ab
     start(page)
     expect(page.locator("#messages")).to_have_text(
         "This fight starts from values other than the last fight left: ENDURANCE 25 (the last fight left 22).")
+
+
+def test_citadels_readings_are_folded_beside_the_phase_they_apply_to(page, base_url):
+    from pyrules import share
+
+    party = [{"hero": "almuric"}, {"name": "Brom", "wound_points": 8, "resistance": 2, "combat_bonus": 1,
+                                   "weapons": ["sword"]}]  # fmt: skip
+    record = {"format": "pyrules-fight", "version": 1, "system": "citadel-of-blood", "hero": {"party": party},
+              "enemies": [{"monster": "orcs"}, {"monster": "troll"}, {"monster": "orcs"}]}  # fmt: skip
+    page.goto(base_url + "#f=" + share.encode({**record, "actions": [{"do": "end_phase"}]}))  # the Monster phase
+    readings = page.locator("#cob-readings")
+    expect(readings).to_be_visible(timeout=120_000)
+    readings.get_by_text("How this app reads the rules here").click()
+    expect(readings).to_contain_text("9.2.2 as this app reads it (the order is open in the text)")
+    expect(readings).to_contain_text("9.3 as this app reads its examples")
