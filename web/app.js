@@ -70,14 +70,13 @@ async function startFight(event) {
   if (!rules) return;
   $("#setup-error").textContent = "";
   const record = setup.record();
-  const before = await sheet.keep(); // the sheet as typed; `left`: the hero the adventure's last fight left
-  const left = before?.system === record.system ? before.left : undefined;
+  const adventure = await sheet.keep(); // the sheet as typed; `left`: the hero the adventure's last fight left
+  const left = adventure?.system === record.system ? adventure.left : undefined;
   /** @type {Reply<Opened & {changed?: {label: string, now: string, left: string}[]}>} */
   const reply = await rules.call({ op: "start", record, form: true, ...(left ? { left } : {}) });
   if (!reply.ok) return setup.refused(reply.error);
   clearErrors(ui.setup);
   $("#messages").replaceChildren();
-  const adventure = await sheet.keep();
   show(reply, { name: keep.fightName(reply.summary), adventure: adventure?.id, section: adventure?.section });
   if (reply.changed?.length) { // the sheet takes any edit the book asks for: said, not refused
     tell(t("This fight starts from values other than the last fight left: {changes}.", {
