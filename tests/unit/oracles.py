@@ -11,7 +11,10 @@ from typing import Any
 from pyrules.contract import Outcome
 from pyrules.odds import Budget, finished
 from pyrules.systems.lonewolf import Action, LoneWolf, State
-from pyrules.systems.lonewolf.odds import POLICY_CELLS, Chain, _kill_limits, _layer_keys, _policy_work, _summary
+from pyrules.systems.lonewolf.odds import POLICY_CELLS, Chain
+from pyrules.systems.lonewolf.odds.evade import _layer_keys
+from pyrules.systems.lonewolf.odds.forward import _summary
+from pyrules.systems.lonewolf.odds.willpower import _kill_limits, _policy_work
 
 ONGOING, WON = Outcome.ONGOING, Outcome.WON
 

@@ -177,7 +177,7 @@ def test_layers_pushed_whole_or_cell_by_cell_agree_with_the_engine(monkeypatch, 
     few (a self-loop layer always whole): both ways, everywhere, give the engine's own answer."""
     from pyrules.systems.lonewolf import odds as lw
 
-    monkeypatch.setattr(lw, "DENSE", dense)
+    monkeypatch.setattr(lw.forward, "DENSE", dense)
     fight = play(system, hero, enemies, rules, actions)
     fast = odds_of(fight)
     slow = reference_odds(fight.system, fight.setup, fight.state)
@@ -1137,7 +1137,9 @@ def test_fighting_fantasy_work_is_counted_during_the_computation():
 @pytest.mark.parametrize("system,hero,enemies,rules,actions", CASES)
 def test_estimates_bound_the_work_done(system, hero, enemies, rules, actions):
     from pyrules.odds import Budget
-    from pyrules.systems.lonewolf.odds import Chain, _layer_keys, _policy_work, legal_spends
+    from pyrules.systems.lonewolf.odds import Chain, legal_spends
+    from pyrules.systems.lonewolf.odds.evade import _layer_keys
+    from pyrules.systems.lonewolf.odds.willpower import _policy_work
 
     fight = play(system, hero, enemies, rules, actions)
     args = (fight.system, fight.setup, fight.state)
@@ -1183,7 +1185,8 @@ def test_the_clock_is_watched_during_the_work(kind):
 
 
 def test_the_benchmark_cases_are_well_inside_their_budgets():
-    from pyrules.systems.lonewolf.odds import ODDS_CELLS, POLICY_CELLS, Chain, _policy_work
+    from pyrules.systems.lonewolf.odds import ODDS_CELLS, POLICY_CELLS, Chain
+    from pyrules.systems.lonewolf.odds.willpower import _policy_work
 
     lw = play(hero={"skill": 15, "endurance": 50}, enemies=[{"name": "G", "skill": 15, "endurance": 100}])
     assert Chain(lw.system, lw.setup, lw.state).forward_cells(lambda w: 1) * 20 < ODDS_CELLS
@@ -1197,7 +1200,7 @@ def test_a_spend_table_too_large_is_left_out_of_the_odds(monkeypatch):
     from pyrules import odds
     from pyrules.systems.lonewolf import odds as lw_odds
 
-    monkeypatch.setattr(lw_odds, "ODDS_CELLS", 60_000)  # the fight's own odds fit; its 40 spends do not
+    monkeypatch.setattr(lw_odds.budgets, "ODDS_CELLS", 60_000)  # the fight's own odds fit; its 40 spends do not
     fight = play("grey-star", {**GS_BENCH[0], "willpower": 40}, GS_BENCH[1])
     reply = odds.odds(fight)
     assert "spends" not in reply and 0 < reply["win"] < 1
@@ -1211,7 +1214,8 @@ def test_estimates_bound_the_work_done_on_random_fights():
     import random
 
     from pyrules.odds import Budget
-    from pyrules.systems.lonewolf.odds import Chain, _policy_work
+    from pyrules.systems.lonewolf.odds import Chain
+    from pyrules.systems.lonewolf.odds.willpower import _policy_work
 
     rnd = random.Random(10)
     optional = {
