@@ -1,10 +1,10 @@
 // The shell. Python (in the worker) does the rules; the screen module of each kind of system (screen-<kind>.js, the
 // contract in types/screen.d.ts) owns that kind's set-up form, fight view, log and outcome. This file starts the page,
 // routes between the set-up (setup.js) and a fight, sends one request per action and draws the answer through the
-// fight's screen module, keeps the fight saved (keep.js), and feeds the odds panel. Nothing here knows a system.
+// fight's screen module, keeps the fight saved (saved.js), and feeds the odds panel. Nothing here knows a system.
 import { $, clearErrors, place, showError, tell, undoKeys } from "./dom.js";
 import { language, preferred, setLanguage, t, translatePage } from "./i18n.js";
-import * as keep from "./keep.js";
+import * as saved from "./saved.js";
 import * as odds from "./odds.js";
 import * as setup from "./setup.js";
 import * as sheet from "./sheet.js";
@@ -70,19 +70,19 @@ async function startFight(event) {
   if (!rules) return;
   $("#setup-error").textContent = "";
   const record = setup.record();
-  const adventure = await sheet.keep(); // the sheet as typed; `left`: the hero the adventure's last fight left
+  const adventure = await sheet.save(); // the sheet as typed; `left`: the hero the adventure's last fight left
   const left = adventure?.system === record.system ? adventure.left : undefined;
   /** @type {Reply<Opened & {changed?: {label: string, now: string, left: string}[]}>} */
   const reply = await rules.call({ op: "start", record, form: true, ...(left ? { left } : {}) });
   if (!reply.ok) return setup.refused(reply.error);
   clearErrors(ui.setup);
   $("#messages").replaceChildren();
-  show(reply, { name: keep.fightName(reply.summary), adventure: adventure?.id, section: adventure?.section });
+  show(reply, { name: saved.fightName(reply.summary), adventure: adventure?.id, section: adventure?.section });
   if (reply.changed?.length) { // the sheet takes any edit the book asks for: said, not refused
     tell(t("This fight starts from values other than the last fight left: {changes}.", {
       changes: reply.changed.map((c) => t("{label} {now} (the last fight left {left})", c)).join(", ") }));
   }
-  keepFight(); // kept once played: an unplayed fight is not a save
+  saveOpenFight(); // kept once played: an unplayed fight is not a save
   // The fight card at the top of the screen (the set-up above it is gone), its first control focused: a button, so a
   // phone opens no keyboard.
   ui.fight.scrollIntoView({ block: "start" });
@@ -120,7 +120,7 @@ function show(reply, { id = null, name, created, redo = [], adventure: of, secti
   if (!same) screen.resetInputs();
   render();
   drawLog(reply.log);
-  if (id) keep.setCurrent(id);
+  if (id) saved.setCurrent(id);
 }
 
 /**
@@ -143,7 +143,7 @@ async function act(action, fromRedo = false) {
   fight.summary = reply.summary;
   fight.why = reply.why;
   if (!fromRedo) fight.redo = [];
-  keepFight();
+  saveOpenFight();
   const { screen, parts } = screenOf(fight.record.system);
   screen.clearInputs();
   render();
@@ -161,7 +161,7 @@ async function undo() {
   fight.view = reply.view;
   fight.summary = reply.summary;
   fight.why = reply.why;
-  keepFight();
+  saveOpenFight();
   render();
   // The rows of the action undone go (each row says its action's index): the reply carries no log to draw again.
   const { parts } = screenOf(fight.record.system);
@@ -222,8 +222,8 @@ function showStrip() {
   ui.strip.hidden = cardsInView || !fight || ui.fight.hidden || !ui.strip.textContent;
 }
 
-function keepFight() {
-  if (fight) keep.keep(fight);
+function saveOpenFight() {
+  if (fight) saved.saveFight(fight);
 }
 
 // Back to the set-up: the hero as the fight left it (its adventure's sheet), no enemy, a new section's rules.
@@ -231,7 +231,7 @@ async function newFight() {
   const open = fight;
   if (open && !(await sheet.heroBack(open, ui.actionError, ui.fight))) return;
   fight = null;
-  keep.setCurrent(null);
+  saved.setCurrent(null);
   ui.fight.hidden = true;
   ui.setup.hidden = false;
   ui.saves.hidden = false;
@@ -241,7 +241,7 @@ async function newFight() {
     setup.choose(open.record.system); // its adventure's sheet, filled
     screenOf(open.record.system).screen.clearEnemies?.();
   }
-  keep.render();
+  saved.render();
   showOddsSoon();
   setup.focus();
 }
@@ -254,7 +254,7 @@ async function switchLanguage(code) {
   odds.translate();
   setup.select(false);
   sheet.relabel(setup.chosen());
-  keep.render();
+  saved.render();
   if (rules) rules.lang = language();
   showOdds(); // in the new language at once
   if (fight && rules) {
@@ -296,19 +296,19 @@ ui.language.value = language();
 translatePage();
 odds.translate();
 const loaded = loadScreens();
-keep.init({ rules: () => rules, fight: () => fight, show, book: (key) => system(key)?.book,
+saved.init({ rules: () => rules, fight: () => fight, show, book: (key) => system(key)?.book,
             adventureChanged: (key) => { if (!fight) setup.choose(key); } });
 start(async (client) => {
   rules = client;
   odds.quickFrom((request) => client.call(request)); // the cheap odds at once, before the odds' worker is up
   await loaded;
-  await keep.check(client);
-  if (!(await keep.openFromLink())) {
-    const save = keep.find(keep.currentId() ?? "");
-    if (save) await keep.resume(save);
+  await saved.check(client);
+  if (!(await saved.openFromLink())) {
+    const save = saved.find(saved.currentId() ?? "");
+    if (save) await saved.resume(save);
   }
   ui.start.disabled = false;
-  keep.render();
+  saved.render();
 }, () => {
   odds.start(snapshotMade()); // the odds may start their own worker once asked, from the snapshot where there is one
   showOdds();
@@ -316,7 +316,7 @@ start(async (client) => {
 
 await loaded;
 sheet.init({ rules: () => rules, screenOf, system });
-setup.init({ words, screenOf, rules: () => rules, chose: sheet.show, leaving: sheet.keep });
+setup.init({ words, screenOf, rules: () => rules, chose: sheet.show, leaving: sheet.save });
 sheet.show(setup.chosen());
 showOdds(); // what the set-up still needs is said at once, before the odds' worker has started
 ui.language.addEventListener("change", () => switchLanguage(ui.language.value));

@@ -3,7 +3,7 @@
 // messages it sends before then wait in a queue. Loaded as its own small module, `async`, ahead of app.js.
 let snapshot = false;
 try {
-  snapshot = localStorage.getItem("pyrules:snapshot") === "yes"; // keep.js's flag: this browser holds a snapshot
+  snapshot = localStorage.getItem("pyrules:snapshot") === "yes"; // storage.js's flag: this browser holds a snapshot
 } catch {
   // storage blocked: boot the ordinary way
 }

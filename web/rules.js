@@ -3,7 +3,7 @@
 // the service worker makes the app work offline and offers updates.
 import { $, tell } from "./dom.js";
 import { language, t } from "./i18n.js";
-import { flag, setFlag } from "./keep.js";
+import { flag, setFlag } from "./storage.js";
 
 // ---- the shapes of the rules' replies (pyrules/api.py); each screen module types its own system's views ----------
 

@@ -1,16 +1,17 @@
-// The adventure in the set-up: the chosen book's current adventure (keep.js stores one per book), whose hero's sheet
+// The adventure in the set-up: the chosen book's current adventure (adventures.js stores one per book), whose hero's sheet
 // is the set-up's hero fields (each screen module's heroOf / setHero), with its name, section and notes; kept as it
 // is typed once the rules accept it (the adventure op); a fight's hero back on it (the rules' hero_after).
 import { $, clearErrors, h, showError } from "./dom.js";
 import { t } from "./i18n.js";
-import * as keep from "./keep.js";
+import * as adventures from "./adventures.js";
+import * as saved from "./saved.js";
 import * as setup from "./setup.js";
 
 /** @typedef {import("../types/screen").OpenFight} OpenFight */
 /** @typedef {import("../types/screen").Screen} Screen */
 /** @typedef {import("./rules.js").Rules} Rules */
 /** @typedef {import("./rules.js").System} System */
-/** @typedef {import("./keep.js").Adventure} Adventure */
+/** @typedef {import("./adventures.js").Adventure} Adventure */
 
 /** @type {{rules: () => Rules | null, screenOf: (key: string) => {screen: Screen}, system: (key: string) => System}} */
 let given;
@@ -34,11 +35,11 @@ export function init(with_) {
   // The hero's fields, the name, section and notes are the sheet: kept as typed (not the enemies, not the rules).
   for (const type of ["input", "change"]) {
     form.addEventListener(type, (event) => {
-      if (!(/** @type {Element} */ (event.target)).closest("#books, #enemies, #rules-body, #monsters, #cob-table")) keepSoon();
+      if (!(/** @type {Element} */ (event.target)).closest("#books, #enemies, #rules-body, #monsters, #cob-table")) saveSoon();
     });
   }
   form.addEventListener("click", (event) => {
-    if ((/** @type {Element} */ (event.target)).closest("button")) keepSoon();
+    if ((/** @type {Element} */ (event.target)).closest("button")) saveSoon();
   });
   ui.confirm.after(ui.begun);
   $("#new-adventure").addEventListener("click", ask);
@@ -62,7 +63,7 @@ export function relabel(key) {
  * @param {string} key a system's
  */
 export function show(key) {
-  adventure = keep.adventureOf(key);
+  adventure = adventures.of(key);
   ui.name.value = adventure.name;
   ui.section.value = adventure.section;
   ui.notes.value = adventure.notes;
@@ -79,26 +80,25 @@ let timer = 0;
  * The sheet as typed, kept once the rules accept it (the adventure op checks the hero and names a refused field).
  * What is typed is read at once: called as another book is chosen, it keeps the book being left. The adventure.
  */
-export async function keep_() {
+export async function save() {
   clearTimeout(timer);
   const kept = adventure;
   const rules = given.rules();
   if (!rules || !kept) return kept;
   const key = kept.system;
-  const typed = { format: "pyrules-adventure", version: 1, system: key, name: ui.name.value.trim(),
-                  hero: given.screenOf(key).screen.heroOf?.(given.system(key)), section: ui.section.value.trim(),
-                  notes: ui.notes.value, fights: [] };
+  const typed = adventures.toDocument({ system: key, name: ui.name.value.trim(), section: ui.section.value.trim(),
+                                       hero: given.screenOf(key).screen.heroOf?.(given.system(key)) ?? null,
+                                       notes: ui.notes.value });
   const reply = await rules.call({ op: "adventure", adventure: typed, form: true });
   if (!reply.ok) return kept;
   Object.assign(kept, { name: typed.name, section: typed.section, notes: typed.notes, hero: reply.adventure.hero });
-  keep.keepAdventure(kept);
+  adventures.save(kept);
   return kept;
 }
-export { keep_ as keep };
 
-export function keepSoon() {
+export function saveSoon() {
   clearTimeout(timer);
-  timer = setTimeout(keep_, 400);
+  timer = setTimeout(save, 400);
 }
 
 /**
@@ -116,11 +116,11 @@ export async function heroBack(open, box, root) {
     showError(reply.error, box, root);
     return false;
   }
-  const owner = open.adventure ? keep.adventureById(open.adventure) : null;
-  const target = owner ?? keep.adventureOf(open.record.system);
+  const owner = open.adventure ? adventures.byId(open.adventure) : null;
+  const target = owner ?? adventures.of(open.record.system);
   target.hero = reply.hero;
   target.left = reply.hero; // what the next fight is compared with (the sheet may be edited after)
-  keep.keepAdventure(target);
+  adventures.save(target);
   return true;
 }
 
@@ -138,7 +138,7 @@ function said() {
  * start; a line says so and the name is next to type.
  */
 function ask() {
-  if (!adventure || !keep.hasFights(adventure.id)) {
+  if (!adventure || !saved.hasFights(adventure.id)) {
     ui.confirm.hidden = true;
     ui.begun.dataset.i18n = ""; // translated again by a switch of language
     ui.begun.dataset.i18nKey = "No fight played yet: the new adventure starts from this sheet as it is.";
@@ -155,9 +155,9 @@ function ask() {
 }
 
 async function startNew() {
-  await keep_(); // what was just typed stays with the adventure left
+  await save(); // what was just typed stays with the adventure left
   const key = setup.chosen();
-  keep.newAdventure(key);
+  adventures.start(key);
   show(key);
   given.screenOf(key).screen.clearEnemies?.();
   ui.name.focus();

@@ -11,7 +11,7 @@ JS_STRING = r'"((?:[^"\\]|\\.)*)"'
 PATTERNS = [
     re.compile(r"\bt\(\s*" + JS_STRING),  # t("...")
     re.compile(r"\bi18n(?:Placeholder|Label)?: " + JS_STRING),  # markup built by dom.js h(): h("p", {i18n: "..."})
-    re.compile(r"\b(?:text|problem|why): " + JS_STRING),  # keep.js: problems met in storage
+    re.compile(r"\b(?:text|problem|why): " + JS_STRING),  # storage.js and saved.js: problems met in storage
     re.compile(r"\bprogress\(\d+, " + JS_STRING),  # worker.js start-up stages
     re.compile(
         r"^\s+(?:hit|hurt|parry|wounds|misses|strength|weakness|copy|healing|levitation|fire|illusion|swimming): "
