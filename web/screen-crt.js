@@ -18,7 +18,8 @@ import { announce, bar, fighterCard, logCard } from "./widgets.js";
  *   hero: {skill: number, endurance: number, willpower: number | null, weapon: string, vigour: boolean,
  *     endurance_max?: number, willpower_max?: number | null},
  *   enemies: {name: string, skill: number, endurance: number}[], willpower_spend: [number, number] | null,
- *   evade: {possible: boolean, allowed: boolean, why: string}, vigour: {possible: boolean, allowed: boolean, why: string}}} View
+ *   evade: {possible: boolean, allowed: boolean, why: string, at_once: boolean},
+ *   vigour: {possible: boolean, allowed: boolean, why: string}}} View
  */
 
 /** The words beside a book in the book list. */
@@ -309,13 +310,13 @@ export function render(fight, shown) {
   const over = view.outcome !== "ongoing";
   fightRound.disabled = over;
   number.disabled = over;
-  evadeAtOnce = view.rounds === 0 && record.rules?.evade_before_round === true;
+  evadeAtOnce = view.evade.at_once;
   // An evasion round is a round: where WILLPOWER is spent on a round (the Staff), it is spent on this one too.
   const spends = view.willpower_spend ? t("the Staff still takes {n} {willpower} or more",
     { n: view.willpower_spend[0], willpower: labels.willpower }) : "";
-  showCostly(evade, view.evade, !view.evade.possible || over,
+  showCostly(evade, view.evade, fight.why.evade, !view.evade.possible || over,
     evadeAtOnce ? t("nothing is lost") : [t("a round: only your losses count"), spends].filter(Boolean).join("; "));
-  showCostly(vigour, view.vigour, !view.vigour.possible || hero.vigour || over,
+  showCostly(vigour, view.vigour, fight.why.vigour, !view.vigour.possible || hero.vigour || over,
     `+${shown.vigour.skill} ${labels.skill}, −${shown.vigour.endurance} ${labels.endurance}`);
   if (!view.evade.allowed || over) evading = false;
   // A new action, or one undone: the square turned over by the last one goes with it.
@@ -346,15 +347,17 @@ export function strip(fight, shown) {
 
 /**
  * @param {ReturnType<typeof costly>} action
- * @param {{allowed: boolean, why: string}} state the view's: whether it is allowed now, and why (not)
+ * @param {{allowed: boolean, why: string}} state the view's: whether it is allowed now, and what it does then
+ * @param {string | undefined} refused why it is unavailable: the engine's refusal (the reply's `why`), as for
+ *   every system's controls
  * @param {boolean} hidden
  * @param {string} cost
  */
-function showCostly(action, state, hidden, cost) {
+function showCostly(action, state, refused, hidden, cost) {
   action.box.hidden = hidden;
   action.button.disabled = !state.allowed;
   action.cost.textContent = cost;
-  action.why.textContent = state.why;
+  action.why.textContent = state.allowed ? state.why : refused ?? "";
   action.why.classList.toggle("unavailable", !state.allowed);
 }
 

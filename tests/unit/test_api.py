@@ -35,6 +35,7 @@ def test_start_act_undo():
         "allowed": False,
         "possible": True,
         "why": "evasion is allowed only after round 1",
+        "at_once": False,
     }
     session = started["session"]
     acted = call(op="act", session=session, action={"do": "round", "number": 6})

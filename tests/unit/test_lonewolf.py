@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 from conftest import play, rounds
+from fuzzing import played_records
+from hypothesis import HealthCheck, assume, given, settings
 
 from pyrules import Fight, RecordError
+from pyrules.systems import SYSTEMS
 from pyrules.systems.lonewolf import FreewayWarrior, GreyStar, LoneWolf
 from pyrules.systems.lonewolf.tables import LONE_WOLF
 
@@ -237,6 +240,10 @@ def test_evading_before_the_first_round_grey_star_spends_nothing():
 def test_evading_before_the_first_round_tells_the_player_on_the_button():
     fight = play("lone-wolf", BANEDON, rules={"evade_after": 0, "evade_before_round": True})
     assert fight.view()["evade"]["allowed"] and "no round" in fight.view()["evade"]["why"]
+    assert fight.view()["evade"]["at_once"] is True  # the screen says "nothing is lost" from this
+    after = play("lone-wolf", BANEDON, rules={"evade_after": 0, "evade_before_round": True},
+                 actions=[{"do": "round", "number": 5}])  # fmt: skip
+    assert after.view()["evade"]["at_once"] is False and after.view()["evade"]["allowed"]
 
 
 @pytest.mark.parametrize("rules", [{}, {"evade_after": 2}])
@@ -462,3 +469,23 @@ def test_fight_class_keeps_state_history_for_undo():
     assert fight.undo() == {"do": "round", "number": 6}
     assert fight.state.rounds == 1 and len(fight.log) == 1
     assert isinstance(fight, Fight)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played_records([key for key, system in SYSTEMS.items() if system.kind == "crt"]))
+def test_why_a_control_is_unavailable_is_the_engines_refusal(record):
+    """Evade and Cast Vigour say why they are unavailable as every system does (its probes, refused by step): the
+    same words as the view's, on every state random play reaches, and no refusal where the view allows."""
+    try:
+        fight = Fight.from_record(record)
+    except RecordError:
+        assume(False)  # a set-up the rules refuse: not a state (too many of them and the test fails, unsatisfied)
+    view, refused = fight.view(), fight.refusals()
+    for control in ("evade", "vigour"):
+        if fight.system.has_vigour or control == "evade":
+            if view[control]["allowed"]:
+                assert control not in refused, (control, refused)
+            elif fight.state.outcome == "ongoing":
+                assert refused[control] == view[control]["why"], (control, refused, view[control])
+            else:  # the screen hides both once the fight is over; the engine refuses them
+                assert "already over" in refused[control]

@@ -245,8 +245,12 @@ class Engine(Record):
         if state.vigour:
             return False, tr("Vigour is already cast for this fight")
         if state.endurance < VIGOUR_FLOOR:
-            return False, tr("Vigour cannot be used when ENDURANCE is below 10")
-        return True, tr("Vigour adds 3 to COMBAT SKILL for this fight and costs 3 ENDURANCE")
+            return False, tr("Vigour cannot be used when ENDURANCE is below {n}", n=VIGOUR_FLOOR)
+        return True, tr(
+            "Vigour adds {skill} to COMBAT SKILL for this fight and costs {cost} ENDURANCE",
+            skill=VIGOUR_SKILL,
+            cost=VIGOUR_COST,
+        )
 
     @classmethod
     def legal_actions(cls, setup: Setup, state: State) -> list[Action]:

@@ -9,7 +9,7 @@ result, the labels, and what the page needs to know of the system.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...i18n import tr
 from .record import Setup, State
@@ -70,11 +70,25 @@ class View(Engine):
             ],
             "current": state.current,
             "combat_ratio": skill - current.skill,
-            "evade": {"allowed": can_evade, "possible": setup.rules.evasion_possible, "why": evade_why},
+            "evade": {
+                "allowed": can_evade,
+                "possible": setup.rules.evasion_possible,
+                "why": evade_why,
+                "at_once": cls.evades_at_once(setup, state),  # no round fought: nothing is lost, no number drawn
+            },
             "vigour": {"allowed": can_vigour, "possible": cls.has_vigour and setup.rules.vigour, "why": vigour_why},
             "willpower_spend": list(spend) if spend else None,
             "next_draw": state.draws,
         }
+
+    @classmethod
+    def probes(cls, setup: Setup, state: State) -> dict[str, Any]:
+        """Evade and Cast Vigour: their refusal by ``step`` is the reason the screen writes beside them, as for every
+        system (an evasion probed with the least spend the Staff takes, so that only the evasion's own rules
+        refuse it)."""
+        spend = cls.spend_range(setup, state) if state.outcome == ONGOING else None
+        evade = {"do": "evade", **({"willpower": spend[0]} if spend else {})}
+        return {"evade": evade, **({"vigour": {"do": "vigour"}} if cls.has_vigour else {})}
 
     @classmethod
     def summary(cls, setup: Setup, state: State) -> dict:
