@@ -15,26 +15,24 @@ Only the standard library is used until `test`/`bench` create the tooling enviro
 from __future__ import annotations
 
 import argparse
-import ast
 import base64
-import gzip
 import hashlib
 import http.server
-import io
 import json
 import os
 import shutil
-import struct
 import subprocess
 import sys
 import tarfile
 import tempfile
 import time
-import zipfile
-import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+from tools.icons import icons  # noqa: E402
+from tools.package import NOT_IN_THE_PAGE, browser_archive, browser_wheel  # noqa: E402, F401 (the bench's)
+
 BUILD = ROOT / "build"
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
@@ -173,81 +171,6 @@ def build_wheel() -> Path:
     return wheel
 
 
-def _strip(source: bytes) -> bytes:
-    """A module's code without its docstrings, comments and functions' type annotations (what Python runs, not what
-    people and mypy read; the annotations of classes' fields stay, since dataclasses read them)."""
-    tree = ast.parse(source)
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            arguments = node.args
-            named = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
-            for arg in [*named, arguments.vararg, arguments.kwarg]:
-                if arg is not None:
-                    arg.annotation = None
-            if not isinstance(node, ast.Lambda):
-                node.returns = None
-        if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) or not node.body:
-            continue
-        first = node.body[0]
-        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
-            node.body = node.body[1:] or [ast.Pass()]
-    return (ast.unparse(tree) + "\n").encode("utf-8")
-
-
-def browser_wheel(wheel: Path) -> Path:
-    """The wheel the page downloads: the same package with its modules' docstrings and comments left out (about a
-    quarter fewer bytes; the doctests run from the full wheel and the source), its RECORD rewritten to match."""
-    out = BUILD / "browser-wheel" / wheel.name
-    shutil.rmtree(out.parent, ignore_errors=True)
-    out.parent.mkdir(parents=True)
-    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
-        record = next(name for name in source.namelist() if name.endswith(".dist-info/RECORD"))
-        rows = []
-        for info in source.infolist():
-            if info.filename == record:
-                continue
-            data = source.read(info)
-            if info.filename.endswith(".py"):
-                data = _strip(data)
-            elif info.filename.endswith(".json"):  # the same data, without the indentation kept for people
-                data = json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-            rows.append(f"{info.filename},sha256={digest},{len(data)}")
-            target.writestr(zipfile.ZipInfo(info.filename, date_time=info.date_time), data, zipfile.ZIP_DEFLATED, 9)
-        rows.append(f"{record},,")
-        stamp = zipfile.ZipInfo(record, date_time=(2023, 11, 14, 0, 0, 0))
-        target.writestr(stamp, "\n".join(rows) + "\n", zipfile.ZIP_DEFLATED, 9)
-    return out
-
-
-# Modules of the wheel the page never runs: the command line, and the odds' benchmark (the bench's own copy of the
-# site adds it back, tests/bench.py). The unit suite inside Pyodide installs the whole browser wheel.
-NOT_IN_THE_PAGE = ("pyrules/__main__.py", "pyrules/benchmark.py")
-
-
-def browser_archive(wheel: Path, leave_out: tuple[str, ...] = NOT_IN_THE_PAGE, out: Path | None = None) -> Path:
-    """What the page downloads: the browser wheel's files as one gzipped tar (one compression over all the files,
-    where a zip compresses each on its own: about 15 KB less), without the wheel's metadata (dist-info), which
-    nothing reads in the browser, nor the modules ``leave_out`` names. Deterministic: sorted names, no dates."""
-    out = out or wheel.with_name(wheel.name.split("-py3-")[0] + ".tar.gz")
-    with zipfile.ZipFile(wheel) as source, open(out, "wb") as raw:
-        with gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0) as packed:
-            with tarfile.open(fileobj=packed, mode="w", format=tarfile.USTAR_FORMAT) as tar:
-                for name in sorted(source.namelist()):
-                    if ".dist-info/" in name or name in leave_out:  # the wheel's metadata: nothing reads it there
-                        continue
-                    data = source.read(name)
-                    if name.endswith("/data/messages-ru.json"):  # keyed short: the English is in the code already
-                        from pyrules.i18n import keyed_short
-
-                        catalog = keyed_short(json.loads(data))
-                        data = json.dumps(catalog, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-                    info = tarfile.TarInfo(name)
-                    info.size, info.mode = len(data), 0o644
-                    tar.addfile(info, io.BytesIO(data))
-    return out
-
-
 UNREAD = ("sources", "spell_uses", "max_monsters")  # describe() keys for the command line and the API's readers
 UNREAD_IN_THE_TABLE = ("note", "title")  # Citadel's table: its source is shown, its note and title are the docs'
 
@@ -276,76 +199,6 @@ def ui_catalog() -> str:
     """The page's Russian words (web/messages-ru.json), written into i18n.js."""
     catalog = json.loads((WEB / "messages-ru.json").read_text(encoding="utf-8"))
     return json.dumps(catalog, ensure_ascii=False, separators=(",", ":"))
-
-
-# ---- icons: a die showing five, drawn here so that no binary file needs keeping in the repository ---------------
-
-RED, CREAM = (0x8A, 0x2B, 0x1B), (0xFA, 0xF6, 0xEE)
-
-
-def _box_distance(x: float, y: float, half: float, radius: float) -> float:
-    """Signed distance from (x, y) to a rounded square centred on the origin."""
-    qx, qy = abs(x) - (half - radius), abs(y) - (half - radius)
-    outside = (max(qx, 0.0) ** 2 + max(qy, 0.0) ** 2) ** 0.5
-    return outside + min(max(qx, qy), 0.0) - radius
-
-
-def icon_png(size: int, maskable: bool) -> bytes:
-    """An indexed PNG (a palette with transparency): the die's edge and the corners blended in 16 steps, which the eye
-    does not tell from more and which makes the file a third of an RGBA one. Maskable: full-bleed background, the die
-    inside the 80% safe zone."""
-    die_half = size * (0.26 if maskable else 0.31)
-    pip = die_half * 0.17
-    pips = [(0.0, 0.0)] + [(sx * die_half * 0.5, sy * die_half * 0.5) for sx in (-1, 1) for sy in (-1, 1)]
-    steps = 15
-    palette: dict[tuple[int, int], int] = {}  # (the die's share, opacity) in steps -> index
-    rows = []
-    for j in range(size):
-        row = bytearray(b"\0")
-        y = j + 0.5 - size / 2
-        for i in range(size):
-            x = i + 0.5 - size / 2
-            back = 1.0 if maskable else min(max(0.5 - _box_distance(x, y, size / 2, size * 0.18), 0.0), 1.0)
-            die = min(max(0.5 - _box_distance(x, y, die_half, die_half * 0.22), 0.0), 1.0)
-            if die > 0:
-                nearest = min(((x - px) ** 2 + (y - py) ** 2) ** 0.5 for px, py in pips)
-                die *= 1.0 - min(max(pip + 0.5 - nearest, 0.0), 1.0)
-            key = (round(die * steps), round(max(back, die) * steps))
-            row.append(palette.setdefault(key, len(palette)))
-        rows.append(bytes(row))
-    colors, opacity = bytearray(), bytearray()
-    for die_step, alpha_step in palette:
-        share = die_step / steps
-        colors += bytes(round(r * (1 - share) + c * share) for r, c in zip(RED, CREAM))
-        opacity.append(round(255 * alpha_step / steps))
-
-    def chunk(tag: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
-
-    header = struct.pack(">IIBBBBB", size, size, 8, 3, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"PLTE", bytes(colors))
-        + chunk(b"tRNS", bytes(opacity))
-        + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
-        + chunk(b"IEND", b"")
-    )
-
-
-def icons() -> dict[str, bytes]:
-    """The PWA icons, drawn once per build (cached in build/ by the code that draws them)."""
-    out = BUILD / "icons"
-    source = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
-    wanted = {"icon-192.png": (192, False), "icon-512.png": (512, False), "icon-maskable-512.png": (512, True)}
-    if (out / ".source").exists() and (out / ".source").read_text() == source:
-        return {name: (out / name).read_bytes() for name in wanted}
-    shutil.rmtree(out, ignore_errors=True)
-    out.mkdir(parents=True)
-    for name, (size, maskable) in wanted.items():
-        (out / name).write_bytes(icon_png(size, maskable))
-    (out / ".source").write_text(source)
-    return {name: (out / name).read_bytes() for name in wanted}
 
 
 def precache(dist: Path) -> tuple[list[str], str]:
@@ -400,7 +253,7 @@ def runtime_hash(runtime: Path) -> str:
 
 
 def build() -> Path:
-    return assemble(DIST, fetch_pyodide(), PYODIDE_VERSION, browser_archive(browser_wheel(build_wheel())))
+    return assemble(DIST, fetch_pyodide(), PYODIDE_VERSION, browser_archive(browser_wheel(build_wheel(), BUILD)))
 
 
 def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Path:
@@ -412,7 +265,7 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
     for name in RUNTIME_FILES:
         shutil.copy2(runtime / name, out / "pyodide" / runtime_version / name)
     shutil.copy2(wheel, out / wheel.name)
-    for name, data in icons().items():
+    for name, data in icons(BUILD).items():
         (out / name).write_bytes(data)
     # A Pyodide memory snapshot belongs to one runtime and one wheel: its cache key says which.
     snapshot_key = hashlib.sha256(runtime_hash(runtime).encode() + wheel.read_bytes()).hexdigest()[:16]
@@ -581,7 +434,7 @@ def test(extra: list[str], quick: bool = False) -> int:
             "JavaScript types (tsc)",
             [tsc, "-b", ROOT / "tsconfig.json", ROOT / "tsconfig.workers.json"],
         ),
-        ("unit tests on CPython", [sys.executable, "-m", "pytest", "-q", *extra]),
+        ("unit tests on CPython", [sys.executable, "-m", "pytest", "-q", "-n", "auto", *extra]),
     ]
     steps += [] if quick else [
         (
