@@ -196,8 +196,11 @@ def systems_json() -> str:
 
 
 def ui_catalog() -> str:
-    """The page's Russian words (web/messages-ru.json), written into i18n.js."""
-    catalog = json.loads((WEB / "messages-ru.json").read_text(encoding="utf-8"))
+    """The page's Russian words (web/messages-ru.json), written into i18n.js keyed by each English text's CRC-32 (as
+    the rules' copy in the page's archive: the English is in the page's code already)."""
+    from pyrules.i18n import keyed_short
+
+    catalog = keyed_short(json.loads((WEB / "messages-ru.json").read_text(encoding="utf-8")))
     return json.dumps(catalog, ensure_ascii=False, separators=(",", ":"))
 
 

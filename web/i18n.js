@@ -1,5 +1,5 @@
 // The page's own words in English and Russian. Texts are written in English in index.html and app.js; the Russian
-// versions live in web/messages-ru.json (written into this file by build.py). The rules' own messages come from
+// versions live in web/messages-ru.json (written into this file by build.py, keyed by each English text's CRC-32). The rules' own messages come from
 // Python in the language the page asks for. Plural choices: {n|one|other} in English, {n|one|few|many} in Russian.
 /** @type {Record<string, Record<string, string>>} */
 const CATALOGS = { en: {}, ru: __UI_RU__ };
@@ -7,6 +7,27 @@ const CATALOGS = { en: {}, ru: __UI_RU__ };
 const FORMS = { en: ["one", "other"], ru: ["one", "few", "many"] };
 const KEY = "pyrules:lang";
 let current = "en";
+
+// A catalog keyed short (its "" says "crc32") is keyed by the CRC-32 of each English text's UTF-8 bytes, in hex:
+// pyrules.i18n.short_key, the same key build.py gives it.
+const CRC = Array.from({ length: 256 }, (_, n) => {
+  for (let k = 0; k < 8; k++) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
+  return n;
+});
+/** @type {Map<string, string>} */
+const shortKeys = new Map();
+
+/** @param {string} text */
+function shortKey(text) {
+  let key = shortKeys.get(text);
+  if (key === undefined) {
+    let crc = -1;
+    for (const byte of new TextEncoder().encode(text)) crc = CRC[(crc ^ byte) & 255] ^ (crc >>> 8);
+    key = ((crc ^ -1) >>> 0).toString(16);
+    shortKeys.set(text, key);
+  }
+  return key;
+}
 
 export function language() {
   return current;
@@ -39,8 +60,10 @@ export function setLanguage(code) {
  * @param {Record<string, unknown>} [fields]
  */
 export function t(text, fields = {}) {
-  const known = Object.hasOwn(CATALOGS[current], text);
-  const template = known ? CATALOGS[current][text] : text;
+  const catalog = CATALOGS[current];
+  const key = catalog[""] === "crc32" ? shortKey(text) : text;
+  const known = key !== "" && Object.hasOwn(catalog, key);
+  const template = known ? catalog[key] : text;
   const code = known ? current : "en";
   const rules = new Intl.PluralRules(code);
   return template
