@@ -179,7 +179,8 @@ def test_blocked_storage_still_boots_plays_and_says_fights_are_not_kept(context,
     assert problems == []
 
 
-def test_a_snapshot_that_cannot_be_stored_is_reported_and_the_next_visit_boots_the_ordinary_way(page, base_url):
+def test_a_snapshot_that_cannot_be_stored_is_reported_and_the_next_visit_boots_the_ordinary_way(fresh_page, base_url):
+    page = fresh_page
     # Cache Storage over its quota: the snapshot worker's cache.put rejects.
     session = page.context.new_cdp_session(page)
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url))

@@ -325,7 +325,8 @@ def wait_for_offline_ready(page):
     )
 
 
-def test_offline_after_the_first_visit(page):
+def test_offline_after_the_first_visit(fresh_page):
+    page = fresh_page  # a first visit: the snapshot is made here
     wait_for_offline_ready(page)
     page.context.set_offline(True)
     page.reload()
@@ -457,7 +458,8 @@ def made_snapshot(page):
     return page.evaluate("""async () => (await (await caches.open("pyrules-snapshot")).keys()).map(r => r.url)""")
 
 
-def test_a_second_visit_starts_from_the_pyodide_snapshot_and_plays_by_the_same_rules(page):
+def test_a_second_visit_starts_from_the_pyodide_snapshot_and_plays_by_the_same_rules(fresh_page):
+    page = fresh_page  # a first visit: the snapshot is made here
     assert len(made_snapshot(page)) == 1
     page.reload()
     wait_ready(page)
@@ -476,7 +478,8 @@ def test_a_second_visit_starts_from_the_pyodide_snapshot_and_plays_by_the_same_r
 
 
 @pytest.mark.parametrize("damage", ["not gzip at all", "gzip of noise"])
-def test_a_damaged_snapshot_is_dropped_and_pyodide_boots_the_ordinary_way(page, damage):
+def test_a_damaged_snapshot_is_dropped_and_pyodide_boots_the_ordinary_way(fresh_page, damage):
+    page = fresh_page  # a first visit: the snapshot is made here
     (key,) = made_snapshot(page)
     page.evaluate(
         """async ([key, damage]) => {

@@ -29,7 +29,8 @@ def snapshot_made(page):
     assert page.evaluate("window.pyrulesSnapshot") == "made"  # waits for the snapshot's worker, which then ends
 
 
-def test_the_odds_worker_waits_until_the_set_up_can_be_asked_then_starts_and_answers(page):
+def test_the_odds_worker_waits_until_the_set_up_can_be_asked_then_starts_and_answers(fresh_page):
+    page = fresh_page  # a first visit: the snapshot is made here
     snapshot_made(page)
     status = panel(page).get_by_role("status").first
     expect(status).to_contain_text("to see the odds")  # the empty set-up: nothing to ask
@@ -59,7 +60,8 @@ def hide(page, hidden):
     )
 
 
-def test_a_page_hidden_for_a_while_ends_the_odds_worker_and_the_next_round_starts_it_again(page):
+def test_a_page_hidden_for_a_while_ends_the_odds_worker_and_the_next_round_starts_it_again(fresh_page):
+    page = fresh_page  # a first visit: the snapshot is made here
     snapshot_made(page)
     set_up(page, "Dawn of the Darklords", HERO, GIAK)
     status = panel(page).get_by_role("status").first
