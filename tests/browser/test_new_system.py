@@ -16,12 +16,29 @@ from playwright.sync_api import expect
 REGISTRY_LINE = '    "coin-flip": "pyrules.systems.coinflip:CoinFlip",\n'
 
 
-def added_to_a_copy(project):
+def copy_of_the_repository(project):
+    """The repository's tracked files, copied into ``project``."""
     tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     for name in tracked.splitlines():
         if (ROOT / name).is_file():
             (project / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, project / name)
+
+
+def built(project):
+    """The copy built by its own build.py (with the same pinned npm tools), served; the server's address."""
+    (project / "build").mkdir()
+    tools = ROOT / "build" / "node-tools"
+    if tools.exists():  # the same pinned tools: no second npm install
+        (project / "build" / "node-tools").symlink_to(tools)
+    subprocess.run([sys.executable, "build.py"], cwd=project, check=True, env={**os.environ, "PYTHONPATH": ""})
+    server = build.make_server(project / "dist")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def added_to_a_copy(project):
+    copy_of_the_repository(project)
     # 1. its package
     (project / "pyrules" / "systems" / "coinflip").mkdir()
     package = project / "pyrules" / "systems" / "coinflip"
@@ -39,13 +56,7 @@ def test_a_new_kind_of_system_is_one_package_one_registry_line_and_one_screen_mo
     project = tmp_path / "project"
     project.mkdir()
     added_to_a_copy(project)
-    (project / "build").mkdir()
-    tools = ROOT / "build" / "node-tools"
-    if tools.exists():  # the same pinned tools: no second npm install
-        (project / "build" / "node-tools").symlink_to(tools)
-    subprocess.run([sys.executable, "build.py"], cwd=project, check=True, env={**os.environ, "PYTHONPATH": ""})
-    server = build.make_server(project / "dist")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = built(project)
     try:
         page = browser.new_page()
         problems = []
