@@ -1,5 +1,7 @@
 """Command line: ``python -m pyrules play FILE`` replays a fight record and prints the result as JSON;
-``python -m pyrules odds FILE [--willpower N]`` prints the exact odds from the record's state, fought to the end.
+``python -m pyrules odds FILE [--willpower N]`` prints the exact odds from the record's state, fought to the end;
+``python -m pyrules review FILE [--lambda X]`` prints the fight's review (:mod:`pyrules.review`) as a table: for each
+action its round, the worth before it, what was done, what the choice cost, what luck gave, its mark; then the summary.
 
 Exit status: 0 on success, 2 for a bad record (the message names the field) or bad usage.
 """
@@ -22,9 +24,16 @@ def main(argv: list[str] | None = None) -> int:
     chances = commands.add_parser("odds", help="exact odds from the record's state, fought to the end (JSON)")
     chances.add_argument("file", help="the fight record, or - for standard input")
     chances.add_argument("--willpower", type=int, default=1, help="Grey Star: WILLPOWER to spend each round")
+    judged = commands.add_parser("review", help="the fight's review: each round's worth, choice and luck (a table)")
+    judged.add_argument("file", help="the fight record, or - for standard input")
+    judged.add_argument("--lambda", dest="lam", type=float, default=0.0,
+                        help="Grey Star: what a point of WILLPOWER is worth, from 0 to 1 win")  # fmt: skip
     args = parser.parse_args(argv)
     if args.command == "odds" and args.willpower < 1:
         print("pyrules: --willpower must be at least 1", file=sys.stderr)
+        return 2
+    if args.command == "review" and not 0 <= args.lam <= 1:
+        print("pyrules: --lambda must be from 0 to 1", file=sys.stderr)
         return 2
 
     try:
@@ -43,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as exc:
             raise RecordError("record", f"is not valid JSON ({exc})") from None
         fight = Fight.from_record(record)
+        if args.command == "review":
+            print(_review(fight, args.lam))
+            return 0
         result = fight.result() if args.command == "play" else _odds(fight, args.willpower)
     except RecordError as exc:
         print(f"pyrules: {args.file}: {exc}", file=sys.stderr)
@@ -59,6 +71,20 @@ def _too_large() -> type[Exception]:
     from .odds import TooLarge
 
     return TooLarge
+
+
+def _review(fight: Fight, lam: float) -> str:
+    from .review import points, review
+
+    answer = review(fight, {"lambda": lam})
+    rows = [("round", "before", "done", "choice", "luck", "mark")]
+    for row in answer["rows"]:
+        before = f"{round(100 * row['before'])} %"
+        mark = row["mark"] or ""
+        rows.append((str(row["round"]), before, row["did"], points(row["choice"]), points(row["luck"]), mark))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows]
+    return "\n".join([*lines, "", answer["summary"]])
 
 
 def _odds(fight: Fight, willpower: int) -> dict:

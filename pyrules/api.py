@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, adventure, budget, i18n, odds, rng, share
+from . import __version__, adventure, budget, i18n, odds, review, rng, share
 from .fields import Reader, RecordError, parse_json, show
 from .fight import FORMAT, VERSION, Fight, system_of
 from .i18n import tr
@@ -65,6 +65,8 @@ def too_large_words(op: str) -> str:
     n = f"{budget.REQUEST_SECONDS:g}"
     if op in ("odds", "mc_start"):
         return tr("this fight is too large for exact odds: use the simulation")
+    if op == "review":
+        return tr("this fight is too long to review within the {n} s a request may take", n=n)
     if op == "mc_run":
         return tr("one simulated fight takes longer than {n} s here: this fight is too long to simulate", n=n)
     return tr("this takes longer than the {n} s a request may take: it is too large to answer", n=n)
@@ -299,6 +301,23 @@ def _odds(data: dict) -> dict:
         raise TooLargeRequest("record", too_large_words("odds")) from None
 
 
+def _review(data: dict) -> dict:
+    """A fight's review from its first state to its last (see pyrules.review): the worth before each action, what
+    each choice cost against the best, what each random number gave or took, the marks and the summary in words.
+    Options: ``lambda`` (what a point of WILLPOWER is worth, from 0 to 1 win, as the odds panel's advice)."""
+    r = Reader(data, "", {"lambda": "Trade-off"})
+    fight = _odds_fight(r)
+    lam = r.get("lambda", None)
+    if lam is not None and (isinstance(lam, bool) or not isinstance(lam, (int, float)) or not 0 <= lam <= 1):
+        words = tr("must be a number from {low} to {high}, not {value}", low=0, high=1, value=show(lam))
+        raise r.error("lambda", words)
+    r.done()
+    try:
+        return review.review(fight, {"lambda": lam or 0.0})
+    except (budget.TooLarge, RecursionError):
+        raise TooLargeRequest("record", too_large_words("review")) from None
+
+
 class TooLargeRequest(RecordError):
     """A request refused as too large (exact odds, or anything past the request's deadline): the reply says
     ``"too_large": true``, and for the odds the page offers the simulation."""
@@ -370,6 +389,7 @@ HANDLERS: dict[str, Any] = {
     "undo": _undo,
     "replay": _replay,
     "odds": _odds,
+    "review": _review,
     "mc_start": _mc_start,
     "mc_run": _mc_run,
     "benchmark": _benchmark,

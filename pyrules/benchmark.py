@@ -3,7 +3,7 @@
 a Monte Carlo plays what fits in the rest of it (its count is in the answer).
 
 >>> sorted(CASES)
-['giants', 'gs_mc', 'gs_optimal', 'gs_optimal_mc', 'gs_spends', 'lw', 'lw_mc']
+['giants', 'gs_mc', 'gs_optimal', 'gs_optimal_mc', 'gs_spends', 'lw', 'lw_mc', 'review_gs', 'review_lw']
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any, cast
 from . import budget
 from .fight import Fight
 from .odds import MonteCarlo, odds
+from .review import review
 from .systems.lonewolf import odds as lw_odds
 from .systems.lonewolf.system import LoneWolf
 
@@ -33,6 +34,14 @@ GIANTS: list[tuple[dict, dict]] = [
     (_record("grey-star", {"skill": 15, "endurance": 999, "willpower": 999}, [{"skill": 15, "endurance": 999}]),
      {"lam": 0.01, "curve": [0, 0.003, 0.03, 0.1, 0.3, 1], "table": False}),
 ]  # fmt: skip
+
+
+# Fights to review, played from their seeds: Lone Wolf even (ENDURANCE 250 each, 30 rounds, still going on); Grey Star
+# spending 1 WILLPOWER a round where the Staff's best spends are far more (to the end).
+REVIEW_LW = _record("lone-wolf", {"skill": 15, "endurance": 250}, [{"skill": 15, "endurance": 250}], seed=1,
+                    actions=[{"do": "round"}] * 30)
+REVIEW_GS = _record("grey-star", {"skill": 18, "endurance": 35, "willpower": 20}, [{"skill": 18, "endurance": 60}],
+                    seed=2, actions=[{"do": "round", "willpower": 1}] * 8)
 
 
 def _median_ms(compute: Callable[[], Any], repeat: int) -> tuple[float, Any]:
@@ -106,6 +115,12 @@ def _gs_optimal_mc(fights: int) -> dict[str, Any]:
     return _simulated("gs_optimal_mc", gs, optimal["win"], fights, optimal["policy"])
 
 
+def _review(prefix: str, record: dict) -> dict[str, Any]:
+    fight = Fight.from_record(record)
+    ms, answer = _median_ms(lambda: review(fight), 3)
+    return {f"{prefix}_ms": ms, f"{prefix}_rounds": len(answer["rows"])}
+
+
 CASES: dict[str, Callable[[int], dict[str, Any]]] = {
     "lw": _lw,
     "gs_spends": _gs_spends,
@@ -114,6 +129,8 @@ CASES: dict[str, Callable[[int], dict[str, Any]]] = {
     "lw_mc": _lw_mc,
     "gs_mc": _gs_mc,
     "gs_optimal_mc": _gs_optimal_mc,
+    "review_lw": lambda _fights: _review("review_lw", REVIEW_LW),
+    "review_gs": lambda _fights: _review("review_gs", REVIEW_GS),
 }
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .fields import Reader, RecordError
 from .i18n import tr
@@ -55,6 +55,24 @@ class Outcome(StrEnum):
 
 # A simulation policy: (system, setup, state, counter) -> the action to take (its random parts left to the seed).
 Policy = Callable[[type, Any, Any, int], Any]
+
+
+class ReviewValues(Protocol):
+    """What a fight's review (:mod:`pyrules.review`) asks of a system, for one fight: a state's worth under the odds
+    panel's objective (an ended fight: its result), the choices the player has in a state, the choice an action made
+    (without its random part), what a choice costs at once and is worth before its random part, in words."""
+
+    def value(self, state: Any) -> float: ...
+
+    def choices(self, state: Any) -> list[Any]: ...
+
+    def decision(self, state: Any, action: Any) -> Any: ...
+
+    def reward(self, state: Any, choice: Any) -> float: ...
+
+    def q(self, state: Any, choice: Any) -> float: ...
+
+    def words(self, choice: Any) -> str: ...
 
 
 class System(ABC):
@@ -206,6 +224,12 @@ class System(ABC):
         from .budget import TooLarge
 
         raise TooLarge(f"{cls.key}: no exact odds, estimated by simulation")
+
+    @classmethod
+    def review_values(cls, setup: Any, state: Any, options: dict) -> ReviewValues | None:
+        """The review's questions for a fight that starts from ``state`` (``options``: ``lambda``, the worth of a
+        WILLPOWER point, as the odds panel's advice). None by default: this book's fights are not reviewed."""
+        return None
 
     @classmethod
     @abstractmethod

@@ -286,6 +286,12 @@ def run_bench(
             "< 3 s",
         ),
         (
+            "A fight's review (pyrules.review, in the odds' worker): Lone Wolf, 30 rounds; Grey Star, the Staff",
+            f"{t['review_lw_ms']:.0f} ms ({t['review_lw_rounds']} rounds); {t['review_gs_ms']:.0f} ms"
+            f" ({t['review_gs_rounds']} rounds)",
+            "≤ 300 ms",
+        ),
+        (
             "Giant fights refused (Lone Wolf ENDURANCE 999 against 20 of 999, evasion from round 1;"
             " Grey Star 999/999 against 999, best spend and its curve): the slower odds request",
             f"{t['giant_refusal_ms']:.0f} ms (\"too large for exact odds: use the simulation\")",

@@ -110,6 +110,10 @@ def fields(op: str, data: st.DataObject) -> dict:
                     code[:cut] + one + code[cut + 1 :]]  # fmt: skip
         variants += [data.draw(st.sampled_from(["1" * 4301, "0" * 50 + "1", "2", "1e3", ""])) + code[1:]]
         return {"code": either(data, st.sampled_from(variants))}
+    if op == "review":
+        request = fight_of(data)
+        request.update(data.draw(st.fixed_dictionaries({}, optional={"lambda": st.sampled_from([0, 0.01, 1, 2, -1])})))
+        return request
     if op in ("odds", "mc_start"):
         request = fight_of(data)
         request.update(data.draw(st.fixed_dictionaries({}, optional={"willpower": st.integers(1, 4)})))

@@ -20,7 +20,7 @@ FLOORS = [
     ["odds"],
     ["systems"],
     ["fight"],
-    ["adventure", "benchmark"],
+    ["adventure", "benchmark", "review"],
     ["api"],
     ["__main__", "__init__"],
 ]

@@ -68,3 +68,9 @@ class LoneWolf(View):
         from .odds import exact
 
         return exact(fight, options)
+
+    @classmethod
+    def review_values(cls, setup: Any, state: Any, options: dict) -> Any:
+        from .odds.review import LoneWolfValues
+
+        return LoneWolfValues(cls, setup, state, options.get("lambda") or 0.0)

@@ -113,29 +113,13 @@ def _policy_work(chain: Chain) -> float:
     return work
 
 
-def grey_star_policy(
-    system: type[LoneWolf],
-    setup: Setup,
-    state: State,
-    lam: float = 0.0,
-    detail: bool = False,
-    budget: Budget | None = None,
-) -> dict[str, Any]:
-    """The adaptive spend that maximizes P(win) − λ·E[WILLPOWER spent], by DP over (rounds, WILLPOWER, enemy,
-    ENDURANCE, enemy's ENDURANCE), the spend being the decision. Returns the spend to make now, the objective, and
-    P(win), E[WILLPOWER spent], E[rounds] of that policy (evaluated forward, with the endurance distribution when
-    ``detail``).
-
-    Spends above the least that kills the enemy on every random number a spend changes are pruned (same rounds,
-    less WILLPOWER). Each layer's grid holds the value of a cell before a round there; a round's landings are the
-    engine's (its outcome tables and ending): a kill is worth what the next enemy's layer says at his ENDURANCE, or
-    the win, a landing where the fight stops nothing. Where the Staff is magic, each spend's values are computed
-    for a whole row of enemy ENDURANCE at once.
-
-    Budget (default ``POLICY_CELLS``): (cell, spend) pairs, estimated by :func:`_policy_work` before the layers
-    are even listed, counted layer by layer, then the forward evaluation's cells."""
-    if state.outcome != ONGOING:
-        return {"spend": None, "win": 1.0 if state.outcome == WON else 0.0, "willpower_spent": 0.0, "objective": 0.0}
+def policy_values(
+    system: type[LoneWolf], setup: Setup, state: State, lam: float = 0.0, budget: Budget | None = None
+) -> tuple[Chain, dict[tuple, list], dict[tuple, list]]:
+    """The DP of :func:`grey_star_policy` from an ongoing ``state``: the chain, and for every layer (rounds, WILLPOWER,
+    enemy) the fight can reach, the grids (ENDURANCE x enemy's ENDURANCE) of the objective P(win) − λ·E[WILLPOWER
+    spent] before a round there under the best spends (fought to the end: no evasion, no Vigour), and of the spend
+    chosen. Where no WILLPOWER is spent, the objective is P(win) fought to the end."""
     chain = Chain(system, setup, state, budget or Budget(budgets.POLICY_CELLS))
     chain.budget.plan(_policy_work(chain))
 
@@ -143,7 +127,6 @@ def grey_star_policy(
     E0 = state.endurance
     values: dict[tuple, list] = {}
     policy: dict[tuple, list] = {}
-    start_key, start_e = chain.key0(), state.enemies[state.current]
     n = chain.n
     kills_of: dict[tuple, list[float]] = {}
     for key in keys:
@@ -252,6 +235,34 @@ def grey_star_policy(
                             best[i] = v
                             arg[i] = s
                 grid[E][1:] = best[1:]
+    return chain, values, policy
+
+
+def grey_star_policy(
+    system: type[LoneWolf],
+    setup: Setup,
+    state: State,
+    lam: float = 0.0,
+    detail: bool = False,
+    budget: Budget | None = None,
+) -> dict[str, Any]:
+    """The adaptive spend that maximizes P(win) − λ·E[WILLPOWER spent], by DP over (rounds, WILLPOWER, enemy,
+    ENDURANCE, enemy's ENDURANCE), the spend being the decision. Returns the spend to make now, the objective, and
+    P(win), E[WILLPOWER spent], E[rounds] of that policy (evaluated forward, with the endurance distribution when
+    ``detail``).
+
+    Spends above the least that kills the enemy on every random number a spend changes are pruned (same rounds,
+    less WILLPOWER). Each layer's grid holds the value of a cell before a round there; a round's landings are the
+    engine's (its outcome tables and ending): a kill is worth what the next enemy's layer says at his ENDURANCE, or
+    the win, a landing where the fight stops nothing. Where the Staff is magic, each spend's values are computed
+    for a whole row of enemy ENDURANCE at once.
+
+    Budget (default ``POLICY_CELLS``): (cell, spend) pairs, estimated by :func:`_policy_work` before the layers
+    are even listed, counted layer by layer, then the forward evaluation's cells."""
+    if state.outcome != ONGOING:
+        return {"spend": None, "win": 1.0 if state.outcome == WON else 0.0, "willpower_spent": 0.0, "objective": 0.0}
+    chain, values, policy = policy_values(system, setup, state, lam, budget)
+    start_key, start_e = chain.key0(), state.enemies[state.current]
     start = values[start_key][state.endurance][start_e]
     chosen_now = policy[start_key][state.endurance][start_e]
     chain.budget.plan(chain.cells(policy))

@@ -1,0 +1,148 @@
+"""A fight's review, as an analysis board reviews a game: for every action of a record, from its first state to its
+last, the hero's worth before it (``before``, V), what the choice made cost against the best one the rules allowed
+(``choice`` = Q(state, chosen) − V, never above 0), and what the random number or the dice gave or took (``luck`` =
+the worth after it, with the choice's cost at once, − Q). The two add up, action after action, to the result: the
+sum of every ``choice`` and ``luck`` is ``result`` − ``start`` (telescoping), where the result is 1 for a fight won
+and 0 otherwise (an evasion wins nothing), less what the WILLPOWER spent was worth (``lambda``, as the odds panel's
+advice counts it).
+
+The worth is the system's (:meth:`pyrules.contract.System.review_values`): for the Lone Wolf family, the chance to win
+fought to the end with the best spends. A choice is marked as lichess marks a move, by the win chance it lost
+(lichess's 0.1, 0.2 and 0.3 of winning chances on a scale from −1 to 1 are 5, 10 and 15 points of a win chance from 0
+to 1): an inaccuracy from 5 points, a mistake from 10, a blunder from 15.
+
+>>> from pyrules import Fight
+>>> fight = Fight.from_record({"format": "pyrules-fight", "version": 1, "system": "lone-wolf",
+...     "hero": {"skill": 15, "endurance": 30}, "enemies": [{"name": "Giak", "skill": 15, "endurance": 1}],
+...     "actions": [{"do": "round", "number": 3}]})
+>>> answer = review(fight)
+>>> round(answer["start"], 12), answer["result"], [(row["choice"], round(row["luck"], 12)) for row in answer["rows"]]
+(1.0, 1.0, [(0.0, 0.0)])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import budget
+from .contract import Outcome
+from .fields import RecordError
+from .fight import Fight
+from .i18n import tr
+
+INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.15  # the win chance a choice lost, from 0 to 1
+MARKS = (("blunder", BLUNDER), ("mistake", MISTAKE), ("inaccuracy", INACCURACY))
+EPSILON = 1e-12  # a choice within this of the best is the best (floating point)
+
+
+def mark(loss: float) -> str | None:
+    """The analysis board's word for a choice that lost ``loss`` of a win chance (from 0 to 1), or None."""
+    return next((name for name, least in MARKS if loss >= least - EPSILON), None)
+
+
+def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
+    """The review of ``fight``, from its first state to its last: ``start`` and ``result`` (the worth before the
+    first action, and the result), ``rows`` (one per action: ``index``, ``round``, ``did`` and ``best`` in words,
+    ``before``, ``after``, ``choice``, ``luck``, ``cost`` (what the choice spent at once), ``mark``), the totals
+    (``luck``, ``choices``), the round that decided the fight (``turning``, the largest swing) and the worst choice
+    (``worst``), and ``summary``: all that in one paragraph of words. Raises RecordError for a book whose fights are
+    not reviewed; :class:`pyrules.budget.TooLarge` past the request's budget."""
+    system, setup = fight.system, fight.setup
+    values = system.review_values(setup, fight.states[0], options or {})
+    if values is None:
+        raise RecordError("system", tr("this book's fights are not reviewed yet"), tr("Book"))
+    worths: dict[int, tuple[float, dict]] = {}
+
+    def worth(index: int) -> tuple[float, dict]:
+        """The worth of the state before action ``index`` (the best choice's Q), and each choice's Q."""
+        if index not in worths:
+            state = fight.states[index]
+            if system.outcome(state) != Outcome.ONGOING:
+                worths[index] = (values.value(state), {})
+            else:
+                qs = {}
+                for choice in values.choices(state):
+                    qs[choice] = values.q(state, choice)
+                    budget.check()
+                worths[index] = (max(qs.values()), qs)
+        return worths[index]
+
+    rows: list[dict[str, Any]] = []
+    spent = 0.0
+    rounds = [event.get("round") for event in fight.log]
+    for index in range(len(rounds) - 2, -1, -1):  # an action that is not a round (Vigour): the round it comes before
+        rounds[index] = rounds[index] if rounds[index] is not None else rounds[index + 1]
+    for index, data in enumerate(fight.actions):
+        state = fight.states[index]
+        before, qs = worth(index)
+        choice = values.decision(state, system.parse_action(data, index))
+        q = qs[choice] if choice in qs else values.q(state, choice)
+        cost = values.reward(state, choice)
+        after = worth(index + 1)[0]
+        spent += cost
+        best = max(qs, key=lambda c: qs[c]) if qs else choice
+        loss = before - q
+        rows.append(
+            {
+                "index": index,
+                "round": rounds[index] if rounds[index] is not None else index + 1,
+                "did": values.words(choice),
+                "best": values.words(best) if loss > EPSILON else None,
+                "before": before,
+                "after": after,
+                "choice": q - before,
+                "luck": cost + after - q,
+                "cost": cost,
+                "mark": mark(loss),
+            }
+        )
+    start = worth(0)[0]
+    result = worth(len(fight.actions))[0] + spent
+    answer: dict[str, Any] = {
+        "system": system.key,
+        "start": start,
+        "result": result,
+        "outcome": str(system.outcome(fight.state)),
+        "rows": rows,
+        "luck": sum(row["luck"] for row in rows),
+        "choices": sum(row["choice"] for row in rows),
+        "thresholds": {name: least for name, least in MARKS},
+        "turning": max(rows, key=lambda row: abs(row["after"] - row["before"]))["index"] if rows else None,
+        "worst": None,
+    }
+    worst = min(rows, key=lambda row: row["choice"], default=None)
+    if worst is not None and worst["choice"] < -EPSILON:
+        answer["worst"] = worst["index"]
+    answer["summary"] = summary(fight, answer)
+    return answer
+
+
+def points(x: float) -> str:
+    """A share of a win as signed percentage points: +31 %, −4 %."""
+    value = round(100 * x)
+    return f"{'+' if value > 0 else '−' if value < 0 else ''}{abs(value)} %"
+
+
+def summary(fight: Fight, answer: dict[str, Any]) -> str:
+    """The review in words, in the current language."""
+    rows = answer["rows"]
+    rounds = fight.summary().get("rounds", len(rows))
+    if answer["outcome"] == Outcome.ONGOING:
+        words = [tr("The fight goes on after {n} {n|round|rounds}.", n=rounds)]
+    else:
+        words = [tr("{outcome} after {n} {n|round|rounds}.", outcome=tr(answer["outcome"]).capitalize(), n=rounds)]
+    words.append(tr("Luck gave you {luck}; your choices cost {cost}.", luck=points(answer["luck"]),
+                    cost=points(-answer["choices"]).lstrip("+")))  # fmt: skip
+    if answer["worst"] is not None:
+        row = rows[answer["worst"]]
+        words.append(tr("The costliest: {did} in round {round}, where the best was to {best} ({loss}).",
+                        did=row["did"], round=row["round"], best=row["best"],
+                        loss=points(row["choice"])))  # fmt: skip
+    else:
+        words.append(tr("Every choice was the best one."))
+    if answer["turning"] is not None:
+        row = rows[answer["turning"]]
+        if abs(row["after"] - row["before"]) >= 0.005:  # a swing shown as at least 1 %
+            words.append(tr("The fight turned in round {round} ({swing}).", round=row["round"],
+                            swing=points(row["after"] - row["before"])))  # fmt: skip
+    return " ".join(words)
