@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, adventure, budget, i18n, odds, review, rng, share
+from . import __version__, adventure, budget, i18n, odds, rng, share
 from .fields import Reader, RecordError, parse_json, show
 from .fight import FORMAT, VERSION, Fight, system_of
 from .i18n import tr
@@ -305,6 +305,11 @@ def _review(data: dict) -> dict:
     """A fight's review from its first state to its last (see pyrules.review): the worth before each action, what
     each choice cost against the best, what each random number gave or took, the marks and the summary in words.
     Options: ``lambda`` (what a point of WILLPOWER is worth, from 0 to 1 win, as the odds panel's advice)."""
+    try:
+        from . import review
+    except ImportError:  # the page's copy of the rules leaves the review out until a screen of the page asks for it
+        raise RecordError("op", tr("the review is not part of this copy of the rules"), tr("Operation")) from None
+
     r = Reader(data, "", {"lambda": "Trade-off"})
     fight = _odds_fight(r)
     lam = r.get("lambda", None)

@@ -17,7 +17,8 @@ from pathlib import Path
 
 def _strip(source: bytes) -> bytes:
     """A module's code without its docstrings, comments and functions' type annotations (what Python runs, not what
-    people and mypy read; the annotations of classes' fields stay, since dataclasses read them)."""
+    people and mypy read; the annotations of classes' fields stay, since dataclasses read them), indented by one
+    space a level."""
     tree = ast.parse(source)
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
@@ -33,7 +34,15 @@ def _strip(source: bytes) -> bytes:
         first = node.body[0]
         if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
             node.body = node.body[1:] or [ast.Pass()]
-    return (ast.unparse(tree) + "\n").encode("utf-8")
+    # One space for each level of indentation: ast.unparse writes every string on one line, so each line's leading
+    # spaces are its indentation (compiled below to make sure).
+    lines = []
+    for line in ast.unparse(tree).split("\n"):
+        code = line.lstrip(" ")
+        lines.append(" " * ((len(line) - len(code)) // 4) + code)
+    text = "\n".join(lines) + "\n"
+    compile(text, "<stripped>", "exec")
+    return text.encode("utf-8")
 
 
 def browser_wheel(wheel: Path, build: Path) -> Path:
@@ -62,9 +71,15 @@ def browser_wheel(wheel: Path, build: Path) -> Path:
     return out
 
 
-# Modules of the wheel the page never runs: the command line, and the odds' benchmark (the bench's own copy of the
-# site adds it back, tests/bench.py). The unit suite inside Pyodide installs the whole browser wheel.
-NOT_IN_THE_PAGE = ("pyrules/__main__.py", "pyrules/benchmark.py")
+# Modules of the wheel the page never runs: the command line, the odds' benchmark (the bench's own copy of the site
+# adds it back, tests/bench.py) and the fight's review (no screen asks for it yet). The unit suite inside Pyodide
+# installs the whole browser wheel.
+NOT_IN_THE_PAGE = (
+    "pyrules/__main__.py",
+    "pyrules/benchmark.py",
+    "pyrules/review.py",
+    "pyrules/systems/lonewolf/odds/review.py",
+)
 
 
 def browser_archive(wheel: Path, leave_out: tuple[str, ...] = NOT_IN_THE_PAGE, out: Path | None = None) -> Path:

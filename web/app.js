@@ -307,6 +307,7 @@ start(async (client) => {
     const save = saved.find(saved.currentId() ?? "");
     if (save) await saved.resume(save);
   }
+  document.documentElement.classList.remove("opening-link"); // link.js's mark: the link's fight is shown, or refused
   ui.start.disabled = false;
   saved.render();
 }, () => {

@@ -500,3 +500,53 @@ def test_a_damaged_snapshot_is_dropped_and_pyodide_boots_the_ordinary_way(fresh_
     fight_round(page, 6)
     assert log_rows(page)[0][4] == "9"
     assert page.evaluate("window.pyrulesSnapshot") == "made"  # a sound one replaces it
+
+
+OPENING = [("en-GB", "Opening a shared fight…"), ("ru-RU", "Открываю присланный бой…")]
+
+
+@pytest.mark.parametrize(("locale", "words"), OPENING)
+def test_a_page_opened_from_a_link_says_so_from_its_first_paint_not_an_empty_set_up(browser, base_url, locale, words):
+    """A friend's first visit: until the rules have opened the link's fight (held here until the message has been
+    seen), the page says what it is doing in the browser's language, and shows no set-up form to fill in."""
+    record = {"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": {"skill": 15, "endurance": 25},
+              "enemies": [{"name": "Giak", "skill": 13, "endurance": 10}],
+              "actions": [{"do": "round", "number": 6}]}  # fmt: skip
+    context = browser.new_context(locale=locale, service_workers="block")
+    held = []
+    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # the runtime waits for the test
+    try:
+        page = context.new_page()
+        page.goto(base_url + "#f=" + share.encode(record), wait_until="commit")
+        message = page.locator("#opening-link")
+        expect(message).to_be_visible()
+        expect(message).to_have_text(words, use_inner_text=True)  # one language: the other's words are not shown
+        expect(page.locator("#setup")).to_be_hidden()
+        expect(page.locator("#saves")).to_be_hidden()
+        page.wait_for_function("document.readyState === 'complete' || document.readyState === 'interactive'")
+        expect(message).to_be_visible()  # still, with the page's modules up and the rules not
+        expect(page.locator("#setup")).to_be_hidden()
+        for _ in range(1200):  # the runtime is asked for within a minute
+            if held:
+                break
+            page.wait_for_timeout(50)
+        assert held, "the page never asked for the runtime"
+        held[0].continue_()
+        expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
+        expect(message).to_be_hidden()
+        expect(page.locator("#fight li.fought")).to_have_count(1)  # the link's round, in either language
+    finally:
+        context.close()
+
+
+def test_a_refused_link_ends_the_opening_message_and_shows_the_set_up(browser, base_url):
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(base_url + "#f=2.not-a-fight")
+        expect(page.get_by_role("button", name="Start fight")).to_be_enabled(timeout=BOOT_TIMEOUT)
+        expect(page.locator("#messages")).to_contain_text("This share link could not be opened")
+        expect(page.locator("#opening-link")).to_be_hidden()
+        expect(page.locator("#setup")).to_be_visible()
+    finally:
+        context.close()

@@ -150,3 +150,15 @@ def test_a_damaged_record_or_a_bad_lambda_gets_a_clear_error():
     record = make_record("grey-star", GREY_STAR, [{"name": "X", "skill": 22, "endurance": 20}])
     reply = call(op="review", record=record, **{"lambda": 3})
     assert not reply["ok"] and reply["error"]["field"] == "lambda"
+
+
+def test_a_copy_of_the_rules_without_the_review_says_so(monkeypatch):
+    """The page's copy leaves the review out until a screen asks for it (tools/package.py): the op says so."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pyrules.review", None)  # as if the module were not there
+    monkeypatch.delattr("pyrules.review", raising=False)
+    record = make_record("grey-star", GREY_STAR, [{"name": "X", "skill": 22, "endurance": 20}])
+    reply = call(op="review", record=record)
+    assert not reply["ok"] and reply["error"]["field"] == "op"
+    assert reply["error"]["message"] == "the review is not part of this copy of the rules"

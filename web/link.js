@@ -1,0 +1,14 @@
+// A page opened from a share link (#f=…) says so from its first paint, in the browser's language, instead of an empty
+// set-up form for the seconds Pyodide takes: a classic script, run before the body is drawn, marks the page; the
+// stylesheet shows the message and hides the set-up; app.js ends the mark once the link's fight is shown (or refused).
+if (location.hash.startsWith("#f=")) {
+  const root = document.documentElement;
+  root.classList.add("opening-link");
+  let saved = null;
+  try {
+    saved = localStorage.getItem("pyrules:lang"); // i18n.js's choice, if the player made one
+  } catch {
+    // storage blocked: the browser's language
+  }
+  root.lang = saved === "ru" || (!saved && (navigator.language || "").toLowerCase().startsWith("ru")) ? "ru" : "en";
+}
