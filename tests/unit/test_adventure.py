@@ -304,7 +304,8 @@ def test_the_set_up_form_sends_its_sheet_as_typed_text():
 
 def test_why_a_control_is_unavailable_is_the_engines_own_refusal():
     """The reply's ``why``: each probe the system names, refused by ``step`` in this state, in the rules' words;
-    nothing for what the rules accept (the Braslavsky sheet at peace), nothing for a system without probes."""
+    nothing for what the rules accept (the Braslavsky sheet at peace); the Lone Wolf family's Evade in a section that
+    does not allow it, and nothing for its Vigour, which is allowed."""
     from pyrules import api
 
     record = {"format": "pyrules-fight", "version": 1, "system": "fighting-fantasy",
@@ -329,4 +330,4 @@ def test_why_a_control_is_unavailable_is_the_engines_own_refusal():
     lone_wolf = json.loads(api.call(json.dumps({"op": "start", "record": {
         "format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": {"skill": 15, "endurance": 20},
         "enemies": [{"name": "Giak", "skill": 12, "endurance": 10}]}})))
-    assert lone_wolf["why"] == {}
+    assert lone_wolf["why"] == {"evade": "this fight does not allow evasion"}

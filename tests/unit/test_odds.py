@@ -744,7 +744,7 @@ def test_api_says_when_a_fight_is_too_large(monkeypatch):
 
 
 def _citadel_record(actions=()):
-    from test_citadel import EXAMPLE
+    from test_citadel_play import EXAMPLE
 
     return {**EXAMPLE, "actions": list(actions)}
 
@@ -769,7 +769,7 @@ def test_citadel_simulation_plays_every_fight_to_its_end_reproducibly():
 
 
 def test_citadel_simulation_from_a_state_late_in_the_combat_and_in_steps_through_the_api():
-    from test_citadel import EXAMPLE
+    from test_citadel_play import EXAMPLE
 
     record = _citadel_record(EXAMPLE["actions"][:-1])  # one blow from victory: B's last attack, die 2
     start = json.loads(api.call(json.dumps({"op": "mc_start", "record": record})))
