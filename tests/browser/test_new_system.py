@@ -37,6 +37,16 @@ def built(project):
     return server
 
 
+def opened(browser, server):
+    """The copy's app in a new page, ready to fight; its page errors collected in the list returned beside it."""
+    page = browser.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+    expect(page.get_by_role("button", name="Start fight")).to_be_enabled(timeout=BOOT_TIMEOUT)
+    return page, problems
+
+
 def added_to_a_copy(project):
     copy_of_the_repository(project)
     # 1. its package
@@ -58,11 +68,7 @@ def test_a_new_kind_of_system_is_one_package_one_registry_line_and_one_screen_mo
     added_to_a_copy(project)
     server = built(project)
     try:
-        page = browser.new_page()
-        problems = []
-        page.on("pageerror", lambda error: problems.append(str(error)))
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
-        expect(page.get_by_role("button", name="Start fight")).to_be_enabled(timeout=BOOT_TIMEOUT)
+        page, problems = opened(browser, server)
         page.get_by_role("radio", name="Coin-flip duel").check()
         page.get_by_label("LIVES", exact=True).fill("2")
         page.get_by_label("Enemy name").fill("Sir Toss")

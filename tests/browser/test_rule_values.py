@@ -3,10 +3,10 @@ holds 8) shows on the screens of a copy of the repository built by its own build
 
 from __future__ import annotations
 
-from conftest import BOOT_TIMEOUT, set_up
+from conftest import set_up
 from playwright.sync_api import expect
 from test_fighting_fantasy import start_ff
-from test_new_system import built, copy_of_the_repository
+from test_new_system import built, copy_of_the_repository, opened
 
 CHANGES = {  # file: (the line as it is, the line in the copy)
     "pyrules/systems/lonewolf/rules.py": ("VIGOUR_SKILL, VIGOUR_COST, VIGOUR_FLOOR = 3, 3, 10",
@@ -26,11 +26,7 @@ def test_a_rule_value_changed_in_python_alone_shows_on_the_screens(browser, tmp_
         source.write_text(text.replace(now, changed), encoding="utf-8")
     server = built(project)
     try:
-        page = browser.new_page()
-        problems = []
-        page.on("pageerror", lambda error: problems.append(str(error)))
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
-        expect(page.get_by_role("button", name="Start fight")).to_be_enabled(timeout=BOOT_TIMEOUT)
+        page, problems = opened(browser, server)
         set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": 15, "ENDURANCE": 25},
                [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 10}])  # fmt: skip
         vigour = page.get_by_role("button", name="Cast Vigour")
