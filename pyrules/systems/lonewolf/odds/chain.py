@@ -16,8 +16,8 @@ from ..rules import Ending, Landing
 from ..tables import Loss
 from . import budgets
 
-if TYPE_CHECKING:  # the system reaches its odds (lazily); its odds name it only in their types
-    from ..system import LoneWolf
+if TYPE_CHECKING:  # the engine the solvers ask (each book's class is one): named in the types only
+    from ..rules import Engine
 
 WON, LOST = Outcome.WON, Outcome.LOST
 
@@ -58,7 +58,7 @@ class Fates(NamedTuple):
 # ---- the Lone Wolf family: the chain ------------------------------------------------------------------------
 
 
-def legal_spends(system: type[LoneWolf], setup: Setup, state: State) -> range:
+def legal_spends(system: type[Engine], setup: Setup, state: State) -> range:
     """The WILLPOWER spends the engine accepts for a round in ``state``: its own limits (``spend_range``, which its
     legal actions list and its ``step`` enforces), empty outside Grey Star's magic Staff. The only spends the odds
     weigh or propose."""
@@ -81,7 +81,7 @@ class Chain:
     through the Combat Ratio (WILLPOWER through the Staff), the round count and the enemy fought; it is asked of
     the engine once per such key."""
 
-    def __init__(self, system: type[LoneWolf], setup: Setup, state: State, budget: Budget | None = None):
+    def __init__(self, system: type[Engine], setup: Setup, state: State, budget: Budget | None = None):
         self.system, self.setup, self.state = system, setup, state
         self.budget = budget or Budget(budgets.ODDS_CELLS)
         self.cap = system.rounds_counted(setup)[1]

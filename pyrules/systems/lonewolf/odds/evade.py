@@ -12,8 +12,8 @@ from ..record import Setup, State
 from . import budgets
 from .chain import Chain, worth
 
-if TYPE_CHECKING:  # the system reaches its odds (lazily); its odds name it only in their types
-    from ..system import LoneWolf
+if TYPE_CHECKING:  # the engine the solvers ask (each book's class is one): named in the types only
+    from ..rules import Engine
 
 ONGOING = Outcome.ONGOING
 
@@ -41,7 +41,7 @@ def _layer_keys(
 
 
 def evade_advice(
-    system: type[LoneWolf], setup: Setup, state: State, spend: int = 1, budget: Budget | None = None
+    system: type[Engine], setup: Setup, state: State, spend: int = 1, budget: Budget | None = None
 ) -> dict[str, Any] | None:
     """Where evasion is or will become allowed: P(survive) if the hero evades now, and if he fights this round and
     then follows the evade-later policy that maximizes P(survive) (and P(win) under that policy).

@@ -16,8 +16,8 @@ from ..record import Setup, State
 from ..rules import Landing
 from .chain import DEAD, SCAN, Chain, Fates
 
-if TYPE_CHECKING:  # the system reaches its odds (lazily); its odds name it only in their types
-    from ..system import LoneWolf
+if TYPE_CHECKING:  # the engine the solvers ask (each book's class is one): named in the types only
+    from ..rules import Engine
 
 ONGOING, WON, LOST, ENDED = Outcome.ONGOING, Outcome.WON, Outcome.LOST, Outcome.ENDED
 
@@ -229,7 +229,7 @@ def _chosen(plan: Callable[[int], Step], spends: list, E: int, e: int) -> Step:
 
 
 def lone_wolf_odds(
-    system: type[LoneWolf],
+    system: type[Engine],
     setup: Setup,
     state: State,
     spend: int | Callable[[int | None], int] = 1,

@@ -18,8 +18,8 @@ from ..record import Action, Setup, State
 from .chain import Chain, worth
 from .willpower import policy_values
 
-if TYPE_CHECKING:
-    from ..system import LoneWolf
+if TYPE_CHECKING:  # the engine the solvers ask (each book's class is one): named in the types only
+    from ..rules import Engine
 
 ONGOING = Outcome.ONGOING
 
@@ -27,7 +27,7 @@ ONGOING = Outcome.ONGOING
 class LoneWolfValues:
     """The review's questions, answered for one Lone Wolf-family fight (see :class:`pyrules.contract.ReviewValues`)."""
 
-    def __init__(self, system: type[LoneWolf], setup: Setup, first: State, lam: float = 0.0):
+    def __init__(self, system: type[Engine], setup: Setup, first: State, lam: float = 0.0):
         self.system, self.setup, self.first, self.lam = system, setup, first, float(lam)
         self.tables: dict[bool, tuple[Chain, dict[tuple, list]]] = {}
 

@@ -16,14 +16,14 @@ from .chain import Chain, legal_spends, within, worth
 from .evade import _layer_keys
 from .forward import _fixed, _forward
 
-if TYPE_CHECKING:  # the system reaches its odds (lazily); its odds name it only in their types
-    from ..system import LoneWolf
+if TYPE_CHECKING:  # the engine the solvers ask (each book's class is one): named in the types only
+    from ..rules import Engine
 
 ONGOING, WON = Outcome.ONGOING, Outcome.WON
 
 
 def spend_table(
-    system: type[LoneWolf], setup: Setup, state: State, budget: Budget | None = None
+    system: type[Engine], setup: Setup, state: State, budget: Budget | None = None
 ) -> list[dict[str, Any]]:
     """For every fixed spend the engine accepts now (:func:`legal_spends`): P(win), P(lose), E[WILLPOWER spent],
     E[rounds]; empty where none may be spent.
@@ -114,7 +114,7 @@ def _policy_work(chain: Chain) -> float:
 
 
 def policy_values(
-    system: type[LoneWolf], setup: Setup, state: State, lam: float = 0.0, budget: Budget | None = None
+    system: type[Engine], setup: Setup, state: State, lam: float = 0.0, budget: Budget | None = None
 ) -> tuple[Chain, dict[tuple, list], dict[tuple, list]]:
     """The DP of :func:`grey_star_policy` from an ongoing ``state``: the chain, and for every layer (rounds, WILLPOWER,
     enemy) the fight can reach, the grids (ENDURANCE x enemy's ENDURANCE) of the objective P(win) − λ·E[WILLPOWER
@@ -239,7 +239,7 @@ def policy_values(
 
 
 def grey_star_policy(
-    system: type[LoneWolf],
+    system: type[Engine],
     setup: Setup,
     state: State,
     lam: float = 0.0,
@@ -294,7 +294,7 @@ def optimal_spender(chain: Chain, table: dict[tuple, list]) -> Policy:
 
 
 def trade_off(
-    system: type[LoneWolf], setup: Setup, state: State, lams: Any = (0.0, 0.001, 0.003, 0.01, 0.03)
+    system: type[Engine], setup: Setup, state: State, lams: Any = (0.0, 0.001, 0.003, 0.01, 0.03)
 ) -> list[dict[str, Any]]:
     """The trade-off curve: for each λ, the optimal policy's (E[WILLPOWER spent], P(win)).
 
