@@ -171,7 +171,7 @@ def build_wheel() -> Path:
     return wheel
 
 
-UNREAD = ("sources", "spell_uses", "max_monsters")  # describe() keys for the command line and the API's readers
+UNREAD = ("sources", "max_monsters")  # describe() keys for the command line and the API's readers
 UNREAD_IN_THE_TABLE = ("note", "title")  # Citadel's table: its source is shown, its note and title are the docs'
 
 

@@ -48,34 +48,29 @@ const flaskHint = h("p", { className: "hint", id: "hero-flask-hint" });
 const food = field("hero-food", "hero.food", { placeholder: "0" });
 const backpack = h("textarea", { id: "hero-backpack", rows: 3, data: { field: "hero.backpack" } });
 const spellsLegend = h("legend");
+const spellsHint = h("p", { className: "hint", id: "spells-hint" });
+const backpackLabel = h("label", { htmlFor: "hero-backpack" });
 const spellFields = h("div", { id: "spell-fields", className: "spell-grid" });
 const enemies = enemyList("stamina", h("p", { className: "hint",
   i18n: "Several enemies fight all at once, unless the paragraph says they come one after another." }));
 
 /**
- * A rule of this section with the book's words beside it (its hint, the rule's description).
+ * A rule of this section with the book's words beside it (its hint: the rule's description with the rules' numbers,
+ * written by apply).
  * @param {string} key
  * @param {HTMLElement} field
- * @param {import("./dom.js").Props<"p">} hint
  */
-const explained = (key, field, hint) => h("div", {}, field, h("p", { className: "hint", id: `rule-${key}-hint`, ...hint }));
+const explained = (key, field) => h("div", {}, field, h("p", { className: "hint", id: `rule-${key}-hint` }));
 
 const RULES = [
-  explained("escape", rule("escape", { check: true, hint: true }),
-    { i18n: "Only where the paragraph allows it. The enemy has the last blow: 2 STAMINA lost." }),
-  explained("one_by_one", rule("one_by_one", { check: true, hint: true }),
-    { i18n: "Off: they all fight at once and you choose whom to strike each round. Between opponents you are not in a fight: the adventure sheet and luck tests are open." }),
-  explained("luck_in_combat", rule("luck_in_combat", { check: true, hint: true }),
-    { i18n: "After a wound you may test your luck: a wound you deal takes 4 if you are lucky, 1 if not; a wound you take costs 1 if you are lucky, 3 if not. A killing blow ends the enemy: there is no test on it." }),
+  explained("escape", rule("escape", { check: true, hint: true })),
+  explained("one_by_one", rule("one_by_one", { check: true, hint: true })),
+  explained("luck_in_combat", rule("luck_in_combat", { check: true, hint: true })),
   // Ticked to start with: the book's reading (a record that does not name the rule keeps the old, gentler one).
-  explained("decline_costs_luck", rule("decline_costs_luck", { check: true, hint: true, defaultChecked: true }),
-    { i18n: "The book: each time you are offered to TEST YOUR LUCK you must subtract 1, and a declined test counts as unlucky. Off: a declined test is unlucky but costs no LUCK." }),
-  explained("flask_in_combat", rule("flask_in_combat", { check: true, hint: true }),
-    { i18n: "The book shuts only the backpack during a fight; the flask hangs at the belt. Off: no drink until the fight is over." }),
-  explained("strength_bonus", rule("strength_bonus", { placeholder: "2", hint: true }),
-    { i18n: "The 1991 text says only that the spell raises your ATTACK STRENGTH; the remake gives +2. Blank: 2." }),
-  explained("weakness_penalty", rule("weakness_penalty", { placeholder: "2", hint: true }),
-    { i18n: "The 1991 text says only that the spell weakens the enemy's ATTACK STRENGTH; the remake gives −2. Blank: 2." }),
+  explained("decline_costs_luck", rule("decline_costs_luck", { check: true, hint: true, defaultChecked: true })),
+  explained("flask_in_combat", rule("flask_in_combat", { check: true, hint: true })),
+  explained("strength_bonus", rule("strength_bonus", { hint: true })),
+  explained("weakness_penalty", rule("weakness_penalty", { hint: true })),
 ];
 
 /**
@@ -90,6 +85,8 @@ export function apply(next) {
     [maxSkill, "max_skill"], [maxStamina, "max_stamina"], [maxLuck, "max_luck"],
     [gold, "gold"], [flask, "flask"], [food, "food"]])) part.label.textContent = labels[key];
   spellsLegend.textContent = labels.spells;
+  spellsHint.textContent = t("How many times each spell was chosen ({n} in all at most).", { n: system.spell_uses });
+  backpackLabel.textContent = t("Backpack: one thing per line (at most {n}, food included)", { n: system.backpack_slots });
   flaskHint.textContent = t("The book gives two drinks; up to {n}, where a paragraph refills the flask.", { n: system.flask_max });
   const typed = Object.fromEntries($$("input", spellFields).map((input) => [input.dataset.spell, input.value]));
   /** @type {{key: string, name: string}[]} */
@@ -100,6 +97,25 @@ export function apply(next) {
     return h("div", { className: "field" }, h("label", { htmlFor: input.id }, name), input);
   }));
   enemies.relabel(system.enemy_labels);
+  // The rules' descriptions beside their fields, with the rules' numbers (describe()).
+  const { wound, luck_test_cost: cost, luck_wounds: luckWounds, rule_defaults: defaults } = system;
+  const hints = {
+    escape: t("Only where the paragraph allows it. The enemy has the last blow: {n} STAMINA lost.", { n: wound }),
+    one_by_one: t("Off: they all fight at once and you choose whom to strike each round. Between opponents you are not in a fight: the adventure sheet and luck tests are open."),
+    luck_in_combat: t("After a wound you may test your luck: a wound you deal takes {hit_lucky} if you are lucky, {hit} if not; a wound you take costs {hurt_lucky} if you are lucky, {hurt} if not. A killing blow ends the enemy: there is no test on it.", luckWounds),
+    decline_costs_luck: t("The book: each time you are offered to TEST YOUR LUCK you must subtract {n}, and a declined test counts as unlucky. Off: a declined test is unlucky but costs no LUCK.", { n: cost }),
+    flask_in_combat: t("The book shuts only the backpack during a fight; the flask hangs at the belt. Off: no drink until the fight is over."),
+    strength_bonus: t("The 1991 text says only that the spell raises your ATTACK STRENGTH; the remake gives +{n}. Blank: {n}.", { n: defaults.strength_bonus }),
+    weakness_penalty: t("The 1991 text says only that the spell weakens the enemy's ATTACK STRENGTH; the remake gives −{n}. Blank: {n}.", { n: defaults.weakness_penalty }),
+  };
+  for (const [key, text] of Object.entries(hints)) {
+    const hint = RULES.map((rule) => rule.querySelector(`#rule-${key}-hint`)).find(Boolean);
+    if (hint) hint.textContent = text;
+  }
+  for (const key of ["strength_bonus", "weakness_penalty"]) {
+    const input = RULES.map((rule) => rule.querySelector(`[data-field="rules.${key}"]`)).find(Boolean);
+    input?.setAttribute("placeholder", String(defaults[key]));
+  }
 }
 
 /** The hero as typed (the Adventure Sheet): the rules check every value and name the field they refuse. */
@@ -265,10 +281,10 @@ export function init(given) {
         luck.box, maxLuck.box),
         h("div", {}, gold.box, flask.box, flaskHint, food.box,
           h("div", { className: "field" },
-            h("label", { htmlFor: backpack.id, i18n: "Backpack: one thing per line (at most 7, food included)" }),
+            backpackLabel,
             backpack),
           h("fieldset", { className: "spells", attrs: { "aria-describedby": "spells-hint" } }, spellsLegend,
-            h("p", { className: "hint", id: "spells-hint", i18n: "How many times each spell was chosen (10 in all at most)." }),
+            spellsHint,
             spellFields)),
         roll, rollHint),
       enemies.box)],
@@ -531,7 +547,9 @@ function ruleWords(fight, shown) {
   if (fight.view.enemies.length > 1) words.push(rules.one_by_one ? t("One after another") : t("All at once"));
   if (rules.escape) words.push(t("Escape allowed"));
   if (rules.luck_in_combat) words.push(t("Luck in combat"));
-  if (fight.view.decline_costs_luck) words.push(t("A declined test costs 1 {luck}", { luck: shown.labels.luck }));
+  if (fight.view.decline_costs_luck) {
+    words.push(t("A declined test costs {n} {luck}", { n: shown.luck_test_cost, luck: shown.labels.luck }));
+  }
   if (rules.flask_in_combat) words.push(t("Flask between rounds"));
   if (rules.strength_bonus !== undefined) {
     words.push(t("{spell}: +{n}", { spell: spellName(shown, "strength"), n: rules.strength_bonus }));
@@ -715,7 +733,7 @@ export function announcement(event, fight, shown) {
 
 /** @param {FightEvent} event */
 function luckText(event) {
-  if (event.declined && event.cost) return t("The test is declined: unlucky, and it costs 1 LUCK (this fight's rule: every test offered costs 1).");
+  if (event.declined && event.cost) return t("The test is declined: unlucky, and it costs {n} LUCK (this fight's rule: every test offered costs {n}).", { n: event.cost });
   if (event.declined && event.luck_before > 0) return t("The test is declined: unlucky; in this fight declining costs no LUCK.");
   if (event.declined) return t("The test is declined: unlucky.");
   if (event.no_luck) return t("LUCK is 0: unlucky.");

@@ -33,6 +33,7 @@ from .record import Dice, FFAction, FFSetup, FFState, Pending
 
 ONGOING, WON, LOST, ESCAPED = Outcome.ONGOING, Outcome.WON, Outcome.LOST, Outcome.ESCAPED
 WOUND = 2  # a wound: 2 ВЫНОСЛИВОСТИ
+LUCK_TEST_COST = 1  # every luck test offered costs 1 УДАЧА (the book)
 HIT, HURT, PARRY = "hit", "hurt", "parry"  # the hero against his target: he wounds it, it wounds him, neither
 WOUNDS, MISSES = "wounds", "misses"  # every other opponent in the fight against the hero
 PAIRS = tuple((a, b) for a in range(1, 7) for b in range(1, 7))  # two dice, in order: 36 throws, each 1 in 36
@@ -117,7 +118,7 @@ def luck_test(luck: int, dice: Dice) -> tuple[bool, int]:
     left it is unlucky and costs nothing."""
     if not rolls_for_luck(luck):
         return False, luck
-    return dice[0] + dice[1] <= luck, luck - 1
+    return dice[0] + dice[1] <= luck, luck - LUCK_TEST_COST
 
 
 def lucky_wound(kind: str, lucky: bool) -> int:

@@ -16,7 +16,7 @@ from .record import (
     FFSetup,
     FFState,
 )
-from .rules import LOST, ONGOING, WOUND, fighting
+from .rules import HIT, HURT, LOST, LUCK_TEST_COST, ONGOING, WOUND, fighting, lucky_wound
 
 BOOK = "Dungeons of the Black Castle"  # in English; shown through tr()
 HERO_NAME = "Hero"
@@ -112,4 +112,9 @@ def describe(kind: str) -> dict:
         "wound": WOUND,  # what a wound takes, and an escape's last blow
         "sheet_defaults": {"gold": FFHero.gold, "flask": FFHero.flask},  # a new sheet's: the book's 15 gold, 2 drinks
         "weakness_penalty": FFRules.weakness_penalty,  # the Spell of Weakness where the section gives no number
+        # the numbers the set-up's hints say: a luck test's cost and its wounds, the spells' defaults
+        "luck_test_cost": LUCK_TEST_COST,
+        "luck_wounds": {"hit_lucky": lucky_wound(HIT, True), "hit": lucky_wound(HIT, False),
+                        "hurt_lucky": lucky_wound(HURT, True), "hurt": lucky_wound(HURT, False)},
+        "rule_defaults": {"strength_bonus": FFRules.strength_bonus, "weakness_penalty": FFRules.weakness_penalty},
     }
