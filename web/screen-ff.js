@@ -185,8 +185,7 @@ const testLuck = costly("test-luck", h("span", { i18n: "Test your luck" }));
 const decline = costly("decline-luck", h("span", { i18n: "Decline the test" }));
 // Where a Fighting Fantasy player looks for the luck test after a wound: this book has none (its combat rules take 2
 // for every wound), unless the section's rules turn on the other books' rule (luck_in_combat).
-const noWoundLuck = h("p", { className: "hint", id: "no-wound-luck", hidden: true,
-  i18n: "This book has no luck test after a wound: a wound always takes 2 STAMINA (combat rules, steps 4 and 5), and you test your luck only when a paragraph says so. The other books' rule: “Using luck in combat” in this section's combat rules." });
+const noWoundLuck = h("p", { className: "hint", id: "no-wound-luck", hidden: true });
 const log = h("ol", { id: "ff-log", className: "log-cards ff-log", i18nLabel: "Adventure log" });
 // the adventure sheet
 // the sheet's words are the rules' labels (describe().labels)
@@ -431,10 +430,11 @@ export function render(fight, shown) {
   testLuck.hidden = !can.luck;
   /** @type {HTMLElement} */ (testLuck.firstElementChild).textContent =
     can.combat_luck ? t("Test your luck on this wound") : t("Test your luck");
-  costOf(testLuck, view.hero.luck > 0 ? t("−1 {luck}", { luck: labels.luck }) : "");
+  costOf(testLuck, view.hero.luck > 0 ? t("−{n} {luck}", { n: shown.luck_test_cost, luck: labels.luck }) : "");
   decline.hidden = !can.luck || can.combat_luck; // a paragraph's test may be declined (unlucky)
   noWoundLuck.hidden = can.luck || !view.fighting.length || Boolean(fight.record.rules?.luck_in_combat);
-  costOf(decline, view.decline_cost ? t("unlucky, −1 {luck}", { luck: labels.luck }) : t("unlucky"));
+  noWoundLuck.textContent = t("This book has no luck test after a wound: a wound always takes {n} STAMINA (combat rules, steps 4 and 5), and you test your luck only when a paragraph says so. The other books' rule: “Using luck in combat” in this section's combat rules.", { n: shown.wound });
+  costOf(decline, view.decline_cost ? t("unlucky, −{n} {luck}", { n: view.decline_cost, luck: labels.luck }) : t("unlucky"));
   renderSheet(view, shown);
   explain(fight.why ?? {});
 }
