@@ -29,6 +29,7 @@ const addMonster = h("button", { type: "button", id: "add-monster", className: "
 const tableSource = h("span", { id: "cob-table-source" });
 const editor = h("table", { id: "cob-table", className: "crt-editor" });
 const hellgate = rule("hellgate", { check: true });
+const partyHint = h("p", { className: "hint" });
 
 /** @param {boolean} withNone */
 function weaponOptions(withNone) {
@@ -164,6 +165,8 @@ export function apply(next) {
   /** @type {{key: string, name: string}[][]} */
   const [heroes, chart] = [system.heroes, system.monsters];
   heroPickLabel.textContent = system.labels.hero;
+  partyHint.textContent = t("Rows of at most {width}; row 1 faces the monsters. Up to {most} characters.",
+                            { width: system.row_width, most: system.max_party });
   monsterPickLabel.textContent = system.enemy_labels.monster;
   heroPick.replaceChildren(...heroes.map((hero) => new Option(hero.name, hero.key)));
   monsterPick.replaceChildren(...chart.map((monster) => new Option(monster.name, monster.key)));
@@ -288,7 +291,7 @@ export function setupParts() {
         h("fieldset", {}, h("legend", { i18n: "Party, in march order" }), party,
           h("div", { className: "inline" }, heroPickLabel, heroPick,
             addHero),
-          addOwn, h("p", { className: "hint", i18n: "Rows of at most 3; row 1 faces the monsters. Up to 6 characters." })),
+          addOwn, partyHint),
         h("fieldset", {}, h("legend", { i18n: "Monsters" }), monsters,
           h("div", { className: "inline" },
             monsterPickLabel, monsterPick, addMonster),

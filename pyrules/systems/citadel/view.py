@@ -209,6 +209,7 @@ def describe(kind: str, book: str, hero_name: str) -> dict[str, Any]:
             "monsters": DATA["monsters"]["source"],
         },
         "max_party": MAX_PARTY,
+        "row_width": geometry.WIDTH,  # spaces in a row of the march order (9.1)
         "max_monsters": MAX_MONSTERS,
         "verified": False,
         "table": table_json(DEFAULT_TABLE),
