@@ -268,6 +268,23 @@ def _odds_fight(r: Reader) -> Fight:
     return _fight(r)
 
 
+def _share_of_a_win(x: Any) -> bool:
+    """λ: what a point of WILLPOWER is worth, from 0 to 1 win."""
+    return not isinstance(x, bool) and isinstance(x, (int, float)) and 0 <= x <= 1
+
+
+def _not_a_share(r: Reader, key: str, value: Any) -> RecordError:
+    return r.error(key, tr("must be a number from {low} to {high}, not {value}", low=0, high=1, value=show(value)))
+
+
+def _lambda(r: Reader) -> float | None:
+    """The request's ``lambda``, if any (the odds' and the review's option)."""
+    lam = r.get("lambda", None)
+    if lam is not None and not _share_of_a_win(lam):
+        raise _not_a_share(r, "lambda", lam)
+    return lam
+
+
 def _odds(data: dict) -> dict:
     """Exact odds from the fight's state, fought to the end (see pyrules.odds.odds).
 
@@ -278,20 +295,11 @@ def _odds(data: dict) -> dict:
                           "ms": "Time budget"})
     fight = _odds_fight(r)
     spend = r.integer("willpower", low=1, high=999, default=1)
-
-    def refuse(key: str, value: Any) -> RecordError:
-        return r.error(key, tr("must be a number from {low} to {high}, not {value}", low=0, high=1, value=show(value)))
-
-    def share_of_a_win(x: Any) -> bool:  # λ: what a point of WILLPOWER is worth, from 0 to 1 win
-        return not isinstance(x, bool) and isinstance(x, (int, float)) and 0 <= x <= 1
-
-    lam = r.get("lambda", None)
-    if lam is not None and not share_of_a_win(lam):
-        raise refuse("lambda", lam)
+    lam = _lambda(r)
     table = r.flag("table", default=True)
     curve = r.items("curve", low=1, high=10, default=None)
-    if curve is not None and not all(map(share_of_a_win, curve)):
-        raise refuse("curve", curve)
+    if curve is not None and not all(map(_share_of_a_win, curve)):
+        raise _not_a_share(r, "curve", curve)
     ms = r.integer("ms", low=1, high=int(budget.REQUEST_SECONDS * 1000), default=None)
     r.done()
     try:
@@ -312,10 +320,7 @@ def _review(data: dict) -> dict:
 
     r = Reader(data, "", {"lambda": "Trade-off"})
     fight = _odds_fight(r)
-    lam = r.get("lambda", None)
-    if lam is not None and (isinstance(lam, bool) or not isinstance(lam, (int, float)) or not 0 <= lam <= 1):
-        words = tr("must be a number from {low} to {high}, not {value}", low=0, high=1, value=show(lam))
-        raise r.error("lambda", words)
+    lam = _lambda(r)
     r.done()
     try:
         return review.review(fight, {"lambda": lam or 0.0})
