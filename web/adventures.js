@@ -4,7 +4,7 @@
 // check it (the adventure op) before it is taken.
 import { t } from "./i18n.js";
 import { tell } from "./dom.js";
-import { ADVENTURE, BOOK, loadEntries, newId, storage } from "./storage.js";
+import { ADVENTURE, BOOK, loadEntries, newId, parsed, storage } from "./storage.js";
 
 /** @typedef {import("./storage.js").Problem} Problem */
 /** @typedef {import("./storage.js").Save} Save */
@@ -26,13 +26,8 @@ const adventures = new Map();
  * @returns {{entry?: Adventure, problem?: string, version?: number}}
  */
 function readAdventure(raw) {
-  let entry;
-  try {
-    entry = JSON.parse(raw ?? "");
-  } catch {
-    return { problem: "it is not valid JSON" };
-  }
-  if (!entry || typeof entry !== "object" || entry.format !== ADVENTURE_FORMAT) return { problem: "it is not an adventure" };
+  const { entry, problem } = parsed(raw, ADVENTURE_FORMAT, { problem: "it is not an adventure" });
+  if (problem) return { problem };
   if (entry.version !== ADVENTURE_VERSION) {
     return { problem: "it was saved by a newer version of pyrules", version: entry.version };
   }

@@ -104,17 +104,31 @@ export function setAside(key, name, raw, reason) {
 export const setFightAside = (id, raw, reason) => setAside(FIGHT + id, id, raw, reason);
 
 /**
+ * A stored entry's JSON, if it is JSON and an object of `format`; else the problem (`other`'s, when of another kind).
  * @param {string | null} raw
- * @returns {{entry?: Save, problem?: string, version?: number}}
+ * @param {string} format
+ * @param {{problem: string}} other
+ * @returns {{entry?: any, problem?: string}}
  */
-function readSave(raw) {
+export function parsed(raw, format, other) {
   let entry;
   try {
     entry = JSON.parse(raw ?? "");
   } catch {
     return { problem: "it is not valid JSON" };
   }
-  if (!entry || typeof entry !== "object" || entry.format !== SAVE_FORMAT) return { problem: "it is not a saved fight" };
+  if (!entry || typeof entry !== "object" || entry.format !== format) return other;
+  return { entry };
+}
+
+/**
+ * @param {string | null} raw
+ * @returns {{entry?: Save, problem?: string, version?: number}}
+ */
+function readSave(raw) {
+  const read = parsed(raw, SAVE_FORMAT, { problem: "it is not a saved fight" });
+  if (read.problem) return { problem: read.problem };
+  let entry = read.entry;
   if (!Number.isInteger(entry.version) || entry.version < 1) return { problem: "its format version is missing" };
   if (entry.version > SAVE_VERSION) return { problem: "it was saved by a newer version of pyrules", version: entry.version };
   while (entry.version < SAVE_VERSION) {
