@@ -1,6 +1,6 @@
 // The page's own words in English and Russian. Texts are written in English in index.html and app.js; the Russian
-// versions live in web/messages-ru.json (written into this file by build.py, keyed by each English text's CRC-32). The rules' own messages come from
-// Python in the language the page asks for. Plural choices: {n|one|other} in English, {n|one|few|many} in Russian.
+// versions live in web/messages-ru.json (written into this file by build.py, keyed by each English text's CRC-32).
+// The rules' own messages come from Python in the language the page asks for. Plural choices: {n|one|other} in English, {n|one|few|many} in Russian.
 /** @type {Record<string, Record<string, string>>} */
 const CATALOGS = { en: {}, ru: __UI_RU__ };
 /** @type {Record<string, string[]>} */

@@ -108,13 +108,14 @@ export function apply(next) {
     strength_bonus: t("The 1991 text says only that the spell raises your ATTACK STRENGTH; the remake gives +{n}. Blank: {n}.", { n: defaults.strength_bonus }),
     weakness_penalty: t("The 1991 text says only that the spell weakens the enemy's ATTACK STRENGTH; the remake gives −{n}. Blank: {n}.", { n: defaults.weakness_penalty }),
   };
+  /** @param {string} selector */
+  const inRules = (selector) => RULES.map((rule) => rule.querySelector(selector)).find(Boolean);
   for (const [key, text] of Object.entries(hints)) {
-    const hint = RULES.map((rule) => rule.querySelector(`#rule-${key}-hint`)).find(Boolean);
+    const hint = inRules(`#rule-${key}-hint`);
     if (hint) hint.textContent = text;
   }
   for (const key of ["strength_bonus", "weakness_penalty"]) {
-    const input = RULES.map((rule) => rule.querySelector(`[data-field="rules.${key}"]`)).find(Boolean);
-    input?.setAttribute("placeholder", String(defaults[key]));
+    inRules(`[data-field="rules.${key}"]`)?.setAttribute("placeholder", String(defaults[key]));
   }
 }
 
@@ -498,7 +499,7 @@ function drawCards(fight, view, shown) {
     const waiting = !out && !view.fighting.includes(i);
     const chips = [];
     if (enemy.weakened) chips.push(t("{spell}: −{n} to ATTACK STRENGTH", { spell: spellName(shown, "weakness"),
-                                                                          n: fight.record.rules?.weakness_penalty ?? shown.weakness_penalty }));
+                                                                          n: fight.record.rules?.weakness_penalty ?? shown.rule_defaults.weakness_penalty }));
     const foe = fighterCard({ name: enemy.name, className: "ff-card foe", dead: out, chips,
       stats: [[labels.skill, enemy.skill]],
       bar: { label: labels.stamina, current: enemy.stamina, max: starting[i]?.stamina ?? enemy.stamina,

@@ -111,8 +111,8 @@ def describe(kind: str) -> dict:
         "flask_max": MAX_FLASK,  # beside the field: the book's two drinks, and a refill a paragraph gives
         "wound": WOUND,  # what a wound takes, and an escape's last blow
         "sheet_defaults": {"gold": FFHero.gold, "flask": FFHero.flask},  # a new sheet's: the book's 15 gold, 2 drinks
-        "weakness_penalty": FFRules.weakness_penalty,  # the Spell of Weakness where the section gives no number
-        # the numbers the set-up's hints say: a luck test's cost and its wounds, the spells' defaults
+        # the numbers the set-up's hints say: a luck test's cost and its wounds, the spells' defaults (the Spell of
+        # Weakness's also where a section gives no number)
         "luck_test_cost": LUCK_TEST_COST,
         "luck_wounds": {"hit_lucky": lucky_wound(HIT, True), "hit": lucky_wound(HIT, False),
                         "hurt_lucky": lucky_wound(HURT, True), "hurt": lucky_wound(HURT, False)},
