@@ -79,9 +79,13 @@ def _review(fight: Fight, lam: float) -> str:
     answer = review(fight, {"lambda": lam})
     rows = [("round", "before", "done", "choice", "luck", "mark")]
     for row in answer["rows"]:
+        if not row["known"]:  # past the exact odds' budget
+            rows.append((str(row["round"]), "?", row["did"], "?", "?", ""))
+            continue
         before = f"{round(100 * row['before'])} %"
-        mark = row["mark"] or ""
-        rows.append((str(row["round"]), before, row["did"], points(row["choice"]), points(row["luck"]), mark))
+        # an action the worth does not weigh (the sheet's): the change it made, in the choice's column, bracketed
+        choice = points(row["choice"]) if row["judged"] else f"({points(row['sheet'])})"
+        rows.append((str(row["round"]), before, row["did"], choice, points(row["luck"]), row["mark"] or ""))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows]
     return "\n".join([*lines, "", answer["summary"]])

@@ -60,7 +60,8 @@ Policy = Callable[[type, Any, Any, int], Any]
 class ReviewValues(Protocol):
     """What a fight's review (:mod:`pyrules.review`) asks of a system, for one fight: a state's worth under the odds
     panel's objective (an ended fight: its result), the choices the player has in a state, the choice an action made
-    (without its random part), what a choice costs at once and is worth before its random part, in words."""
+    (without its random part), what a choice costs at once and is worth before its random part (None: an action the
+    worth does not weigh, as a potion drunk where the odds fight on with the sheet as it stands), in words."""
 
     def value(self, state: Any) -> float: ...
 
@@ -70,7 +71,7 @@ class ReviewValues(Protocol):
 
     def reward(self, state: Any, choice: Any) -> float: ...
 
-    def q(self, state: Any, choice: Any) -> float: ...
+    def q(self, state: Any, choice: Any) -> float | None: ...
 
     def words(self, choice: Any) -> str: ...
 

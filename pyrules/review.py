@@ -4,7 +4,9 @@ last, the hero's worth before it (``before``, V), what the choice made cost agai
 the worth after it, with the choice's cost at once, − Q). The two add up, action after action, to the result: the
 sum of every ``choice`` and ``luck`` is ``result`` − ``start`` (telescoping), where the result is 1 for a fight won
 and 0 otherwise (an evasion wins nothing), less what the WILLPOWER spent was worth (``lambda``, as the odds panel's
-advice counts it).
+advice counts it). An action the worth does not weigh (a potion drunk, a spell: the odds fight on with the sheet as
+it stands) is not judged: its row has ``judged`` false, no choice or luck, and the change it made as ``sheet``, which
+the sum counts too.
 
 The worth is the system's (:meth:`pyrules.contract.System.review_values`): for the Lone Wolf family, the chance to win
 fought to the end with the best spends. A choice is marked as lichess marks a move, by the win chance it lost
@@ -25,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import budget
+from .budget import TooLarge
 from .contract import Outcome
 from .fields import RecordError
 from .fight import Fight
@@ -33,6 +36,7 @@ from .i18n import tr
 INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.15  # the win chance a choice lost, from 0 to 1
 MARKS = (("blunder", BLUNDER), ("mistake", MISTAKE), ("inaccuracy", INACCURACY))
 EPSILON = 1e-12  # a choice within this of the best is the best (floating point)
+SHOWN = 0.005  # the least change the words name: 1 % once rounded
 
 
 def mark(loss: float) -> str | None:
@@ -51,21 +55,35 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
     values = system.review_values(setup, fight.states[0], options or {})
     if values is None:
         raise RecordError("system", tr("this book's fights are not reviewed yet"), tr("Book"))
-    worths: dict[int, tuple[float, dict]] = {}
+    worths: dict[int, tuple[float | None, dict]] = {}
 
-    def worth(index: int) -> tuple[float, dict]:
-        """The worth of the state before action ``index`` (the best choice's Q), and each choice's Q."""
+    def worth(index: int) -> tuple[float | None, dict]:
+        """The worth of the state before action ``index`` (the best choice's Q), and each choice's Q; None for a
+        state past the exact odds' budget (the request's own deadline stops the whole review)."""
         if index not in worths:
             state = fight.states[index]
-            if system.outcome(state) != Outcome.ONGOING:
-                worths[index] = (values.value(state), {})
-            else:
-                qs = {}
-                for choice in values.choices(state):
-                    qs[choice] = values.q(state, choice)
-                    budget.check()
-                worths[index] = (max(qs.values()), qs)
+            try:
+                if system.outcome(state) != Outcome.ONGOING:
+                    worths[index] = (values.value(state), {})
+                else:
+                    qs = {}
+                    for choice in values.choices(state):
+                        q = values.q(state, choice)
+                        if q is not None:
+                            qs[choice] = q
+                        budget.check()
+                    worths[index] = (max(qs.values()) if qs else values.value(state), qs)
+            except TooLarge:
+                budget.check()
+                worths[index] = (None, {})
         return worths[index]
+
+    # from the last state back: the states before one past the budget are larger still (more ВЫНОСЛИВОСТЬ standing,
+    # more enemies), so they are not tried, each try costing the whole budget
+    for index in range(len(fight.actions), -1, -1):
+        if worth(index)[0] is None:
+            worths.update({earlier: (None, {}) for earlier in range(index)})
+            break
 
     rows: list[dict[str, Any]] = []
     spent = 0.0
@@ -76,42 +94,60 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
         state = fight.states[index]
         before, qs = worth(index)
         choice = values.decision(state, system.parse_action(data, index))
-        q = qs[choice] if choice in qs else values.q(state, choice)
         cost = values.reward(state, choice)
         after = worth(index + 1)[0]
         spent += cost
-        best = max(qs, key=lambda c: qs[c]) if qs else choice
-        loss = before - q
-        rows.append(
-            {
-                "index": index,
-                "round": rounds[index] if rounds[index] is not None else index + 1,
-                "did": values.words(choice),
-                "best": values.words(best) if loss > EPSILON else None,
-                "before": before,
-                "after": after,
-                "choice": q - before,
-                "luck": cost + after - q,
-                "cost": cost,
-                "mark": mark(loss),
-            }
-        )
+        row: dict[str, Any] = {
+            "index": index,
+            "round": rounds[index] if rounds[index] is not None else index + 1,
+            "did": values.words(choice),
+            "best": None,
+            "before": before,
+            "after": after,
+            "known": before is not None and after is not None,
+            "judged": False,
+            "choice": None,
+            "luck": None,
+            "sheet": None,
+            "cost": cost,
+            "mark": None,
+        }
+        if before is not None and after is not None:
+            try:
+                q = qs[choice] if choice in qs else values.q(state, choice)
+            except TooLarge:
+                budget.check()
+                q, row["known"], row["after"] = None, False, None
+            if not row["known"]:
+                pass
+            elif q is None:
+                row.update(choice=0.0, luck=0.0, sheet=cost + after - before)
+            else:
+                best = max(qs, key=lambda c: qs[c]) if qs else choice
+                loss = before - q
+                row.update(judged=True, choice=q - before, luck=cost + after - q, sheet=0.0, mark=mark(loss))
+                row["best"] = values.words(best) if loss > EPSILON else None
+        rows.append(row)
     start = worth(0)[0]
-    result = worth(len(fight.actions))[0] + spent
+    last = worth(len(fight.actions))[0]
+    result = None if last is None else last + spent
+    known = [row for row in rows if row["known"]]
     answer: dict[str, Any] = {
         "system": system.key,
         "start": start,
         "result": result,
         "outcome": str(system.outcome(fight.state)),
         "rows": rows,
-        "luck": sum(row["luck"] for row in rows),
-        "choices": sum(row["choice"] for row in rows),
+        "luck": sum(row["luck"] for row in known),
+        "choices": sum(row["choice"] for row in known),
+        "sheet": sum(row["sheet"] for row in known),
+        "unknown": len(rows) - len(known),
         "thresholds": {name: least for name, least in MARKS},
-        "turning": max(rows, key=lambda row: abs(row["after"] - row["before"]))["index"] if rows else None,
+        "turning": max(known, key=lambda row: abs(row["after"] - row["before"]))["index"] if known else None,
         "worst": None,
     }
-    worst = min(rows, key=lambda row: row["choice"], default=None)
-    if worst is not None and worst["choice"] < -EPSILON:
+    worst = min(known, key=lambda row: row["choice"], default=None)
+    if worst is not None and worst["choice"] <= -SHOWN:
         answer["worst"] = worst["index"]
     answer["summary"] = summary(fight, answer)
     return answer
@@ -138,11 +174,19 @@ def summary(fight: Fight, answer: dict[str, Any]) -> str:
         words.append(tr("The costliest: {did} in round {round}, where the best was to {best} ({loss}).",
                         did=row["did"], round=row["round"], best=row["best"],
                         loss=points(row["choice"])))  # fmt: skip
+    elif any(row["known"] and row["choice"] < -EPSILON for row in rows):
+        words.append(tr("No choice cost as much as 1 %."))
     else:
         words.append(tr("Every choice was the best one."))
+    if abs(answer["sheet"]) >= SHOWN:
+        words.append(tr("The adventure sheet's actions, which are not judged, changed it by {change}.",
+                        change=points(answer["sheet"])))  # fmt: skip
+    if answer["unknown"]:
+        words.append(tr("{n} {n|action is|actions are} past what the exact odds can count: not reviewed.",
+                        n=answer["unknown"]))  # fmt: skip
     if answer["turning"] is not None:
         row = rows[answer["turning"]]
-        if abs(row["after"] - row["before"]) >= 0.005:  # a swing shown as at least 1 %
+        if abs(row["after"] - row["before"]) >= SHOWN:
             words.append(tr("The fight turned in round {round} ({swing}).", round=row["round"],
                             swing=points(row["after"] - row["before"])))  # fmt: skip
     return " ".join(words)

@@ -53,7 +53,7 @@ def test_bytes_shipped_beyond_the_runtime_stay_under_150_kb():
     sys.path.insert(0, str(ROOT / "tests"))  # where bench.py lives
     from bench import bytes_shipped
 
-    assert {"index.html", "app.js", "worker.js", "rules.js", "style.css"} <= {p.name for p in DIST.iterdir()}
+    assert {"index.html", "app.js", "worker.js", "style.css"} <= {p.name for p in DIST.iterdir()}
     assert len(list(DIST.glob("pyrules-*.tar.gz"))) == 1
     _raw, sent = bytes_shipped(DIST)
     assert sent < 150 * 1000
@@ -67,8 +67,9 @@ def test_runtime_is_self_hosted_and_pinned():
     worker = (DIST / "worker.js").read_text(encoding="utf-8")
     assert f'"./pyodide/{build.PYODIDE_VERSION}/pyodide.mjs"' in worker and "__PYODIDE__" not in worker
     assert (build.PYODIDE_DIR / ".complete").read_text() == build.PYODIDE_INTEGRITY
-    for name in ("index.html", "app.js", "worker.js", "rules.js"):
+    for name in ("index.html", "app.js", "worker.js"):
         text = (DIST / name).read_text(encoding="utf-8")
+        text = text.replace("http://www.w3.org/2000/svg", "")  # SVG's namespace: a name, never fetched
         assert "cdn" not in text.lower() and "http://" not in text and "https://" not in text
         assert "__WHEEL__" not in text and "__SYSTEMS__" not in text
 
@@ -116,7 +117,7 @@ def test_every_text_of_the_page_has_a_russian_version():
             "SPI",  # the publisher of Citadel of Blood, a name
         }
         assert latin == set(), russian
-    built = (DIST / "i18n.js").read_text(encoding="utf-8")
+    built = (DIST / "app.js").read_text(encoding="utf-8")  # i18n.js, bundled
     assert "__UI_RU__" not in built and "Подготовка к бою" in built
 
 
@@ -161,7 +162,12 @@ def test_only_a_kinds_screen_module_names_its_systems():
 
 
 def test_every_kind_of_system_has_its_screen_module_in_the_site():
+    """The page's modules ship bundled in app.js (build.py's minify): each kind's screen is in it, under the name the
+    shell imports it by, and app.js is precached, so every screen works offline too."""
     systems = _describe()
-    for kind in {system["kind"] for system in systems.values()}:
-        assert (DIST / f"screen-{kind}.js").is_file(), kind
-        assert f"screen-{kind}.js" in (DIST / "sw.js").read_text(encoding="utf-8")  # precached: offline too
+    bundle = (DIST / "app.js").read_text(encoding="utf-8")
+    kinds = {system["kind"] for system in systems.values()}
+    assert kinds and all(f'"./screen-{kind}.js"' in bundle for kind in kinds), kinds
+    assert '"app.js"' in (DIST / "sw.js").read_text(encoding="utf-8")
+    shipped = {p.name for p in DIST.glob("*.js")}
+    assert shipped == {"app.js", "boot.js", "link.js", "worker.js", "sw.js"}, shipped  # nothing bundled is left over

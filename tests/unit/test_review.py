@@ -17,7 +17,7 @@ from pyrules.__main__ import main
 from pyrules.review import BLUNDER, INACCURACY, MISTAKE, mark, review
 from pyrules.systems import SYSTEMS
 
-REVIEWED = [key for key, system in SYSTEMS.items() if system.kind == "crt"]  # the Lone Wolf family
+REVIEWED = [key for key, system in SYSTEMS.items() if system.kind in ("crt", "ff")]  # the books with exact odds
 GREY_STAR = {"skill": 10, "endurance": 20, "willpower": 15, "weapon": "staff"}
 
 
@@ -25,8 +25,8 @@ def call(**request):
     return json.loads(api.call(json.dumps(request)))
 
 
-def test_every_book_of_the_lone_wolf_family_is_reviewed_and_the_others_say_they_are_not_yet():
-    assert len(REVIEWED) == 3
+def test_every_book_with_exact_odds_is_reviewed_and_the_others_say_they_are_not_yet():
+    assert len(REVIEWED) == 4
     for key in SYSTEMS:
         record = {"format": "pyrules-fight", "version": 1, "system": key, **SYSTEMS[key].examples["small"]}
         reply = call(op="review", record=record)
@@ -46,14 +46,18 @@ def test_choice_and_luck_add_up_to_the_result_round_after_round(record, lam):
         fight = Fight.from_record(record)
     except Exception:  # noqa: BLE001 (a set-up the rules refuse: not a fight to review)
         assume(False)
+    assume(fight.setup.enemies)  # a paragraph's record has no fight: refused, tested below
     answer = review(fight, {"lambda": lam})
     rows = answer["rows"]
     assert len(rows) == len(fight.actions)
-    total = sum(row["choice"] + row["luck"] for row in rows)
+    assume(answer["unknown"] == 0)  # past the exact odds' budget: tested on its own below
+    total = sum(row["choice"] + row["luck"] + row["sheet"] for row in rows)
     assert total == pytest.approx(answer["result"] - answer["start"], abs=1e-9)
     for before, after in zip(rows, rows[1:]):
         assert after["before"] == before["after"]
     assert all(row["choice"] <= 1e-12 for row in rows)
+    assert all(row["sheet"] == 0.0 for row in rows if row["judged"])
+    assert all(row["choice"] == row["luck"] == 0.0 for row in rows if not row["judged"])
     spent = sum(row["cost"] for row in rows)
     final = 1.0 if fight.state.outcome == "won" else 0.0
     if fight.state.outcome == "ongoing":
@@ -73,7 +77,7 @@ def test_a_fight_where_every_choice_was_the_best_has_no_choice_loss(key):
         choices = values.choices(fight.state)
         best = max(choices, key=lambda choice: values.q(fight.state, choice))
         action = fight.system.action_json(best)
-        if best.do != "vigour":  # the number the Random Number Table gave
+        if best.do not in ("vigour",) and SYSTEMS[key].kind == "crt":  # the number the Random Number Table gave
             action["number"] = rnd.randrange(10)
         fight.apply(action)
         played += 1
@@ -110,6 +114,55 @@ def test_willpower_is_worth_what_lambda_says_and_the_result_counts_it():
     plain, costly = (review(Fight.from_record(record), {"lambda": lam}) for lam in (0.0, 0.1))
     assert plain["result"] == 1.0 and costly["result"] == pytest.approx(1.0 - 0.2)
     assert costly["rows"][0]["cost"] == pytest.approx(-0.2)
+
+
+def test_testing_luck_where_it_can_only_lose_is_marked():
+    """Luck in combat: the hero has just wounded the ОРК (4 → 2); at УДАЧА 2 a test is almost surely unlucky, and an
+    unlucky test gives the ОРК a point back: striking on is better by 18 points, a blunder."""
+    record = make_record("fighting-fantasy", {"skill": 9, "stamina": 6, "luck": 2},
+                         [{"name": "ОРК", "skill": 9, "stamina": 4}], {"luck_in_combat": True},
+                         [{"do": "round", "target": 0, "dice": [[6, 6], [1, 1]]},
+                          {"do": "luck", "dice": [6, 6]}])  # fmt: skip
+    struck, tested = review(Fight.from_record(record))["rows"]
+    assert struck["judged"] and struck["choice"] == 0.0 and struck["luck"] > 0  # double six against double one
+    assert tested["did"] == "test your luck" and tested["best"] == "strike ОРК"
+    assert tested["choice"] == pytest.approx(-0.181, abs=0.001) and tested["mark"] == "blunder"
+
+
+def test_a_paragraph_without_a_fight_is_not_reviewed_and_says_why():
+    hero = {"skill": 9, "stamina": 6, "luck": 9}
+    record = make_record("fighting-fantasy", hero, [], None, [{"do": "gold", "amount": 2}])
+    reply = call(op="review", record=record)
+    assert not reply["ok"] and reply["error"]["field"] == "enemies" and "no enemy" in reply["error"]["message"]
+
+
+def test_the_sheets_actions_are_not_judged_and_their_change_is_counted_apart():
+    record = make_record("fighting-fantasy", {"skill": 9, "stamina": 6, "luck": 9, "max_stamina": 12, "flask": 1},
+                         [{"name": "ОРК", "skill": 9, "stamina": 6}], {"flask_in_combat": True},
+                         [{"do": "round", "target": 0, "dice": [[1, 1], [6, 6]]}, {"do": "drink"}])  # fmt: skip
+    answer = review(Fight.from_record(record))
+    struck, drunk = answer["rows"]
+    assert not drunk["judged"] and drunk["choice"] == drunk["luck"] == 0.0 and drunk["mark"] is None
+    assert drunk["sheet"] == pytest.approx(drunk["after"] - drunk["before"]) and drunk["sheet"] > 0.05
+    assert answer["sheet"] == drunk["sheet"] and "which are not judged" in answer["summary"]
+
+
+def test_a_fight_past_the_exact_odds_budget_is_reviewed_where_it_can_be_and_says_so():
+    """Three enemies at once with luck in combat: the first states are past the odds' budget, the later ones not."""
+    import pathlib
+
+    fixture = pathlib.Path(__file__).parents[1] / "fixtures" / "fighting-fantasy-three-at-once.json"
+    record = json.loads(json.loads(fixture.read_text(encoding="utf-8"))["export"])
+    answer = review(Fight.from_record(record))  # the review alone: the request's deadline is the op's
+    assert answer["start"] is None and answer["result"] == 1.0
+    rows = answer["rows"]
+    unknown = answer["unknown"]
+    assert 0 < unknown < len(rows) and not any(row["known"] for row in rows[:unknown])
+    assert all(row["known"] for row in rows[unknown:])
+    assert all(row[key] is None for row in rows[:unknown] for key in ("before", "choice", "luck"))
+    total = sum(row["choice"] + row["luck"] + row["sheet"] for row in rows[unknown:])
+    assert total == pytest.approx(answer["result"] - rows[unknown]["before"], abs=1e-9)
+    assert f"{unknown} actions are past what the exact odds can count" in answer["summary"]
 
 
 def test_marks_follow_the_thresholds():

@@ -236,3 +236,11 @@ class FightingFantasy(System):
         from .odds import exact
 
         return exact(fight, options)
+
+    @classmethod
+    def review_values(cls, setup: Any, state: Any, options: dict) -> Any:
+        from .review import FightingFantasyValues
+
+        if not setup.enemies:  # a paragraph's record: no fight to review
+            raise RecordError("enemies", tr("there is no enemy in this paragraph"), tr("Enemies"))
+        return FightingFantasyValues(cls, setup)

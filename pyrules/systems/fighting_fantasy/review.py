@@ -1,0 +1,97 @@
+"""What a fight's review (:mod:`pyrules.review`) asks of a Fighting Fantasy fight: each state's worth under the odds
+panel's objective (the chance to win fought to the end with the best targets and, with luck in combat, the best luck
+tests), the player's choices and what each is worth before its dice.
+
+The worth is :class:`.odds.FFChain`'s, one chain for each set of fighting strengths met (a spell or a weapon that
+changes them starts another), each chain's memo shared by every state the fight reaches with those strengths.
+
+Judged: the target of a round, a luck test taken or declined, an escape (it wins nothing, as the odds count it).
+Not judged: the adventure sheet's actions (drinking, eating, a spell, things taken or dropped): the odds fight on
+with the sheet as it stands, so they have no worth for those; the review shows the change such an action made apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ...budget import TooLarge
+from ...contract import Outcome
+from ...i18n import tr
+from . import rules
+from .odds import FFChain
+from .record import ACTION_KIND_LABELS, FFAction, FFSetup, FFState
+
+JUDGED = ("round", "luck", "escape")
+
+
+class FightingFantasyValues:
+    """The review's questions, answered for one Fighting Fantasy fight (see :class:`pyrules.contract.ReviewValues`)."""
+
+    def __init__(self, system: Any, setup: FFSetup):
+        self.system, self.setup = system, setup
+        self.chains: dict[tuple, FFChain] = {}
+
+    def _chain(self, state: FFState) -> FFChain:
+        chain = FFChain(self.setup, state, "best")
+        key = (tuple(chain.hero_ways), tuple(map(tuple, chain.enemy_ways)), state.max_stamina)
+        return self.chains.setdefault(key, chain)
+
+    def value(self, state: FFState) -> float:
+        """The state's worth: an ended fight 1 if won, else 0; with a luck test offered, the better of taking it or
+        fighting on."""
+        if state.outcome != Outcome.ONGOING:
+            return 1.0 if state.outcome == Outcome.WON else 0.0
+        chain = self._chain(state)
+        try:
+            return chain.after(state.stamina, state.enemies, state.luck, state.pending_luck)
+        except TooLarge:  # past the chain's budget: a later, smaller state starts a chain of its own
+            self.chains = {key: kept for key, kept in self.chains.items() if kept is not chain}
+            raise
+
+    def decision(self, state: FFState, action: FFAction) -> FFAction:
+        """The choice an action made, without its dice (a round with no target named: the engine's, the first
+        enemy in the fight)."""
+        if action.do == "round" and action.target is None:
+            living = rules.fighting(self.setup, state.enemies)
+            action = replace(action, target=living[0] if living else None)
+        return replace(action, dice=None, copy_dice=None)
+
+    def choices(self, state: FFState) -> list[FFAction]:
+        """The judged choices the engine allows now: each target, the luck test and its refusal, the escape."""
+        found: list[FFAction] = []
+        for action in self.system.legal_actions(self.setup, state):
+            if action.do in JUDGED and action not in found:
+                found.append(action)
+        return found
+
+    def reward(self, state: FFState, choice: FFAction) -> float:
+        return 0.0
+
+    def q(self, state: FFState, choice: FFAction) -> float | None:
+        """The choice's worth before its dice; None for an action the odds do not weigh (the sheet's)."""
+        if choice.do not in JUDGED:
+            return None
+        if choice.do == "round" and choice.target is not None and state.outcome == Outcome.ONGOING:
+            # the round's outcomes, grouped as the odds count them: a round that changes nothing leaves the state as
+            # it was (an offered luck test lapses), any other goes where its wounds lead
+            chain = self._chain(state)
+            living = tuple(rules.fighting(self.setup, state.enemies))
+            stay, moves = chain.moves(state.stamina, state.enemies, living, choice.target)
+            total = stay * chain.value(state.stamina, state.enemies, state.luck)
+            for p, hero, foes, pending in moves:
+                total += p * chain.after(hero, foes, state.luck, pending)
+            return total
+        total = 0.0
+        for p, outcome in self.system.chance(self.setup, state, choice):
+            total += float(p) * self.value(self.system.step(self.setup, state, outcome)[0])
+        return total
+
+    def words(self, choice: FFAction) -> str:
+        if choice.do == "round":
+            return tr("strike {name}", name=self.setup.enemies[choice.target or 0].name)
+        if choice.do == "luck":
+            return tr("decline the luck test") if choice.decline else tr("test your luck")
+        if choice.do == "escape":
+            return tr("escape, testing your luck") if choice.luck else tr("escape")
+        return tr(ACTION_KIND_LABELS[choice.do])
