@@ -91,7 +91,7 @@ class System(ABC):
     record_keys: ClassVar[tuple[str, ...]] = ()  # the system's own top-level record keys (Citadel's tables)
     # What the system can do beyond playing, declared (the page, the API and the tests read it, none tries and
     # catches): "exact_odds" (exact_odds answers; otherwise the page simulates), "roll_hero" (the book's creation
-    # rules), "evasion" (a section may let the hero evade).
+    # rules), "evasion" (a section may let the hero evade), "review" (review_values answers: the fight's story).
     capabilities: ClassVar[frozenset[str]] = frozenset()
     # The hero's statistic the odds chart and a finished fight's odds are about: its record key (and its state's
     # attribute), and the page's label for it is ``labels()[main_stat]``.
@@ -225,6 +225,13 @@ class System(ABC):
         from .budget import TooLarge
 
         raise TooLarge(f"{cls.key}: no exact odds, estimated by simulation")
+
+    @classmethod
+    def sides(cls, setup: Any, state: Any) -> list[list]:
+        """Both sides' numbers at one moment of a fight, as the story steps through it: ``[[name, label, value]]``.
+        By default the hero's, as the list of saved fights shows them; a system adds its enemies'."""
+        summary = cls.summary(setup, state)
+        return [[summary["hero"], label, value] for label, value in summary["stats"]]
 
     @classmethod
     def review_values(cls, setup: Any, state: Any, options: dict) -> ReviewValues | None:

@@ -111,6 +111,7 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
             "sheet": None,
             "cost": cost,
             "mark": None,
+            "sides": system.sides(setup, fight.states[index + 1]),  # both sides' numbers after it
         }
         if before is not None and after is not None:
             try:
@@ -137,6 +138,7 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
         "start": start,
         "result": result,
         "outcome": str(system.outcome(fight.state)),
+        "sides": system.sides(setup, fight.states[0]),
         "rows": rows,
         "luck": sum(row["luck"] for row in known),
         "choices": sum(row["choice"] for row in known),

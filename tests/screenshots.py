@@ -3,9 +3,9 @@ and a phone (390×844) size, taken in headless Chromium from the built site into
 
     python3 build.py screenshots
 
-Each fight is the system's first fixture (tests/fixtures) cut after its first rounds, opened from a share link, as a
-player would see it; the pictures are cropped to the viewport. README.md's table of them is rewritten between its
-markers."""
+Each fight is the system's first fixture (tests/fixtures) cut after its first rounds, opened from a share link and
+played on, as a player would see it; then the story of a finished fight (STORY), as a friend opening its link sees it.
+The pictures are cropped to the viewport. README.md's table of them is rewritten between its markers."""
 
 from __future__ import annotations
 
@@ -26,6 +26,10 @@ LANGUAGES = {"en": "English", "ru": "Russian"}
 START, END = "<!-- screenshots: written by python3 build.py screenshots -->", "<!-- /screenshots -->"
 ROUNDS = 3  # actions played before the picture (fewer if the fight ends sooner)
 BOOT_TIMEOUT = 120_000
+# A finished Lone Wolf fight for the story's pictures: Banedon against Gourgaz, won in six rounds.
+STORY = {"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "seed": 5,
+         "hero": {"skill": 15, "endurance": 28}, "enemies": [{"name": "Gourgaz", "skill": 16, "endurance": 30}],
+         "actions": [{"do": "round", "number": n} for n in (5, 6, 2, 7, 4, 5)]}  # fmt: skip
 
 
 def systems(dist: Path) -> dict[str, str]:
@@ -56,6 +60,13 @@ def markdown(books: dict[str, str]) -> str:
                 f'| *{book}*, {LANGUAGES[lang]} | <img alt="{alt}, desktop" src="{name}-desktop.png" width="480"> '
                 f'| <img alt="{alt}, phone" src="{name}-phone.png" width="195"> |'
             )
+    for lang in LOCALES:
+        name, alt = f"docs/screenshots/story-{lang}", f"The fight's story, in {LANGUAGES[lang]}"
+        rows.append(
+            f"| The fight's story, {LANGUAGES[lang]} "
+            f'| <img alt="{alt}, desktop" src="{name}-desktop.png" width="480"> '
+            f'| <img alt="{alt}, phone" src="{name}-phone.png" width="195"> |'
+        )
     return "\n".join(rows)
 
 
@@ -102,6 +113,8 @@ def take(dist: Path, make_server, chromium: str, args: list[str]) -> list[Path]:
                         page.goto(base + "#f=" + share.encode(fight(system)))
                         expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT)
                         expect(page.locator("#fight")).to_be_visible()
+                        if page.locator("#story-play").is_visible():  # a shared fight's story first: played on
+                            page.locator("#story-play").click()
                         # the odds beside the fight, once their worker has answered (a simulation offer counts)
                         answered = (
                             "() => document.querySelector('#odds-numbers dd')"
@@ -114,6 +127,15 @@ def take(dist: Path, make_server, chromium: str, args: list[str]) -> list[Path]:
                         page.screenshot(path=path, animations="disabled", caret="hide")
                         taken.append(path)
                         page.close()
+                    page = context.new_page()
+                    page.goto(base + "#f=" + share.encode(STORY))
+                    expect(page.locator("#story-summary")).not_to_be_empty(timeout=BOOT_TIMEOUT)
+                    page.evaluate("() => document.fonts.ready")
+                    page.evaluate("() => document.querySelector('#story').scrollIntoView({block: 'start'})")
+                    path = OUT / f"story-{lang}-{size}.png"
+                    page.screenshot(path=path, animations="disabled", caret="hide")
+                    taken.append(path)
+                    page.close()
                     context.close()
             browser.close()
     finally:

@@ -15,11 +15,27 @@ import zipfile
 from pathlib import Path
 
 
+class _Unannotated(ast.NodeTransformer):
+    """Variables' annotations left out (``x: T = v`` is ``x = v``; a bare ``x: T`` goes), but a class's fields'."""
+
+    def __init__(self, fields: set[int]):
+        self.fields = fields
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST | None:
+        if id(node) in self.fields:
+            return node
+        if node.value is None:
+            return None
+        return ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
+
+
 def _strip(source: bytes) -> bytes:
-    """A module's code without its docstrings, comments and functions' type annotations (what Python runs, not what
-    people and mypy read; the annotations of classes' fields stay, since dataclasses read them), indented by one
-    space a level."""
+    """A module's code without its docstrings, comments and type annotations (what Python runs, not what people and
+    mypy read; the annotations of classes' fields stay, since dataclasses read them), indented by one space a
+    level."""
     tree = ast.parse(source)
+    fields = {id(item) for node in ast.walk(tree) if isinstance(node, ast.ClassDef) for item in node.body}
+    tree = _Unannotated(fields).visit(tree)
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             arguments = node.args
@@ -71,14 +87,11 @@ def browser_wheel(wheel: Path, build: Path) -> Path:
     return out
 
 
-# Modules of the wheel the page never runs: the command line, the odds' benchmark (the bench's own copy of the site
-# adds it back, tests/bench.py) and the fight's review (no screen asks for it yet). The unit suite inside Pyodide
-# installs the whole browser wheel.
+# Modules of the wheel the page never runs: the command line and the odds' benchmark (the bench's own copy of the
+# site adds it back, tests/bench.py). The unit suite inside Pyodide installs the whole browser wheel.
 NOT_IN_THE_PAGE = (
     "pyrules/__main__.py",
     "pyrules/benchmark.py",
-    "pyrules/review.py",
-    "pyrules/systems/lonewolf/odds/review.py",
 )
 
 

@@ -8,6 +8,7 @@ import * as saved from "./saved.js";
 import * as odds from "./odds.js";
 import * as setup from "./setup.js";
 import * as sheet from "./sheet.js";
+import * as story from "./story.js";
 import { snapshotMade, start } from "./rules.js";
 
 /** @typedef {import("../types/screen").Screen} Screen */
@@ -92,10 +93,11 @@ async function startFight(event) {
 /**
  * Shows a fight the rules have opened (a new one, a saved one, a shared one, or the same in another language).
  * @param {Opened} reply
- * @param {{id?: string | null, name: string, created?: number, redo?: Action[], adventure?: string, section?: string}} meta
+ * @param {{id?: string | null, name: string, created?: number, redo?: Action[], adventure?: string, section?: string,
+ *          link?: boolean}} meta link: opened from a share link (its story first, read-only until Play on)
  * @param {boolean} [same] the open fight again (in another language): what is typed for the next action stays
  */
-function show(reply, { id = null, name, created, redo = [], adventure: of, section }, same = false) {
+function show(reply, { id = null, name, created, redo = [], adventure: of, section, link = false }, same = false) {
   fight = { id, name, created, session: reply.session, record: reply.record, view: reply.view,
             summary: reply.summary, why: reply.why, redo, adventure: of, section };
   const { kind } = system(fight.record.system);
@@ -121,6 +123,16 @@ function show(reply, { id = null, name, created, redo = [], adventure: of, secti
   render();
   drawLog(reply.log);
   if (id) saved.setCurrent(id);
+  tellStory(link);
+}
+
+/**
+ * The open fight's story (story.js) where its book's fights are reviewed: when it has ended, or when it came from a
+ * link (read-only until the friend plays on).
+ */
+function tellStory(link = false) {
+  const reviewed = fight !== null && system(fight.record.system).capabilities.includes("review");
+  story.show(reviewed ? fight : null, { link: link && reviewed });
 }
 
 /**
@@ -148,7 +160,10 @@ async function act(action, fromRedo = false) {
   screen.clearInputs();
   render();
   parts.log.append(...rowsOf(reply.event, fight.record.actions.length - 1));
-  if (fight.view.outcome !== "ongoing") sheet.heroBack(fight, ui.actionError, ui.fight); // the sheet follows the fight as soon as it is over
+  if (fight.view.outcome !== "ongoing") {
+    sheet.heroBack(fight, ui.actionError, ui.fight); // the sheet follows the fight as soon as it is over
+    tellStory();
+  }
   return true;
 }
 
@@ -163,6 +178,7 @@ async function undo() {
   fight.why = reply.why;
   saveOpenFight();
   render();
+  tellStory();
   // The rows of the action undone go (each row says its action's index): the reply carries no log to draw again.
   const { parts } = screenOf(fight.record.system);
   const kept = fight.record.actions.length;
@@ -231,6 +247,7 @@ async function newFight() {
   const open = fight;
   if (open && !(await sheet.heroBack(open, ui.actionError, ui.fight))) return;
   fight = null;
+  story.hide();
   saved.setCurrent(null);
   ui.fight.hidden = true;
   ui.setup.hidden = false;
@@ -261,7 +278,7 @@ async function switchLanguage(code) {
     // The rules' words in the log (notes, reasons) come back in the new language.
     /** @type {Reply<Opened>} */
     const reply = await rules.call({ op: "restore", record: fight.record });
-    if (reply.ok) show(reply, fight, true);
+    if (reply.ok) show(reply, { ...fight, link: ui.fight.classList.contains("reading") }, true);
   }
 }
 
@@ -315,7 +332,22 @@ start(async (client) => {
   showOdds();
 });
 
+// "Fight it yourself": the shared fight's set-up with a seed of one's own and no action, as one's own new fight.
+async function fightItYourself() {
+  if (!fight || !rules) return;
+  const record = { ...fight.record, seed: setup.randomSeed(), actions: [] };
+  /** @type {Reply<Opened>} */
+  const reply = await rules.call({ op: "restore", record });
+  if (!reply.ok) return showError(reply.error, ui.actionError, ui.fight);
+  story.hide();
+  show(reply, { name: saved.fightName(reply.summary) });
+  ui.fight.scrollIntoView({ block: "start" });
+  screenOf(reply.record.system).screen.focus();
+}
+
 await loaded;
+story.init({ review: odds.review, book: () => (fight ? system(fight.record.system).book : ""), again: fightItYourself,
+             playOn: () => { if (fight) screenOf(fight.record.system).screen.focus(); } });
 sheet.init({ rules: () => rules, screenOf, system });
 setup.init({ words, screenOf, rules: () => rules, chose: sheet.show, leaving: sheet.save });
 sheet.show(setup.chosen());

@@ -91,6 +91,17 @@ export function start(snapshot) {
   ui.best.addEventListener("click", tradeOff);
 }
 
+/**
+ * A fight's review (its story): from the odds' worker once it is up, so that rounds never wait on it; before then
+ * from the rules' own worker (a shared fight just opened: no round is being played), with the whole request budget.
+ * @param {FightRecord} fight
+ * @returns {Promise<Reply>}
+ */
+export async function review(fight) {
+  const request = { op: "review", record: fight, lambda: keepWorth() };
+  return !workerUp && quick ? quick(request) : ask(request);
+}
+
 // The panel's words that do not depend on a fight: once at start, and again in another language.
 export function translate() {
   explainKeep();

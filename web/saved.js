@@ -18,7 +18,8 @@ import { currentId, loadSaves, newId, remove, SAVE_FORMAT, SAVE_VERSION, setCurr
  * What the card asks of the page: the rules once started, the open fight, to show a fight the rules opened (with its
  * saved id and name), and a book's name.
  * @typedef {{rules: () => Rules | null, fight: () => OpenFight | null,
- *   show: (reply: Opened, meta: {id?: string | null, name: string, created?: number, adventure?: string}) => void,
+ *   show: (reply: Opened, meta: {id?: string | null, name: string, created?: number, adventure?: string,
+ *          link?: boolean}) => void,
  *   book: (system: string) => string | undefined, adventureChanged: (system: string) => void}} Page
  */
 
@@ -343,12 +344,13 @@ export async function resume(save) {
  * A fight that came in (a link, a file), shown and kept as a one-fight adventure (the rules make it from the fight).
  * @param {Opened} reply
  * @param {string} name
+ * @param {boolean} [link] from a share link: its story first
  */
-async function opened(reply, name) {
+async function opened(reply, name, link = false) {
   const rules = page.rules();
   const made = rules && await rules.call({ op: "adventure", adventure: reply.record });
   const adventure = made?.ok ? adventures.fromDocument(made.adventure) : undefined;
-  page.show(reply, { name, adventure: adventure?.id });
+  page.show(reply, { name, adventure: adventure?.id, link });
   const fight = page.fight();
   if (fight) saveFight(fight);
   render();
@@ -384,7 +386,7 @@ export async function openFromLink() {
            { error: reply.error.message }));
     return false;
   }
-  await opened(reply, t("Shared: {name}", { name: fightName(reply.summary) }));
+  await opened(reply, t("Shared: {name}", { name: fightName(reply.summary) }), true);
   return true;
 }
 

@@ -117,7 +117,7 @@ export function resetRules(root = ui.rules) {
   }
 }
 
-function randomSeed() {
+export function randomSeed() {
   const words = crypto.getRandomValues(new Uint32Array(2));
   return (words[0] & 0x1fffff) * 2 ** 32 + words[1]; // 53 bits, exact in JSON
 }

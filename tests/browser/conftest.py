@@ -145,6 +145,15 @@ def log_rows(page):
     )
 
 
+def play_on(page):
+    """A shared fight opens on its story, read-only where its book's fights are reviewed: the friend plays on. (No
+    button for a book without a story, nor for a fight that is over.) Called once the fight is shown."""
+    button = page.locator("#story-play")
+    if button.is_visible():
+        button.click()
+        expect(button).to_be_hidden()
+
+
 def set_up(page, system, hero, enemies, rules=None):
     """Fill the set-up form in the book's words and start the fight."""
     page.get_by_role("radio", name=system).check()

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import BOOT_TIMEOUT, set_up
+from conftest import BOOT_TIMEOUT, play_on, set_up
 from playwright.sync_api import expect
 
 from pyrules import share
@@ -81,6 +81,7 @@ def test_a_fight_opened_from_a_link_shows_both_sides_and_the_primary_action(phon
     record = fixture(book)
     page.goto(base_url + "#f=" + share.encode(record))
     expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
+    play_on(page)
     expect(page.locator("#fight-heading")).to_contain_text({"en": "Shared:", "ru": "Присланный бой:"}[lang])
     # Once the odds are said (the summary bar's words are then at their longest).
     preparing = {"en": "The odds are being prepared…", "ru": "Шансы готовятся…"}[lang]
@@ -137,6 +138,7 @@ def test_no_element_covers_a_buttons_tap_target(phone, base_url, book):
     page = phone(390, 844)
     page.goto(base_url + "#f=" + share.encode(fixture(book)))
     expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
+    play_on(page)
     page.wait_for_timeout(1000)  # the odds drawn
     result = page.evaluate(HIT_TEST_JS)
     assert result["count"] >= 8 and result["covered"] == [], result
@@ -152,6 +154,7 @@ def test_both_sides_numbers_stay_in_view_while_the_log_is_read(phone, base_url, 
     record = json.loads((FIXTURES / f"{book}.json").read_text(encoding="utf-8"))["save"]["record"]
     page.goto(base_url + "#f=" + share.encode(record))
     expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
+    play_on(page)
     strip = page.locator("#fight-strip")
     expect(strip).to_be_hidden()  # the cards are in view: the strip would only repeat them
     hero = page.locator("#hero-status .bar-text").first.inner_text().split(" ")  # "ENDURANCE 23 / 28 −2"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import BOOT_TIMEOUT, fight_round, log_cards, log_rows, set_up
+from conftest import BOOT_TIMEOUT, fight_round, log_cards, log_rows, play_on, set_up
 from playwright.sync_api import expect
 
 from pyrules import api, share
@@ -186,6 +186,7 @@ def test_a_tapped_square_fights_one_round_with_the_number_the_rules_draw(page, b
     }
     page.goto(base_url + "#f=" + share.encode(record))
     expect(page.get_by_role("heading", name="Shared: Banedon vs Kraan")).to_be_visible(timeout=BOOT_TIMEOUT)
+    play_on(page)
     table = page.get_by_role("group", name="Random Number Table")
     squares = table.get_by_role("button")
     expect(squares).to_have_count(10)

@@ -8,7 +8,7 @@ import shutil
 import threading
 
 import pytest
-from conftest import BOOT_TIMEOUT, DIST, build, fight_round, log_cards, log_rows, round_cards, set_up
+from conftest import BOOT_TIMEOUT, DIST, build, fight_round, log_cards, log_rows, play_on, round_cards, set_up
 from playwright.sync_api import expect
 
 from pyrules import Fight, share
@@ -188,7 +188,10 @@ def test_share_link_opens_the_same_fight_in_a_fresh_browser(page, browser, base_
     try:
         other = fresh.new_page()
         other.goto(link)
-        expect(other.get_by_role("button", name="Fight round")).to_be_visible(timeout=BOOT_TIMEOUT)
+        expect(other.get_by_role("button", name="Play on from here")).to_be_visible(timeout=BOOT_TIMEOUT)
+        expect(other.get_by_role("button", name="Fight round")).to_be_hidden()  # its story first, read-only
+        play_on(other)
+        expect(other.get_by_role("button", name="Fight round")).to_be_visible()
         assert log_rows(other) == rows
         expect(other.get_by_role("heading", name="Shared: Grey Star vs Deathgaunt")).to_be_visible()
         assert "#f=" not in other.url  # reloading does not add it twice

@@ -118,7 +118,7 @@ def test_every_system_played_its_examples_and_declares_what_it_can_do(key):
     where the book's creation rules answer."""
     system = SYSTEMS[key]
     assert {"small", "typical"} <= set(system.examples)
-    assert system.capabilities <= {"exact_odds", "roll_hero", "evasion"}
+    assert system.capabilities <= {"exact_odds", "roll_hero", "evasion", "review"}
     for example in system.examples.values():
         Fight.from_record(record_of(key, example, 1))  # each example is a fight the rules accept
     assert PLAYED.get(key, 0) > 100, PLAYED
@@ -130,6 +130,9 @@ def test_every_system_played_its_examples_and_declares_what_it_can_do(key):
     except RecordError:
         rolls = False
     assert rolls == ("roll_hero" in system.capabilities)
+    first = Fight.from_record(record_of(key, system.examples["typical"], 1))
+    reviewed = system.review_values(first.setup, first.state, {}) is not None
+    assert reviewed == ("review" in system.capabilities)
 
 
 @pytest.mark.parametrize("key", KEYS)

@@ -177,7 +177,7 @@ def test_the_summary_in_russian():
     with i18n.language("ru"):
         answer = review(Fight.from_record(record))
     assert answer["rows"][0]["did"] == "продолжать бой, тратя 1 ед. СИЛЫ ВОЛИ"
-    opening = "Бой продолжается после 1 раунда. Удача дала вам +9 %; ваши решения стоили 13 %."
+    opening = "Бой продолжается после 1 раунда. Везение дало вам +9 %; ваши решения стоили 13 %."
     assert answer["summary"].startswith(opening)
     assert "когда лучше было продолжать бой, тратя 10 ед. СИЛЫ ВОЛИ (−13 %)" in answer["summary"]
 
@@ -206,7 +206,7 @@ def test_a_damaged_record_or_a_bad_lambda_gets_a_clear_error():
 
 
 def test_a_copy_of_the_rules_without_the_review_says_so(monkeypatch):
-    """The page's copy leaves the review out until a screen asks for it (tools/package.py): the op says so."""
+    """A copy of the rules made without the review module (tools/package.py can leave modules out): the op says so."""
     import sys
 
     monkeypatch.setitem(sys.modules, "pyrules.review", None)  # as if the module were not there

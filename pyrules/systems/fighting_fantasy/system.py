@@ -54,7 +54,7 @@ class FightingFantasy(System):
     kind: ClassVar[str] = "ff"
     named_hero: ClassVar[bool] = True  # hero.name
     rule_labels: ClassVar[dict[str, str]] = RULE_LABELS
-    capabilities: ClassVar[frozenset[str]] = frozenset({"exact_odds", "roll_hero"})
+    capabilities: ClassVar[frozenset[str]] = frozenset({"exact_odds", "roll_hero", "review"})
     main_stat: ClassVar[str] = "stamina"
     examples: ClassVar[dict[str, dict]] = {
         "small": {"hero": {"skill": 9, "stamina": 8, "luck": 7},
@@ -218,6 +218,10 @@ class FightingFantasy(System):
     @classmethod
     def result(cls, setup: FFSetup, state: FFState) -> dict:
         return display.result(setup, state)
+
+    @classmethod
+    def sides(cls, setup: FFSetup, state: FFState) -> list[list]:
+        return display.sides(setup, state)
 
     @classmethod
     def describe(cls) -> dict:

@@ -78,6 +78,13 @@ def summary(setup: FFSetup, state: FFState) -> dict:
     }
 
 
+def sides(setup: FFSetup, state: FFState) -> list[list]:
+    """The hero's STAMINA and LUCK, and each enemy's STAMINA."""
+    hero = setup.hero.name or tr(HERO_NAME)
+    found = [[hero, tr("STAMINA"), state.stamina], [hero, tr("LUCK"), state.luck]]
+    return found + [[enemy.name, tr("STAMINA"), n] for enemy, n in zip(setup.enemies, state.enemies)]
+
+
 def result(setup: FFSetup, state: FFState) -> dict:
     return {
         "outcome": state.outcome,

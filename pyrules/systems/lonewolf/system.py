@@ -33,7 +33,7 @@ class LoneWolf(View):
     }
     default_weapon: ClassVar[str] = "armed"
     other_weapon_bonus: ClassVar[bool] = False
-    capabilities: ClassVar[frozenset[str]] = frozenset({"exact_odds", "roll_hero", "evasion"})
+    capabilities: ClassVar[frozenset[str]] = frozenset({"exact_odds", "roll_hero", "evasion", "review"})
     examples: ClassVar[dict[str, dict]] = {
         "small": {"hero": {"skill": 15, "endurance": 12}, "enemies": [{"skill": 16, "endurance": 14}]},
         "typical": {"hero": {"skill": 18, "endurance": 25}, "enemies": [{"name": "Giak", "skill": 13, "endurance": 10},

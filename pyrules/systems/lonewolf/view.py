@@ -103,6 +103,13 @@ class View(Engine):
         }
 
     @classmethod
+    def sides(cls, setup: Setup, state: State) -> list[list]:
+        """The hero's numbers, and each enemy's ENDURANCE."""
+        hero = setup.hero.name or tr(cls.hero_name)
+        found = [[hero, tr(label), value] for label, value in cls.stats(state)]
+        return found + [[enemy.name, tr("ENDURANCE"), n] for enemy, n in zip(setup.enemies, state.enemies)]
+
+    @classmethod
     def stats(cls, state: State) -> list[tuple[str, int]]:
         """The hero's numbers a list of saved fights shows, by their labels."""
         found = [("ENDURANCE", state.endurance)]

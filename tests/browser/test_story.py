@@ -1,0 +1,143 @@
+"""The fight's story (web/story.js): a shared fight opens on it, read-only until the friend plays on; the chart steps
+by keyboard and tap; the table; the picture; "Fight it yourself"; the story of a fight played to its end."""
+
+from __future__ import annotations
+
+import re
+import struct
+
+import pytest
+from conftest import BOOT_TIMEOUT, fight_round, round_cards, set_up
+from playwright.sync_api import expect
+
+from pyrules import share
+
+NUMBERS = (5, 6, 2, 7, 4, 5)  # Banedon against Gourgaz: won in six rounds
+
+
+def record(numbers=NUMBERS):
+    return {"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "seed": 5,
+            "hero": {"skill": 15, "endurance": 28}, "enemies": [{"name": "Gourgaz", "skill": 16, "endurance": 30}],
+            "actions": [{"do": "round", "number": n} for n in numbers]}  # fmt: skip
+
+
+def open_link(page, base_url, fight):
+    page.goto(base_url + "#f=" + share.encode(fight))
+    story = page.get_by_role("region", name="The fight's story")
+    expect(story.locator("#story-summary")).not_to_be_empty(timeout=BOOT_TIMEOUT)
+    return story
+
+
+def test_a_shared_fight_opens_on_its_story_and_steps_by_keyboard(page, base_url):
+    story = open_link(page, base_url, record())
+    expect(story.locator("#story-summary")).to_contain_text("Won after 6 rounds.")
+    expect(story.locator("#story-summary")).to_contain_text("Luck gave you")
+    chart = story.get_by_role("slider", name="Chance to win, action by action")
+    expect(chart).to_have_attribute("aria-valuemax", "6")
+    chart.focus()
+    page.keyboard.press("Home")
+    expect(chart).to_have_attribute("aria-valuenow", "0")
+    step = story.locator("#story-step")
+    expect(step).to_contain_text("Round 1: fight on.")
+    expect(step).to_contain_text("Log: Round 1 · picked 5")
+    expect(step).to_contain_text("After it: Banedon: ENDURANCE 25 · Gourgaz: ENDURANCE 24.")
+    expect(page.locator('#fight [data-action="0"]')).to_have_class(re.compile(r"\bstory-at\b"))
+    page.keyboard.press("ArrowRight")
+    expect(chart).to_have_attribute("aria-valuenow", "1")
+    expect(step).to_contain_text("Round 2: fight on.")
+    expect(page.locator('#fight [data-action="0"]')).not_to_have_class(re.compile(r"\bstory-at\b"))
+    page.keyboard.press("End")
+    expect(step).to_contain_text("The end. Banedon: ENDURANCE 9 · Gourgaz: ENDURANCE 0.")
+    expect(chart).to_have_attribute("aria-valuetext", step.inner_text())
+    # the same, read as a table: one row per action
+    story.get_by_text("The story as a table").click()
+    table = story.get_by_role("table", name="Every action, with the chance to win before it")
+    expect(table.locator("tbody tr")).to_have_count(6)
+    expect(table.locator("tbody tr").first.locator("td").nth(1)).to_have_text("fight on")
+    # a finished fight: nothing to play on; the fight's own controls are not there to press
+    expect(story.get_by_role("button", name="Play on from here")).to_be_hidden()
+    expect(story.get_by_role("button", name="Fight it yourself")).to_be_visible()
+    expect(page.get_by_role("button", name="Undo")).to_be_hidden()
+
+
+def test_tapping_the_chart_steps_to_that_round(page, base_url):
+    story = open_link(page, base_url, record())
+    chart = story.get_by_role("slider", name="Chance to win, action by action")
+    box = chart.bounding_box()
+    assert box is not None
+    # the chart's 420 units: 40 of axis, then six steps of 61.67; the third round's point at 40 + 2 × 61.67
+    page.mouse.click(box["x"] + box["width"] * (40 + 2 * 61.67) / 420, box["y"] + box["height"] / 2)
+    expect(chart).to_have_attribute("aria-valuenow", "2")
+    expect(story.locator("#story-step")).to_contain_text("Round 3: fight on.")
+
+
+def test_play_on_from_here_gives_the_controls_back(page, base_url):
+    story = open_link(page, base_url, record(NUMBERS[:3]))
+    expect(story.locator("#story-summary")).to_contain_text("The fight goes on after 3 rounds.")
+    expect(page.get_by_role("button", name="Fight round")).to_be_hidden()  # read-only
+    story.get_by_role("button", name="Play on from here").click()
+    expect(page.get_by_role("button", name="Fight round")).to_be_visible()
+    expect(story).to_be_hidden()  # the fight goes on: its story comes back when it ends
+    fight_round(page, 7)
+    fight_round(page, 4)
+    fight_round(page, 5)
+    expect(page.locator("#outcome")).to_contain_text("Victory")
+    expect(story).to_be_visible()
+    expect(story.locator("#story-summary")).to_contain_text("Won after 6 rounds.")
+
+
+def test_fight_it_yourself_starts_the_same_set_up_as_ones_own(page, base_url):
+    story = open_link(page, base_url, record())
+    story.get_by_role("button", name="Fight it yourself").click()
+    expect(page.get_by_role("heading", name="Banedon vs Gourgaz")).to_be_visible()
+    expect(round_cards(page)).to_have_count(0)
+    expect(page.get_by_role("button", name="Fight round")).to_be_visible()
+    expect(page.locator("#hero-status")).to_contain_text("28 / 28")
+    expect(story).to_be_hidden()
+    fight_round(page, 5)
+    expect(round_cards(page)).to_have_count(1)
+
+
+def test_save_picture_downloads_a_png_of_1200_by_630(page, base_url, tmp_path):
+    story = open_link(page, base_url, record())
+    with page.expect_download() as download:
+        story.get_by_role("button", name="Save picture").click()
+    path = tmp_path / "story.png"
+    download.value.save_as(path)
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
+    assert struct.unpack(">II", data[16:24]) == (1200, 630)
+    assert download.value.suggested_filename == "Shared Banedon vs Gourgaz.png"
+
+
+def test_a_fight_played_to_its_end_shows_its_story(page):
+    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": 15, "ENDURANCE": 28},
+           [{"Enemy name": "Gourgaz", "Enemy COMBAT SKILL": 16, "Enemy ENDURANCE": 30}])  # fmt: skip
+    story = page.get_by_role("region", name="The fight's story")
+    for number in NUMBERS[:-1]:
+        fight_round(page, number)
+        expect(story).to_be_hidden()
+    fight_round(page, NUMBERS[-1])
+    expect(story.locator("#story-summary")).to_contain_text("Won after 6 rounds.", timeout=BOOT_TIMEOUT)
+    expect(story.get_by_role("button", name="Fight it yourself")).to_be_hidden()  # one's own fight: not a link's
+    page.get_by_role("button", name="Undo").click()
+    expect(story).to_be_hidden()
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_story_in_russian_fits_the_screen(browser, base_url, width):
+    context = browser.new_context(locale="ru-RU", viewport={"width": width, "height": 800}, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(base_url + "#f=" + share.encode(record()))
+        story = page.get_by_role("region", name="История боя")
+        expect(story.locator("#story-summary")).to_contain_text("Победа после 6 раундов.", timeout=BOOT_TIMEOUT)
+        expect(story.get_by_role("button", name="Сохранить картинку")).to_be_visible()
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= width, wide
+        chart = story.get_by_role("slider", name="Шанс на победу, действие за действием")
+        chart.focus()
+        page.keyboard.press("Home")
+        expect(story.locator("#story-step")).to_contain_text("Раунд 1: продолжать бой.")
+    finally:
+        context.close()

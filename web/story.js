@@ -1,0 +1,370 @@
+// The fight's story: the review the rules compute (pyrules.review) drawn as an analysis board draws a game. The win
+// chance before every action as a chart, the actions marked by what their choice cost, the round that turned the
+// fight ringed; a step through the fight by tap or arrow keys (the log row, both sides' numbers, the choice and the
+// luck); the same as a table; the summary in the rules' words; the story as a picture to paste in a chat. Shown when a
+// fight ends and when a share link is opened (read-only until the friend chooses to play). No rule number here: every
+// number is the review's.
+import { $, $$, element, h } from "./dom.js";
+import { language, t } from "./i18n.js";
+
+/** @typedef {import("../types/screen").OpenFight} OpenFight */
+/**
+ * @typedef {{index: number, round: number, did: string, best: string | null, before: number | null,
+ *   after: number | null, known: boolean, judged: boolean, choice: number | null, luck: number | null,
+ *   sheet: number | null, mark: string | null, sides: [string, string, number][]}} Row
+ * @typedef {{start: number | null, result: number | null, outcome: string, rows: Row[], turning: number | null,
+ *   worst: number | null, summary: string, unknown: number, sides: [string, string, number][]}} Review
+ */
+
+const ui = {
+  box: $("#story"), status: $("#story-status"), summary: $("#story-summary"), chart: $("#story-chart"),
+  step: $("#story-step"), table: $("#story-table"), play: /** @type {HTMLButtonElement} */ ($("#story-play")),
+  again: /** @type {HTMLButtonElement} */ ($("#story-again")),
+  picture: /** @type {HTMLButtonElement} */ ($("#story-picture")), fight: $("#fight"),
+};
+
+/**
+ * @type {{review: (record: import("./rules.js").FightRecord) => Promise<any>, book: () => string,
+ *         playOn: () => void, again: () => void}}
+ */
+let page;
+/** @type {Review | null} */
+let shown = null;
+/** @type {OpenFight | null} */
+let open = null;
+let at = 0; // the step shown: an action's index, or rows.length for the end
+let asked = 0; // the newest request's token: an older answer is dropped
+
+const W = 420, H = 180, LEFT = 40, RIGHT = 10, TOP = 10, BOTTOM = 26;
+const SVG = "http://www.w3.org/2000/svg";
+
+/** @param {number} p */
+const percent = (p) => new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 0 }).format(p);
+/** @param {number} p a change of a win chance, in points */
+const points = (p) =>
+  new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 0, signDisplay: "exceptZero" })
+    .format(p).replace("-", "−");
+
+/** @param {typeof page} shell */
+export function init(shell) {
+  page = shell;
+  ui.chart.addEventListener("keydown", key);
+  ui.chart.addEventListener("click", (event) => {
+    const svg = $("svg", ui.chart);
+    if (!shown || !svg) return;
+    const box = svg.getBoundingClientRect();
+    const x = ((event.clientX - box.left) / box.width) * W;
+    go(Math.round((x - LEFT) / stepWidth()));
+  });
+  ui.play.addEventListener("click", () => { // the friend plays: the story comes back when the fight ends
+    hide();
+    page.playOn();
+  });
+  ui.again.addEventListener("click", () => page.again());
+  ui.picture.addEventListener("click", savePicture);
+}
+
+/**
+ * The story of the open fight: shown when it has ended, or when it came from a link (read-only until the friend
+ * chooses to play); hidden otherwise.
+ * @param {OpenFight | null} fight
+ * @param {{link?: boolean}} [options]
+ */
+export async function show(fight, { link = false } = {}) {
+  open = fight;
+  const token = ++asked;
+  reading(link);
+  if (!fight || (fight.view.outcome === "ongoing" && !ui.fight.classList.contains("reading"))) {
+    ui.box.hidden = true;
+    shown = null;
+    return;
+  }
+  ui.box.hidden = false;
+  ui.play.hidden = !ui.fight.classList.contains("reading") || fight.view.outcome !== "ongoing";
+  ui.again.hidden = !ui.fight.classList.contains("reading");
+  if (!fight.record.actions.length) return hide();
+  ui.status.textContent = t("The story is being told…");
+  const reply = await page.review(fight.record);
+  if (token !== asked) return;
+  if (!reply.ok) {
+    shown = null;
+    ui.status.textContent = reply.error.text ?? reply.error.message;
+    ui.summary.textContent = "";
+    ui.chart.replaceChildren();
+    ui.table.replaceChildren();
+    ui.step.textContent = "";
+    ui.picture.hidden = true;
+    return;
+  }
+  shown = reply;
+  ui.status.textContent = "";
+  ui.summary.textContent = reply.summary;
+  ui.picture.hidden = false;
+  draw();
+  table();
+  go(reply.turning ?? reply.rows.length);
+}
+
+export function hide() {
+  asked++;
+  shown = null;
+  ui.box.hidden = true;
+  reading(false);
+}
+
+/** @param {boolean} on read-only: the fight's controls hidden until "Play on from here" */
+function reading(on) {
+  ui.fight.classList.toggle("reading", on);
+}
+
+const stepWidth = () => (W - LEFT - RIGHT) / Math.max(1, /** @type {Review} */ (shown).rows.length);
+/** @param {number} i */
+const xOf = (i) => LEFT + i * stepWidth();
+/** @param {number} v */
+const yOf = (v) => TOP + (1 - v) * (H - TOP - BOTTOM);
+
+/**
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attributes]
+ */
+function node(tag, attributes = {}, text = "") {
+  const item = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attributes)) item.setAttribute(key, String(value));
+  if (text !== "") item.textContent = text;
+  return item;
+}
+
+/**
+ * The worth before each action, and after the last.
+ * @returns {[number, number | null][]}
+ */
+function values() {
+  const { rows } = /** @type {Review} */ (shown);
+  /** @type {[number, number | null][]} */
+  const found = rows.map((row, i) => [i, row.before]);
+  return [...found, [rows.length, rows.length ? rows[rows.length - 1].after : null]];
+}
+
+function draw() {
+  const review = /** @type {Review} */ (shown);
+  const svg = node("svg", { viewBox: `0 0 ${W} ${H}`, class: "story-svg", "aria-hidden": "true" });
+  for (const v of [0, 0.5, 1]) {
+    svg.append(node("line", { x1: LEFT, x2: W - RIGHT, y1: yOf(v), y2: yOf(v), class: "grid" }));
+    svg.append(node("text", { x: LEFT - 6, y: yOf(v) + 4, class: "tick", "text-anchor": "end" }, percent(v)));
+  }
+  if (review.turning !== null) { // the round that turned the fight: its band
+    const x = xOf(review.turning);
+    svg.append(node("rect", { x, y: TOP, width: stepWidth(), height: H - TOP - BOTTOM, class: "turning" }));
+  }
+  let d = "", pen = false; // a gap where an action is past the exact odds' budget
+  for (const [i, v] of values()) {
+    if (v !== null) d += `${pen ? "L" : "M"}${xOf(i).toFixed(1)},${yOf(v).toFixed(1)}`;
+    pen = v !== null;
+  }
+  svg.append(node("path", { d, class: "line" }));
+  const every = Math.max(1, Math.ceil(review.rows.length / 10));
+  review.rows.forEach((row, i) => {
+    if (row.before !== null) {
+      svg.append(node("circle", { cx: xOf(i), cy: yOf(row.before), r: row.mark ? 6 : 3.5,
+                                  class: `dot ${row.mark ?? ""}` }));
+    }
+    if (i % every === 0) {
+      svg.append(node("text", { x: xOf(i), y: H - 8, class: "tick", "text-anchor": "middle" }, String(row.round)));
+    }
+  });
+  svg.append(node("line", { x1: 0, x2: 0, y1: TOP, y2: H - BOTTOM, class: "cursor" }));
+  ui.chart.replaceChildren(svg);
+  ui.chart.setAttribute("aria-valuemax", String(review.rows.length));
+}
+
+/** @param {KeyboardEvent} event */
+function key(event) {
+  if (!shown) return;
+  const moves = { ArrowLeft: at - 1, ArrowDown: at - 1, ArrowRight: at + 1, ArrowUp: at + 1, Home: 0,
+                  End: shown.rows.length, PageUp: at - 5, PageDown: at + 5 };
+  const to = moves[/** @type {keyof typeof moves} */ (event.key)];
+  if (to === undefined) return;
+  event.preventDefault();
+  go(to);
+}
+
+/**
+ * Steps to an action (or the end): the cursor, the step's words, its log row marked.
+ * @param {number} i
+ */
+function go(i) {
+  const review = /** @type {Review} */ (shown);
+  at = Math.max(0, Math.min(review.rows.length, i));
+  const cursor = $(".cursor", ui.chart);
+  cursor?.setAttribute("x1", String(xOf(at)));
+  cursor?.setAttribute("x2", String(xOf(at)));
+  for (const dot of $$(".dot", ui.chart)) dot.classList.remove("at");
+  $$(".dot", ui.chart)[at]?.classList.add("at");
+  const text = stepText(at);
+  ui.chart.setAttribute("aria-valuenow", String(at));
+  ui.chart.setAttribute("aria-valuetext", text);
+  ui.step.textContent = text;
+  for (const row of $$("[data-action]", ui.fight)) row.classList.toggle("story-at", row.dataset.action === String(at));
+}
+
+/** @param {string | null} mark the analysis board's word for a choice, in the page's language */
+const markWords = (mark) => mark === "blunder" ? t("blunder") : mark === "mistake" ? t("mistake")
+  : mark === "inaccuracy" ? t("inaccuracy") : "";
+
+/** @param {[string, string, number][]} sides */
+const sidesText = (sides) => sides.map(([name, label, value]) => `${name}: ${label} ${value}`).join(" · ");
+
+/** @param {number} i */
+function stepText(i) {
+  const review = /** @type {Review} */ (shown);
+  if (i >= review.rows.length) {
+    const last = review.rows.length ? review.rows[review.rows.length - 1].sides : review.sides;
+    const now = /** @type {OpenFight} */ (open).view.outcome === "ongoing"
+      ? t("Now: {chance} to win.", { chance: review.result === null ? "?" : percent(review.result) })
+      : t("The end.");
+    return `${now} ${sidesText(last)}.`;
+  }
+  const row = review.rows[i];
+  const parts = [t("Round {round}: {did}.", { round: row.round, did: row.did })];
+  if (!row.known) {
+    parts.push(t("Past what the exact odds can count: not reviewed."));
+  } else {
+    parts.push(t("Chance to win before: {chance}.", { chance: percent(/** @type {number} */ (row.before)) }));
+    if (!row.judged) {
+      parts.push(t("Not judged; it changed the chance by {change}.", { change: points(/** @type {number} */ (row.sheet)) }));
+    } else if (row.best) {
+      parts.push(t("Choice: {change}, {mark}; the best was to {best}.", {
+        change: points(/** @type {number} */ (row.choice)), mark: markWords(row.mark) || t("a small loss"),
+        best: row.best }));
+    } else {
+      parts.push(t("Choice: the best."));
+    }
+    if (row.judged) parts.push(t("Luck: {change}.", { change: points(/** @type {number} */ (row.luck)) }));
+  }
+  const log = $$(`[data-action="${i}"]`, ui.fight).map((item) => item.innerText.replace(/\s+/g, " ").trim());
+  if (log.length) parts.push(`${t("Log")}: ${log.join(" ")}`);
+  parts.push(t("After it: {numbers}.", { numbers: sidesText(row.sides) }));
+  return parts.join(" ");
+}
+
+function table() {
+  const review = /** @type {Review} */ (shown);
+  const head = h("tr", {}, h("th", { scope: "col", i18n: "Round" }), h("th", { scope: "col", i18n: "Action" }),
+    h("th", { scope: "col", i18n: "Chance to win before" }), h("th", { scope: "col", i18n: "Choice" }),
+    h("th", { scope: "col", i18n: "Luck" }), h("th", { scope: "col", i18n: "Mark" }));
+  const body = review.rows.map((row) => h("tr", {},
+    element("td", String(row.round)), element("td", row.did),
+    element("td", row.before === null ? "?" : percent(row.before)),
+    element("td", !row.known ? "?" : row.judged ? points(/** @type {number} */ (row.choice))
+      : `(${points(/** @type {number} */ (row.sheet))})`),
+    element("td", row.known && row.judged ? points(/** @type {number} */ (row.luck)) : ""),
+    element("td", markWords(row.mark))));
+  ui.table.replaceChildren(h("caption", { i18n: "Every action, with the chance to win before it" }),
+                           h("thead", {}, head), h("tbody", {}, ...body));
+}
+
+// ---- the story as a picture (1200×630, the size chats and forums preview) -------------------------------------
+
+/** @returns {HTMLCanvasElement} */
+export function picture() {
+  const review = /** @type {Review} */ (shown);
+  const fight = /** @type {OpenFight} */ (open);
+  const canvas = document.createElement("canvas");
+  canvas.width = 1200;
+  canvas.height = 630;
+  const g = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
+  const style = getComputedStyle(document.documentElement);
+  const color = (/** @type {string} */ name) => style.getPropertyValue(name).trim() || "#000";
+  g.fillStyle = color("--paper");
+  g.fillRect(0, 0, 1200, 630);
+  g.fillStyle = color("--ink");
+  g.font = "600 30px system-ui, sans-serif";
+  g.fillText(page.book(), 48, 64, 1104);
+  g.font = "700 40px system-ui, sans-serif";
+  g.fillText(fight.name, 48, 118, 1104);
+  g.font = "24px system-ui, sans-serif";
+  g.fillStyle = color("--muted");
+  const lines = wrap(g, review.summary, 1104).slice(0, 4);
+  lines.forEach((line, i) => g.fillText(line, 48, 160 + i * 32));
+  const top = 300, height = 270, left = 110, width = 1040;
+  g.strokeStyle = color("--line");
+  g.fillStyle = color("--muted");
+  g.font = "20px system-ui, sans-serif";
+  g.textAlign = "right";
+  for (const v of [0, 0.5, 1]) {
+    const y = top + (1 - v) * height;
+    g.beginPath();
+    g.moveTo(left, y);
+    g.lineTo(left + width, y);
+    g.stroke();
+    g.fillText(percent(v), left - 12, y + 7);
+  }
+  const n = Math.max(1, review.rows.length);
+  g.strokeStyle = color("--accent");
+  g.lineWidth = 4;
+  g.beginPath();
+  let drawing = false;
+  for (const [i, v] of values()) {
+    if (v === null) {
+      drawing = false;
+      continue;
+    }
+    const x = left + (i / n) * width, y = top + (1 - v) * height;
+    if (drawing) g.lineTo(x, y);
+    else g.moveTo(x, y);
+    drawing = true;
+  }
+  g.stroke();
+  const colors = { inaccuracy: "#b7791f", mistake: "#c05621", blunder: color("--bad") };
+  review.rows.forEach((row, i) => {
+    if (row.before === null || !row.mark) return;
+    g.fillStyle = colors[/** @type {keyof typeof colors} */ (row.mark)];
+    g.beginPath();
+    g.arc(left + (i / n) * width, top + (1 - row.before) * height, 9, 0, 2 * Math.PI);
+    g.fill();
+  });
+  g.textAlign = "right";
+  g.fillStyle = color("--muted");
+  g.font = "18px system-ui, sans-serif";
+  g.fillText("pyrules", 1152, 612);
+  return canvas;
+}
+
+/**
+ * @param {CanvasRenderingContext2D} g
+ * @param {string} text
+ * @param {number} width
+ */
+function wrap(g, text, width) {
+  const lines = [""];
+  for (const word of text.split(" ")) {
+    const line = lines[lines.length - 1];
+    const next = line ? `${line} ${word}` : word;
+    if (g.measureText(next).width > width && line) lines.push(word);
+    else lines[lines.length - 1] = next;
+  }
+  return lines;
+}
+
+async function savePicture() {
+  if (!shown || !open) return;
+  const blob = await new Promise((done) => picture().toBlob(done, "image/png"));
+  if (!blob) return;
+  const name = `${open.name.replace(/[^\p{L}\p{N} _-]+/gu, "").trim() || "fight"}.png`;
+  const file = new File([blob], name, { type: "image/png" });
+  if (navigator.canShare?.({ files: [file] })) {
+    try {
+      await navigator.share({ files: [file], title: open.name });
+      return;
+    } catch {
+      // dismissed, or refused: the download below
+    }
+  }
+  const link = element("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
