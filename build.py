@@ -286,6 +286,9 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
         "__SNAPSHOT_KEY__": snapshot_key,
         "__UI_RU__": ui_catalog(),
         "__PYODIDE__": f"pyodide/{runtime_version}/",
+        # Link previews (Open Graph) want an absolute address: the site's, where the host names it at build time
+        # (Netlify's URL), else relative. A share link's fragment never reaches a server, so the preview is the app's.
+        "__SITE__": os.environ.get("URL", "").rstrip("/") + "/" if os.environ.get("URL") else "",
     }
     for source in sorted(WEB.iterdir()):
         if source.is_file() and source.name not in ("sw.js", "messages-ru.json"):

@@ -197,12 +197,30 @@ def _share(data: dict) -> dict:
     return {"code": code, "length": len(code)}
 
 
+def _share_adventure(data: dict) -> dict:
+    """An adventure (its hero's sheet and all its fights) as one share link: the document checked whole, every fight
+    replayed, and normalized (as an import), then encoded; past a link reader's limits, refused with the words to
+    export it instead."""
+    r = Reader(data, "")
+    document = adventure.read(r.get("adventure"))
+    r.done()
+    code = share.encode(document)
+    return {"code": code, "length": len(code)}
+
+
 def _open_link(data: dict) -> dict:
-    """A share link is untrusted: decoded and checked whole; any fault is refused with a message."""
+    """A share link is untrusted: decoded and checked whole; any fault is refused with a message. A fight opens as
+    the fight; an adventure's link answers its document, normalized (``adventure``), every fight replayed."""
     r = Reader(data, "")
     code = r.get("code")
     r.done()
     record = share.decode(code)
+    if record.get("format") == adventure.FORMAT:
+        try:
+            return {"adventure": adventure.read(record)}
+        except RecordError as error:
+            why = tr("holds an adventure this app cannot open ({error})", error=error)
+            raise RecordError("link", why, tr("Share link")) from None
     try:
         fight = Fight.from_record(record)
     except RecordError as error:
@@ -394,6 +412,7 @@ HANDLERS: dict[str, Any] = {
     "adventure": _adventure,
     "hero_after": _hero_after,
     "share": _share,
+    "share_adventure": _share_adventure,
     "open_link": _open_link,
     "act": _act,
     "undo": _undo,

@@ -47,8 +47,9 @@ def _error(message: str) -> RecordError:
 
 
 def encode(record: dict) -> str:
-    """The link's code; a record the decoder would refuse (past its limits, or not text) is refused here instead,
-    so that every link the app gives can be opened."""
+    """The link's code for a fight record or an adventure document (:mod:`pyrules.adventure`: the hero's sheet and
+    all its fights); one the decoder would refuse (past its limits, or not text) is refused here instead, so that
+    every link the app gives can be opened."""
     try:
         text = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     except UnicodeEncodeError:
@@ -57,6 +58,9 @@ def encode(record: dict) -> str:
     packed = packer.compress(text) + packer.flush() + zlib.crc32(text).to_bytes(CHECK_BYTES, "big")
     code = PREFIX + base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
     if len(text) > MAX_JSON or len(code) > MAX_CODE:
+        if record.get("format") == "pyrules-adventure":
+            words = "cannot carry an adventure this long: use Export the adventure to save it as a file and send it"
+            raise _error(tr(words))
         raise _error(tr("cannot carry a fight this long: use Export to save it as a file and send the file instead"))
     return code
 

@@ -266,6 +266,8 @@ function adventureClicked(what, adventure, group) {
     case "export":
       return download(adventure.name || t("adventure"),
                       adventures.toDocument(adventure, saved.filter((save) => save.adventure === adventure.id)));
+    case "share":
+      return shareAdventure(adventure, group);
     case "delete":
       confirm.hidden = false;
       return $("button", confirm).focus();
@@ -280,6 +282,40 @@ function adventureClicked(what, adventure, group) {
       confirm.hidden = true;
       return $("button", group).focus();
   }
+}
+
+/**
+ * A whole adventure as one link: copied, and shown in its group to copy by hand; one too long for a link reader is
+ * refused by the rules with the words to export it instead.
+ * @param {Adventure} adventure
+ * @param {HTMLElement} group
+ */
+async function shareAdventure(adventure, group) {
+  const rules = page.rules();
+  if (!rules) return;
+  const document = adventures.toDocument(adventure, saved.filter((save) => save.adventure === adventure.id));
+  const reply = await rules.call({ op: "share_adventure", adventure: document });
+  const box = $(".adventure-link", group);
+  const status = $(".adventure-link-status", group);
+  box.hidden = false;
+  const input = $("input", box);
+  if (!reply.ok) {
+    input.value = "";
+    input.hidden = true;
+    status.textContent = reply.error.text ?? reply.error.message;
+    return;
+  }
+  const url = `${location.origin}${location.pathname}#f=${reply.code}`;
+  input.hidden = false;
+  input.value = url;
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    copied = true;
+  } catch {
+    // no clipboard permission: the link is shown to copy by hand
+  }
+  status.textContent = copied ? t("Link copied to the clipboard.") : t("Copy the link above to share this adventure.");
 }
 
 /** @param {SubmitEvent} event */
@@ -380,10 +416,22 @@ export async function openFromLink() {
   if (!rules || !hash.startsWith("#f=")) return false;
   history.replaceState(null, "", location.pathname + location.search);
   /** @type {import("./rules.js").Reply<Opened>} */
+  /** @type {import("./rules.js").Reply<Opened & {adventure?: Record<string, any>}>} */
   const reply = await rules.call({ op: "open_link", code: hash.slice(3) });
   if (!reply.ok) {
     tell(t("This share link could not be opened: {error}. Your saved fights are unchanged.",
            { error: reply.error.message }));
+    return false;
+  }
+  if (reply.adventure) { // a whole adventure: kept as one of this browser's, its fights listed to open one by one
+    const adventure = adopt(reply.adventure);
+    render();
+    page.adventureChanged(adventure.system);
+    const group = ui.list.querySelector(`[data-adventure="${CSS.escape(adventure.id)}"]`);
+    tell(t("A shared adventure: {title}, {n} {n|fight|fights}. Resume a fight to see its story.",
+           { title: adventureTitle(adventure), n: reply.adventure.fights.length }));
+    group?.scrollIntoView({ block: "start" });
+    /** @type {HTMLElement | null | undefined} */ (group?.querySelector(".save button"))?.focus({ preventScroll: true });
     return false;
   }
   await opened(reply, t("Shared: {name}", { name: fightName(reply.summary) }), true);

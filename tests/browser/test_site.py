@@ -84,6 +84,18 @@ def test_the_service_worker_precaches_every_file_of_the_deployment():
     assert {runtime + "pyodide.asm.wasm", runtime + "python_stdlib.zip", "manifest.webmanifest"} <= set(urls)
 
 
+def test_a_link_preview_names_the_app_and_an_image_that_is_there():
+    """Open Graph and the Twitter card: a chat that previews a link shows the app (the fragment, the fight, never
+    reaches a server, so the preview cannot be the fight's)."""
+    import re
+
+    page = (DIST / "index.html").read_text(encoding="utf-8")
+    tags = dict(re.findall(r'<meta (?:property|name)="((?:og|twitter):[\w:]+)" content="([^"]*)"', page))
+    assert tags["og:title"] and tags["og:description"] and tags["twitter:card"] == "summary"
+    image = tags["og:image"].rsplit("/", 1)[-1]
+    assert (DIST / image).is_file() and "__SITE__" not in page
+
+
 def test_the_icons_are_pngs_of_the_sizes_the_manifest_names():
     import json
     import struct

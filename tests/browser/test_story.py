@@ -141,3 +141,35 @@ def test_the_story_in_russian_fits_the_screen(browser, base_url, width):
         expect(story.locator("#story-step")).to_contain_text("Раунд 1: продолжать бой.")
     finally:
         context.close()
+
+
+def test_a_whole_adventure_in_one_link_opens_as_its_list_of_fights_each_with_its_story(page, base_url, browser):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
+    from test_adventure_link import lone_wolf
+
+    document = lone_wolf(typed=True)
+    page.goto(base_url + "#f=" + share.encode(document))
+    expect(page.get_by_text("A shared adventure: Unnamed hero · Dawn of the Darklords, 10 fights.")).to_be_visible(
+        timeout=BOOT_TIMEOUT)
+    group = page.locator(".adventure-group").filter(has_text="Unnamed hero · Dawn of the Darklords")
+    fights = group.locator(".save")
+    expect(fights).to_have_count(10)
+    fights.filter(has_text="Section 30").get_by_role("button", name="Resume").click()
+    story = page.get_by_role("region", name="The fight's story")
+    expect(story.locator("#story-summary")).not_to_be_empty(timeout=BOOT_TIMEOUT)
+    expect(page.get_by_role("heading", name="Section 30")).to_be_visible()
+    # shared again from this browser: the same ten fights in a link of its own
+    page.get_by_role("button", name="New fight").click()
+    group.get_by_role("button", name="Share the adventure: Unnamed hero · Dawn of the Darklords").click()
+    link = group.get_by_role("textbox", name="Adventure link")
+    expect(link).to_have_value(re.compile(r"#f=2\."))
+    other = browser.new_context(service_workers="block")
+    try:
+        friend = other.new_page()
+        friend.goto(link.input_value())
+        expect(friend.locator(".adventure-group .save")).to_have_count(10, timeout=BOOT_TIMEOUT)
+    finally:
+        other.close()

@@ -84,6 +84,7 @@ def requests() -> Iterator[tuple[str, dict]]:
     document = {"format": "pyrules-adventure", "version": 1, "system": "lone-wolf", "hero": {"skill": 15,
                 "endurance": 20}, "fights": fights}  # fmt: skip
     yield "adventure, as many fights as 1 MB holds", {"op": "adventure", "adventure": document}
+    yield "share_adventure, as many fights as 1 MB holds", {"op": "share_adventure", "adventure": document}
     yield "open_link, a 5,000-round fight", {"op": "open_link", "code": share.encode(endless)}
     yield "open_link, a long Citadel fight", {"op": "open_link", "code": share.encode(citadel)}
     curve = [0, 0.003, 0.01, 0.02, 0.03, 0.05, 0.1, 0.3, 0.5, 1]

@@ -79,7 +79,7 @@ def fields(op: str, data: st.DataObject) -> dict:
             "seed": either(data, st.integers(0, 99)),
             "numbers": either(data, numbers),
         }
-    if op == "adventure":
+    if op in ("adventure", "share_adventure"):
         return {"adventure": data.draw(adventures())}
     if op == "hero_after":
         return {"record": data.draw(records())}
