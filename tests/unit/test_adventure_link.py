@@ -1,13 +1,14 @@
 """A whole adventure in one link (api share_adventure, open_link): the hero's sheet and every fight, checked and
-replayed on the way in, the reader's limits kept on the way out. ``python3 tests/unit/test_adventure_link.py`` prints
-the lengths the README gives: a 10-fight Lone Wolf adventure and a 5-fight Braslavsky one."""
+replayed on the way in, the reader's limits kept on the way out.
+
+    PYTHONPATH=. python3 tests/unit/test_adventure_link.py
+
+prints the lengths the README gives: a 10-fight Lone Wolf adventure and a 5-fight Braslavsky one."""
 
 from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 
 from pyrules import Fight, adventure, api, share
 from pyrules.systems import SYSTEMS
@@ -100,7 +101,6 @@ def test_a_link_to_a_damaged_adventure_is_refused_naming_what_is_wrong():
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     for typed in (False, True):
         numbers = "every number typed" if typed else "every number drawn"
         for name, document in (("10-fight Lone Wolf", lone_wolf(typed)), ("5-fight Braslavsky", braslavsky(typed))):
