@@ -156,9 +156,10 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
 
 
 def points(x: float) -> str:
-    """A share of a win as signed percentage points: +31 %, −4 %."""
+    """A share of a win as signed percentage points: +31 %, −4 % (the sign kept with its number, the % too: a
+    no-break space, as the page's own numbers)."""
     value = round(100 * x)
-    return f"{'+' if value > 0 else '−' if value < 0 else ''}{abs(value)} %"
+    return f"{'+' if value > 0 else '−' if value < 0 else ''}{abs(value)}\u00a0%"
 
 
 def summary(fight: Fight, answer: dict[str, Any]) -> str:

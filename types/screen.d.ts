@@ -20,6 +20,8 @@ export interface OpenFight {
   why: Record<string, string>;
   summary: Summary;
   redo: Action[];
+  /** The saved fight this one fights again ("Fight it yourself"): the story draws both. */
+  versus?: string;
 }
 
 /** What the shell gives a screen module (once, to `init`). */

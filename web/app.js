@@ -94,12 +94,14 @@ async function startFight(event) {
  * Shows a fight the rules have opened (a new one, a saved one, a shared one, or the same in another language).
  * @param {Opened} reply
  * @param {{id?: string | null, name: string, created?: number, redo?: Action[], adventure?: string, section?: string,
- *          link?: boolean}} meta link: opened from a share link (its story first, read-only until Play on)
+ *          link?: boolean, versus?: string}} meta link: opened from a share link (its story first, read-only until
+ *   Play on); versus: the saved fight this one fights again
  * @param {boolean} [same] the open fight again (in another language): what is typed for the next action stays
  */
-function show(reply, { id = null, name, created, redo = [], adventure: of, section, link = false }, same = false) {
+function show(reply, { id = null, name, created, redo = [], adventure: of, section, link = false, versus },
+              same = false) {
   fight = { id, name, created, session: reply.session, record: reply.record, view: reply.view,
-            summary: reply.summary, why: reply.why, redo, adventure: of, section };
+            summary: reply.summary, why: reply.why, redo, adventure: of, section, ...(versus ? { versus } : {}) };
   const { kind } = system(fight.record.system);
   const { screen, parts } = screenOf(fight.record.system);
   if (ui.top.dataset.kind !== kind) { // this kind's fight view in the fight card
@@ -339,14 +341,16 @@ async function fightItYourself() {
   /** @type {Reply<Opened>} */
   const reply = await rules.call({ op: "restore", record });
   if (!reply.ok) return showError(reply.error, ui.actionError, ui.fight);
+  const versus = fight.id ?? undefined;
   story.hide();
-  show(reply, { name: saved.fightName(reply.summary) });
+  show(reply, { name: saved.fightName(reply.summary), versus });
   ui.fight.scrollIntoView({ block: "start" });
   screenOf(reply.record.system).screen.focus();
 }
 
 await loaded;
 story.init({ review: odds.review, book: () => (fight ? system(fight.record.system).book : ""), again: fightItYourself,
+             versus: (id) => saved.find(id),
              playOn: () => { if (fight) screenOf(fight.record.system).screen.focus(); } });
 sheet.init({ rules: () => rules, screenOf, system });
 setup.init({ words, screenOf, rules: () => rules, chose: sheet.show, leaving: sheet.save });

@@ -19,7 +19,7 @@ import { currentId, loadSaves, newId, remove, SAVE_FORMAT, SAVE_VERSION, setCurr
  * saved id and name), and a book's name.
  * @typedef {{rules: () => Rules | null, fight: () => OpenFight | null,
  *   show: (reply: Opened, meta: {id?: string | null, name: string, created?: number, adventure?: string,
- *          link?: boolean}) => void,
+ *          link?: boolean, versus?: string}) => void,
  *   book: (system: string) => string | undefined, adventureChanged: (system: string) => void}} Page
  */
 
@@ -347,7 +347,7 @@ export function saveFight(fight) {
   let save = find(fight.id);
   if (!save) {
     save = { id: fight.id, name: fight.name, created: Date.now(), record: fight.record, adventure: fight.adventure,
-             section: fight.section };
+             section: fight.section, ...(fight.versus ? { versus: fight.versus } : {}) };
     saved.unshift(save);
     // Its adventure stored with it (a fresh one is kept only once something is typed, or now: its first fight).
     const owner = fight.adventure ? adventures.byId(fight.adventure) : null;

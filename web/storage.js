@@ -6,7 +6,7 @@
 /** @typedef {import("./rules.js").Summary} Summary */
 /**
  * @typedef {{id: string, name: string, created?: number, updated?: number, record: FightRecord, summary?: Summary,
- *   adventure?: string, section?: string}} Save
+ *   adventure?: string, section?: string, versus?: string}} Save  versus: the saved fight this one fights again
  */
 /**
  * A problem met in storage, for the page to translate: `text` with its fields.

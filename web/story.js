@@ -25,17 +25,20 @@ const ui = {
 
 /**
  * @type {{review: (record: import("./rules.js").FightRecord) => Promise<any>, book: () => string,
- *         playOn: () => void, again: () => void}}
+ *         playOn: () => void, again: () => void,
+ *         versus: (id: string) => {name: string, record: import("./rules.js").FightRecord} | undefined}}
  */
 let page;
 /** @type {Review | null} */
 let shown = null;
+/** @type {{name: string, review: Review} | null} */
+let other = null; // the fight this one fights again ("Fight it yourself"), drawn beside it
 /** @type {OpenFight | null} */
 let open = null;
 let at = 0; // the step shown: an action's index, or rows.length for the end
 let asked = 0; // the newest request's token: an older answer is dropped
 
-const W = 420, H = 180, LEFT = 40, RIGHT = 10, TOP = 10, BOTTOM = 26;
+const W = 420, H = 180, LEFT = 46, RIGHT = 10, TOP = 10, BOTTOM = 26;
 const SVG = "http://www.w3.org/2000/svg";
 
 /** @param {number} p */
@@ -84,8 +87,10 @@ export async function show(fight, { link = false } = {}) {
   ui.again.hidden = !ui.fight.classList.contains("reading");
   if (!fight.record.actions.length) return hide();
   ui.status.textContent = t("The story is being told…");
-  const reply = await page.review(fight.record);
+  const against = fight.versus ? page.versus(fight.versus) : undefined;
+  const [reply, theirs] = await Promise.all([page.review(fight.record), against ? page.review(against.record) : null]);
   if (token !== asked) return;
+  other = against && theirs?.ok ? { name: against.name, review: theirs } : null;
   if (!reply.ok) {
     shown = null;
     ui.status.textContent = reply.error.text ?? reply.error.message;
@@ -117,7 +122,8 @@ function reading(on) {
   ui.fight.classList.toggle("reading", on);
 }
 
-const stepWidth = () => (W - LEFT - RIGHT) / Math.max(1, /** @type {Review} */ (shown).rows.length);
+const stepWidth = () =>
+  (W - LEFT - RIGHT) / Math.max(1, /** @type {Review} */ (shown).rows.length, other?.review.rows.length ?? 0);
 /** @param {number} i */
 const xOf = (i) => LEFT + i * stepWidth();
 /** @param {number} v */
@@ -136,10 +142,11 @@ function node(tag, attributes = {}, text = "") {
 
 /**
  * The worth before each action, and after the last.
+ * @param {Review} review
  * @returns {[number, number | null][]}
  */
-function values() {
-  const { rows } = /** @type {Review} */ (shown);
+function values(review) {
+  const { rows } = review;
   /** @type {[number, number | null][]} */
   const found = rows.map((row, i) => [i, row.before]);
   return [...found, [rows.length, rows.length ? rows[rows.length - 1].after : null]];
@@ -156,12 +163,8 @@ function draw() {
     const x = xOf(review.turning);
     svg.append(node("rect", { x, y: TOP, width: stepWidth(), height: H - TOP - BOTTOM, class: "turning" }));
   }
-  let d = "", pen = false; // a gap where an action is past the exact odds' budget
-  for (const [i, v] of values()) {
-    if (v !== null) d += `${pen ? "L" : "M"}${xOf(i).toFixed(1)},${yOf(v).toFixed(1)}`;
-    pen = v !== null;
-  }
-  svg.append(node("path", { d, class: "line" }));
+  if (other) svg.append(node("path", { d: line(other.review), class: "line other" }));
+  svg.append(node("path", { d: line(review), class: "line" }));
   const every = Math.max(1, Math.ceil(review.rows.length / 10));
   review.rows.forEach((row, i) => {
     if (row.before !== null) {
@@ -174,7 +177,25 @@ function draw() {
   });
   svg.append(node("line", { x1: 0, x2: 0, y1: TOP, y2: H - BOTTOM, class: "cursor" }));
   ui.chart.replaceChildren(svg);
+  for (const old of $$(".story-legend", ui.box)) old.remove();
+  if (other) {
+    ui.chart.after(h("p", { className: "story-legend" }, h("span", { className: "own" }, t("This fight")), " ",
+                     h("span", { className: "other" }, other.name)));
+  }
   ui.chart.setAttribute("aria-valuemax", String(review.rows.length));
+}
+
+/**
+ * The SVG path of a review's chance to win: a gap where an action is past the exact odds' budget.
+ * @param {Review} review
+ */
+function line(review) {
+  let d = "", pen = false;
+  for (const [i, v] of values(review)) {
+    if (v !== null) d += `${pen ? "L" : "M"}${xOf(i).toFixed(1)},${yOf(v).toFixed(1)}`;
+    pen = v !== null;
+  }
+  return d;
 }
 
 /** @param {KeyboardEvent} event */
@@ -304,7 +325,7 @@ export function picture() {
   g.lineWidth = 4;
   g.beginPath();
   let drawing = false;
-  for (const [i, v] of values()) {
+  for (const [i, v] of values(review)) {
     if (v === null) {
       drawing = false;
       continue;

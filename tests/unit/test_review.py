@@ -177,9 +177,9 @@ def test_the_summary_in_russian():
     with i18n.language("ru"):
         answer = review(Fight.from_record(record))
     assert answer["rows"][0]["did"] == "продолжать бой, тратя 1 ед. СИЛЫ ВОЛИ"
-    opening = "Бой продолжается после 1 раунда. Везение дало вам +9 %; ваши решения стоили 13 %."
+    opening = "Бой продолжается после 1 раунда. Везение дало вам +9\u00a0%; ваши решения стоили 13\u00a0%."
     assert answer["summary"].startswith(opening)
-    assert "когда лучше было продолжать бой, тратя 10 ед. СИЛЫ ВОЛИ (−13 %)" in answer["summary"]
+    assert "когда лучше было продолжать бой, тратя 10 ед. СИЛЫ ВОЛИ (−13\u00a0%)" in answer["summary"]
 
 
 def test_the_command_line_prints_the_table_and_the_summary(tmp_path, capsys):
