@@ -89,6 +89,16 @@ def optimize(paths: list[Path]) -> None:
         subprocess.run([tool, "--quality=70-95", "--speed=1", "--strip", "--force", "--ext=.png", path], check=True)
 
 
+def shot(page, scroll: str, name: str) -> Path:
+    """The page's viewport as a picture, once its fonts are in and ``scroll`` has run; the page closed."""
+    page.evaluate("() => document.fonts.ready")
+    page.evaluate(scroll)
+    path = OUT / name
+    page.screenshot(path=path, animations="disabled", caret="hide")
+    page.close()
+    return path
+
+
 def take(dist: Path, make_server, chromium: str, args: list[str]) -> list[Path]:
     from playwright.sync_api import expect, sync_playwright
 
@@ -121,21 +131,12 @@ def take(dist: Path, make_server, chromium: str, args: list[str]) -> list[Path]:
                             " || !document.querySelector('#odds-sim').hidden"
                         )
                         page.wait_for_function(answered, timeout=BOOT_TIMEOUT)
-                        page.evaluate("() => document.fonts.ready")
-                        page.evaluate("() => window.scrollTo(0, 0)")
-                        path = OUT / f"{system}-{lang}-{size}.png"
-                        page.screenshot(path=path, animations="disabled", caret="hide")
-                        taken.append(path)
-                        page.close()
+                        taken.append(shot(page, "() => window.scrollTo(0, 0)", f"{system}-{lang}-{size}.png"))
                     page = context.new_page()
                     page.goto(base + "#f=" + share.encode(STORY))
                     expect(page.locator("#story-summary")).not_to_be_empty(timeout=BOOT_TIMEOUT)
-                    page.evaluate("() => document.fonts.ready")
-                    page.evaluate("() => document.querySelector('#story').scrollIntoView({block: 'start'})")
-                    path = OUT / f"story-{lang}-{size}.png"
-                    page.screenshot(path=path, animations="disabled", caret="hide")
-                    taken.append(path)
-                    page.close()
+                    story = "() => document.querySelector('#story').scrollIntoView({block: 'start'})"
+                    taken.append(shot(page, story, f"story-{lang}-{size}.png"))
                     context.close()
             browser.close()
     finally:
