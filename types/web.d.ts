@@ -22,6 +22,8 @@ interface Window {
   pyrulesTiming?: Record<string, unknown>;
   /** boot.js: the rules' worker, started as the page began loading, and the messages it sent since. */
   pyrulesBoot?: { worker: Worker; queue: Event[]; created: number };
+  /** rules.js started the rules' worker itself (boot.js had not run yet): boot.js starts none. */
+  pyrulesBootTaken?: boolean;
   /** "made" | "used" | "unavailable: …" | "failed: …" (rules.js snapshotLater) */
   pyrulesSnapshot?: Promise<string>;
   /** rules.js BOOT_SILENCE, shortened by a test (ms) */

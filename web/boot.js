@@ -7,15 +7,17 @@ try {
 } catch {
   // storage blocked: boot the ordinary way
 }
-const worker = new Worker(new URL("./worker.js", import.meta.url), {
-  type: "module",
-  name: snapshot ? "rules-snapshot" : "rules",
-});
-/** @type {Event[]} */
-const queue = [];
-worker.onmessage = (event) => queue.push(event);
-worker.onerror = (event) => {
-  event.preventDefault(); // rules.js says it in the start-up alert
-  queue.push(event);
-};
-window.pyrulesBoot = { worker, queue, created: performance.timeOrigin + performance.now() };
+if (!window.pyrulesBootTaken) { // rules.js, run first, has not started a worker of its own
+  const worker = new Worker(new URL("./worker.js", import.meta.url), {
+    type: "module",
+    name: snapshot ? "rules-snapshot" : "rules",
+  });
+  /** @type {Event[]} */
+  const queue = [];
+  worker.onmessage = (event) => queue.push(event);
+  worker.onerror = (event) => {
+    event.preventDefault(); // rules.js says it in the start-up alert
+    queue.push(event);
+  };
+  window.pyrulesBoot = { worker, queue, created: performance.timeOrigin + performance.now() };
+}

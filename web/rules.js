@@ -152,8 +152,14 @@ export function start(ready, later) {
     starting?.worker.terminate(); // a start that went silent: a fresh worker instead
     boot(null, ready, later);
   });
-  if (early) boot(early, ready, later);
-  else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => boot(null, ready, later), 0)));
+  if (early) return boot(early, ready, later);
+  // boot.js (an async module) may run after this bundle: one frame after the paint, its worker if it has started
+  // one by then; if not, a worker of our own, and boot.js, told so, starts none (never two Pyodides booting)
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => {
+    const late = window.pyrulesBoot ?? null;
+    if (!late) window.pyrulesBootTaken = true;
+    boot(late, ready, later);
+  }, 0)));
 }
 
 /** @type {Rules | null} the rules' worker being started, until it is ready */
