@@ -53,6 +53,10 @@ class Session:
         """Empties the field, then types `text` key by key."""
         raise NotImplementedError
 
+    def press(self, selector: str, key: str) -> None:
+        """Focuses the element and presses one key, by its KeyboardEvent.key name ("ArrowRight", "Home")."""
+        raise NotImplementedError
+
     def pid(self) -> int | None:
         """The browser's root process (its children are the engine's other processes), for memory measurements."""
         raise NotImplementedError
@@ -110,6 +114,10 @@ class Firefox(Session):
 
     def type(self, selector: str, text: str) -> None:
         self._call("type", selector=selector, text=text)
+
+    def press(self, selector: str, key: str) -> None:
+        self.eval("document.querySelector(arg).focus();", selector)
+        self._call("press", key=key)
 
     def pid(self) -> int | None:
         return self.browser_pid
@@ -192,6 +200,12 @@ class WebKit(Session):
         self.eval(CLEAR_JS, selector)
         if text:
             self._element(selector).send_keys(text)
+
+    def press(self, selector: str, key: str) -> None:
+        from selenium.webdriver.common.keys import Keys
+
+        keys = {"ArrowRight": Keys.ARROW_RIGHT, "ArrowLeft": Keys.ARROW_LEFT, "Home": Keys.HOME, "End": Keys.END}
+        self._element(selector).send_keys(keys[key])
 
     def pid(self) -> int | None:
         return self.driver.service.process.pid  # WebKitWebDriver: MiniBrowser and WebKit's processes are below it

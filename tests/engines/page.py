@@ -29,6 +29,7 @@ const ROLES = {
   alert: "[role=alert]",
   heading: "h1, h2, h3, h4, h5, h6, [role=heading]",
   img: "img, [role=img]",
+  slider: "input[type=range], [role=slider]",
   link: "a[href]",
 };
 const norm = (text) => (text || "").replace(/\s+/g, " ").trim();
@@ -116,6 +117,10 @@ class Page:
     def select(self, label: str, option: str, **where: Any) -> None:
         options = self.session.eval(SELECT_JS, [self.find("field", label, **where)["selector"], option])
         assert options is None, f"{self.engine}: no option {option!r} in {label!r}: {options}"
+
+    def press(self, selector: str, key: str) -> None:
+        """One key pressed on the element `selector` names (focused first)."""
+        self.session.press(selector, key)
 
     def value(self, label: str, **where: Any) -> str:
         return self.find("field", label, **where)["value"]

@@ -234,3 +234,47 @@ def test_a_failed_start_says_so_and_tries_again(open_page, network):
     page.click("button", "Try again")
     page.ready()
     fight_round_after_start(page)
+
+
+# A finished Lone Wolf fight for the story: Banedon against Gourgaz, won in six rounds.
+STORY = {"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "seed": 5,
+         "hero": {"skill": 15, "endurance": 28}, "enemies": [{"name": "Gourgaz", "skill": 16, "endurance": 30}],
+         "actions": [{"do": "round", "number": n} for n in (5, 6, 2, 7, 4, 5)]}  # fmt: skip
+# The picture Save picture makes, caught as the page hands it to a download link: [bytes, width, height] from its PNG
+# header (the link is not followed: no download dialog; the Web Share API is left out, so the download path runs).
+CATCH_PICTURE_JS = """Object.defineProperty(navigator, "canShare", { value: undefined, configurable: true });
+const create = URL.createObjectURL;
+URL.createObjectURL = (blob) => {
+  if (blob.type === "image/png") blob.arrayBuffer().then((bytes) => {
+    const view = new DataView(bytes);
+    window.pictureSeen = [bytes.byteLength, view.getUint32(16), view.getUint32(20)];
+  });
+  return create.call(URL, blob);
+};
+const click = HTMLAnchorElement.prototype.click;
+HTMLAnchorElement.prototype.click = function () { if (!this.download.endsWith(".png")) click.call(this); };"""
+STEP = "document.querySelector('#story-chart').getAttribute('aria-valuenow')"
+
+
+def test_a_shared_fight_opens_on_its_story_steps_by_keyboard_and_makes_its_picture(page: Page):
+    from pyrules import share
+
+    page.goto(page.base_url + "#f=" + share.encode(STORY))
+    page.ready()
+    page.wait("document.querySelector('#story-summary').textContent.startsWith('Won after 6 rounds.')", "the story")
+    page.find("slider", "Chance to win, action by action")
+    page.press("#story-chart", "Home")
+    page.wait(f"{STEP} === '0'", "the first round")
+    page.press("#story-chart", "ArrowRight")
+    page.wait(f"{STEP} === '1'", "the second round")
+    assert page.js("return document.querySelector('#story-step').textContent;").startswith("Round 2: fight on.")
+    page.press("#story-chart", "End")
+    page.wait(f"{STEP} === '6'", "the end")
+    page.js(CATCH_PICTURE_JS)
+    page.click("button", "Save picture")
+    size, width, height = page.wait("window.pictureSeen", "the picture made")
+    assert size > 10_000 and (width, height) == (1200, 630)
+    page.click("button", "Fight it yourself")
+    page.find("heading", "Banedon vs Gourgaz")
+    assert page.js("return document.querySelectorAll('#log li.fought').length;") == 0
+    page.find("button", "Fight round", enabled=True)
