@@ -93,6 +93,7 @@ def shot(page, scroll: str, name: str) -> Path:
     """The page's viewport as a picture, once its fonts are in and ``scroll`` has run; the page closed."""
     page.evaluate("() => document.fonts.ready")
     page.evaluate(scroll)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")  # observers
     path = OUT / name
     page.screenshot(path=path, animations="disabled", caret="hide")
     page.close()
@@ -135,7 +136,8 @@ def take(dist: Path, make_server, chromium: str, args: list[str]) -> list[Path]:
                     page = context.new_page()
                     page.goto(base + "#f=" + share.encode(STORY))
                     expect(page.locator("#story-summary")).not_to_be_empty(timeout=BOOT_TIMEOUT)
-                    story = "() => document.querySelector('#story').scrollIntoView({block: 'start'})"
+                    # the story's top, below the strip of both sides' numbers that stays at the top of the screen
+                    story = "() => { document.querySelector('#story').scrollIntoView(); scrollBy(0, -56); }"
                     taken.append(shot(page, story, f"story-{lang}-{size}.png"))
                     context.close()
             browser.close()
