@@ -320,22 +320,34 @@ export function picture() {
     g.stroke();
     g.fillText(percent(v), left - 12, y + 7);
   }
-  const n = Math.max(1, review.rows.length);
+  const n = Math.max(1, review.rows.length, other?.review.rows.length ?? 0);
+  /**
+   * One review's chance to win as a line on the picture (a gap where an action is past the exact odds' budget).
+   * @param {Review} drawn
+   */
+  const trace = (drawn) => {
+    g.beginPath();
+    let drawing = false;
+    for (const [i, v] of values(drawn)) {
+      if (v !== null) {
+        const x = left + (i / n) * width, y = top + (1 - v) * height;
+        if (drawing) g.lineTo(x, y);
+        else g.moveTo(x, y);
+      }
+      drawing = v !== null;
+    }
+    g.stroke();
+  };
+  if (other) { // the fight this one fought again, dashed under it
+    g.strokeStyle = color("--muted");
+    g.lineWidth = 3;
+    g.setLineDash([12, 8]);
+    trace(other.review);
+    g.setLineDash([]);
+  }
   g.strokeStyle = color("--accent");
   g.lineWidth = 4;
-  g.beginPath();
-  let drawing = false;
-  for (const [i, v] of values(review)) {
-    if (v === null) {
-      drawing = false;
-      continue;
-    }
-    const x = left + (i / n) * width, y = top + (1 - v) * height;
-    if (drawing) g.lineTo(x, y);
-    else g.moveTo(x, y);
-    drawing = true;
-  }
-  g.stroke();
+  trace(review);
   const colors = { inaccuracy: "#b7791f", mistake: "#c05621", blunder: color("--bad") };
   review.rows.forEach((row, i) => {
     if (row.before === null || !row.mark) return;
