@@ -244,10 +244,11 @@ function saveOpenFight() {
   if (fight) saved.saveFight(fight);
 }
 
-// Back to the set-up: the hero as the fight left it (its adventure's sheet), no enemy, a new section's rules.
+// Back to the set-up: the hero as the fight left it (its adventure's sheet), no enemy, a new section's rules. False
+// when the fight stays (its hero could not be carried back: said beside the fight).
 async function newFight() {
   const open = fight;
-  if (open && !(await sheet.heroBack(open, ui.actionError, ui.fight))) return;
+  if (open && !(await sheet.heroBack(open, ui.actionError, ui.fight))) return false;
   fight = null;
   story.hide();
   saved.setCurrent(null);
@@ -263,6 +264,7 @@ async function newFight() {
   saved.render();
   showOddsSoon();
   setup.focus();
+  return true;
 }
 
 /** @param {string} code */
@@ -316,7 +318,7 @@ translatePage();
 odds.translate();
 const loaded = loadScreens();
 saved.init({ rules: () => rules, fight: () => fight, show, book: (key) => system(key)?.book,
-            adventureChanged: (key) => { if (!fight) setup.choose(key); } });
+            adventureChanged: (key) => { if (!fight) setup.choose(key); }, home: newFight });
 start(async (client) => {
   rules = client;
   odds.quickFrom((request) => client.call(request)); // the cheap odds at once, before the odds' worker is up

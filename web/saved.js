@@ -16,11 +16,13 @@ import { currentId, loadSaves, newId, remove, SAVE_FORMAT, SAVE_VERSION, setCurr
 /** @typedef {import("./adventures.js").Adventure} Adventure */
 /**
  * What the card asks of the page: the rules once started, the open fight, to show a fight the rules opened (with its
- * saved id and name), and a book's name.
+ * saved id and name), a book's name, and to leave the open fight for the set-up and this card (`home`: false when
+ * the fight stays).
  * @typedef {{rules: () => Rules | null, fight: () => OpenFight | null,
  *   show: (reply: Opened, meta: {id?: string | null, name: string, created?: number, adventure?: string,
  *          link?: boolean, versus?: string}) => void,
- *   book: (system: string) => string | undefined, adventureChanged: (system: string) => void}} Page
+ *   book: (system: string) => string | undefined, adventureChanged: (system: string) => void,
+ *   home: () => Promise<boolean>}} Page
  */
 
 // ---- the saved fights' card -------------------------------------------------------------------------------------
@@ -409,7 +411,8 @@ function download(name, record) {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
-// The fight a link carries, opened as a new saved fight; false when there is none (or it cannot be read).
+// The fight a link carries, opened as a new saved fight, or the adventure it carries, kept and listed here; false
+// when there is none (or it cannot be read).
 export async function openFromLink() {
   const rules = page.rules();
   const hash = location.hash;
@@ -425,6 +428,7 @@ export async function openFromLink() {
   }
   if (reply.adventure) { // a whole adventure: kept as one of this browser's, its fights listed to open one by one
     const adventure = adopt(reply.adventure);
+    if (page.fight()) await page.home(); // this card is shown with the set-up, not beside a fight
     render();
     page.adventureChanged(adventure.system);
     const group = ui.list.querySelector(`[data-adventure="${CSS.escape(adventure.id)}"]`);
@@ -432,7 +436,7 @@ export async function openFromLink() {
            { title: adventureTitle(adventure), n: reply.adventure.fights.length }));
     group?.scrollIntoView({ block: "start" });
     /** @type {HTMLElement | null | undefined} */ (group?.querySelector(".save button"))?.focus({ preventScroll: true });
-    return false;
+    return true;
   }
   await opened(reply, t("Shared: {name}", { name: fightName(reply.summary) }), true);
   return true;

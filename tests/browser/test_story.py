@@ -179,3 +179,10 @@ def test_a_whole_adventure_in_one_link_opens_as_its_list_of_fights_each_with_its
         expect(friend.locator(".adventure-group .save")).to_have_count(10, timeout=BOOT_TIMEOUT)
     finally:
         other.close()
+    # the link pasted into the app with a fight open: the fight is left for the list, where the adventure is
+    fights.first.get_by_role("button", name="Resume").click()
+    expect(page.locator("#fight")).to_be_visible()
+    page.goto(base_url + "#f=" + share.encode(document))
+    expect(page.locator("#saves")).to_be_visible()
+    expect(page.locator("#fight")).to_be_hidden()
+    expect(page.locator(".adventure-group").filter(has_text="Unnamed hero · Dawn of the Darklords")).to_have_count(2)
