@@ -59,7 +59,7 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
 
     def worth(index: int) -> tuple[float | None, dict]:
         """The worth of the state before action ``index`` (the best choice's Q), and each choice's Q; None for a
-        state past the exact odds' budget (the request's own deadline stops the whole review)."""
+        state past the exact odds' budget, or past the request's deadline."""
         if index not in worths:
             state = fight.states[index]
             try:
@@ -74,12 +74,12 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
                         budget.check()
                     worths[index] = (max(qs.values()) if qs else values.value(state), qs)
             except TooLarge:
-                budget.check()
                 worths[index] = (None, {})
         return worths[index]
 
     # from the last state back: the states before one past the budget are larger still (more ВЫНОСЛИВОСТЬ standing,
-    # more enemies), so they are not tried, each try costing the whole budget
+    # more enemies), so they are not tried, each try costing the whole budget; past the request's deadline, the end
+    # of the fight is what is shown
     for index in range(len(fight.actions), -1, -1):
         if worth(index)[0] is None:
             worths.update({earlier: (None, {}) for earlier in range(index)})
@@ -117,7 +117,6 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
             try:
                 q = qs[choice] if choice in qs else values.q(state, choice)
             except TooLarge:
-                budget.check()
                 q, row["known"], row["after"] = None, False, None
             if not row["known"]:
                 pass
@@ -133,6 +132,8 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
     last = worth(len(fight.actions))[0]
     result = None if last is None else last + spent
     known = [row for row in rows if row["known"]]
+    if not known and (rows or start is None):  # nothing within the budget: too large, not an empty review
+        raise TooLarge("nothing of the fight could be reviewed within the budget")
     answer: dict[str, Any] = {
         "system": system.key,
         "start": start,

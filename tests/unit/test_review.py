@@ -215,3 +215,31 @@ def test_a_copy_of_the_rules_without_the_review_says_so(monkeypatch):
     reply = call(op="review", record=record)
     assert not reply["ok"] and reply["error"]["field"] == "op"
     assert reply["error"]["message"] == "the review is not part of this copy of the rules"
+
+
+def test_past_the_requests_deadline_the_review_shows_the_end_it_could_compute(monkeypatch):
+    """The deadline comes after ten looks at the clock: the states are worked from the last back, so the fight's end
+    is reviewed and its start is not; with no look left at all, the review says it is too large."""
+    from pyrules import budget as budgets
+    from pyrules import review as reviews
+
+    gourgaz = {"name": "Gourgaz", "skill": 16, "endurance": 30}
+    record = make_record("lone-wolf", {"skill": 15, "endurance": 28}, [gourgaz], None,
+                         [{"do": "round", "number": n} for n in (5, 6, 2, 7, 4, 5)])  # fmt: skip
+    looks = iter(range(10**6))
+
+    def check(limit):
+        if next(looks) >= limit:
+            raise budgets.TooLarge("past the request's deadline")
+
+    monkeypatch.setattr(reviews.budget, "check", lambda: check(10))
+    answer = review(Fight.from_record(record))
+    rows = answer["rows"]
+    unknown = answer["unknown"]
+    assert 0 < unknown < len(rows) and answer["start"] is None and answer["result"] == 1.0
+    assert [row["known"] for row in rows] == [False] * unknown + [True] * (len(rows) - unknown)
+    assert f"{unknown} actions are past what the exact odds can count" in answer["summary"]
+    looks = iter(range(10**6))
+    monkeypatch.setattr(reviews.budget, "check", lambda: check(0))
+    with pytest.raises(budgets.TooLarge):
+        review(Fight.from_record(record))
