@@ -165,14 +165,15 @@ function draw() {
   }
   if (other) svg.append(node("path", { d: line(other.review), class: "line other" }));
   svg.append(node("path", { d: line(review), class: "line" }));
-  const every = Math.max(1, Math.ceil(review.rows.length / 10));
+  let labelled = -Infinity; // a round's number under its first action, none closer than 20 units to the last
   review.rows.forEach((row, i) => {
     if (row.before !== null) {
       svg.append(node("circle", { cx: xOf(i), cy: yOf(row.before), r: row.mark ? 6 : 3.5,
                                   class: `dot ${row.mark ?? ""}` }));
     }
-    if (i % every === 0) {
+    if (row.round !== review.rows[i - 1]?.round && xOf(i) - labelled >= 20) {
       svg.append(node("text", { x: xOf(i), y: H - 8, class: "tick", "text-anchor": "middle" }, String(row.round)));
+      labelled = xOf(i);
     }
   });
   svg.append(node("line", { x1: 0, x2: 0, y1: TOP, y2: H - BOTTOM, class: "cursor" }));
@@ -232,8 +233,20 @@ function go(i) {
 const markWords = (mark) => mark === "blunder" ? t("blunder") : mark === "mistake" ? t("mistake")
   : mark === "inaccuracy" ? t("inaccuracy") : "";
 
-/** @param {[string, string, number][]} sides */
-const sidesText = (sides) => sides.map(([name, label, value]) => `${name}: ${label} ${value}`).join(" · ");
+/**
+ * Both sides' numbers, each name once: "Hero: STAMINA 18, LUCK 7 · ОРК: STAMINA 4".
+ * @param {[string, string, number][]} sides
+ */
+function sidesText(sides) {
+  /** @type {[string, string[]][]} */
+  const named = [];
+  for (const [name, label, value] of sides) {
+    const last = named[named.length - 1];
+    if (last && last[0] === name) last[1].push(`${label} ${value}`);
+    else named.push([name, [`${label} ${value}`]]);
+  }
+  return named.map(([name, numbers]) => `${name}: ${numbers.join(", ")}`).join(" · ");
+}
 
 /** @param {number} i */
 function stepText(i) {
