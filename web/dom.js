@@ -256,3 +256,42 @@ export function undoKeys(active, undo, redo) {
     else undo();
   });
 }
+
+// ---- SVG and files -----------------------------------------------------------------------------------------------
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/**
+ * An SVG element (charts drawn from the rules' numbers, no library; text via textContent).
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attributes]
+ */
+export function svgNode(tag, attributes = {}, text = "") {
+  const item = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attributes)) item.setAttribute(key, String(value));
+  if (text !== "") item.textContent = text;
+  return item;
+}
+
+/**
+ * A file's name made from a fight's or an adventure's name: letters, digits, spaces, _ and - kept.
+ * @param {string} name
+ * @param {string} extension without its dot
+ */
+export const fileName = (name, extension) =>
+  `${name.replace(/[^\p{L}\p{N} _-]+/gu, "").trim() || "fight"}.${extension}`;
+
+/**
+ * The browser's download of `blob` as `name`.
+ * @param {string} name
+ * @param {Blob} blob
+ */
+export function saveFile(name, blob) {
+  const link = element("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}

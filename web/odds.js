@@ -5,7 +5,7 @@
 // request that worker has not answered in time is abandoned: the worker is ended and a new one started, and the
 // panel offers the simulation instead. A system without exact odds (its capabilities, from the rules, say so), and any
 // fight the rules refuse as too large for them, by a Monte Carlo run in steps of a quarter second.
-import { $, element } from "./dom.js";
+import { $, element, svgNode as node } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { Rules } from "./rules.js";
 
@@ -537,19 +537,6 @@ function simText(reply) {
 }
 
 // ---- small SVG charts, drawn from numbers the rules computed (no library; text via textContent) --------------------
-
-const SVG = "http://www.w3.org/2000/svg";
-
-/**
- * @param {string} tag
- * @param {Record<string, string | number>} [attributes]
- */
-function node(tag, attributes = {}, text = "") {
-  const item = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attributes)) item.setAttribute(key, String(value));
-  if (text !== "") item.textContent = text;
-  return item;
-}
 
 /**
  * @param {number} width

@@ -1,7 +1,7 @@
 // The "Saved fights" card and how fights travel: every fight kept in this browser (storage.js), grouped by adventure
 // (adventures.js), checked by the rules at start-up; resumed, renamed, exported or deleted; share links (#f=<code>,
 // read by the rules), the exported file and an imported one.
-import { $, $$, element, showError, tell } from "./dom.js";
+import { $, $$, fileName, saveFile, showError, tell } from "./dom.js";
 import { t, translatePage } from "./i18n.js";
 import * as adventures from "./adventures.js";
 import { currentId, loadSaves, newId, remove, SAVE_FORMAT, SAVE_VERSION, setCurrent, setFightAside, store }
@@ -266,8 +266,7 @@ function adventureClicked(what, adventure, group) {
       adventures.makeCurrent(adventure);
       return page.adventureChanged(adventure.system);
     case "export":
-      return download(adventure.name || t("adventure"),
-                      adventures.toDocument(adventure, saved.filter((save) => save.adventure === adventure.id)));
+      return download(adventure.name || t("adventure"), documentOf(adventure));
     case "share":
       return shareAdventure(adventure, group);
     case "delete":
@@ -287,6 +286,13 @@ function adventureClicked(what, adventure, group) {
 }
 
 /**
+ * The adventure document of an adventure and its saved fights (as Export writes it, and its link carries).
+ * @param {Adventure} adventure
+ */
+const documentOf = (adventure) =>
+  adventures.toDocument(adventure, saved.filter((save) => save.adventure === adventure.id));
+
+/**
  * A whole adventure as one link: copied, and shown in its group to copy by hand; one too long for a link reader is
  * refused by the rules with the words to export it instead.
  * @param {Adventure} adventure
@@ -295,8 +301,7 @@ function adventureClicked(what, adventure, group) {
 async function shareAdventure(adventure, group) {
   const rules = page.rules();
   if (!rules) return;
-  const document = adventures.toDocument(adventure, saved.filter((save) => save.adventure === adventure.id));
-  const reply = await rules.call({ op: "share_adventure", adventure: document });
+  const reply = await rules.call({ op: "share_adventure", adventure: documentOf(adventure) });
   const box = $(".adventure-link", group);
   const status = $(".adventure-link-status", group);
   box.hidden = false;
@@ -307,16 +312,9 @@ async function shareAdventure(adventure, group) {
     status.textContent = reply.error.text ?? reply.error.message;
     return;
   }
-  const url = `${location.origin}${location.pathname}#f=${reply.code}`;
+  const { url, copied } = await copyLink(reply.code);
   input.hidden = false;
   input.value = url;
-  let copied = false;
-  try {
-    await navigator.clipboard.writeText(url);
-    copied = true;
-  } catch {
-    // no clipboard permission: the link is shown to copy by hand
-  }
   status.textContent = copied ? t("Link copied to the clipboard.") : t("Copy the link above to share this adventure.");
 }
 
@@ -401,14 +399,22 @@ async function opened(reply, name, link = false) {
  * @param {object} record a fight record or an adventure
  */
 function download(name, record) {
-  const blob = new Blob([JSON.stringify(record, null, 1)], { type: "application/json" });
-  const link = element("a");
-  link.href = URL.createObjectURL(blob);
-  link.download = `${name.replace(/[^\p{L}\p{N} _-]+/gu, "").trim() || "fight"}.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  saveFile(fileName(name, "json"), new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
+}
+
+/**
+ * A share code as the page's link, copied to the clipboard where the browser lets the page (else shown to copy by
+ * hand): the link, and whether it was copied.
+ * @param {string} code
+ */
+async function copyLink(code) {
+  const url = `${location.origin}${location.pathname}#f=${code}`;
+  try {
+    await navigator.clipboard.writeText(url);
+    return { url, copied: true };
+  } catch {
+    return { url, copied: false }; // no clipboard permission
+  }
 }
 
 // The fight a link carries, opened as a new saved fight, or the adventure it carries, kept and listed here; false
@@ -448,16 +454,9 @@ async function share() {
   if (!rules || !fight) return;
   const reply = await rules.call({ op: "share", session: fight.session });
   if (!reply.ok) return showError(reply.error, $("#action-error"), $("#fight"));
-  const url = `${location.origin}${location.pathname}#f=${reply.code}`;
+  const { url, copied } = await copyLink(reply.code);
   ui.shareBox.hidden = false;
   ui.shareLink.value = url;
-  let copied = false;
-  try {
-    await navigator.clipboard.writeText(url);
-    copied = true;
-  } catch {
-    // no clipboard permission: the link is shown to copy by hand
-  }
   ui.shareStatus.textContent = copied ? t("Link copied to the clipboard.") : t("Copy the link above to share this fight.");
   if (navigator.share && navigator.canShare?.({ url })) {
     navigator.share({ title: fight.name, url }).catch(() => {});

@@ -4,7 +4,7 @@
 // luck); the same as a table; the summary in the rules' words; the story as a picture to paste in a chat. Shown when a
 // fight ends and when a share link is opened (read-only until the friend chooses to play). No rule number here: every
 // number is the review's.
-import { $, $$, element, h } from "./dom.js";
+import { $, $$, element, fileName, h, saveFile, svgNode as node } from "./dom.js";
 import { language, t } from "./i18n.js";
 
 /** @typedef {import("../types/screen").OpenFight} OpenFight */
@@ -39,7 +39,6 @@ let at = 0; // the step shown: an action's index, or rows.length for the end
 let asked = 0; // the newest request's token: an older answer is dropped
 
 const W = 420, H = 180, LEFT = 46, RIGHT = 10, TOP = 10, BOTTOM = 26;
-const SVG = "http://www.w3.org/2000/svg";
 
 /** @param {number} p */
 const percent = (p) => new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 0 }).format(p);
@@ -77,14 +76,14 @@ export async function show(fight, { link = false } = {}) {
   open = fight;
   const token = ++asked;
   reading(link);
-  if (!fight || (fight.view.outcome === "ongoing" && !ui.fight.classList.contains("reading"))) {
+  if (!fight || (fight.view.outcome === "ongoing" && !link)) {
     ui.box.hidden = true;
     shown = null;
     return;
   }
   ui.box.hidden = false;
-  ui.play.hidden = !ui.fight.classList.contains("reading") || fight.view.outcome !== "ongoing";
-  ui.again.hidden = !ui.fight.classList.contains("reading");
+  ui.play.hidden = !link || fight.view.outcome !== "ongoing";
+  ui.again.hidden = !link;
   if (!fight.record.actions.length) return hide();
   ui.status.textContent = t("The story is being told…");
   const against = fight.versus ? page.versus(fight.versus) : undefined;
@@ -128,17 +127,6 @@ const stepWidth = () =>
 const xOf = (i) => LEFT + i * stepWidth();
 /** @param {number} v */
 const yOf = (v) => TOP + (1 - v) * (H - TOP - BOTTOM);
-
-/**
- * @param {string} tag
- * @param {Record<string, string | number>} [attributes]
- */
-function node(tag, attributes = {}, text = "") {
-  const item = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attributes)) item.setAttribute(key, String(value));
-  if (text !== "") item.textContent = text;
-  return item;
-}
 
 /**
  * The worth before each action, and after the last.
@@ -396,7 +384,7 @@ async function savePicture() {
   if (!shown || !open) return;
   const blob = await new Promise((done) => picture().toBlob(done, "image/png"));
   if (!blob) return;
-  const name = `${open.name.replace(/[^\p{L}\p{N} _-]+/gu, "").trim() || "fight"}.png`;
+  const name = fileName(open.name, "png");
   const file = new File([blob], name, { type: "image/png" });
   if (navigator.canShare?.({ files: [file] })) {
     try {
@@ -406,11 +394,5 @@ async function savePicture() {
       // dismissed, or refused: the download below
     }
   }
-  const link = element("a");
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  saveFile(name, blob);
 }
