@@ -204,7 +204,8 @@ def _share_adventure(data: dict) -> dict:
     r = Reader(data, "")
     document = adventure.read(r.get("adventure"))
     r.done()
-    code = share.encode(document)
+    too_long = "cannot carry an adventure this long: use Export the adventure to save it as a file and send it"
+    code = share.encode(document, too_long)
     return {"code": code, "length": len(code)}
 
 

@@ -113,21 +113,21 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
             "mark": None,
             "sides": system.sides(setup, fight.states[index + 1]),  # both sides' numbers after it
         }
-        if before is not None and after is not None:
-            try:
-                q = qs[choice] if choice in qs else values.q(state, choice)
-            except TooLarge:
-                q, row["known"], row["after"] = None, False, None
-            if not row["known"]:
-                pass
-            elif q is None:
-                row.update(choice=0.0, luck=0.0, sheet=cost + after - before)
-            else:
-                best = max(qs, key=lambda c: qs[c]) if qs else choice
-                loss = before - q
-                row.update(judged=True, choice=q - before, luck=cost + after - q, sheet=0.0, mark=mark(loss))
-                row["best"] = values.words(best) if loss > EPSILON else None
         rows.append(row)
+        if before is None or after is None:
+            continue
+        try:
+            q = qs[choice] if choice in qs else values.q(state, choice)
+        except TooLarge:
+            row.update(known=False, after=None)
+            continue
+        if q is None:  # not weighed by the worth: its change is the sheet's
+            row.update(choice=0.0, luck=0.0, sheet=cost + after - before)
+            continue
+        best = max(qs, key=lambda c: qs[c]) if qs else choice
+        loss = before - q
+        row.update(judged=True, choice=q - before, luck=cost + after - q, sheet=0.0, mark=mark(loss))
+        row["best"] = values.words(best) if loss > EPSILON else None
     start = worth(0)[0]
     last = worth(len(fight.actions))[0]
     result = None if last is None else last + spent

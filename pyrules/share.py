@@ -46,10 +46,13 @@ def _error(message: str) -> RecordError:
     return RecordError("link", message, tr("Share link"))
 
 
-def encode(record: dict) -> str:
+TOO_LONG = "cannot carry a fight this long: use Export to save it as a file and send the file instead"
+
+
+def encode(record: dict, too_long: str = TOO_LONG) -> str:
     """The link's code for a fight record or an adventure document (:mod:`pyrules.adventure`: the hero's sheet and
     all its fights); one the decoder would refuse (past its limits, or not text) is refused here instead, so that
-    every link the app gives can be opened."""
+    every link the app gives can be opened: past its limits, with the words ``too_long`` (English, translated)."""
     try:
         text = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     except UnicodeEncodeError:
@@ -58,10 +61,7 @@ def encode(record: dict) -> str:
     packed = packer.compress(text) + packer.flush() + zlib.crc32(text).to_bytes(CHECK_BYTES, "big")
     code = PREFIX + base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
     if len(text) > MAX_JSON or len(code) > MAX_CODE:
-        if record.get("format") == "pyrules-adventure":
-            words = "cannot carry an adventure this long: use Export the adventure to save it as a file and send it"
-            raise _error(tr(words))
-        raise _error(tr("cannot carry a fight this long: use Export to save it as a file and send the file instead"))
+        raise _error(tr(too_long))
     return code
 
 
