@@ -74,13 +74,22 @@ def _too_large() -> type[Exception]:
 
 
 def _review(fight: Fight, lam: float) -> str:
+    from . import review_simulated
     from .review import points, review
 
-    answer = review(fight, {"lambda": lam})
+    if "exact_odds" in fight.system.capabilities:
+        answer = review(fight, {"lambda": lam})
+    else:  # simulated, all at once (no request's deadline here)
+        answer = review_simulated.review(fight)
     rows = [("round", "before", "done", "choice", "luck", "mark")]
     for row in answer["rows"]:
         if not row["known"]:  # past the exact odds' budget
             rows.append((str(row["round"]), "?", row["did"], "?", "?", ""))
+            continue
+        if row["error"] is not None:  # simulated: each value with its 95 % error, no choice judged
+            before = f"{round(100 * row['before'])} ± {round(100 * row['error'])} %"
+            luck = f"{points(row['luck'])} ± {round(100 * row['luck_error'])} %"
+            rows.append((str(row["round"]), before, row["did"], "", luck, ""))
             continue
         before = f"{round(100 * row['before'])} %"
         # an action the worth does not weigh (the sheet's): the change it made, in the choice's column, bracketed

@@ -331,18 +331,25 @@ def _odds(data: dict) -> dict:
 def _review(data: dict) -> dict:
     """A fight's review from its first state to its last (see pyrules.review): the worth before each action, what
     each choice cost against the best, what each random number gave or took, the marks and the summary in words.
-    Options: ``lambda`` (what a point of WILLPOWER is worth, from 0 to 1 win, as the odds panel's advice)."""
+    Options: ``lambda`` (what a point of WILLPOWER is worth, from 0 to 1 win, as the odds panel's advice). A book
+    without exact odds is reviewed by simulation, in parts (see pyrules.review_simulated): ``ms`` is the time this
+    part may take, and ``simulated.pending`` says that the page should ask again."""
     try:
-        from . import review
+        from . import review, review_simulated
     except ImportError:  # the page's copy of the rules leaves the review out until a screen of the page asks for it
         raise RecordError("op", tr("the review is not part of this copy of the rules"), tr("Operation")) from None
 
-    r = Reader(data, "", {"lambda": "Trade-off"})
+    r = Reader(data, "", {"lambda": "Trade-off", "ms": "Time budget"})
     fight = _odds_fight(r)
     lam = _lambda(r)
+    ms = r.integer("ms", low=1, high=int(budget.REQUEST_SECONDS * 1000), default=None)
     r.done()
     try:
+        if "exact_odds" not in fight.system.capabilities:
+            return review_simulated.review(fight, None if ms is None else ms / 1000)
         return review.review(fight, {"lambda": lam or 0.0})
+    except odds.CannotSimulate as exc:
+        raise RecordError("record", str(exc)) from None
     except (budget.TooLarge, RecursionError):
         raise TooLargeRequest("record", too_large_words("review")) from None
 

@@ -91,7 +91,8 @@ class System(ABC):
     record_keys: ClassVar[tuple[str, ...]] = ()  # the system's own top-level record keys (Citadel's tables)
     # What the system can do beyond playing, declared (the page, the API and the tests read it, none tries and
     # catches): "exact_odds" (exact_odds answers; otherwise the page simulates), "roll_hero" (the book's creation
-    # rules), "evasion" (a section may let the hero evade), "review" (review_values answers: the fight's story).
+    # rules), "evasion" (a section may let the hero evade), "review" (the fight's story: review_values answers, or
+    # without exact odds the review is simulated).
     capabilities: ClassVar[frozenset[str]] = frozenset()
     # The hero's statistic the odds chart and a finished fight's odds are about: its record key (and its state's
     # attribute), and the page's label for it is ``labels()[main_stat]``.

@@ -87,9 +87,7 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
 
     rows: list[dict[str, Any]] = []
     spent = 0.0
-    rounds = [event.get("round") for event in fight.log]
-    for index in range(len(rounds) - 2, -1, -1):  # an action that is not a round (Vigour): the round it comes before
-        rounds[index] = rounds[index] if rounds[index] is not None else rounds[index + 1]
+    rounds = rounds_of(fight)
     for index, data in enumerate(fight.actions):
         state = fight.states[index]
         before, qs = worth(index)
@@ -99,7 +97,7 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
         spent += cost
         row: dict[str, Any] = {
             "index": index,
-            "round": rounds[index] if rounds[index] is not None else index + 1,
+            "round": rounds[index],
             "did": values.words(choice),
             "best": None,
             "before": before,
@@ -111,6 +109,7 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
             "sheet": None,
             "cost": cost,
             "mark": None,
+            "error": None,  # exact (a simulated review gives its values' 95 % error here)
             "sides": system.sides(setup, fight.states[index + 1]),  # both sides' numbers after it
         }
         rows.append(row)
@@ -156,6 +155,23 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
     return answer
 
 
+def rounds_of(fight: Fight) -> list[int]:
+    """The round each action belongs to: its event's, or for an action outside a round (Vigour) the round it comes
+    before (the action's number where no round follows)."""
+    rounds = [event.get("round") for event in fight.log]
+    for index in range(len(rounds) - 2, -1, -1):
+        rounds[index] = rounds[index] if rounds[index] is not None else rounds[index + 1]
+    return [index + 1 if number is None else number for index, number in enumerate(rounds)]
+
+
+def ending(fight: Fight, answer: dict[str, Any]) -> str:
+    """How the fight stands, in words: "Won after 7 rounds." or "The fight goes on after 3 rounds."."""
+    rounds = fight.summary().get("rounds", len(answer["rows"]))
+    if answer["outcome"] == Outcome.ONGOING:
+        return tr("The fight goes on after {n} {n|round|rounds}.", n=rounds)
+    return tr("{outcome} after {n} {n|round|rounds}.", outcome=tr(answer["outcome"]).capitalize(), n=rounds)
+
+
 def points(x: float) -> str:
     """A share of a win as signed percentage points: +31 %, −4 % (the sign kept with its number, the % too: a
     no-break space, as the page's own numbers)."""
@@ -166,11 +182,7 @@ def points(x: float) -> str:
 def summary(fight: Fight, answer: dict[str, Any]) -> str:
     """The review in words, in the current language."""
     rows = answer["rows"]
-    rounds = fight.summary().get("rounds", len(rows))
-    if answer["outcome"] == Outcome.ONGOING:
-        words = [tr("The fight goes on after {n} {n|round|rounds}.", n=rounds)]
-    else:
-        words = [tr("{outcome} after {n} {n|round|rounds}.", outcome=tr(answer["outcome"]).capitalize(), n=rounds)]
+    words = [ending(fight, answer)]
     words.append(tr("Luck gave you {luck}; your choices cost {cost}.", luck=points(answer["luck"]),
                     cost=points(-answer["choices"]).lstrip("+")))  # fmt: skip
     if answer["worst"] is not None:

@@ -20,7 +20,7 @@ FLOORS = [
     ["odds"],
     ["systems"],
     ["fight"],
-    ["adventure", "benchmark", "review"],
+    ["adventure", "benchmark", "review", "review_simulated"],
     ["api"],
     ["__main__", "__init__"],
 ]

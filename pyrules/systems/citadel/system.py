@@ -38,6 +38,8 @@ class CitadelOfBlood(System):
     rule_labels: ClassVar[dict[str, str]] = record.RULE_LABELS
     record_keys: ClassVar[tuple[str, ...]] = ("tables",)
     main_stat: ClassVar[str] = "wound_points"  # each character's: no exact odds, so no chart of it
+    # reviewed by simulation (pyrules.review_simulated): no review_values, since no exact odds
+    capabilities: ClassVar[frozenset[str]] = frozenset({"review"})
     examples: ClassVar[dict[str, dict]] = {  # no exact odds: the page simulates
         "small": {"hero": {"party": [{"hero": "almuric"}]}, "enemies": [{"monster": "orcs"}]},
         "typical": {"hero": {"party": [{"hero": "almuric"}, {"name": "Brom", "wound_points": 8, "resistance": 2,
@@ -111,6 +113,11 @@ class CitadelOfBlood(System):
     @classmethod
     def result(cls, setup: CitadelSetup, state: CitadelState) -> dict:
         return view.result(setup, state)
+
+    @classmethod
+    def sides(cls, setup: CitadelSetup, state: CitadelState) -> list[list]:
+        """Every unit's Wound Points left, the party first, each named as on the board ("A Almuric", "1 Orcs")."""
+        return view.sides(setup, state)
 
     @classmethod
     def labels(cls) -> dict[str, str]:

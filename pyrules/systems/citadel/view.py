@@ -167,6 +167,12 @@ def summary(book: str, setup: CitadelSetup, state: CitadelState) -> dict[str, An
     }
 
 
+def sides(setup: CitadelSetup, state: CitadelState) -> list[list]:
+    label = tr("Wound Points")
+    return [[f"{unit_id(setup, i)} {setup.unit(i).name}", label, max(0, setup.unit(i).wound_points - state.wounds[i])]
+            for i in range(setup.size)]  # fmt: skip
+
+
 def result(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
     def side(span: range) -> list[dict[str, Any]]:
         return [

@@ -1,0 +1,186 @@
+"""The review of a fight whose book has no exact odds (Citadel of Blood): the chance to win before every action is
+the engine's own simulation (:class:`pyrules.odds.MonteCarlo`, the system's plain policy) from that state, shown
+with its 95 % error. Choices are not judged: the simulation plays one plain policy, so it cannot say what another
+choice was worth. Each action's ``luck`` is the change of the simulated chance across it, so the luck of every
+action adds up to the result less the chance at the start, as in the exact review.
+
+The simulation is long (a Citadel fight of 80 actions asks about 10,000 simulated fights), so the review is made in
+parts: each request plays what fits in its time and answers the whole review as far as it is known, with
+``simulated.pending`` true while more is to come; the page asks again and redraws. The fights played are kept
+between requests (for the last few records), so no request plays a fight twice. First every state gets a few fights
+(the whole chart, coarsely), then all of them their full number. Fight ``i`` from every state plays with the same
+seed (common random numbers: the changes between states are less noisy than each value), and the full number
+depends only on the record, so a review finished is the same on CPython and in Pyodide, however it was split.
+
+>>> from pyrules import Fight
+>>> fight = Fight.from_record({"format": "pyrules-fight", "version": 1, "system": "citadel-of-blood", "seed": 3,
+...     "hero": {"party": [{"hero": "almuric"}]}, "enemies": [{"monster": "orcs"}],
+...     "actions": [{"do": "attack", "unit": "A", "target": "1"}, {"do": "monster"}]})
+>>> answer = review(fight)  # outside a request: no deadline, the whole review at once
+>>> answer["simulated"]["pending"], answer["simulated"]["runs"], [row["judged"] for row in answer["rows"]]
+(False, 400, [False, False])
+>>> abs(answer["luck"] - (answer["result"] - answer["start"])) < 1e-12
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections import OrderedDict
+from typing import Any
+
+from . import budget
+from .budget import TooLarge
+from .contract import Outcome
+from .fight import Fight
+from .i18n import tr
+from .odds import MonteCarlo, wilson
+from .review import SHOWN, ending, points, rounds_of
+
+FIRST = 20  # fights from each state in the first pass: the whole chart, coarsely (±22 % at worst)
+FIGHTS = 8_000  # the fights a whole review may play, shared among its states
+LEAST, MOST = 100, 400  # the full number of fights from each state: ±10 % at worst, ±5 % at best
+KEPT = 4  # records whose simulations are kept between requests
+
+_kept: OrderedDict[str, list[MonteCarlo | None]] = OrderedDict()
+
+
+def full(states: int) -> int:
+    """The fights played from each of a review's ``states`` once it is finished."""
+    return max(LEAST, min(MOST, FIGHTS // max(1, states)))
+
+
+def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
+    """The review of ``fight`` as far as ``seconds`` (and the request's deadline) allow, the simulations of earlier
+    requests for the same record included; ``simulated``: ``runs`` (the fewest fights from any state), ``full``,
+    ``played`` and ``total`` (fights), ``pending``, ``words``. Raises :class:`pyrules.budget.TooLarge` when not one
+    state could be simulated."""
+    system, setup = fight.system, fight.setup
+    key = hashlib.sha256(json.dumps(fight.record(), sort_keys=True).encode("utf-8")).hexdigest()
+    sims = _kept.pop(key, None)
+    if sims is None:
+        sims = [MonteCarlo(system, setup, state) if state.outcome == Outcome.ONGOING else None for state in fight.states]
+    _kept[key] = sims
+    while len(_kept) > KEPT:
+        _kept.popitem(last=False)
+    goal = full(len(fight.states))
+    with budget.within(seconds):
+        try:
+            for target in (FIRST, goal):
+                for sim in sims:
+                    if sim is not None and sim.runs < target:
+                        sim.run(target - sim.runs)
+                        budget.check()
+        except TooLarge:
+            pass  # what fitted is kept; the next request goes on from there
+    chance = [_chance(fight.states[i], sim) for i, sim in enumerate(sims)]
+    if all(value is None for value, _ in chance):
+        raise TooLarge("not one state of the fight could be simulated within the budget")
+    rows = []
+    rounds = rounds_of(fight)
+    for index in range(len(fight.actions)):
+        (before, error), (after, later) = chance[index], chance[index + 1]
+        known = before is not None and after is not None
+        row: dict[str, Any] = {
+            "index": index,
+            "round": rounds[index],
+            "did": _words(system.action_kinds(), fight.log[index]),
+            "best": None,
+            "before": before,
+            "after": after,
+            "known": known,
+            "judged": False,
+            "choice": None,
+            "luck": None if not known else after - before,
+            "sheet": None,
+            "cost": 0.0,
+            "mark": None,
+            "error": error,
+            "sides": system.sides(setup, fight.states[index + 1]),
+        }
+        if known:
+            row["luck_error"] = math.hypot(error, later)
+        row["words"] = _row_words(row)
+        rows.append(row)
+    known_rows = [row for row in rows if row["known"]]
+    played = sum(sim.runs for sim in sims if sim is not None)
+    ongoing = sum(sim is not None for sim in sims)
+    answer: dict[str, Any] = {
+        "system": system.key,
+        "start": chance[0][0],
+        "result": chance[-1][0],
+        "outcome": str(fight.state.outcome),
+        "sides": system.sides(setup, fight.states[0]),
+        "rows": rows,
+        "luck": sum(row["luck"] for row in known_rows),
+        "choices": 0.0,
+        "sheet": 0.0,
+        "unknown": len(rows) - len(known_rows),
+        "thresholds": {},
+        "turning": max(known_rows, key=lambda row: abs(row["luck"]))["index"] if known_rows else None,
+        "worst": None,
+        "simulated": {
+            "runs": min((sim.runs for sim in sims if sim is not None), default=goal),
+            "full": goal,
+            "played": played,
+            "total": goal * ongoing,
+            "pending": played < goal * ongoing,
+        },
+    }
+    if answer["simulated"]["pending"]:
+        words = tr("The story is being simulated: {played} of {total} fights played…", played=played,
+                   total=goal * ongoing)  # fmt: skip
+    else:
+        words = tr("The chance to win is simulated: {n} fights from each action (± is its 95 % error).", n=goal)
+    answer["simulated"]["words"] = words
+    answer["summary"] = summary(fight, answer)
+    return answer
+
+
+def _chance(state: Any, sim: MonteCarlo | None) -> tuple[float | None, float]:
+    """A state's chance to win and the half-width of its 95 % interval: exact for a fight that is over, None for a
+    state not simulated yet."""
+    if sim is None:
+        return (1.0 if state.outcome == Outcome.WON else 0.0), 0.0
+    if sim.runs == 0:
+        return None, 0.0
+    low, high = wilson(sim.wins, sim.runs)
+    return sim.wins / sim.runs, (high - low) / 2
+
+
+def _words(kinds: dict[str, str], event: dict) -> str:
+    """An action in words from its log event (``kinds``: the system's labels of its actions): who did what, to
+    whom."""
+    did = tr(kinds.get(event["kind"], event["kind"]))
+    if event.get("name"):
+        did = f"{event['name']}: {did}"
+    if event.get("target_name"):
+        did = f"{did} → {event['target_name']}"
+    return did
+
+
+def _row_words(row: dict[str, Any]) -> str:
+    if not row["known"]:
+        return tr("Not simulated yet.")
+    return tr("Chance to win before: {chance} ± {error}. Luck: {luck} ± {luck_error}.",
+              chance=f"{round(100 * row['before'])}\u00a0%", error=f"{round(100 * row['error'])}\u00a0%",
+              luck=points(row["luck"]), luck_error=f"{round(100 * row['luck_error'])}\u00a0%")  # fmt: skip
+
+
+def summary(fight: Fight, answer: dict[str, Any]) -> str:
+    """The review in words: the ending, the luck against the simulated start, the turning round."""
+    words = [ending(fight, answer)]
+    start_error = answer["rows"][0]["error"] if answer["rows"] else 0.0
+    if answer["start"] is not None and answer["result"] is not None:
+        words.append(tr("The chance to win was {chance} ± {error} at the start: luck gave you {luck}.",
+                        chance=f"{round(100 * answer['start'])}\u00a0%", error=f"{round(100 * start_error)}\u00a0%",
+                        luck=points(answer["luck"])))  # fmt: skip
+    words.append(tr("Choices are not judged: the chance to win is simulated, playing one plain way."))
+    if answer["turning"] is not None:
+        row = answer["rows"][answer["turning"]]
+        if abs(row["luck"]) >= SHOWN:
+            words.append(tr("The fight turned in round {round} ({swing}).", round=row["round"],
+                            swing=points(row["luck"])))  # fmt: skip
+    return " ".join(words)
