@@ -228,6 +228,11 @@ class System(ABC):
         raise TooLarge(f"{cls.key}: no exact odds, estimated by simulation")
 
     @classmethod
+    def action_kinds(cls) -> dict[str, str]:
+        """The record's kinds of action (``"do"``) and their labels, in English (shown through ``tr``)."""
+        return {}
+
+    @classmethod
     def sides(cls, setup: Any, state: Any) -> list[list]:
         """Both sides' numbers at one moment of a fight, as the story steps through it: ``[[name, label, value]]``.
         By default the hero's, as the list of saved fights shows them; a system adds its enemies'."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import time
 from collections import OrderedDict
 from typing import Any
 
@@ -43,8 +44,17 @@ FIRST = 20  # fights from each state in the first pass: the whole chart, coarsel
 FIGHTS = 8_000  # the fights a whole review may play, shared among its states
 LEAST, MOST = 100, 400  # the full number of fights from each state: ±10 % at worst, ±5 % at best
 KEPT = 4  # records whose simulations are kept between requests
+LONGEST = 90.0  # seconds of simulation a whole review may take, wherever it runs: past that, too long
 
-_kept: OrderedDict[str, list[MonteCarlo | None]] = OrderedDict()
+_kept: OrderedDict[str, tuple[list[MonteCarlo | None], list[float]]] = OrderedDict()
+
+
+class TooLong(TooLarge):
+    """The whole review would take longer than :data:`LONGEST` (``seconds``: the estimate)."""
+
+    def __init__(self, seconds: float):
+        super().__init__(f"about {seconds:.0f} s of simulation")
+        self.seconds = seconds
 
 
 def full(states: int) -> int:
@@ -56,16 +66,22 @@ def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
     """The review of ``fight`` as far as ``seconds`` (and the request's deadline) allow, the simulations of earlier
     requests for the same record included; ``simulated``: ``runs`` (the fewest fights from any state), ``full``,
     ``played`` and ``total`` (fights), ``pending``, ``words``. Raises :class:`pyrules.budget.TooLarge` when not one
-    state could be simulated."""
+    more fight fitted (the page would ask again for ever), :class:`TooLong` when the whole review would take longer
+    than :data:`LONGEST`, estimated from the fights played so far."""
     system, setup = fight.system, fight.setup
     key = hashlib.sha256(json.dumps(fight.record(), sort_keys=True).encode("utf-8")).hexdigest()
-    sims = _kept.pop(key, None)
-    if sims is None:
-        sims = [MonteCarlo(system, setup, state) if state.outcome == Outcome.ONGOING else None for state in fight.states]
-    _kept[key] = sims
+    if key not in _kept:
+        _kept[key] = (
+            [MonteCarlo(system, setup, state) if state.outcome == Outcome.ONGOING else None for state in fight.states],
+            [0.0],  # the seconds spent simulating so far
+        )
+    _kept.move_to_end(key)
+    sims, spent = _kept[key]
     while len(_kept) > KEPT:
         _kept.popitem(last=False)
     goal = full(len(fight.states))
+    had = sum(sim.runs for sim in sims if sim is not None)
+    started = time.perf_counter()
     with budget.within(seconds):
         try:
             for target in (FIRST, goal):
@@ -75,14 +91,21 @@ def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
                         budget.check()
         except TooLarge:
             pass  # what fitted is kept; the next request goes on from there
+    spent[0] += time.perf_counter() - started
+    played = sum(sim.runs for sim in sims if sim is not None)
+    ongoing = sum(sim is not None for sim in sims)
+    if played == had < goal * ongoing:  # not one fight fitted: asking again would not go on either
+        raise TooLarge("not one simulated fight fits in this part's time")
+    if played and spent[0] / played * goal * ongoing > LONGEST:  # the page would wait minutes: say so now
+        _kept.pop(key)
+        raise TooLong(spent[0] / played * goal * ongoing)
     chance = [_chance(fight.states[i], sim) for i, sim in enumerate(sims)]
-    if all(value is None for value, _ in chance):
-        raise TooLarge("not one state of the fight could be simulated within the budget")
     rows = []
     rounds = rounds_of(fight)
     for index in range(len(fight.actions)):
         (before, error), (after, later) = chance[index], chance[index + 1]
-        known = before is not None and after is not None
+        luck = None if before is None or after is None else after - before
+        known = luck is not None
         row: dict[str, Any] = {
             "index": index,
             "round": rounds[index],
@@ -93,7 +116,7 @@ def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
             "known": known,
             "judged": False,
             "choice": None,
-            "luck": None if not known else after - before,
+            "luck": luck,
             "sheet": None,
             "cost": 0.0,
             "mark": None,
@@ -105,8 +128,6 @@ def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
         row["words"] = _row_words(row)
         rows.append(row)
     known_rows = [row for row in rows if row["known"]]
-    played = sum(sim.runs for sim in sims if sim is not None)
-    ongoing = sum(sim is not None for sim in sims)
     answer: dict[str, Any] = {
         "system": system.key,
         "start": chance[0][0],
@@ -130,10 +151,10 @@ def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
         },
     }
     if answer["simulated"]["pending"]:
-        words = tr("The story is being simulated: {played} of {total} fights played…", played=played,
+        words = tr("The story is being simulated: fights played, {played} of {total}…", played=played,
                    total=goal * ongoing)  # fmt: skip
     else:
-        words = tr("The chance to win is simulated: {n} fights from each action (± is its 95 % error).", n=goal)
+        words = tr("The chance to win is simulated (fights from each action: {n}; ± is its 95 % error).", n=goal)
     answer["simulated"]["words"] = words
     answer["summary"] = summary(fight, answer)
     return answer

@@ -95,6 +95,7 @@ def requests() -> Iterator[tuple[str, dict]]:
     yield "odds, Fighting Fantasy 999 against 20 of 999", {"op": "odds", "record": fighting_fantasy_crowd()}
     yield "review, Lone Wolf, 5,000 rounds", {"op": "review", "record": endless}
     yield "review, Grey Star 59/59 with λ", {"op": "review", "record": grey_star(59), "lambda": 0.01}
+    yield "review, a long Citadel fight (simulated, in parts)", {"op": "review", "record": citadel}
     yield "mc_start, a long Citadel fight", {"op": "mc_start", "record": {**citadel, "actions": []}}
     endless_fights = (("Lone Wolf nobody hurt", lone_wolf_endless(0)), ("FF 999 against 20", fighting_fantasy_crowd()),
                       ("Citadel 6 against 18", {**citadel, "actions": []}))  # fmt: skip

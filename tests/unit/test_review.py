@@ -25,16 +25,13 @@ def call(**request):
     return json.loads(api.call(json.dumps(request)))
 
 
-def test_every_book_with_exact_odds_is_reviewed_and_the_others_say_they_are_not_yet():
-    assert len(REVIEWED) == 4
+def test_every_book_is_reviewed_exactly_with_exact_odds_and_by_simulation_without():
+    assert len(REVIEWED) == 4 and len(SYSTEMS) == 5
     for key in SYSTEMS:
         record = {"format": "pyrules-fight", "version": 1, "system": key, **SYSTEMS[key].examples["small"]}
         reply = call(op="review", record=record)
-        if key in REVIEWED:
-            assert reply["ok"] and reply["rows"] == [] and 0 < reply["start"] < 1, key
-        else:
-            assert not reply["ok"] and reply["error"]["field"] == "system", key
-            assert "not reviewed yet" in reply["error"]["message"]
+        assert reply["ok"] and reply["rows"] == [] and 0 < reply["start"] <= 1, key  # Almuric beats the orcs
+        assert ("simulated" in reply) == (key not in REVIEWED), key
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
