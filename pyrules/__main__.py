@@ -76,6 +76,7 @@ def _too_large() -> type[Exception]:
 def _review(fight: Fight, lam: float) -> str:
     from . import review_simulated
     from .review import points, review
+    from .review_simulated import within_error
 
     if "exact_odds" in fight.system.capabilities:
         answer = review(fight, {"lambda": lam})
@@ -87,8 +88,8 @@ def _review(fight: Fight, lam: float) -> str:
             rows.append((str(row["round"]), "?", row["did"], "?", "?", ""))
             continue
         if row["error"] is not None:  # simulated: each value with its 95 % error, no choice judged
-            before = f"{round(100 * row['before'])} ± {round(100 * row['error'])} %"
-            luck = f"{points(row['luck'])} ± {round(100 * row['luck_error'])} %"
+            before = within_error(f"{round(100 * row['before'])} %", row["error"])
+            luck = within_error(points(row["luck"]), row["luck_error"])
             rows.append((str(row["round"]), before, row["did"], "", luck, ""))
             continue
         before = f"{round(100 * row['before'])} %"

@@ -346,7 +346,7 @@ def _review(data: dict) -> dict:
     r.done()
     try:
         if "exact_odds" not in fight.system.capabilities:
-            return review_simulated.review(fight, None if ms is None else ms / 1000)
+            return review_simulated.review(fight, review_simulated.PART if ms is None else ms / 1000)
         return review.review(fight, {"lambda": lam or 0.0})
     except odds.CannotSimulate as exc:
         raise RecordError("record", str(exc)) from None

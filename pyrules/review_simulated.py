@@ -44,6 +44,7 @@ FIRST = 20  # fights from each state in the first pass: the whole chart, coarsel
 FIGHTS = 8_000  # the fights a whole review may play, shared among its states
 LEAST, MOST = 100, 400  # the full number of fights from each state: ±10 % at worst, ±5 % at best
 KEPT = 4  # records whose simulations are kept between requests
+PART = 1.0  # seconds a part takes when the request does not say (the page's odds wait no longer than that)
 LONGEST = 90.0  # seconds of simulation a whole review may take, wherever it runs: past that, too long
 
 _kept: OrderedDict[str, tuple[list[MonteCarlo | None], list[float]]] = OrderedDict()
@@ -182,12 +183,17 @@ def _words(kinds: dict[str, str], event: dict) -> str:
     return did
 
 
+def within_error(text: str, error: float) -> str:
+    """A number and its error, kept on one line: "91 % ± 3 %" (no-break spaces)."""
+    return f"{text}\u00a0±\u00a0{round(100 * error)}\u00a0%"
+
+
 def _row_words(row: dict[str, Any]) -> str:
     if not row["known"]:
         return tr("Not simulated yet.")
-    return tr("Chance to win before: {chance} ± {error}. Luck: {luck} ± {luck_error}.",
-              chance=f"{round(100 * row['before'])}\u00a0%", error=f"{round(100 * row['error'])}\u00a0%",
-              luck=points(row["luck"]), luck_error=f"{round(100 * row['luck_error'])}\u00a0%")  # fmt: skip
+    return tr("Chance to win before: {chance}. Luck: {luck}.",
+              chance=within_error(f"{round(100 * row['before'])}\u00a0%", row["error"]),
+              luck=within_error(points(row["luck"]), row["luck_error"]))  # fmt: skip
 
 
 def summary(fight: Fight, answer: dict[str, Any]) -> str:
@@ -195,8 +201,8 @@ def summary(fight: Fight, answer: dict[str, Any]) -> str:
     words = [ending(fight, answer)]
     start_error = answer["rows"][0]["error"] if answer["rows"] else 0.0
     if answer["start"] is not None and answer["result"] is not None:
-        words.append(tr("The chance to win was {chance} ± {error} at the start: luck gave you {luck}.",
-                        chance=f"{round(100 * answer['start'])}\u00a0%", error=f"{round(100 * start_error)}\u00a0%",
+        words.append(tr("The chance to win was {chance} at the start: luck gave you {luck}.",
+                        chance=within_error(f"{round(100 * answer['start'])}\u00a0%", start_error),
                         luck=points(answer["luck"])))  # fmt: skip
     words.append(tr("Choices are not judged: the chance to win is simulated, playing one plain way."))
     if answer["turning"] is not None:

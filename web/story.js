@@ -11,16 +11,18 @@ import { language, t } from "./i18n.js";
 /**
  * @typedef {{index: number, round: number, did: string, best: string | null, before: number | null,
  *   after: number | null, known: boolean, judged: boolean, choice: number | null, luck: number | null,
- *   sheet: number | null, mark: string | null, sides: [string, string, number][]}} Row
+ *   sheet: number | null, mark: string | null, sides: [string, string, number][], error: number | null,
+ *   words?: string}} Row
  * @typedef {{start: number | null, result: number | null, outcome: string, rows: Row[], turning: number | null,
- *   worst: number | null, summary: string, unknown: number, sides: [string, string, number][]}} Review
+ *   worst: number | null, summary: string, unknown: number, sides: [string, string, number][],
+ *   simulated?: {pending: boolean, words: string}}} Review
  */
 
 const ui = {
   box: $("#story"), status: $("#story-status"), summary: $("#story-summary"), chart: $("#story-chart"),
   step: $("#story-step"), table: $("#story-table"), play: /** @type {HTMLButtonElement} */ ($("#story-play")),
   again: /** @type {HTMLButtonElement} */ ($("#story-again")),
-  picture: /** @type {HTMLButtonElement} */ ($("#story-picture")), fight: $("#fight"),
+  picture: /** @type {HTMLButtonElement} */ ($("#story-picture")), fight: $("#fight"), controls: $("#fight-controls"),
 };
 
 /**
@@ -87,8 +89,23 @@ export async function show(fight, { link = false } = {}) {
   if (!fight.record.actions.length) return hide();
   ui.status.textContent = t("The story is being told…");
   const against = fight.versus ? page.versus(fight.versus) : undefined;
-  const [reply, theirs] = await Promise.all([page.review(fight.record), against ? page.review(against.record) : null]);
-  if (token !== asked) return;
+  // A simulated review (a book without exact odds) comes in parts: each drawn as it comes, until the last.
+  for (let first = true, pending = true; pending; first = false) {
+    const [reply, theirs] = await Promise.all([page.review(fight.record),
+      against ? page.review(against.record) : null]);
+    if (token !== asked) return;
+    pending = draws(reply, theirs, against, first);
+  }
+}
+
+/**
+ * Draws a review's answer (and the one it is compared with); true while a simulated part is still to come.
+ * @param {any} reply
+ * @param {any} theirs
+ * @param {{name: string} | undefined} against
+ * @param {boolean} first the first part: the step shown is the turning round
+ */
+function draws(reply, theirs, against, first) {
   other = against && theirs?.ok ? { name: against.name, review: theirs } : null;
   if (!reply.ok) {
     shown = null;
@@ -98,15 +115,16 @@ export async function show(fight, { link = false } = {}) {
     ui.table.replaceChildren();
     ui.step.textContent = "";
     ui.picture.hidden = true;
-    return;
+    return false;
   }
   shown = reply;
-  ui.status.textContent = "";
+  ui.status.textContent = reply.simulated?.words ?? "";
   ui.summary.textContent = reply.summary;
   ui.picture.hidden = false;
   draw();
   table();
-  go(reply.turning ?? reply.rows.length);
+  go(first ? reply.turning ?? reply.rows.length : at);
+  return Boolean(reply.simulated?.pending || theirs?.simulated?.pending);
 }
 
 export function hide() {
@@ -119,6 +137,7 @@ export function hide() {
 /** @param {boolean} on read-only: the fight's controls hidden until "Play on from here" */
 function reading(on) {
   ui.fight.classList.toggle("reading", on);
+  ui.controls.inert = on; // what stays in view of them (Citadel's board) is not played either
 }
 
 const stepWidth = () =>
@@ -155,6 +174,10 @@ function draw() {
   svg.append(node("path", { d: line(review), class: "line" }));
   let labelled = -Infinity; // a round's number under its first action, none closer than 20 units to the last
   review.rows.forEach((row, i) => {
+    if (row.before !== null && row.error) { // a simulated chance: its 95 % interval
+      svg.append(node("line", { x1: xOf(i), x2: xOf(i), y1: yOf(Math.max(0, row.before - row.error)),
+                                y2: yOf(Math.min(1, row.before + row.error)), class: "error" }));
+    }
     if (row.before !== null) {
       svg.append(node("circle", { cx: xOf(i), cy: yOf(row.before), r: row.mark ? 6 : 3.5,
                                   class: `dot ${row.mark ?? ""}` }));
@@ -248,7 +271,9 @@ function stepText(i) {
   }
   const row = review.rows[i];
   const parts = [t("Round {round}: {did}.", { round: row.round, did: row.did })];
-  if (!row.known) {
+  if (row.words) { // simulated: the chance and the luck with their errors, in the rules' words
+    parts.push(row.words);
+  } else if (!row.known) {
     parts.push(t("Past what the exact odds can count: not reviewed."));
   } else {
     parts.push(t("Chance to win before: {chance}.", { chance: percent(/** @type {number} */ (row.before)) }));
@@ -276,10 +301,10 @@ function table() {
     h("th", { scope: "col", i18n: "Luck" }), h("th", { scope: "col", i18n: "Mark" }));
   const body = review.rows.map((row) => h("tr", {},
     element("td", String(row.round)), element("td", row.did),
-    element("td", row.before === null ? "?" : percent(row.before)),
+    element("td", row.before === null ? "?" : percent(row.before) + (row.error ? ` ± ${percent(row.error)}` : "")),
     element("td", !row.known ? "?" : row.judged ? points(/** @type {number} */ (row.choice))
-      : `(${points(/** @type {number} */ (row.sheet))})`),
-    element("td", row.known && row.judged ? points(/** @type {number} */ (row.luck)) : ""),
+      : row.sheet === null ? "" : `(${points(row.sheet)})`),
+    element("td", row.known && (row.judged || row.error !== null) ? points(/** @type {number} */ (row.luck)) : ""),
     element("td", markWords(row.mark))));
   ui.table.replaceChildren(h("caption", { i18n: "Every action, with the chance to win before it" }),
                            h("thead", {}, head), h("tbody", {}, ...body));

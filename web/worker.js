@@ -134,7 +134,7 @@ async function makeSnapshot() {
   if (unavailable) throw new Error(unavailable);
   const pyodide = await bootFresh({ _makeSnapshot: true });
   // Everything a later request may import is imported before the snapshot: a worker started from it has no files.
-  pyodide.runPython("import json, pyrules.api, pyrules.review, pyrules.systems; pyrules.systems.preload(); pyrules.api.call(json.dumps({'op': 'hello', 'describe': True}))");
+  pyodide.runPython("import json, pyrules.api, pyrules.review, pyrules.review_simulated, pyrules.systems; pyrules.systems.preload(); pyrules.api.call(json.dumps({'op': 'hello', 'describe': True}))");
   const memory = pyodide.makeMemorySnapshot();
   // The compressed bytes in full before they are stored: WebKit's Cache Storage may accept a streamed body that another
   // context then does not find.

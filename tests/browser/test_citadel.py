@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from conftest import play_on
 from playwright.sync_api import expect
 
 from pyrules import share
@@ -325,6 +326,7 @@ def test_the_hellgate_may_stop_and_the_monsters_may_stay_or_send_the_one_the_pla
     actions += [{"do": "monster", "die": 1}] * 2
     page.goto(base_url + "#f=" + share.encode(record_with_the_hellgate(actions)))
     expect(page.get_by_text("Round 1: Hellgate Combat")).to_be_visible(timeout=120_000)
+    play_on(page)
     expect(page.locator("#cob-help")).to_contain_text("9.2.3")
     press(page, "Hellgate Blast spell", 1, 1)
     press(page, "The Hellgate casts no more")  # 9.2.3: "may cast 3"
@@ -368,7 +370,9 @@ def test_the_new_buttons_and_notes_in_russian(page, base_url):
     actions += [{"do": "monster", "die": 1}] * 2
     page.get_by_label("Language").select_option("ru")
     page.goto(base_url + "#f=" + share.encode(record_with_the_hellgate(actions)))
-    expect(page.get_by_role("button", name="Адские врата больше не колдуют")).to_be_visible(timeout=120_000)
+    expect(page.locator("#cob-board button").first).to_be_visible(timeout=120_000)
+    play_on(page)
+    expect(page.get_by_role("button", name="Адские врата больше не колдуют")).to_be_visible()
     page.get_by_role("button", name="Адские врата больше не колдуют").click()
     expect(notes(page).last).to_contain_text("Адские врата могут наслать до 3 заклинаний «Удар»")
     allowed = {"Ava", "Bors", "Cai", "Xul", "Yth", "Zog", "Pik", "Quo", "Rho", "Sis", "pyrules", "README", "json"}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import play_on
 from playwright.sync_api import expect
 from test_citadel import record_with_the_hellgate, rows, unit
 
@@ -43,6 +44,7 @@ def open_fight(page, base_url, record, language="en"):
         page.get_by_label("Language").select_option(language)
     page.goto(base_url + "#f=" + share.encode(record))
     expect(page.locator("#cob-board button").first).to_be_visible(timeout=120_000)
+    play_on(page)
 
 
 def test_legal_targets_and_states_are_in_the_names_and_in_visible_words(page, base_url):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import set_up
+from conftest import play_on, set_up
 from playwright.sync_api import expect
 from test_adventure import actions_kept, enemy, fill, lone_wolf_round, new_fight, start
 
@@ -98,6 +98,7 @@ def test_citadels_readings_are_folded_beside_the_phase_they_apply_to(page, base_
     page.goto(base_url + "#f=" + share.encode({**record, "actions": [{"do": "end_phase"}]}))  # the Monster phase
     readings = page.locator("#cob-readings")
     expect(readings).to_be_visible(timeout=120_000)
+    play_on(page)
     readings.get_by_text("How this app reads the rules here").click()
     expect(readings).to_contain_text("9.2.2 as this app reads it (the order is open in the text)")
     expect(readings).to_contain_text("9.3 as this app reads its examples")

@@ -10,7 +10,8 @@ import pytest
 from conftest import BOOT_TIMEOUT, fight_round, round_cards, set_up
 from playwright.sync_api import expect
 
-from pyrules import share
+from pyrules import Fight, share
+from pyrules.systems import SYSTEMS
 
 NUMBERS = (5, 6, 2, 7, 4, 5)  # Banedon against Gourgaz: won in six rounds
 
@@ -186,3 +187,43 @@ def test_a_whole_adventure_in_one_link_opens_as_its_list_of_fights_each_with_its
     expect(page.locator("#saves")).to_be_visible()
     expect(page.locator("#fight")).to_be_hidden()
     expect(page.locator(".adventure-group").filter(has_text="Unnamed hero · Dawn of the Darklords")).to_have_count(2)
+
+
+def almuric_against_the_medusa():
+    """Citadel of Blood: Almuric alone against the Medusa, played to its end by the simulation's plain policy (seed 1:
+    18 actions, lost from a chance of about 91 %)."""
+    citadel = SYSTEMS["citadel-of-blood"]
+    fight = Fight.from_record({"format": "pyrules-fight", "version": 1, "system": citadel.key, "seed": 1,
+                               "hero": {"party": [{"hero": "almuric"}]}, "enemies": [{"monster": "medusa"}],
+                               "actions": []})  # fmt: skip
+    policy = citadel.simulation_policy()
+    while fight.state.outcome == "ongoing":
+        fight.apply(citadel.action_json(policy(citadel, fight.setup, fight.state, 0)))
+    return fight.record()
+
+
+def test_a_citadel_fight_tells_its_story_simulated_in_parts_with_its_errors(page, base_url):
+    fight = almuric_against_the_medusa()
+    page.goto(base_url + "#f=" + share.encode(fight))
+    story = page.get_by_role("region", name="The fight's story")
+    status = story.locator("#story-status")
+    # drawn part by part (the first parts come before the whole is simulated), then said to be simulated
+    expect(status).to_contain_text("The story is being simulated: fights played,", timeout=BOOT_TIMEOUT)
+    simulated = "The chance to win is simulated (fights from each action: 400; ± is its 95 % error)."
+    expect(status).to_contain_text(simulated, timeout=60_000)
+    summary = story.locator("#story-summary")
+    expect(summary).to_contain_text("Lost after")
+    expect(summary).to_contain_text("Choices are not judged: the chance to win is simulated, playing one plain way.")
+    chart = story.get_by_role("slider", name="Chance to win, action by action")
+    expect(chart).to_have_attribute("aria-valuemax", str(len(fight["actions"])))
+    assert chart.locator("line.error").count() >= len(fight["actions"]) - 1  # every simulated chance has its bar
+    chart.focus()
+    page.keyboard.press("Home")
+    step = story.locator("#story-step")
+    expect(step).to_contain_text("Round 1: Almuric: Attack → Medusa.")
+    expect(step).to_contain_text(re.compile(r"Chance to win before: \d+\s%\s±\s\d+\s%\. Luck: [−+]?\d+\s%\s±\s\d+\s%\."))
+    expect(step).to_contain_text("After it: A Almuric: Wound Points")
+    # read-only: the board stays in view, but is not played; the phase's buttons are not there to press
+    expect(page.locator("#cob-board")).to_be_visible()
+    assert page.evaluate("document.querySelector('#fight-controls').inert")
+    expect(page.get_by_role("button", name="End the party's attacks")).to_be_hidden()

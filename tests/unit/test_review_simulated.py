@@ -59,7 +59,7 @@ def test_no_choice_is_judged_and_every_value_has_its_error():
     for row in answer["rows"]:
         assert (row["judged"], row["choice"], row["best"], row["mark"]) == (False, None, None, None)
         assert 0 <= row["error"] <= 0.5 and row["luck_error"] >= row["error"]
-        assert " ± " in row["words"]
+        assert "\u00a0±\u00a0" in row["words"]  # each value with its error, on one line
     assert answer["worst"] is None and answer["choices"] == 0.0
     assert "Choices are not judged" in answer["summary"]
     # each side's Wound Points, every unit named as on the board
