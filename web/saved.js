@@ -1,6 +1,6 @@
 // The "Saved fights" card and how fights travel: every fight kept in this browser (storage.js), grouped by adventure
-// (adventures.js), checked by the rules at start-up; resumed, renamed, exported or deleted; share links (#f=<code>,
-// read by the rules), the exported file and an imported one.
+// (adventures.js), checked by the rules at start-up; resumed, renamed, exported or deleted; share links (#f=<code> for
+// a fight, #a=<code> for an adventure, read by the rules), the exported file and an imported one.
 import { $, $$, fileName, saveFile, showError, tell } from "./dom.js";
 import { t, translatePage } from "./i18n.js";
 import * as adventures from "./adventures.js";
@@ -52,7 +52,7 @@ export function init(with_) {
   ui.list.addEventListener("submit", renamed);
   // A link pasted into the address bar of an open app changes only the fragment.
   window.addEventListener("hashchange", () => {
-    if (page.rules() && location.hash.startsWith("#f=")) openFromLink();
+    if (page.rules() && /^#[fa]=/.test(location.hash)) openFromLink();
   });
   $("#share").addEventListener("click", share);
   ui.shareLink.addEventListener("focus", () => ui.shareLink.select());
@@ -312,7 +312,7 @@ async function shareAdventure(adventure, group) {
     status.textContent = reply.error.text ?? reply.error.message;
     return;
   }
-  const { url, copied } = await copyLink(reply.code);
+  const { url, copied } = await copyLink(reply.code, "a");
   input.hidden = false;
   input.value = url;
   status.textContent = copied ? t("Link copied to the clipboard.") : t("Copy the link above to share this adventure.");
@@ -406,9 +406,10 @@ function download(name, record) {
  * A share code as the page's link, copied to the clipboard where the browser lets the page (else shown to copy by
  * hand): the link, and whether it was copied.
  * @param {string} code
+ * @param {string} [key] "f" for a fight, "a" for an adventure (link.js says which is being opened; both open alike)
  */
-async function copyLink(code) {
-  const url = `${location.origin}${location.pathname}#f=${code}`;
+async function copyLink(code, key = "f") {
+  const url = `${location.origin}${location.pathname}#${key}=${code}`;
   try {
     await navigator.clipboard.writeText(url);
     return { url, copied: true };
@@ -422,7 +423,7 @@ async function copyLink(code) {
 export async function openFromLink() {
   const rules = page.rules();
   const hash = location.hash;
-  if (!rules || !hash.startsWith("#f=")) return false;
+  if (!rules || !/^#[fa]=/.test(hash)) return false;
   history.replaceState(null, "", location.pathname + location.search);
   /** @type {import("./rules.js").Reply<Opened>} */
   /** @type {import("./rules.js").Reply<Opened & {adventure?: Record<string, any>}>} */

@@ -11,7 +11,7 @@ import pytest
 from conftest import BOOT_TIMEOUT, DIST, build, fight_round, log_cards, log_rows, play_on, round_cards, set_up
 from playwright.sync_api import expect
 
-from pyrules import Fight, share
+from pyrules import Fight, api, share
 
 GIAK = [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 60}]
 BANEDON = {"COMBAT SKILL": 15, "ENDURANCE": 40}
@@ -505,16 +505,20 @@ def test_a_damaged_snapshot_is_dropped_and_pyodide_boots_the_ordinary_way(fresh_
     assert page.evaluate("window.pyrulesSnapshot") == "made"  # a sound one replaces it
 
 
-OPENING = [("en-GB", "Opening a shared fight…"), ("ru-RU", "Открываю присланный бой…")]
+OPENING = [("en-GB", "f", "Opening a shared fight…"), ("ru-RU", "f", "Открываю присланный бой…"),
+           ("en-GB", "a", "Opening a shared adventure…"), ("ru-RU", "a", "Открываю присланное приключение…")]
 
 
-@pytest.mark.parametrize(("locale", "words"), OPENING)
-def test_a_page_opened_from_a_link_says_so_from_its_first_paint_not_an_empty_set_up(browser, base_url, locale, words):
-    """A friend's first visit: until the rules have opened the link's fight (held here until the message has been
-    seen), the page says what it is doing in the browser's language, and shows no set-up form to fill in."""
+@pytest.mark.parametrize(("locale", "key", "words"), OPENING)
+def test_a_page_opened_from_a_link_says_so_from_its_first_paint_not_an_empty_set_up(browser, base_url, locale, key,
+                                                                                    words):  # fmt: skip
+    """A friend's first visit: until the rules have opened the link's fight or adventure (held here until the message
+    has been seen), the page says what it is doing in the browser's language, and shows no set-up form to fill in."""
     record = {"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": {"skill": 15, "endurance": 25},
               "enemies": [{"name": "Giak", "skill": 13, "endurance": 10}],
               "actions": [{"do": "round", "number": 6}]}  # fmt: skip
+    if key == "a":  # an adventure of that one fight
+        record = json.loads(api.call(json.dumps({"op": "adventure", "adventure": record})))["adventure"]
     context = browser.new_context(locale=locale, service_workers="block")
     held, released = [], []
 
@@ -524,7 +528,7 @@ def test_a_page_opened_from_a_link_says_so_from_its_first_paint_not_an_empty_set
     context.route("**/pyodide.asm.wasm", hold)
     try:
         page = context.new_page()
-        page.goto(base_url + "#f=" + share.encode(record), wait_until="commit")
+        page.goto(base_url + f"#{key}=" + share.encode(record), wait_until="commit")
         message = page.locator("#opening-link")
         expect(message).to_be_visible()
         expect(message).to_have_text(words, use_inner_text=True)  # one language: the other's words are not shown
@@ -541,6 +545,10 @@ def test_a_page_opened_from_a_link_says_so_from_its_first_paint_not_an_empty_set
         released.append(True)
         for route in held:
             route.continue_()
+        if key == "a":  # the adventure's fights listed, to open one by one
+            expect(page.locator(".adventure-group .save")).to_have_count(1, timeout=BOOT_TIMEOUT)
+            expect(message).to_be_hidden()
+            return
         expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
         expect(message).to_be_hidden()
         expect(page.locator("#fight li.fought")).to_have_count(1)  # the link's round, in either language

@@ -240,3 +240,33 @@ def test_past_the_requests_deadline_the_review_shows_the_end_it_could_compute(mo
     monkeypatch.setattr(reviews.budget, "check", lambda: check(0))
     with pytest.raises(budgets.TooLarge):
         review(Fight.from_record(record))
+
+
+def test_the_engines_strengths_key_names_every_field_the_strengths_depend_on():
+    """Fighting Fantasy's review keeps one odds chain per set of fighting strengths, found by the engine's key: each
+    field of the state changed alone changes the strengths only where it changes the key."""
+    from dataclasses import fields, replace
+
+    from pyrules.systems.fighting_fantasy import rules as ff_rules
+    from pyrules.systems.fighting_fantasy.odds import FFChain
+
+    system = SYSTEMS["fighting-fantasy"]
+    fight = Fight.from_record({"format": "pyrules-fight", "version": 1, "system": system.key,
+                               **system.examples["typical"]})  # fmt: skip
+    state, setup = fight.state, fight.setup
+
+    def strengths(s):
+        chain = FFChain(setup, s)
+        return chain.hero_ways, chain.enemy_ways
+
+    changed = {"skill": state.skill - 2, "strength": not state.strength, "weakened": (0,), "luck": 1, "stamina": 3,
+               "enemies": tuple(1 for _ in state.enemies), "rounds": 4, "weapons": ("axe",), "gold": 9}  # fmt: skip
+    moved = 0
+    for field in fields(state):
+        if field.name not in changed:
+            continue
+        other = replace(state, **{field.name: changed[field.name]})
+        if strengths(other) != strengths(state):
+            moved += 1
+            assert ff_rules.strengths_key(other) != ff_rules.strengths_key(state), field.name
+    assert moved == 3  # skill, the Spell of Strength, the Spell of Weakness

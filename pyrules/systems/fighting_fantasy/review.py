@@ -33,9 +33,12 @@ class FightingFantasyValues:
         self.chains: dict[tuple, FFChain] = {}
 
     def _chain(self, state: FFState) -> FFChain:
-        chain = FFChain(self.setup, state, "best")
-        key = (tuple(chain.hero_ways), tuple(map(tuple, chain.enemy_ways)), state.max_stamina)
-        return self.chains.setdefault(key, chain)
+        """The chain of the state's fighting strengths (the engine's key for them), made the first time they are met."""
+        key = (rules.strengths_key(state), state.max_stamina)
+        chain = self.chains.get(key)
+        if chain is None:
+            chain = self.chains[key] = FFChain(self.setup, state, "best")
+        return chain
 
     def value(self, state: FFState) -> float:
         """The state's worth: an ended fight 1 if won, else 0; with a luck test offered, the better of taking it or

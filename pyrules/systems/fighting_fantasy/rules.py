@@ -59,6 +59,12 @@ def enemy_strength(setup: FFSetup, state: FFState, enemy: int, dice: Dice) -> in
     return attack_strength(dice, setup.enemies[enemy].skill, -penalty)
 
 
+def strengths_key(state: FFState) -> tuple:
+    """What every fighter's СИЛА УДАРА depends on in a state, besides the set-up (hero_strength, enemy_strength):
+    two states with the same key have the same strengths for every throw."""
+    return state.skill, state.strength, state.weakened
+
+
 def compare(hero: int, enemy: int, target: bool) -> str:
     """One comparison of СИЛА УДАРА. The hero's target: :data:`HIT` (his is higher), :data:`HURT` (its is higher)
     or :data:`PARRY` (equal). Every other opponent in the fight: it :data:`WOUNDS` him if its is higher, and
