@@ -29,26 +29,33 @@ class LoneWolfValues:
 
     def __init__(self, system: type[Engine], setup: Setup, first: State, lam: float = 0.0):
         self.system, self.setup, self.first, self.lam = system, setup, first, float(lam)
-        self.tables: dict[bool, tuple[Chain, dict[tuple, list]]] = {}
+        self.tables: dict[bool, tuple[Chain, dict[tuple, list], dict[tuple, list]]] = {}
 
     def value(self, state: State) -> float:
         """The state's worth fought to the end with the best spends (an ended fight: won 1, anything else 0)."""
         if state.outcome != ONGOING:
             return worth(state.outcome)[1]
-        chain, values = self._table(state.vigour)
-        grid = values.get((min(state.rounds, chain.cap), state.willpower, state.current))
-        E, e = state.endurance, state.enemies[state.current]
-        if grid is None or E >= len(grid) or e >= len(grid[E]):  # outside the table (not met in play): its own
+        cell = self._cell(state, 1)
+        if cell is None:  # outside the table (not met in play): its own
             chain, values, _ = policy_values(self.system, self.setup, state, self.lam)
-            return float(values[chain.key0()][E][e])
-        return float(grid[E][e])
+            return float(values[chain.key0()][state.endurance][state.enemies[state.current]])
+        return float(cell)
 
-    def _table(self, vigour: bool) -> tuple[Chain, dict[tuple, list]]:
+    def _cell(self, state: State, which: int) -> float | int | None:
+        """The state's cell in its regime's table: its worth (``which`` 1) or the DP's best spend there (2); None
+        outside the table."""
+        chain, *grids = self._table(state.vigour)
+        grid = grids[which - 1].get((min(state.rounds, chain.cap), state.willpower, state.current))
+        E, e = state.endurance, state.enemies[state.current]
+        if grid is None or E >= len(grid) or e >= len(grid[E]):
+            return None
+        return grid[E][e]
+
+    def _table(self, vigour: bool) -> tuple[Chain, dict[tuple, list], dict[tuple, list]]:
         if vigour not in self.tables:
             # the fight's first state in this regime: its ENDURANCE bounds every later one (Vigour only costs some)
             start = self.first if self.first.vigour == vigour else replace(self.first, vigour=vigour)
-            chain, values, _ = policy_values(self.system, self.setup, start, self.lam)
-            self.tables[vigour] = (chain, values)
+            self.tables[vigour] = policy_values(self.system, self.setup, start, self.lam)
         return self.tables[vigour]
 
     def decision(self, state: State, action: Action) -> Action:
@@ -60,13 +67,19 @@ class LoneWolfValues:
         return Action(action.do, None, spent or None)
 
     def choices(self, state: State) -> list[Action]:
-        """Every choice the engine allows now (its legal actions, each once)."""
+        """The choices the engine allows now (its legal actions, each once) that may be the best: of the rounds, only
+        the one with the DP's best spend, which is the best of them (the other spends need not be weighed: the
+        review weighs the one chosen on its own)."""
         found: list[Action] = []
         for action in self.system.legal_actions(self.setup, state):
             choice = self.decision(state, action)
             if choice not in found:
                 found.append(choice)
-        return found
+        best = self._cell(state, 2) if self.system.has_willpower else None
+        rounds = [c for c in found if c.do == "round"]
+        if best is None or not any((c.willpower or 0) == best for c in rounds):
+            return found
+        return [c for c in found if c.do != "round" or (c.willpower or 0) == best]
 
     def reward(self, state: State, choice: Action) -> float:
         """What the choice costs in the objective at once: λ for each point of WILLPOWER spent."""
