@@ -37,11 +37,15 @@ GIANTS: list[tuple[dict, dict]] = [
 
 
 # Fights to review, played from their seeds: Lone Wolf even (ENDURANCE 250 each, 30 rounds, still going on); Grey Star
-# spending 1 WILLPOWER a round where the Staff's best spends are far more (to the end).
+# spending 1 WILLPOWER a round until it is gone where the Staff's best spends are more (20 rounds, lost); Citadel of
+# Blood, simulated: Almuric against the Medusa, lost from about 91 % (18 actions, the plain policy's), reviewed in
+# parts as the page asks them, one request each (tests/bench.py).
 REVIEW_LW = _record("lone-wolf", {"skill": 15, "endurance": 250}, [{"skill": 15, "endurance": 250}], seed=1,
                     actions=[{"do": "round"}] * 30)
-REVIEW_GS = _record("grey-star", {"skill": 18, "endurance": 35, "willpower": 20}, [{"skill": 18, "endurance": 60}],
-                    seed=2, actions=[{"do": "round", "willpower": 1}] * 8)
+REVIEW_GS = _record("grey-star", {"skill": 18, "endurance": 60, "willpower": 10}, [{"skill": 18, "endurance": 150}],
+                    seed=4, actions=[{"do": "round", "willpower": 1}] * 10 + [{"do": "round"}] * 10)
+REVIEW_CITADEL = _record("citadel-of-blood", {"party": [{"hero": "almuric"}]}, [{"monster": "medusa"}], seed=1,
+                         actions=[{"do": "attack", "unit": "A", "target": "1"}, {"do": "monster"}] * 9)
 
 
 def _median_ms(compute: Callable[[], Any], repeat: int) -> tuple[float, Any]:

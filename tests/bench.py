@@ -49,7 +49,7 @@ WARM_JS = """async () => {
 # (bench/empty.html, so the worker is ../worker.js), one request each; the exact cases are medians of a few runs, the
 # Monte Carlo cases play what fits in a request's budget.
 MC_FIGHTS = 100_000
-ODDS_JS = """async (fights) => {
+ODDS_JS = """async ([fights, citadel]) => {
   const worker = new Worker("../worker.js", { type: "module", name: "bench-odds" });
   await new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => data.type === "ready" ? resolve() : data.type === "failed" && reject(data.text);
@@ -67,6 +67,18 @@ ODDS_JS = """async (fights) => {
     if (!reply.ok) { worker.terminate(); return { error: `${name}: ${reply.error.text}` }; }
     Object.assign(timings, reply.timings);
   }
+  // Citadel's simulated story, part after part as the story screen asks it: the first part, and the whole
+  const started = performance.now();
+  let parts = 0, first = 0, reply;
+  do {
+    reply = await ask({ op: "review", record: citadel });
+    if (!reply.ok) { worker.terminate(); return { error: `review_citadel: ${reply.error.text}` }; }
+    parts++;
+    first = first || performance.now() - started;
+  } while (reply.simulated.pending);
+  Object.assign(timings, { review_citadel_first_ms: first, review_citadel_ms: performance.now() - started,
+    review_citadel_parts: parts, review_citadel_fights: reply.simulated.played,
+    review_citadel_actions: reply.rows.length });
   worker.terminate();
   return { timings };
 }"""
@@ -146,7 +158,7 @@ def run_bench(
 
     ready, bare, paint, worker_start, floor, ready2, bare2, first_odds = [], [], [], [], [], [], [], []
     stories: list[tuple[float, float]] = []  # (fight shown, story drawn), ms from the load's start
-    from pyrules.benchmark import REVIEW_LW
+    from pyrules.benchmark import REVIEW_CITADEL, REVIEW_LW
     app_ready = "() => window.pyrulesTiming.readyOnPage - performance.timeOrigin"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=chromium_args)
@@ -221,7 +233,7 @@ def run_bench(
         context = browser.new_context()
         page = context.new_page()
         page.goto(url + "bench/empty.html")
-        odds = page.evaluate(ODDS_JS, MC_FIGHTS)
+        odds = page.evaluate(ODDS_JS, [MC_FIGHTS, REVIEW_CITADEL])
         context.close()
         browser.close()
     server.shutdown()
@@ -306,10 +318,19 @@ def run_bench(
             "< 3 s",
         ),
         (
-            "A fight's review (pyrules.review, in the odds' worker): Lone Wolf, 30 rounds; Grey Star, the Staff",
+            "A fight's review (pyrules.review, in the odds' worker): Lone Wolf, 30 rounds; Grey Star, the Staff,"
+            " WILLPOWER 10",
             f"{t['review_lw_ms']:.0f} ms ({t['review_lw_rounds']} rounds); {t['review_gs_ms']:.0f} ms"
             f" ({t['review_gs_rounds']} rounds)",
             "≤ 300 ms",
+        ),
+        (
+            "Citadel of Blood's story, simulated in parts (pyrules.review_simulated, one request a part): Almuric"
+            " against the Medusa",
+            f"first part drawn at {t['review_citadel_first_ms']:.0f} ms, the whole at"
+            f" {t['review_citadel_ms'] / 1000:.1f} s ({t['review_citadel_parts']} parts,"
+            f" {t['review_citadel_fights']:,} simulated fights for {t['review_citadel_actions']} actions)",
+            "the first part ≤ 1.5 s",
         ),
         (
             "Giant fights refused (Lone Wolf ENDURANCE 999 against 20 of 999, evasion from round 1;"
