@@ -434,10 +434,8 @@ export async function openFromLink() {
     return false;
   }
   if (reply.adventure) { // a whole adventure: kept as one of this browser's, its fights listed to open one by one
-    const adventure = adopt(reply.adventure);
     if (page.fight()) await page.home(); // this card is shown with the set-up, not beside a fight
-    render();
-    page.adventureChanged(adventure.system);
+    const adventure = adopt(reply.adventure);
     const group = ui.list.querySelector(`[data-adventure="${CSS.escape(adventure.id)}"]`);
     tell(t("A shared adventure: {title}, {n} {n|fight|fights}. Resume a fight to see its story.",
            { title: adventureTitle(adventure), n: reply.adventure.fights.length }));
@@ -465,7 +463,8 @@ async function share() {
 }
 
 /**
- * An imported adventure document (as the rules normalized it): a new adventure, its fights kept as saved fights.
+ * An imported or shared adventure document (as the rules normalized it): a new adventure, its fights kept as saved
+ * fights, the list drawn again, and the set-up told that the adventure changed.
  * @param {Record<string, any>} document
  * @returns {Adventure}
  */
@@ -477,6 +476,8 @@ function adopt(document) {
     saved.unshift(save);
     persist(save);
   }
+  render();
+  page.adventureChanged(adventure.system);
   return adventure;
 }
 
@@ -495,9 +496,8 @@ async function importFile() {
   if (record?.format === adventures.ADVENTURE_FORMAT) {
     const reply = await rules.call({ op: "adventure", adventure: record });
     if (!reply.ok) return tell(t("{file} could not be imported: {error}", { file: file.name, error: reply.error.text }));
-    const adventure = adopt(reply.adventure);
-    render();
-    return page.adventureChanged(adventure.system);
+    adopt(reply.adventure);
+    return;
   }
   /** @type {import("./rules.js").Reply<Opened>} */
   const reply = await rules.call({ op: "start", record });
