@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import html
 import http.server
 import json
 import os
@@ -195,6 +196,22 @@ def systems_json() -> str:
     return json.dumps(systems, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
+def books_html() -> str:
+    """The set-up's book list, in English, from the rules' registry (the page is born with it, so that nothing moves
+    when its script runs; setup.js gives it its listeners and its words in the page's language)."""
+    sys.path.insert(0, str(ROOT))
+    from pyrules import api
+
+    hello = json.loads(api.call(json.dumps({"op": "hello", "describe": True})))
+    labels = []
+    for i, (key, words) in enumerate(hello["systems"].items()):
+        checked = " checked" if i == 0 else ""
+        note = f' <small data-note="{key}">{html.escape(words["note"])}</small>' if words["note"] else ""
+        labels.append(f'<label><input type="radio" name="system" value="{key}"{checked}> '
+                      f'<span data-book="{key}">{html.escape(words["book"])}</span>{note}</label>')  # fmt: skip
+    return "\n".join(labels)
+
+
 def ui_catalog() -> str:
     """The page's Russian words (web/messages-ru.json), written into i18n.js keyed by each English text's CRC-32 (as
     the rules' copy in the page's archive: the English is in the page's code already)."""
@@ -283,6 +300,7 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
     replacements = {
         "__WHEEL__": wheel.name,
         "__SYSTEMS__": systems_json(),
+        "__BOOKS__": books_html(),
         "__SNAPSHOT_KEY__": snapshot_key,
         "__UI_RU__": ui_catalog(),
         "__PYODIDE__": f"pyodide/{runtime_version}/",

@@ -83,7 +83,7 @@ def _hello(data: dict) -> dict:
     if describe:
         reply["systems"] = {
             key: {**cls.describe(), "named_hero": cls.named_hero, "capabilities": sorted(cls.capabilities),
-                  "main_stat": cls.main_stat}
+                  "main_stat": cls.main_stat, "note": tr(cls.note) if cls.note else ""}
             for key, cls in SYSTEMS.items()
         }
         reply["rule_labels"] = {key: tr(label) for cls in SYSTEMS.values() for key, label in cls.rule_labels.items()}

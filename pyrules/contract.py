@@ -84,6 +84,7 @@ class System(ABC):
     kind: ClassVar[str]  # the page's screen module for it: web/screen-<kind>.js
     book: ClassVar[str]  # in English; the page shows tr(book)
     hero_name: ClassVar[str]
+    note: ClassVar[str] = ""  # beside the book's name in the book list, in English (shown through tr): whose rules
     # The record's hero takes a name (``hero.name``): the page puts the adventure sheet's "Hero's name" there, and
     # the fight's title and list say it instead of ``hero_name``. Not a party's (each character names himself).
     named_hero: ClassVar[bool] = False

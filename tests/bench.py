@@ -83,6 +83,13 @@ ODDS_JS = """async ([fights, citadel]) => {
   return { timings };
 }"""
 
+# Every layout shift of a page's start (the Layout Instability API), as tests/browser/test_boot.py collects them.
+SHIFTS_JS = """
+window.pyrulesShifts = [];
+new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.pyrulesShifts.push(entry); })
+  .observe({ type: "layout-shift", buffered: true });
+"""
+
 ROUNDS_JS = """async (rounds) => {
   const button = document.querySelector("#fight-round");
   const number = document.querySelector("#number");
@@ -157,6 +164,7 @@ def run_bench(
     from pyrules import share
 
     ready, bare, paint, worker_start, floor, ready2, bare2, first_odds = [], [], [], [], [], [], [], []
+    shifted: list[float] = []  # each cold start's cumulative layout shift
     stories: list[tuple[float, float]] = []  # (fight shown, story drawn), ms from the load's start
     from pyrules.benchmark import REVIEW_CITADEL, REVIEW_LW
     app_ready = "() => window.pyrulesTiming.readyOnPage - performance.timeOrigin"
@@ -189,8 +197,11 @@ def run_bench(
                         page.wait_for_function("() => window.bareReady !== undefined", timeout=120_000)
                         visits.append(page.evaluate("window.bareReady"))
                 else:
+                    page.add_init_script(SHIFTS_JS)
                     page.goto(url)
                     page.wait_for_selector("body[data-ready=true]", timeout=120_000)
+                    page.wait_for_timeout(300)  # the frames after ready
+                    shifted.append(page.evaluate("window.pyrulesShifts.reduce((sum, s) => sum + s.value, 0)"))
                     timing = page.evaluate("""() => ({
                       ready: window.pyrulesTiming.readyOnPage - performance.timeOrigin,
                       worker: window.pyrulesTiming.workerCreated - performance.timeOrigin,
@@ -263,6 +274,11 @@ def run_bench(
             f" {statistics.median(worker_start):.0f} ms (boot.js, as the page begins) (an empty page paints at"
             f" {statistics.median(floor):.0f} ms here)",
             "< 300 ms",
+        ),
+        (
+            "Cumulative layout shift of a cold start, 1280×720 (Layout Instability API; Lighthouse's good: 0.1)",
+            f"median {statistics.median(shifted):.4f}, max {max(shifted):.4f}",
+            "< 0.05",
         ),
         (
             "First odds on a cold visit (a shared Lone Wolf fight, fresh context) ÷ that load's ready to fight",

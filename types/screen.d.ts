@@ -87,8 +87,6 @@ export interface Screen {
   spendOf?(fight: OpenFight): number;
   /** The book's word for a section ("Section", "Paragraph"), in the page's language; "Section" when left out. */
   sectionWord?(): string;
-  /** The words beside a book in the book list, by system key. */
-  notes?: Record<string, Props<"small">>;
 }
 
 export type Conforms<T extends Screen> = T;

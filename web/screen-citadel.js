@@ -28,7 +28,6 @@ export { apply, clearEnemies, heroOf, recordParts, setHero } from "./screen-cita
  *   forced_rule: string | null, blasts_left: number, verified: boolean, table: {blast: {wounds: number}}}} View
  */
 
-export const notes = { "citadel-of-blood": { i18n: "(SPI, a party against monsters)" } };
 
 const DICE = ["attack", "monster", "hellgate", "monster_move"]; // the actions that take a typed die
 

@@ -22,9 +22,6 @@ import { announce, bar, fighterCard, logCard } from "./widgets.js";
  *   vigour: {possible: boolean, allowed: boolean, why: string}}} View
  */
 
-/** The words beside a book in the book list. */
-export const notes = { "lone-wolf": { i18n: "(Banedon, Lone Wolf rules)" }, "freeway-warrior": { i18n: "(Cal Phoenix)" } };
-
 /** @type {Shell} */
 let shell;
 /** @type {System} */

@@ -22,7 +22,6 @@ import { announce, diceFaces, dieFace, fighterCard, logCard } from "./widgets.js
  *   fighting: number[], can: Record<string, boolean>, decline_cost: number, decline_costs_luck: boolean}} View
  */
 
-export const notes = { "fighting-fantasy": { i18n: "(D. Braslavsky, 1991)" } };
 
 /** @type {Shell} */
 let shell;

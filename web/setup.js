@@ -27,18 +27,17 @@ let page;
 /** @param {Page} with_ */
 export function init(with_) {
   page = with_;
-  ui.books.append(...Object.entries(page.words().systems).map(([key, system], i) => {
-    const radio = h("input", { type: "radio", name: "system", value: key, checked: i === 0 });
+  // The book list is in the page from its first paint (build.py writes it from the rules' registry): it is only
+  // given its listeners here, and its words in the page's language by select().
+  for (const radio of $$("input", ui.books)) {
     radio.addEventListener("change", () => {
       page.leaving();
       select();
-      page.chose(key);
+      page.chose(/** @type {HTMLInputElement} */ (radio).value);
     });
-    const note = page.screenOf(key).screen.notes?.[key];
-    return h("label", {}, radio, " ", h("span", { data: { book: key } }, system.book),
-      ...(note ? [" ", h("small", note)] : []));
-  }));
+  }
   select();
+  document.documentElement.classList.add("shaped"); // what follows the set-up's form is shown now: it will not move
 }
 
 /** The chosen book's system key. */
@@ -59,6 +58,7 @@ export function select(reset = true) {
     place(ui.rules, parts.rules);
   }
   for (const span of $$("[data-book]", ui.books)) span.textContent = systems[span.dataset.book ?? ""].book;
+  for (const small of $$("[data-note]", ui.books)) small.textContent = systems[small.dataset.note ?? ""].note;
   for (const label of $$("[data-rule]", ui.rules)) label.textContent = labels[label.dataset.rule ?? ""] ?? "";
   screen.apply(system, reset);
 }

@@ -56,7 +56,7 @@ def names() -> set[str]:
 
     found = {"won", "lost", "evaded", "ended", "ongoing", "escaped"}
     for cls in SYSTEMS.values():
-        found |= {cls.book, cls.hero_name}
+        found |= {cls.book, cls.hero_name} | ({cls.note} if cls.note else set())
         found |= {weapon.name for weapon in getattr(cls, "weapons", {}).values()}
         found |= set(cls.labels().values()) | set(cls.enemy_labels().values()) | set(cls.action_kinds().values())
     found |= {table.title for table in TABLES.values()}

@@ -34,6 +34,7 @@ class CitadelOfBlood(System):
     key: ClassVar[str] = "citadel-of-blood"
     book: ClassVar[str] = "Citadel of Blood"
     hero_name: ClassVar[str] = "Party"
+    note: ClassVar[str] = "(SPI, a party against monsters)"
     kind: ClassVar[str] = "citadel"
     rule_labels: ClassVar[dict[str, str]] = record.RULE_LABELS
     record_keys: ClassVar[tuple[str, ...]] = ("tables",)

@@ -51,6 +51,7 @@ class FightingFantasy(System):
     key: ClassVar[str] = "fighting-fantasy"
     book: ClassVar[str] = display.BOOK
     hero_name: ClassVar[str] = display.HERO_NAME
+    note: ClassVar[str] = "(D. Braslavsky, 1991)"
     kind: ClassVar[str] = "ff"
     named_hero: ClassVar[bool] = True  # hero.name
     rule_labels: ClassVar[dict[str, str]] = RULE_LABELS

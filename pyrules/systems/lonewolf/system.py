@@ -23,6 +23,7 @@ class LoneWolf(View):
     kind: ClassVar[str] = "crt"
     book: ClassVar[str] = "Dawn of the Darklords"
     hero_name: ClassVar[str] = "Banedon"
+    note: ClassVar[str] = "(Banedon, Lone Wolf rules)"
     table: ClassVar[ResultsTable] = LONE_WOLF
     skill_label: ClassVar[str] = "COMBAT SKILL"
     has_willpower: ClassVar[bool] = False

@@ -17,6 +17,7 @@ class GreyStar(LoneWolf):
     key = "grey-star"
     book = "Grey Star the Wizard"
     hero_name = "Grey Star"
+    note = ""
     has_willpower = True
     has_vigour = False
     examples = {
@@ -84,6 +85,7 @@ class FreewayWarrior(LoneWolf):
     key = "freeway-warrior"
     book = "Freeway Warrior"
     hero_name = "Cal Phoenix"
+    note = "(Cal Phoenix)"
     table = FREEWAY_WARRIOR
     skill_label = "CLOSE COMBAT SKILL"
     has_vigour = False
