@@ -73,7 +73,7 @@ def test_a_review_made_in_small_parts_is_the_review_made_at_once():
     review_simulated._kept.clear()
     parts, answer = 0, None
     while answer is None or answer["simulated"]["pending"]:
-        answer = review_simulated.review(fight, 0.02)
+        answer = review_simulated.review(fight, 0.2)  # parts long enough for a fight in Pyodide too
         parts += 1
         assert parts < 1_000
     assert parts > 3
@@ -83,11 +83,11 @@ def test_a_review_made_in_small_parts_is_the_review_made_at_once():
 
 def test_a_part_answers_what_is_known_and_the_next_goes_on_from_there():
     fight = played()
-    first = review_simulated.review(fight, 0.02)
+    first = review_simulated.review(fight, 0.1)
     progress = first["simulated"]
     assert progress["pending"] and 0 < progress["played"] < progress["total"]
     assert progress["words"].startswith("The story is being simulated")
-    second = review_simulated.review(fight, 0.02)
+    second = review_simulated.review(fight, 0.1)
     assert second["simulated"]["played"] > progress["played"]
     known = [row for row in first["rows"] if row["known"]]
     assert all(row["before"] is not None for row in known)
