@@ -41,7 +41,7 @@ from .odds import MonteCarlo, wilson
 from .review import SHOWN, ending, points, rounds_of
 
 FIRST = 20  # fights from each state in the first pass: the whole chart, coarsely (±22 % at worst)
-FIGHTS = 8_000  # the fights a whole review may play, shared among its states
+FIGHTS = 8_000  # the fights a whole review aims at, shared among its states (but LEAST from each at least)
 LEAST, MOST = 100, 400  # the full number of fights from each state: ±10 % at worst, ±5 % at best
 KEPT = 4  # records whose simulations are kept between requests
 PART = 1.0  # seconds a part takes when the request does not say (the page's odds wait no longer than that)
