@@ -200,9 +200,16 @@ def summary(fight: Fight, answer: dict[str, Any]) -> str:
     if answer["unknown"]:
         words.append(tr("{n} {n|action is|actions are} past what the exact odds can count: not reviewed.",
                         n=answer["unknown"]))  # fmt: skip
-    if answer["turning"] is not None:
-        row = rows[answer["turning"]]
-        if abs(row["after"] - row["before"]) >= SHOWN:
-            words.append(tr("The fight turned in round {round} ({swing}).", round=row["round"],
-                            swing=points(row["after"] - row["before"])))  # fmt: skip
+    words += turned(answer)
     return " ".join(words)
+
+
+def turned(answer: dict[str, Any]) -> list[str]:
+    """The round that turned the fight (its largest swing), in words, where the swing shows as at least 1 %."""
+    if answer["turning"] is None:
+        return []
+    row = answer["rows"][answer["turning"]]
+    swing = row["after"] - row["before"]
+    if abs(swing) < SHOWN:
+        return []
+    return [tr("The fight turned in round {round} ({swing}).", round=row["round"], swing=points(swing))]

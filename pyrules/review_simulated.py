@@ -38,7 +38,7 @@ from .contract import Outcome
 from .fight import Fight
 from .i18n import tr
 from .odds import MonteCarlo, wilson
-from .review import SHOWN, ending, points, rounds_of
+from .review import ending, points, rounds_of, turned
 
 FIRST = 20  # fights from each state in the first pass: the whole chart, coarsely (±22 % at worst)
 FIGHTS = 8_000  # the fights a whole review aims at, shared among its states (but LEAST from each at least)
@@ -205,9 +205,5 @@ def summary(fight: Fight, answer: dict[str, Any]) -> str:
                         chance=within_error(f"{round(100 * answer['start'])}\u00a0%", start_error),
                         luck=points(answer["luck"])))  # fmt: skip
     words.append(tr("Choices are not judged: the chance to win is simulated, playing one plain way."))
-    if answer["turning"] is not None:
-        row = answer["rows"][answer["turning"]]
-        if abs(row["luck"]) >= SHOWN:
-            words.append(tr("The fight turned in round {round} ({swing}).", round=row["round"],
-                            swing=points(row["luck"])))  # fmt: skip
+    words += turned(answer)  # each action's luck is its swing: after − before
     return " ".join(words)

@@ -89,11 +89,15 @@ export async function show(fight, { link = false } = {}) {
   if (!fight.record.actions.length) return hide();
   ui.status.textContent = t("The story is being told…");
   const against = fight.versus ? page.versus(fight.versus) : undefined;
-  // A simulated review (a book without exact odds) comes in parts: each drawn as it comes, until the last.
+  // A simulated review (a book without exact odds) comes in parts: each drawn as it comes, until the last. The
+  // compared fight's is asked again only while it is still coming.
+  /** @type {any} */
+  let theirs = null;
   for (let first = true, pending = true; pending; first = false) {
-    const [reply, theirs] = await Promise.all([page.review(fight.record),
-      against ? page.review(against.record) : null]);
+    const again = against && (!theirs || theirs.simulated?.pending) ? page.review(against.record) : theirs;
+    const [reply, compared] = await Promise.all([page.review(fight.record), again]);
     if (token !== asked) return;
+    theirs = compared;
     pending = draws(reply, theirs, against, first);
   }
 }
