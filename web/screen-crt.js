@@ -464,13 +464,14 @@ export const spendOf = (fight) => (fight.view.willpower_spend ? Number(spend.val
 
 /**
  * The odds' advised spend: filled in the field, marked as advised, unless the player has typed their own since the
- * last advice (then the advice is only said beside it).
+ * last advice or is typing in it now (then the advice is only said beside it).
  * @param {number} n
  * @param {boolean} [asked] the player asked for it ("Spend 3 now"): filled whatever was typed
  */
 export function setSpend(n, asked = false) {
   if (asked) ownSpend = false;
-  if (ownSpend) {
+  // The field being edited is the player's (a value set under their typing would join it: "3" then "40" is "340").
+  if (ownSpend || (!asked && document.activeElement === spend)) {
     advised.textContent = t("advised: {n}", { n });
   } else {
     spend.value = String(n);

@@ -217,17 +217,25 @@ new PerformanceObserver((list) => {
 def test_nothing_moves_while_the_rules_start(browser, base_url, width, height):
     """The first paint is the page's layout: the book list is in the page from the start (build.py writes it from the
     registry) and the rules' progress takes no line of its own on a phone, so the cumulative layout shift of a cold
-    start stays under 0.05 (Lighthouse's "good" is 0.1)."""
+    start stays under 0.01 (Lighthouse's "good" is 0.1; what is left is the start-up's words changing their width, about
+    0.003; the odds' card moved down by the form's shape was 0.04).
+
+    The CPU is slowed six-fold until the form has its shape, as on a slow phone: the first paint then comes before the
+    page's scripts have run, which is when what they add or hide would move the rest."""
     context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500,
                                   has_touch=width < 500, service_workers="block")  # fmt: skip
     try:
         page = context.new_page()
         page.add_init_script(SHIFTS_JS)
+        devtools = context.new_cdp_session(page)
+        devtools.send("Emulation.setCPUThrottlingRate", {"rate": 6})
         page.goto(base_url)
+        page.wait_for_function("document.documentElement.classList.contains('shaped')", timeout=BOOT_TIMEOUT)
+        devtools.send("Emulation.setCPUThrottlingRate", {"rate": 1})
         expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT)
         expect(page.get_by_role("radio", name=re.compile("^Dawn of the Darklords"))).to_be_checked()
         page.wait_for_timeout(500)  # the frames after ready
         shifts = page.evaluate("window.pyrulesShifts")
-        assert sum(shift["value"] for shift in shifts) < 0.05, shifts
+        assert sum(shift["value"] for shift in shifts) < 0.01, shifts
     finally:
         context.close()
