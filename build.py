@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import html
 import http.server
@@ -280,6 +281,27 @@ def runtime_hash(runtime: Path) -> str:
     return digest.hexdigest()
 
 
+def start_up_snapshot(runtime: Path, archive: Path) -> Path:
+    """Pyodide's memory with the rules imported (tools/snapshot.mjs, under Node.js), gzipped: what a visitor's rules
+    worker starts from. Made once per runtime and rules archive (about 3 s and 7 MB), kept in build/snapshots/."""
+    maker = ROOT / "tools" / "snapshot.mjs"
+    key = hashlib.sha256(runtime_hash(runtime).encode() + archive.read_bytes() + maker.read_bytes()).hexdigest()[:16]
+    out = BUILD / "snapshots" / f"snapshot-{key}.gz"
+    if out.exists():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = Path(tmp) / "snapshot.bin"
+        run("node", maker, runtime, archive, raw)
+        # gzip, not Zopfli: 31 MB would take Zopfli minutes for about 4 % (the page inflates it: DecompressionStream).
+        packed = gzip.compress(raw.read_bytes(), 9, mtime=0)
+    out.write_bytes(packed)
+    for old in sorted(out.parent.glob("snapshot-*.gz"), key=lambda p: p.stat().st_mtime)[:-3]:
+        old.unlink()  # the three newest are kept (another runtime's, as the tests' next deployment makes)
+    log(f"start-up snapshot {out.name}: {len(packed)} bytes")
+    return out
+
+
 def build() -> Path:
     return assemble(DIST, fetch_pyodide(), PYODIDE_VERSION, browser_archive(browser_wheel(build_wheel(), BUILD)))
 
@@ -295,13 +317,17 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
     shutil.copy2(wheel, out / wheel.name)
     for name, data in icons(BUILD).items():
         (out / name).write_bytes(data)
-    # A Pyodide memory snapshot belongs to one runtime and one wheel: its cache key says which.
-    snapshot_key = hashlib.sha256(runtime_hash(runtime).encode() + wheel.read_bytes()).hexdigest()[:16]
+    # The start-up snapshot belongs to one runtime and one wheel: it lives in the runtime's directory (the version in
+    # its path) under a name made of both files' hashes, so a new deployment never meets an old snapshot.
+    made = start_up_snapshot(runtime, wheel)
+    snapshot = f"pyodide/{runtime_version}/{made.name}"
+    shutil.copy2(made, out / snapshot)
     replacements = {
         "__WHEEL__": wheel.name,
         "__SYSTEMS__": systems_json(),
         "__BOOKS__": books_html(),
-        "__SNAPSHOT_KEY__": snapshot_key,
+        "__SNAPSHOT__": snapshot,
+        "__SNAPSHOT_BYTES__": str(made.stat().st_size),
         "__UI_RU__": ui_catalog(),
         "__PYODIDE__": f"pyodide/{runtime_version}/",
         # Link previews (Open Graph) want an absolute address: the site's, where the host names it at build time
@@ -537,7 +563,7 @@ def main(argv: list[str]) -> int:
                 return code
         engines = [e for e in args.engines.split(",") if e]
         if engines:
-            table = run_engines(site(DIST), make_server, runs=args.runs, engines=engines)
+            table = run_engines(site(DIST), runs=args.runs, engines=engines)
             print(table)
             if args.update_readme:
                 return write_readme(table, "bench-engines")

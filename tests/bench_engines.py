@@ -6,16 +6,20 @@ For each engine, `runs` pairs, alternating which goes first, each load in a brow
 * bare: the bare Pyodide page (tests/bench/bare.html: the same runtime booted the same way in a module worker,
   nothing of the app), loaded cold, then again with its runtime in the HTTP cache;
 * app: the app's first visit (navigation start -> the rules answer and "Start fight" is enabled), then, once its
-  service worker controls the page and its Pyodide memory snapshot is made, the second visit.
+  service worker controls the page, the second visit.
 
 The ratios are app ÷ bare of the same pair, first visit against the cold bare boot and second visit against the
-bare boot from the HTTP cache. Memory: the peak PSS of the whole browser (every process below it, tests/memory.py)
-while the app's first visit boots, makes its snapshot and answers its first odds, and while the second visit does the
-same; an empty page's, as a floor.
+bare boot from the HTTP cache. Bytes: what the test server sent for each first visit until it was ready (runtime
+included, as this server sends it: uncompressed; a host that compresses sends pyodide.asm.wasm at about 3.6 MB
+instead of 9.6). Memory: the peak PSS of the whole browser (every process below it, tests/memory.py) while the app's
+first visit boots and answers its first odds, and while the second visit does the same; an empty page's, as a floor.
+
+Then Chromium again under a slow network (DevTools network emulation, SLOW): the first visits only, app ÷ bare.
 """
 
 from __future__ import annotations
 
+import http.server
 import os
 import statistics
 import sys
@@ -24,7 +28,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE / "engines")]
+sys.path[:0] = [str(HERE), str(HERE / "engines"), str(HERE.parent)]
 
 import drivers  # noqa: E402
 import memory  # noqa: E402
@@ -37,6 +41,41 @@ READY_JS = "return window.pyrulesTiming.readyOnPage - performance.timeOrigin;"
 ODDS_JS = "document.querySelector('#odds-numbers').children.length > 0"
 LW_SETUP = {"COMBAT SKILL": 15, "ENDURANCE": 25}
 LW_ENEMY = {"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 20}
+# The issue's slow profile: 9 Mbit/s down, 60 ms round trip (DevTools network emulation, Chromium only).
+SLOW = {"offline": False, "latency": 60, "downloadThroughput": 9e6 / 8, "uploadThroughput": 9e6 / 8}
+
+
+class Sent:
+    """The bytes of the files the test server has sent (bodies), counted across its threads."""
+
+    def __init__(self) -> None:
+        self.bytes = 0
+        self.lock = threading.Lock()
+
+    def add(self, n: int) -> None:
+        with self.lock:
+            self.bytes += n
+
+
+def counting_server(site_dir: Path, sent: Sent) -> http.server.ThreadingHTTPServer:
+    """build.py's server (its headers, its caching), counting what it sends."""
+    import build
+
+    class Handler(build.Handler):
+        def copyfile(self, source, outputfile):
+            data = source.read()
+            outputfile.write(data)
+            sent.add(len(data))
+
+    return http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a, **k: Handler(*a, directory=str(site_dir), **k))
+
+
+def throttle(session: drivers.Session) -> None:
+    """Chromium's page under the slow profile (its workers' requests too)."""
+    page = session.page  # type: ignore[attr-defined]
+    devtools = page.context.new_cdp_session(page)
+    devtools.send("Network.enable")
+    devtools.send("Network.emulateNetworkConditions", SLOW)
 
 
 def browser_pid(session: drivers.Session) -> int | None:
@@ -65,8 +104,9 @@ def play(page: Page) -> None:
         fight_round(page, {"Random number": number})
 
 
-def measure_engine(engine: str, url: str, runs: int, open_session) -> dict:
+def measure_engine(engine: str, url: str, runs: int, open_session, sent: Sent) -> dict:
     ready, bare, ready2, bare2, used, peak1, peak2, floor = [], [], [], [], [], [], [], []
+    bytes_app, bytes_bare = [], []
     for i in range(runs):
         for kind in ("bare", "app", "empty") if i % 2 == 0 else ("empty", "app", "bare"):
             session = open_session(engine)
@@ -79,15 +119,19 @@ def measure_engine(engine: str, url: str, runs: int, open_session) -> dict:
                         time.sleep(1)
                     floor.append(peak.max_bytes)
                 elif kind == "bare":
+                    before = sent.bytes
                     for visits in (bare, bare2):  # cold, then from the HTTP cache
                         page.goto(url + "bench/bare.html")
                         visits.append(page.wait("window.bareReady", "bare Pyodide ready", timeout=180))
+                        if visits is bare:
+                            bytes_bare.append(sent.bytes - before)
                 else:
                     with memory.Peak(pid) as peak:
+                        before = sent.bytes
                         page.goto(url)
-                        page.ready()
+                        first = page.ready()
+                        bytes_app.append(sent.bytes - before)
                         ready.append(page.js(READY_JS))
-                        made = page.js("return await window.pyrulesSnapshot;")
                         play(page)
                         page.wait(ODDS_JS, "the odds answered", timeout=120)
                     peak1.append(peak.max_bytes)
@@ -97,14 +141,14 @@ def measure_engine(engine: str, url: str, runs: int, open_session) -> dict:
                         page.goto(url)
                         timing = page.ready()
                         ready2.append(page.js(READY_JS))
-                        used.append(f"{made}/{'snapshot' if timing.get('snapshot') else 'no snapshot'}")
+                        used.append(f"{path_of(first)} / {path_of(timing)}")
                         page.wait(ODDS_JS, "the odds answered", timeout=120)
                     peak2.append(peak.max_bytes)
             finally:
                 session.close()
-        print(f"bench {engine}: run {i + 1}/{runs}: app {ready[-1]:.0f} ms, bare {bare[-1]:.0f} ms; second visit:"
-              f" app {ready2[-1]:.0f} ms ({used[-1]}), bare {bare2[-1]:.0f} ms; peak"
-              f" {peak1[-1] / 2**20:.0f} / {peak2[-1] / 2**20:.0f} MB", flush=True)
+        print(f"bench {engine}: run {i + 1}/{runs}: app {ready[-1]:.0f} ms ({bytes_app[-1] / 2**20:.1f} MB), bare"
+              f" {bare[-1]:.0f} ms ({bytes_bare[-1] / 2**20:.1f} MB); second visit: app {ready2[-1]:.0f} ms, bare"
+              f" {bare2[-1]:.0f} ms; {used[-1]}; peak {peak1[-1] / 2**20:.0f} / {peak2[-1] / 2**20:.0f} MB", flush=True)
     return {
         "ratio": statistics.median(a / b for a, b in zip(ready, bare)),
         "ratios": [a / b for a, b in zip(ready, bare)],
@@ -112,14 +156,54 @@ def measure_engine(engine: str, url: str, runs: int, open_session) -> dict:
         "ratios2": [a / b for a, b in zip(ready2, bare2)],
         "ready": statistics.median(ready), "bare": statistics.median(bare),
         "ready2": statistics.median(ready2), "bare2": statistics.median(bare2),
+        "bytes_app": statistics.median(bytes_app), "bytes_bare": statistics.median(bytes_bare),
         "snapshot": sorted(set(used)),
         "peak1": statistics.median(peak1), "peak2": statistics.median(peak2), "floor": statistics.median(floor),
     }
 
 
-def run_engines(site_dir: Path, make_server, runs: int, engines=ENGINES) -> str:
-    """Measures every engine; returns docs/benchmark.md's per-engine table (Markdown)."""
-    server = make_server(site_dir)
+def path_of(timing: dict) -> str:
+    """Which start ran: "snapshot", or the reason the snapshot was not used."""
+    return "snapshot" if timing.get("snapshot") else str(timing.get("snapshotNote", "?")).split(":")[0]
+
+
+def measure_slow(url: str, runs: int, open_session, sent: Sent) -> dict:
+    """Chromium's first visits under SLOW: app ÷ bare, pairs alternating which goes first."""
+    ready, bare, bytes_app, bytes_bare, used = [], [], [], [], []
+    for i in range(runs):
+        for kind in ("bare", "app") if i % 2 == 0 else ("app", "bare"):
+            session = open_session("chromium")
+            throttle(session)
+            page = Page(session, url)
+            try:
+                before = sent.bytes
+                if kind == "bare":
+                    page.goto(url + "bench/bare.html")
+                    bare.append(page.wait("window.bareReady", "bare Pyodide ready", timeout=300))
+                    bytes_bare.append(sent.bytes - before)
+                else:
+                    page.goto(url)
+                    timing = page.ready(timeout=300)
+                    ready.append(page.js(READY_JS))
+                    bytes_app.append(sent.bytes - before)
+                    used.append(path_of(timing))
+            finally:
+                session.close()
+        print(f"bench chromium, slow network: run {i + 1}/{runs}: app {ready[-1]:.0f} ms ({used[-1]}), bare"
+              f" {bare[-1]:.0f} ms", flush=True)
+    return {
+        "ratio": statistics.median(a / b for a, b in zip(ready, bare)),
+        "ratios": [a / b for a, b in zip(ready, bare)],
+        "ready": statistics.median(ready), "bare": statistics.median(bare),
+        "bytes_app": statistics.median(bytes_app), "bytes_bare": statistics.median(bytes_bare),
+        "snapshot": sorted(set(used)),
+    }
+
+
+def run_engines(site_dir: Path, runs: int, engines=ENGINES) -> str:
+    """Measures every engine; returns the README's per-engine table (Markdown)."""
+    sent = Sent()
+    server = counting_server(site_dir, sent)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     screen = drivers.Xvfb() if "webkit" in engines else None
@@ -140,7 +224,8 @@ def run_engines(site_dir: Path, make_server, runs: int, engines=ENGINES) -> str:
             return drivers.Chromium(playwright)
 
         for engine in engines:
-            results[engine] = measure_engine(engine, url, runs, open_session)
+            results[engine] = measure_engine(engine, url, runs, open_session, sent)
+        slow = measure_slow(url, runs, open_session, sent) if "chromium" in engines else None
     finally:
         if playwright is not None:
             playwright.stop()
@@ -150,16 +235,29 @@ def run_engines(site_dir: Path, make_server, runs: int, engines=ENGINES) -> str:
     mb = 2**20
     names = {"chromium": "Chromium", "firefox": "Firefox ESR", "webkit": "WebKit (WebKitGTK MiniBrowser)"}
     lines = [
-        "| Engine | First visit: ready ÷ bare boot | Second visit: ready ÷ bare boot (HTTP cache) | Peak memory"
-        " (PSS of the whole browser): first visit / second visit / an empty page |",
-        "|---|---|---|---|",
+        "| Engine | First visit: ready ÷ bare boot | Bytes to ready, first visit: app / bare | Second visit: ready ÷"
+        " bare boot (HTTP cache) | Start taken: first / second visit | Peak memory (PSS of the whole browser): first"
+        " visit / second visit / an empty page |",
+        "|---|---|---|---|---|---|",
     ]
     for engine, r in results.items():
         lines.append(
             f"| {names[engine]} | {r['ratio']:.2f} (pairs {min(r['ratios']):.2f}–{max(r['ratios']):.2f}; app"
-            f" {r['ready']:.0f} ms, bare {r['bare']:.0f} ms) | {r['ratio2']:.2f} (pairs {min(r['ratios2']):.2f}–"
-            f"{max(r['ratios2']):.2f}; app {r['ready2']:.0f} ms, bare {r['bare2']:.0f} ms; {', '.join(r['snapshot'])})"
+            f" {r['ready']:.0f} ms, bare {r['bare']:.0f} ms) | {r['bytes_app'] / mb:.1f} / {r['bytes_bare'] / mb:.1f}"
+            f" MB | {r['ratio2']:.2f} (pairs {min(r['ratios2']):.2f}–{max(r['ratios2']):.2f}; app {r['ready2']:.0f} ms,"
+            f" bare {r['bare2']:.0f} ms) | {', '.join(r['snapshot'])}"
             f" | {r['peak1'] / mb:.0f} / {r['peak2'] / mb:.0f} / {r['floor'] / mb:.0f} MB |"
         )
-    lines.append(f"\n{runs} pairs per engine, in one run, target second visit ÷ bare ≤ 0.5 in every engine.")
+    if slow is not None:
+        lines.append(
+            f"| Chromium, slow network (9 Mbit/s, 60 ms) | {slow['ratio']:.2f} (pairs {min(slow['ratios']):.2f}–"
+            f"{max(slow['ratios']):.2f}; app {slow['ready']:.0f} ms, bare {slow['bare']:.0f} ms) |"
+            f" {slow['bytes_app'] / mb:.1f} / {slow['bytes_bare'] / mb:.1f} MB | – | {', '.join(slow['snapshot'])}"
+            " | – |"
+        )
+    lines.append(
+        f"\n{runs} pairs per engine, in one run. Targets: first visit ÷ bare ≤ 0.5 in every engine on the local"
+        " network and ≤ 1.0 on the slow one; second visit ÷ bare ≤ 0.5; each engine's peak ≤ 300 MB over the empty"
+        " page."
+    )
     return "\n".join(lines)

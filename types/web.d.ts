@@ -24,8 +24,6 @@ interface Window {
   pyrulesBoot?: { worker: Worker; queue: Event[]; created: number };
   /** rules.js started the rules' worker itself (boot.js had not run yet): boot.js starts none. */
   pyrulesBootTaken?: boolean;
-  /** "made" | "used" | "unavailable: …" | "failed: …" (rules.js snapshotLater) */
-  pyrulesSnapshot?: Promise<string>;
   /** rules.js BOOT_SILENCE, shortened by a test (ms) */
   pyrulesBootTimeout?: number;
   pyrulesServiceWorker?: ServiceWorkerRegistration;

@@ -9,7 +9,7 @@ import * as odds from "./odds.js";
 import * as setup from "./setup.js";
 import * as sheet from "./sheet.js";
 import * as story from "./story.js";
-import { snapshotMade, start } from "./rules.js";
+import { start } from "./rules.js";
 
 /** @typedef {import("../types/screen").Screen} Screen */
 /** @typedef {import("../types/screen").Parts} Parts */
@@ -331,8 +331,7 @@ start(async (client) => {
   document.documentElement.classList.remove("opening-link"); // link.js's mark: the link's fight is shown, or refused
   ui.start.disabled = false;
   saved.render();
-}, () => {
-  odds.start(snapshotMade()); // the odds may start their own worker once asked, from the snapshot where there is one
+  odds.start(); // the odds may start their own worker once asked
   showOdds();
 });
 

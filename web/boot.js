@@ -1,17 +1,8 @@
 // The rules' worker, started the moment the page begins loading: Pyodide's start is the longest wait of a first
 // visit, so nothing the page builds (its other modules, its forms) delays it. rules.js takes the worker over; the
 // messages it sends before then wait in a queue. Loaded as its own small module, `async`, ahead of app.js.
-let snapshot = false;
-try {
-  snapshot = localStorage.getItem("pyrules:snapshot") === "yes"; // storage.js's flag: this browser holds a snapshot
-} catch {
-  // storage blocked: boot the ordinary way
-}
 if (!window.pyrulesBootTaken) { // rules.js, run first, has not started a worker of its own
-  const worker = new Worker(new URL("./worker.js", import.meta.url), {
-    type: "module",
-    name: snapshot ? "rules-snapshot" : "rules",
-  });
+  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "rules" });
   /** @type {Event[]} */
   const queue = [];
   worker.onmessage = (event) => queue.push(event);

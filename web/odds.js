@@ -29,7 +29,7 @@ const PATIENCE_MS = 5000; // an odds request not answered by then is abandoned a
 // (pyrules.budget, 3 s), but it may wait behind the panel's odds.
 const BEST_SPEND_PATIENCE_MS = 10_000;
 const HIDDEN_MS = 30_000; // the odds' worker ends once the page has been hidden this long with nothing asked
-let allowed = false; // the rules are ready (and the snapshot made, where one is): the odds' worker may start
+let allowed = false; // the rules are ready: the odds' worker may start
 /** @type {((request: Record<string, unknown>) => Promise<Reply>) | null} */
 let quick = null; // the rules' own worker: the cheap exact odds, within QUICK_MS, until the odds' worker is up
 const QUICK_MS = 50;
@@ -39,7 +39,7 @@ let allow = () => {};
 const started = new Promise((resolve) => { allow = () => resolve(undefined); }); // resolved once allowed
 /** @type {Rules | null} */
 let worker = null; // started by the first request (ask)
-let workerName = "odds";
+
 /** @type {WeakMap<Rules, Promise<boolean>>} */
 const usable = new WeakMap();
 let asking = 0; // requests sent to the odds' worker and not answered yet
@@ -80,9 +80,7 @@ export function quickFrom(rules) {
   quick = rules;
 }
 
-/** @param {boolean} snapshot the odds' worker may start from the Pyodide snapshot */
-export function start(snapshot) {
-  workerName = snapshot ? "odds-snapshot" : "odds";
+export function start() {
   allowed = true; // the worker itself starts once the odds are needed (the shell shows the odds next)
   allow();
   document.addEventListener("visibilitychange", visibility);
@@ -167,7 +165,7 @@ function stop() {
 }
 
 function launch() {
-  worker = new Rules(() => {}, workerName);
+  worker = new Rules(() => {}, "odds");
   workerUp = false;
   const ready = worker.ready.then(() => true, () => false);
   const launched = worker;
@@ -210,7 +208,7 @@ async function ask(request, patience = PATIENCE_MS) {
  * @returns {Promise<Reply>}
  */
 async function answer(request, patience) {
-  await started; // not before the rules are ready and the snapshot made
+  await started; // not before the rules are ready
   if (!worker) launch();
   /** @type {Rules | null} */
   let current = null;

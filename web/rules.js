@@ -1,9 +1,8 @@
 // The page's side of the one boundary: every call to the rules is a JSON request to a worker (Pyodide), answered as
-// data. The rules' worker starts after the shell's first paint; a memory snapshot makes the next visit's start fast;
+// data. The rules' worker starts as the page begins (boot.js), from the start-up snapshot build.py made (worker.js);
 // the service worker makes the app work offline and offers updates.
 import { $, tell } from "./dom.js";
 import { language, t } from "./i18n.js";
-import { flag, setFlag } from "./storage.js";
 
 // ---- the shapes of the rules' replies (pyrules/api.py); each screen module types its own system's views ----------
 
@@ -52,7 +51,7 @@ class LoadFailure extends Error {}
 
 export class Rules {
   /**
-   * `name` tells the worker what to do first: "rules" boots Pyodide, "rules-snapshot" tries the stored snapshot.
+   * `name` names the worker in the browser's tools: "rules", or "odds" for the odds panel's own.
    * `early`: the worker boot.js started as the page began, with the messages it sent since.
    * @param {(progress: Progress) => void} onProgress
    * @param {string} [name]
@@ -133,32 +132,26 @@ export class Rules {
 
 // ---- start-up ----------------------------------------------------------------------------------------------------
 
-const SNAPSHOT_MADE = "pyrules:snapshot";
-
-/** This browser holds a Pyodide snapshot: workers may start from it. */
-export const snapshotMade = () => flag(SNAPSHOT_MADE);
-
 /**
  * Starts the rules one frame after the shell's first paint, so that Pyodide does not compete with it for the CPU.
- * `ready` gets the rules once they answer; `later` runs once the snapshot (if this browser makes one) is there.
+ * `ready` gets the rules once they answer.
  * A start that fails (or goes silent, BOOT_SILENCE) says why and offers "Try again": a fresh worker, nothing stored
  * touched; `ready` runs once, for the start that succeeds.
  * @param {(rules: Rules) => Promise<void>} ready
- * @param {() => void} later
  */
-export function start(ready, later) {
+export function start(ready) {
   const early = window.pyrulesBoot ?? null; // boot.js has started the worker: take it over now
   $("#startup-retry").addEventListener("click", () => {
     starting?.worker.terminate(); // a start that went silent: a fresh worker instead
-    boot(null, ready, later);
+    boot(null, ready);
   });
-  if (early) return boot(early, ready, later);
+  if (early) return boot(early, ready);
   // boot.js (an async module) may run after this bundle: one frame after the paint, its worker if it has started
   // one by then; if not, a worker of our own, and boot.js, told so, starts none (never two Pyodides booting)
   requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => {
     const late = window.pyrulesBoot ?? null;
     if (!late) window.pyrulesBootTaken = true;
-    boot(late, ready, later);
+    boot(late, ready);
   }, 0)));
 }
 
@@ -170,10 +163,9 @@ const RETRY_MS = 500; // a worker whose script did not load is started once more
 /**
  * @param {{worker: Worker, queue: Event[], created: number} | null} early
  * @param {(rules: Rules) => Promise<void>} ready
- * @param {() => void} later
  * @param {boolean} [again] this is the start made once more after a worker that did not load
  */
-function boot(early, ready, later, again = false) {
+function boot(early, ready, again = false) {
   const workerCreated = early ? early.created : performance.timeOrigin + performance.now();
   /** @type {HTMLProgressElement} */
   const progress = $("#startup-progress");
@@ -186,7 +178,7 @@ function boot(early, ready, later, again = false) {
     progress.max = stages;
     progress.value = stage;
     status.textContent = t(text);
-  }, snapshotMade() ? "rules-snapshot" : "rules", early);
+  }, "rules", early);
   client.lang = language();
   starting = client;
   /** @param {string} text */
@@ -210,54 +202,17 @@ function boot(early, ready, later, again = false) {
     await ready(client);
     document.body.dataset.ready = "true";
     registerServiceWorker();
-    snapshotLater(timing).then(later);
   }, (error) => {
     client.worker.terminate();
     if (starting !== client) return;
     // A worker whose script did not load is started once more before the alert: WebKit, offline, has been seen to
     // fail one load of worker.js from the service worker's cache just after a reload, and to load it the next time.
     if (!again && error instanceof LoadFailure) {
-      setTimeout(() => { if (starting === client) boot(null, ready, later, true); }, RETRY_MS);
+      setTimeout(() => { if (starting === client) boot(null, ready, true); }, RETRY_MS);
       return;
     }
     failed(t("The rules could not start: {error}. Check the connection and try again.", { error: error.message }));
   });
-}
-
-/**
- * After a fresh boot, a second worker makes a memory snapshot of Pyodide with the rules loaded, for the next visit
- * (see worker.js). It starts a few seconds after the rules are ready, on the other core, and then ends.
- * @param {Record<string, any>} timing
- * @returns {Promise<string>}
- */
-function snapshotLater(timing) {
-  if (!timing.snapshot) setFlag(SNAPSHOT_MADE, false);
-  if (timing.snapshot || String(timing.snapshotNote).startsWith("unavailable")) {
-    window.pyrulesSnapshot = Promise.resolve(timing.snapshot ? "used" : timing.snapshotNote);
-    return window.pyrulesSnapshot;
-  }
-  window.pyrulesSnapshot = new Promise((resolve) => {
-    setTimeout(() => {
-      const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "make-snapshot" });
-      /** @param {string} result */
-      const finish = (result) => { worker.terminate(); resolve(result); };
-      worker.onmessage = ({ data }) => {
-        if (data.type === "snapshot") {
-          // Read back from the page as well, before the worker ends: WebKit drops what a worker stored in Cache Storage
-          // when that worker ends and no other context has opened it. This look-up keeps the entry, and proves it.
-          caches.open(data.cache).then((cache) => cache.match(data.key)).then((hit) => hit?.blob()).then((blob) => {
-            if (blob?.size !== data.stored) return finish("failed: the page does not find the stored snapshot");
-            setFlag(SNAPSHOT_MADE, true);
-            finish("made");
-          }, (error) => finish(`failed: ${error.message}`));
-        } else if (data.type === "failed") {
-          finish(`failed: ${data.text}`);
-        }
-      };
-      worker.onerror = (event) => finish(`failed: ${event.message || "the snapshot worker could not start"}`);
-    }, 3000);
-  });
-  return window.pyrulesSnapshot;
 }
 
 // ---- offline and updates -----------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // This browser's storage: one localStorage key per entry (a fight, an adventure), so that a damaged entry never takes
 // the others with it. Entries that cannot be read are set aside under their own key (never deleted, never
-// overwritten) and reported. Also which fight is open, and small flags of this browser.
+// overwritten) and reported. Also which fight is open.
 
 /** @typedef {import("./rules.js").FightRecord} FightRecord */
 /** @typedef {import("./rules.js").Summary} Summary */
@@ -193,24 +193,5 @@ export function setCurrent(id) {
     else storage()?.removeItem(CURRENT);
   } catch {
     // storage full or blocked: the fight stays open, only the resume-on-reload is lost
-  }
-}
-
-// Small settings of this browser (true/false), e.g. that a Pyodide snapshot was made.
-/** @param {string} key */
-export function flag(key) {
-  return storage()?.getItem(key) === "yes";
-}
-
-/**
- * @param {string} key
- * @param {boolean} on
- */
-export function setFlag(key, on) {
-  try {
-    if (on) storage()?.setItem(key, "yes");
-    else storage()?.removeItem(key);
-  } catch {
-    // storage full or blocked: the flag is only a hint
   }
 }

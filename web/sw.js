@@ -13,7 +13,7 @@ worker.addEventListener("install", (event) => {
 worker.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key.startsWith("pyrules-app-") && key !== CACHE) await caches.delete(key); // not the snapshot
+      if (key !== CACHE) await caches.delete(key); // an older deployment's (the start-up snapshot is one of its files)
     }
     await worker.clients.claim();
   })());

@@ -1,24 +1,26 @@
 // The rules' home: a module Web Worker that boots Pyodide, installs the pyrules wheel and answers JSON calls.
 // Messages in:  {id, request}           request is a JSON text for pyrules.api.call
 // Messages out: {type: "progress", stage, stages, text} | {type: "ready", hello, timing} | {type: "failed", text}
-//               {type: "snapshot", bytes, stored, cache, key}  (the "make-snapshot" worker: stored, for the page to check)
 //               {id, reply}             reply is the JSON text pyrules.api.call returned
 //
-// Second visits start from a memory snapshot of Pyodide with the rules already imported (Pyodide's
-// makeMemorySnapshot / _loadSnapshot), kept in this browser's Cache Storage under a key made of the runtime and the
-// wheel, so a new deployment never meets an old snapshot. The snapshot is made once, after the first visit is
-// ready, by a second copy of this worker named "make-snapshot"; a snapshot that fails to load is dropped and
-// Pyodide boots the ordinary way. Never silently: the timing marks sent with "ready" say whether the snapshot was
-// used (`snapshot`) and, when not, why (`snapshotNote`: "none stored", "unavailable: …", "load failed: …").
+// Every worker starts from the start-up snapshot build.py made (Pyodide's memory with the rules imported, gzipped:
+// tools/snapshot.mjs), which skips Python's own start and the rules' imports. Its name carries the runtime's version
+// and the hashes of the runtime and the rules, so a new deployment never meets an old snapshot; the service worker
+// keeps it for offline use and later visits. It is several MB the ordinary start does not download, so a first
+// visit gives it up when it would arrive late (SNAPSHOT_BUDGET_MS) or when the browser asks to save data, and boots
+// the ordinary way, the runtime's files downloaded once for both. Never silently: the timing marks sent with
+// "ready" say whether the snapshot was used (`snapshot`) and, when not, why (`snapshotNote`: "unavailable: …",
+// "skipped: …", "too slow: …", "load failed: …").
 // The runtime's path names its version (build.py): a new Pyodide is a new URL, never a cached old file.
 import { loadPyodide } from "./__PYODIDE__pyodide.mjs";
 
 const WHEEL = "__WHEEL__";
-const SNAPSHOT_KEY = new URL("snapshot-__SNAPSHOT_KEY__.bin", import.meta.url).href;
-const SNAPSHOT_CACHE = "pyrules-snapshot";
-const MAKE_SNAPSHOT = self.name === "make-snapshot";
-// The page knows one was made: no Cache Storage look-up otherwise. "odds" is the odds panel's own copy of the rules.
-const TRY_SNAPSHOT = self.name === "rules-snapshot" || self.name === "odds-snapshot";
+const SNAPSHOT = new URL("__SNAPSHOT__", import.meta.url).href;
+const SNAPSHOT_BYTES = Number("__SNAPSHOT_BYTES__"); // as downloaded (gzipped)
+// The snapshot saves about 1.5-3 s of start (bench); a download projected to take longer than this, from its request,
+// costs more than it saves: the ordinary start instead. Judged from SNAPSHOT_JUDGED_MS on (a stalled one too).
+const SNAPSHOT_BUDGET_MS = 2000;
+const SNAPSHOT_JUDGED_MS = 300;
 const STAGES = 3;
 const base = new URL("./__PYODIDE__", import.meta.url).href;
 /** @type {((request: string) => string) | null} pyrules.api.call, once imported */
@@ -28,13 +30,7 @@ let call = null;
 const waiting = [];
 /** @type {Record<string, number | boolean | string>} */
 const marks = { workerStart: performance.timeOrigin + performance.now() };
-
-/** Why this browser cannot keep a snapshot ("" when it can): the store needs Cache Storage and gzip streams. */
-function snapshotUnavailable() {
-  if (!("caches" in self)) return "unavailable: no Cache Storage";
-  if (!("CompressionStream" in self) || !("DecompressionStream" in self)) return "unavailable: no CompressionStream";
-  return "";
-}
+const now = () => performance.timeOrigin + performance.now();
 
 /**
  * @param {number} stage
@@ -65,55 +61,83 @@ function fetchWheel() {
   });
 }
 
-/** @param {Record<string, unknown>} [options] */
-async function bootFresh(options = {}) {
+async function bootFresh() {
   const wheel = fetchWheel(); // downloads while Pyodide starts
-  const pyodide = await loadPyodide({ indexURL: base, packageBaseUrl: base, fullStdLib: false, ...options });
-  marks.pyodideReady = performance.timeOrigin + performance.now();
+  const pyodide = await loadPyodide({ indexURL: base, packageBaseUrl: base, fullStdLib: false });
+  marks.pyodideReady = now();
   progress(1, "Installing the rules…");
   const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(await wheel, "gztar", { extractDir }); // the wheel's files, as one .tar.gz (build.py)
   return pyodide;
 }
 
-/** The stored snapshot's bytes, or why there are none (marks.snapshotNote). */
-async function readSnapshot() {
-  const unavailable = snapshotUnavailable();
-  if (unavailable || !TRY_SNAPSHOT) {
-    marks.snapshotNote = unavailable || "none stored";
-    return null;
-  }
+/** Why this worker does not try the snapshot, or "" when it does. */
+function snapshotNotTried() {
+  if (!("DecompressionStream" in self)) return "unavailable: no DecompressionStream";
+  const connection = /** @type {{saveData?: boolean} | undefined} */ (/** @type {any} */ (navigator).connection);
+  if (connection?.saveData) return "skipped: the browser asks to save data";
+  return "";
+}
+
+/**
+ * The snapshot's bytes, inflated; rejects (the reason becomes the note) when the download fails or would come later
+ * than SNAPSHOT_BUDGET_MS from its request, judged on the bytes come so far (none yet, headers included: too slow).
+ */
+async function snapshotBytes() {
+  const asked = performance.now();
+  const abort = new AbortController();
+  let received = 0;
+  let slow = "";
+  const judge = () => {
+    const spent = performance.now() - asked;
+    if (spent < SNAPSHOT_JUDGED_MS || received >= SNAPSHOT_BYTES) return;
+    const projected = received ? (spent * SNAPSHOT_BYTES) / received : Infinity;
+    if (projected <= SNAPSHOT_BUDGET_MS) return;
+    slow = `too slow: ${received} of ${SNAPSHOT_BYTES} bytes in ${Math.round(spent)} ms`;
+    abort.abort(new Error(slow));
+  };
+  const judging = setInterval(judge, 50);
   try {
-    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
-    if (!hit?.body) {
-      marks.snapshotNote = "load failed: made, but not in Cache Storage";
-      return null;
-    }
-    const inflated = hit.body.pipeThrough(new DecompressionStream("gzip"));
-    const bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
-    marks.snapshotRead = performance.timeOrigin + performance.now();
+    // Not through the watched fetch below: a snapshot that cannot be had is no failed start.
+    const response = await download(SNAPSHOT, { signal: abort.signal });
+    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+    const counted = response.body.pipeThrough(new TransformStream({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        judge();
+        controller.enqueue(chunk);
+      },
+    }));
+    const bytes = new Uint8Array(await new Response(counted.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    marks.snapshotRead = now();
+    marks.snapshotBytes = received;
     return bytes;
   } catch (error) {
-    marks.snapshotNote = `load failed: ${message(error)}`; // a damaged entry: boot the ordinary way
-    await caches.delete(SNAPSHOT_CACHE).catch(() => {});
-    return null;
+    throw slow ? new Error(slow) : error;
+  } finally {
+    clearInterval(judging);
   }
 }
 
 async function bootFromSnapshot() {
   marks.snapshot = false;
-  // Pyodide's own script (pyodide.asm.mjs) is fetched and compiled while the snapshot is read and inflated: the
-  // same URL, so loadPyodide finds it in the module map.
-  const [snapshot] = await Promise.all([readSnapshot(), import(`${base}pyodide.asm.mjs`).catch(() => null)]);
-  if (!snapshot) return null;
+  const notTried = snapshotNotTried();
+  if (notTried) {
+    marks.snapshotNote = notTried;
+    return null;
+  }
+  // The snapshot downloads while Pyodide fetches and compiles its runtime (loadPyodide awaits it only then). Its
+  // refusal is loadPyodide's to handle, however early it comes: not an unhandled rejection (a failed start, below).
+  const bytes = snapshotBytes();
+  bytes.catch(() => {});
   try {
-    const pyodide = await loadPyodide({ indexURL: base, packageBaseUrl: base, _loadSnapshot: snapshot });
-    marks.pyodideReady = performance.timeOrigin + performance.now();
+    const pyodide = await loadPyodide({ indexURL: base, packageBaseUrl: base, _loadSnapshot: bytes });
+    marks.pyodideReady = now();
     marks.snapshot = true;
     return pyodide;
   } catch (error) {
-    marks.snapshotNote = `load failed: ${message(error)}`;
-    await caches.delete(SNAPSHOT_CACHE).catch(() => {});
+    const reason = message(error);
+    marks.snapshotNote = reason.startsWith("too slow") ? reason : `load failed: ${reason}`;
     return null;
   }
 }
@@ -123,28 +147,11 @@ async function boot() {
   const pyodide = (await bootFromSnapshot()) || (await bootFresh());
   progress(2, "Starting the rules…");
   call = pyodide.pyimport("pyrules.api").call;
+  shared.clear(); // the runtime's downloads, kept for a second start: not needed any more
   const hello = JSON.parse(call('{"op": "hello"}'));
-  marks.rulesReady = performance.timeOrigin + performance.now();
+  marks.rulesReady = now();
   self.postMessage({ type: "ready", hello, timing: marks });
   waiting.splice(0).forEach(answer);
-}
-
-async function makeSnapshot() {
-  const unavailable = snapshotUnavailable();
-  if (unavailable) throw new Error(unavailable);
-  const pyodide = await bootFresh({ _makeSnapshot: true });
-  // Everything a later request may import is imported before the snapshot: a worker started from it has no files.
-  pyodide.runPython("import json, pyrules.api, pyrules.review, pyrules.review_simulated, pyrules.systems; pyrules.systems.preload(); pyrules.api.call(json.dumps({'op': 'hello', 'describe': True}))");
-  const memory = pyodide.makeMemorySnapshot();
-  // The compressed bytes in full before they are stored: WebKit's Cache Storage may accept a streamed body that another
-  // context then does not find.
-  const packed = await new Response(new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  for (const request of await cache.keys()) await cache.delete(request); // an older deployment's snapshot
-  await cache.put(SNAPSHOT_KEY, new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }));
-  // The page reads it back, size checked, before it says "made" (and before this worker ends: WebKit needs that).
-  const stored = packed.byteLength;
-  self.postMessage({ type: "snapshot", bytes: memory.length, stored, cache: SNAPSHOT_CACHE, key: SNAPSHOT_KEY });
 }
 
 /** @param {unknown} error */
@@ -159,7 +166,8 @@ self.addEventListener("unhandledrejection", (event) => {
 // A runtime file that cannot be downloaded ends the start at once, in every engine: Pyodide's own fall-back after a
 // failed download can leave it waiting with no error at all (seen in WebKit). Pyodide fetches through this global.
 const download = self.fetch.bind(self);
-self.fetch = async (input, init) => {
+/** @param {RequestInfo | URL} input @param {RequestInit} [init] */
+async function watched(input, init) {
   const name = String(input instanceof Request ? input.url : input).split("/").pop();
   try {
     const response = await download(input, init);
@@ -169,5 +177,19 @@ self.fetch = async (input, init) => {
     if (!call) fail(`${name} could not be downloaded (${message(error)})`);
     throw error;
   }
+}
+// The runtime's files are downloaded once per worker: a start from the snapshot given up hands them to the ordinary
+// start after it (each gets a copy of the one response). Forgotten once the rules are ready.
+/** @type {Map<string, Promise<Response>>} */
+const shared = new Map();
+self.fetch = async (input, init) => {
+  const url = String(input instanceof Request ? input.url : input);
+  if (call || !url.startsWith(base)) return watched(input, init);
+  let response = shared.get(url);
+  if (!response) {
+    response = watched(input, init);
+    shared.set(url, response);
+  }
+  return (await response).clone();
 };
-(MAKE_SNAPSHOT ? makeSnapshot() : boot()).catch(fail);
+boot().catch(fail);

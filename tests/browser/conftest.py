@@ -48,28 +48,27 @@ def browser(playwright):
 
 @pytest.fixture
 def context(browser):
-    """A fresh profile: nothing stored, no snapshot, a service worker that installs."""
+    """A fresh profile: nothing stored, nothing cached, a service worker that installs."""
     context = browser.new_context(viewport=VIEWPORT)
     yield context
     context.close()
 
 
 VIEWPORT = {"width": 1200, "height": 900}
-KEPT = "pyrules:snapshot"  # the one key a warm profile keeps between tests: this browser holds a snapshot
 
 
 @pytest.fixture(scope="session")
 def warm_context(browser, base_url):
-    """One profile for the tests that are not about a first visit: its first page boots Pyodide the ordinary way and
-    makes the memory snapshot; every later page starts from it (a second visit), with the saved data cleared. No
-    service worker, so that every request is the test server's and each test's routes see it."""
+    """One profile for the tests that are not about a first visit: its first page downloads the runtime and the
+    start-up snapshot; every later page starts from the browser's HTTP cache (a second visit), with the saved data
+    cleared. No service worker, so that every request is the test server's and each test's routes see it."""
     context = browser.new_context(viewport=VIEWPORT, service_workers="block")
     page = context.new_page()
     page.goto(base_url)
     expect(page.get_by_role("button", name="Start fight")).to_be_enabled(timeout=BOOT_TIMEOUT)
-    made = page.evaluate("window.pyrulesSnapshot")
-    if made != "made":
-        pytest.fail(f"the warm profile has no snapshot: {made}")
+    timing = page.evaluate("window.pyrulesTiming")
+    if timing["snapshot"] is not True:
+        pytest.fail(f"the warm profile did not start from the snapshot: {timing}")
     _clear(context, base_url, page)
     page.close()
     yield context
@@ -87,29 +86,28 @@ def _open(context, url):
     return page, problems
 
 
-CLEAR = """kept => { for (const key of Object.keys(localStorage)) if (key !== kept) localStorage.removeItem(key);
-                     sessionStorage.clear(); return true; }"""
+CLEAR = "() => { localStorage.clear(); sessionStorage.clear(); return true; }"
 
 
 def _clear(context, base_url, page=None) -> None:
-    """The warm profile's saved data cleared (the snapshot's flag kept): through `page` when it is still on the site,
+    """The warm profile's saved data cleared: through `page` when it is still on the site,
     else through a page of the site's origin that does not start the app."""
     if page is not None and not page.is_closed() and page.url.startswith(base_url):
         try:
-            page.evaluate(CLEAR, KEPT)
+            page.evaluate(CLEAR)
             return
         except Exception:  # noqa: BLE001 (a page that crashed or navigated: clear it the other way)
             pass
     blank = context.new_page()
     blank.goto(base_url + "manifest.webmanifest")
-    blank.evaluate(CLEAR, KEPT)
+    blank.evaluate(CLEAR)
     blank.close()
 
 
 @pytest.fixture
 def page(warm_context, base_url):
-    """The app as on a second visit with nothing saved: started from the snapshot, storage empty but for its flag
-    (cleared after each test). Console errors and page errors fail the test."""
+    """The app as on a second visit with nothing saved: the runtime and the snapshot from the HTTP cache, storage
+    empty (cleared after each test). Console errors and page errors fail the test."""
     page, problems = _open(warm_context, base_url)
     yield page
     _clear(warm_context, base_url, page)
@@ -119,7 +117,7 @@ def page(warm_context, base_url):
 
 @pytest.fixture
 def fresh_page(context, base_url):
-    """The app on a first visit, in a fresh profile (Pyodide booted the ordinary way, the snapshot made after)."""
+    """The app on a first visit, in a fresh profile (the runtime and the start-up snapshot downloaded)."""
     page, problems = _open(context, base_url)
     yield page
     assert problems == []

@@ -329,7 +329,7 @@ def wait_for_offline_ready(page):
 
 
 def test_offline_after_the_first_visit(fresh_page):
-    page = fresh_page  # a first visit: the snapshot is made here
+    page = fresh_page  # a first visit
     wait_for_offline_ready(page)
     page.context.set_offline(True)
     page.reload()
@@ -399,8 +399,10 @@ def test_an_update_is_offered_and_never_interrupts_a_fight(context, deployment):
     expect(page.get_by_role("button", name="Fight round")).to_be_visible(timeout=BOOT_TIMEOUT)
     wait_ready(page)
     assert log_rows(page) == rows
-    deployments = [key for key in page.evaluate("caches.keys()") if key.startswith("pyrules-app-")]
-    assert len(deployments) == 1 and deployments[0].startswith("pyrules-app-next-")  # the old one is gone, whole
+    # the old deployment's cache is gone, whole, once the new service worker has activated
+    page.wait_for_function("async () => (await caches.keys()).length === 1")
+    deployments = page.evaluate("caches.keys()")
+    assert len(deployments) == 1 and deployments[0].startswith("pyrules-app-next-")
 
 
 def test_a_new_pyodide_never_meets_the_old_runtime_in_the_cache(context, deployment, tmp_path):
@@ -413,6 +415,7 @@ def test_a_new_pyodide_never_meets_the_old_runtime_in_the_cache(context, deploym
     wait_ready(page)
     wait_for_offline_ready(page)
     old_caches = page.evaluate("caches.keys()")
+    old_files = [p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()]
 
     # The next Pyodide, deployed by build.py as a real one is: here the same runtime with each text file changed.
     runtime = tmp_path / "next-runtime"
@@ -454,19 +457,21 @@ def test_a_new_pyodide_never_meets_the_old_runtime_in_the_cache(context, deploym
     assert len(new_files) == len(build.RUNTIME_FILES)
     for name, data in new_files.items():
         assert cached[name] == list(data[-64:]), name  # the new deployment's bytes, not a cached old file
+    # and its own start-up snapshot, made with the new runtime, under a new name: the old one is never asked for
+    (old_snapshot,) = [n for n in old_files if "/snapshot-" in n]
+    (new_snapshot,) = [p.relative_to(site).as_posix() for p in site.glob("pyodide/*/snapshot-*.gz")]
+    assert new_snapshot != old_snapshot and f"{build.PYODIDE_VERSION}-next/" in new_snapshot
+    assert page.evaluate("window.pyrulesTiming.snapshot") is True
 
 
-def made_snapshot(page):
-    assert page.evaluate("window.pyrulesSnapshot") == "made"  # waits for the snapshot worker to finish
-    return page.evaluate("""async () => (await (await caches.open("pyrules-snapshot")).keys()).map(r => r.url)""")
-
-
-def test_a_second_visit_starts_from_the_pyodide_snapshot_and_plays_by_the_same_rules(fresh_page):
-    page = fresh_page  # a first visit: the snapshot is made here
-    assert len(made_snapshot(page)) == 1
+def test_the_first_visit_and_the_offline_one_start_from_the_shipped_snapshot_and_play_by_the_same_rules(fresh_page):
+    page = fresh_page  # a first visit: the snapshot downloaded with the runtime
+    assert page.evaluate("window.pyrulesTiming.snapshot") is True
+    wait_for_offline_ready(page)
+    page.context.set_offline(True)
     page.reload()
     wait_ready(page)
-    assert page.evaluate("window.pyrulesTiming.snapshot") is True
+    assert page.evaluate("window.pyrulesTiming.snapshot") is True  # the service worker's copy
     set_up(
         page,
         "Grey Star the Wizard",
@@ -478,31 +483,6 @@ def test_a_second_visit_starts_from_the_pyodide_snapshot_and_plays_by_the_same_r
     page.get_by_label("WILLPOWER to spend").fill("99")
     page.get_by_role("button", name="Fight round").click()
     expect(page.locator("#action-error")).to_contain_text("more than Grey Star's WILLPOWER (21)")
-
-
-@pytest.mark.parametrize("damage", ["not gzip at all", "gzip of noise"])
-def test_a_damaged_snapshot_is_dropped_and_pyodide_boots_the_ordinary_way(fresh_page, damage):
-    page = fresh_page  # a first visit: the snapshot is made here
-    (key,) = made_snapshot(page)
-    page.evaluate(
-        """async ([key, damage]) => {
-        let body = crypto.getRandomValues(new Uint8Array(1 << 16));
-        if (damage === "gzip of noise") {
-            const packed = new Blob([body]).stream().pipeThrough(new CompressionStream("gzip"));
-            body = await new Response(packed).arrayBuffer();
-        }
-        await (await caches.open("pyrules-snapshot")).put(key, new Response(body));
-    }""",
-        [key, damage],
-    )
-    page.reload()
-    wait_ready(page)
-    timing = page.evaluate("window.pyrulesTiming")
-    assert timing["snapshot"] is False and timing["snapshotNote"].startswith("load failed: "), timing
-    set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
-    fight_round(page, 6)
-    assert log_rows(page)[0][4] == "9"
-    assert page.evaluate("window.pyrulesSnapshot") == "made"  # a sound one replaces it
 
 
 OPENING = [("en-GB", "f", "Opening a shared fight…"), ("ru-RU", "f", "Открываю присланный бой…"),

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from pyrules import Fight, share
 from pyrules.systems.lonewolf.odds import grey_star_policy, lone_wolf_odds
 
-ODDS_TIMEOUT = 120_000  # the odds' own worker starts once the first one has made its snapshot
+ODDS_TIMEOUT = 120_000  # the odds' own worker starts once the rules' worker is ready
 
 
 def shown(p: float) -> str:

@@ -24,17 +24,16 @@ def workers_settle(page, count, seconds=10.0):
     return len(page.workers)
 
 
-def snapshot_made(page):
+def rules_ready(page):
     page.wait_for_function("document.body.dataset.ready === 'true'")
-    assert page.evaluate("window.pyrulesSnapshot") == "made"  # waits for the snapshot's worker, which then ends
 
 
 def test_the_odds_worker_waits_until_the_set_up_can_be_asked_then_starts_and_answers(fresh_page):
-    page = fresh_page  # a first visit: the snapshot is made here
-    snapshot_made(page)
+    page = fresh_page  # a first visit
+    rules_ready(page)
     status = panel(page).get_by_role("status").first
     expect(status).to_contain_text("to see the odds")  # the empty set-up: nothing to ask
-    page.wait_for_timeout(2000)  # time enough for a worker started with the snapshot to show up
+    page.wait_for_timeout(2000)  # time enough for a worker started early to show up
     assert workers_settle(page, 1) == 1  # the rules' worker only
     page.get_by_label("COMBAT SKILL", exact=True).fill(HERO["COMBAT SKILL"])
     page.wait_for_timeout(1000)
@@ -61,8 +60,8 @@ def hide(page, hidden):
 
 
 def test_a_page_hidden_for_a_while_ends_the_odds_worker_and_the_next_round_starts_it_again(fresh_page):
-    page = fresh_page  # a first visit: the snapshot is made here
-    snapshot_made(page)
+    page = fresh_page  # a first visit
+    rules_ready(page)
     set_up(page, "Dawn of the Darklords", HERO, GIAK)
     status = panel(page).get_by_role("status").first
     start = exact_win(record("lone-wolf", HERO_RECORD, GIAK_RECORD))

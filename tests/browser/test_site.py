@@ -63,9 +63,13 @@ def test_runtime_is_self_hosted_and_pinned():
     # one directory per runtime version: the year-long immutable caching of /pyodide/* never outlives a version
     assert [p.name for p in (DIST / "pyodide").iterdir()] == [build.PYODIDE_VERSION]
     shipped = sorted(p.name for p in (DIST / "pyodide" / build.PYODIDE_VERSION).iterdir())
-    assert shipped == sorted(build.RUNTIME_FILES)
+    (snapshot,) = [name for name in shipped if name.startswith("snapshot-")]  # the start-up snapshot, beside it
+    assert sorted(set(shipped) - {snapshot}) == sorted(build.RUNTIME_FILES)
     worker = (DIST / "worker.js").read_text(encoding="utf-8")
     assert f'"./pyodide/{build.PYODIDE_VERSION}/pyodide.mjs"' in worker and "__PYODIDE__" not in worker
+    assert f'"pyodide/{build.PYODIDE_VERSION}/{snapshot}"' in worker and "__SNAPSHOT" not in worker
+    size = (DIST / "pyodide" / build.PYODIDE_VERSION / snapshot).stat().st_size
+    assert str(size) in worker  # the bytes its download is judged on
     assert (build.PYODIDE_DIR / ".complete").read_text() == build.PYODIDE_INTEGRITY
     for name in ("index.html", "app.js", "worker.js"):
         text = (DIST / name).read_text(encoding="utf-8")
@@ -82,6 +86,7 @@ def test_the_service_worker_precaches_every_file_of_the_deployment():
     assert set(urls) == (files - {"index.html"}) | {"./"}
     runtime = f"pyodide/{build.PYODIDE_VERSION}/"
     assert {runtime + "pyodide.asm.wasm", runtime + "python_stdlib.zip", "manifest.webmanifest"} <= set(urls)
+    assert any(url.startswith(runtime + "snapshot-") for url in urls)  # later visits and offline start from it
 
 
 def test_a_link_preview_names_the_app_and_an_image_that_is_there():

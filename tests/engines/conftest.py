@@ -25,11 +25,16 @@ ENGINES = [e for e in os.environ.get("PYRULES_ENGINES", "firefox,webkit").split(
 
 class Network:
     """What the test server does: serves dist/ as production does, or acts as if the network were gone (every
-    request dropped, as offline), or drops only the requests whose path ends with one of `blocked`."""
+    request dropped, as offline), or drops only the requests whose path ends with one of `blocked`, or answers those
+    whose path ends with a key of `replaced` with its bytes (a damaged file)."""
 
     def __init__(self) -> None:
         self.offline = False
         self.blocked: tuple[str, ...] = ()
+        self.replaced: dict[str, bytes] = {}
+
+    def replacement(self, path: str) -> bytes | None:
+        return next((data for end, data in self.replaced.items() if path.split("?")[0].endswith(end)), None)
 
     def drops(self, path: str) -> bool:
         return self.offline or any(path.split("?")[0].endswith(end) for end in self.blocked)
@@ -56,6 +61,14 @@ def base_url(network):
                 return
             if network.drops(self.path):
                 self.close_connection = True
+                return
+            if (data := network.replacement(self.path)) is not None:
+                self.send_response(200)
+                self.send_header("Content-Type", "application/octet-stream")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+                self.wfile.flush()
                 return
             method = getattr(self, "do_" + self.command, None)
             if method is None:

@@ -157,8 +157,8 @@ class Page:
             self.wait("document.body.dataset.ready === 'true'", "ready to fight", timeout)
         except AssertionError as error:
             seen = self.js("""return {status: document.querySelector('#startup-text')?.textContent,
-                failed: document.querySelector('#startup-error')?.textContent, timing: window.pyrulesTiming ?? null,
-                snapshot: localStorage.getItem('pyrules:snapshot')};""")
+                failed: document.querySelector('#startup-error')?.textContent,
+                timing: window.pyrulesTiming ?? null};""")
             raise AssertionError(f"{error}; the page shows {seen}") from None
         return self.js("return window.pyrulesTiming;")
 

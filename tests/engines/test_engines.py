@@ -1,7 +1,7 @@
 """The cross-engine scenarios: one set, run in Firefox and WebKit (conftest.py's `engine`), each in its own
 empty profile. The main suite (tests/browser/) tests the screens in depth in Chromium; this one proves that a player
 in another engine gets the same app: boot, a full fight of each system with typed numbers, undo, reload, the share
-link, a hostile link, offline, the second visit from the snapshot, the Russian screens.
+link, a hostile link, offline, the start from the shipped snapshot (and from a damaged one), the Russian screens.
 
 Every fight is checked twice: against the book's numbers on screen, and against the rules on CPython, which replay
 the record the engine kept in its localStorage and must reach the very same state.
@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
+from conftest import DIST
 from page import Page
 
 from pyrules import Fight
@@ -178,6 +180,15 @@ def test_a_hostile_link_gets_a_message_and_changes_nothing(page: Page):
     assert log_rows(page)[0][:4] == ["Round 1", "Giak", "+2", "6"]  # the fight in progress is still the one shown
 
 
+def before_a_quick_reload(page: Page) -> None:
+    """WebKitGTK's web process crashes when a page whose rules started from the Pyodide snapshot is reloaded within
+    about 2 s of that start, in a process that never booted Pyodide the ordinary way (seen every time here, with the
+    build-time snapshot and with one WebKit made itself; never in Chromium or Firefox; README, "Start-up snapshot").
+    A player reloads later than that; these tests wait the 3 s for it in WebKit, and say so."""
+    if page.engine == "webkit":
+        time.sleep(3)
+
+
 WARM_JS = """const registration = await navigator.serviceWorker.ready;
 return registration.active !== null && navigator.serviceWorker.controller !== null;"""
 
@@ -185,6 +196,7 @@ return registration.active !== null && navigator.serviceWorker.controller !== nu
 def test_offline_after_the_first_visit(page: Page, network):
     page.wait("navigator.serviceWorker.controller !== null", "controlled by the service worker", timeout=120)
     assert page.js(WARM_JS)
+    before_a_quick_reload(page)
     network.offline = True
     try:
         page.reload()
@@ -201,14 +213,30 @@ def test_offline_after_the_first_visit(page: Page, network):
         network.offline = False
 
 
-def test_the_second_visit_starts_from_the_snapshot(page: Page):
+def test_the_first_visit_starts_from_the_shipped_snapshot_and_so_does_the_next(page: Page):
     first = page.js("return window.pyrulesTiming;")
-    assert first.get("snapshot") is not True
-    made = page.js("return await window.pyrulesSnapshot;")
-    assert made == "made", f"{page.engine}: the snapshot was not made: {made}"
+    assert first.get("snapshot") is True, f"{page.engine}: the first visit did not start from the snapshot: {first}"
+    before_a_quick_reload(page)
     page.reload()
     timing = page.ready()
     assert timing.get("snapshot") is True, f"{page.engine}: the second visit did not start from the snapshot: {timing}"
+    fight_round_after_start(page)
+
+
+def test_a_corrupted_snapshot_boots_the_ordinary_way_and_says_why(open_page, network):
+    """The snapshot file arrives cut short (64 KB of it): the rules start the ordinary way and play by the book, and
+    the timing marks say why."""
+    (snapshot,) = DIST.glob("pyodide/*/snapshot-*.gz")
+    network.replaced = {snapshot.name: snapshot.read_bytes()[:65536]}
+    try:
+        page = open_page()
+        page.goto()
+        timing = page.ready()
+    finally:
+        network.replaced = {}
+    assert timing.get("snapshot") is False and str(timing.get("snapshotNote")).startswith("load failed: "), (
+        f"{page.engine}: {timing}"
+    )
     fight_round_after_start(page)
 
 
