@@ -17,10 +17,12 @@ import { loadPyodide } from "./__PYODIDE__pyodide.mjs";
 const WHEEL = "__WHEEL__";
 const SNAPSHOT = new URL("__SNAPSHOT__", import.meta.url).href;
 const SNAPSHOT_BYTES = Number("__SNAPSHOT_BYTES__"); // as downloaded (gzipped)
-// The snapshot saves about 1.5-3 s of start (bench); a download projected to take longer than this, from its request,
-// costs more than it saves: the ordinary start instead. Judged from SNAPSHOT_JUDGED_MS on (a stalled one too).
-const SNAPSHOT_BUDGET_MS = 2000;
+// The snapshot saves about 2-4 s of start (bench): one that would end later than SNAPSHOT_BUDGET_MS after its request,
+// the rest of it coming at the rate the runtime's files and it are coming together, costs more than it saves: the
+// ordinary start instead. Judged from SNAPSHOT_JUDGED_MS on; nothing come at all by then is waited for until the budget.
+const SNAPSHOT_BUDGET_MS = 3000;
 const SNAPSHOT_JUDGED_MS = 300;
+let downloaded = 0; // bytes of the runtime's files and of the snapshot come so far (the network's rate, all told)
 const STAGES = 3;
 const base = new URL("./__PYODIDE__", import.meta.url).href;
 /** @type {((request: string) => string) | null} pyrules.api.call, once imported */
@@ -80,19 +82,20 @@ function snapshotNotTried() {
 }
 
 /**
- * The snapshot's bytes, inflated; rejects (the reason becomes the note) when the download fails or would come later
- * than SNAPSHOT_BUDGET_MS from its request, judged on the bytes come so far (none yet, headers included: too slow).
+ * The snapshot's bytes, inflated; rejects (the reason becomes the note) when the download fails or comes too slowly
+ * to be worth it (SNAPSHOT_BUDGET_MS).
  */
 async function snapshotBytes() {
   const asked = performance.now();
+  const before = downloaded;
   const abort = new AbortController();
   let received = 0;
   let slow = "";
   const judge = () => {
     const spent = performance.now() - asked;
-    if (spent < SNAPSHOT_JUDGED_MS || received >= SNAPSHOT_BYTES) return;
-    const projected = received ? (spent * SNAPSHOT_BYTES) / received : Infinity;
-    if (projected <= SNAPSHOT_BUDGET_MS) return;
+    const rate = (downloaded - before) / spent; // bytes a ms, every download of the start together
+    if (spent < SNAPSHOT_JUDGED_MS || received >= SNAPSHOT_BYTES || (!rate && spent < SNAPSHOT_BUDGET_MS)) return;
+    if (spent + (SNAPSHOT_BYTES - received) / rate <= SNAPSHOT_BUDGET_MS) return;
     slow = `too slow: ${received} of ${SNAPSHOT_BYTES} bytes in ${Math.round(spent)} ms`;
     abort.abort(new Error(slow));
   };
@@ -104,6 +107,7 @@ async function snapshotBytes() {
     const counted = response.body.pipeThrough(new TransformStream({
       transform(chunk, controller) {
         received += chunk.byteLength;
+        downloaded += chunk.byteLength;
         judge();
         controller.enqueue(chunk);
       },
@@ -187,9 +191,23 @@ self.fetch = async (input, init) => {
   if (call || !url.startsWith(base)) return watched(input, init);
   let response = shared.get(url);
   if (!response) {
-    response = watched(input, init);
+    response = watched(input, init).then((whole) => {
+      count(whole.clone()).catch(() => {}); // a failed download is said by `watched`
+      return whole;
+    });
     shared.set(url, response);
   }
-  return (await response).clone();
+  return (await response).clone(); // a copy of the browser's own response: its compiled code may still be cached
 };
+
+/**
+ * Reads a copy of a response as it comes, adding its bytes to `downloaded`.
+ * @param {Response} copy
+ */
+async function count(copy) {
+  const reader = copy.body?.getReader();
+  for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
+    downloaded += part.value.byteLength;
+  }
+}
 boot().catch(fail);
