@@ -10,9 +10,14 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
+// Every module of the rules (the command line's __main__ aside), their data read as they import, and the first
+// answer given once (tests/unit/test_snapshot_imports.py runs this on CPython and checks that nothing is left out).
 const IMPORTS = `
-import json, pyrules.api, pyrules.review, pyrules.review_simulated, pyrules.systems
+import importlib, json, pkgutil, pyrules, pyrules.api, pyrules.systems
 pyrules.systems.preload()
+for module in pkgutil.walk_packages(pyrules.__path__, "pyrules."):
+    if module.name != "pyrules.__main__":
+        importlib.import_module(module.name)
 pyrules.api.call(json.dumps({"op": "hello", "describe": True}))
 `;
 
