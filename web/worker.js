@@ -210,4 +210,5 @@ async function count(copy) {
     downloaded += part.value.byteLength;
   }
 }
+
 boot().catch(fail);

@@ -394,8 +394,8 @@ def test_an_update_is_offered_and_never_interrupts_a_fight(context, deployment):
     fight_round(page, 3)  # the fight goes on undisturbed while the update waits
     rows = log_rows(page)
 
-    page.get_by_role("button", name="Update now").click()
-    page.wait_for_function("""async () => (await caches.keys()).some(k => k.startsWith("pyrules-app-next-"))""")
+    with page.expect_navigation(timeout=60_000):  # the page reloads once the new worker has taken over
+        page.get_by_role("button", name="Update now").click()
     expect(page.get_by_role("button", name="Fight round")).to_be_visible(timeout=BOOT_TIMEOUT)
     wait_ready(page)
     assert log_rows(page) == rows
