@@ -19,7 +19,6 @@ Then Chromium again under a slow network (DevTools network emulation, SLOW): the
 
 from __future__ import annotations
 
-import http.server
 import os
 import statistics
 import sys
@@ -57,7 +56,7 @@ class Sent:
             self.bytes += n
 
 
-def counting_server(site_dir: Path, sent: Sent) -> http.server.ThreadingHTTPServer:
+def counting_server(site_dir: Path, sent: Sent):
     """build.py's server (its headers, its caching), counting what it sends."""
     import build
 
@@ -67,7 +66,7 @@ def counting_server(site_dir: Path, sent: Sent) -> http.server.ThreadingHTTPServ
             outputfile.write(data)
             sent.add(len(data))
 
-    return http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a, **k: Handler(*a, directory=str(site_dir), **k))
+    return build.make_server(site_dir, handler=Handler)
 
 
 def throttle(session: drivers.Session) -> None:

@@ -39,7 +39,6 @@ let allow = () => {};
 const started = new Promise((resolve) => { allow = () => resolve(undefined); }); // resolved once allowed
 /** @type {Rules | null} */
 let worker = null; // started by the first request (ask)
-
 /** @type {WeakMap<Rules, Promise<boolean>>} */
 const usable = new WeakMap();
 let asking = 0; // requests sent to the odds' worker and not answered yet
