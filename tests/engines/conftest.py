@@ -106,7 +106,8 @@ def engine(request):
 @pytest.fixture
 def open_page(request, engine, base_url):
     """Opens the app in a new browser of this test's engine, with its own empty profile; closed after the test."""
-    sessions = []
+    sessions: list[drivers.Session] = []
+    request.node.engine_sessions = sessions  # for a failure's report (pytest_runtest_makereport)
 
     def open_page() -> Page:
         if engine == "firefox":
@@ -130,3 +131,15 @@ def page(open_page):
     page.goto()
     page.ready()
     return page
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failure says whether the engine's page process died during the test (WebKit then reloads the page, and the
+    test sees an unexpected page rather than a crash)."""
+    report = yield
+    if report.failed and call.when == "call":
+        died = sum(session.crashes() for session in getattr(item, "engine_sessions", []))
+        if died:
+            report.sections.append(("engine", f"the page's web process crashed {died} time(s) during this test"))
+    return report

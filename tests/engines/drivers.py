@@ -61,6 +61,10 @@ class Session:
         """The browser's root process (its children are the engine's other processes), for memory measurements."""
         raise NotImplementedError
 
+    def crashes(self) -> int:
+        """How many times the page's process is known to have died in this session (said with a failure)."""
+        return 0
+
     def close(self) -> None:
         raise NotImplementedError
 
@@ -170,7 +174,9 @@ class WebKit(Session):
         # thread, and starved the rules' worker (the app's first start 11 s against 5 s without it, measured on this
         # machine; the bare Pyodide page was not slowed, having almost nothing to draw). Safari has a GPU.
         env = {**os.environ, "DISPLAY": display, "WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
-        service = webdriver.WebKitGTKService(executable_path=WEBKIT_DRIVER, env=env)
+        # MiniBrowser's own messages (it says "WebProcess CRASHED" when the page's process dies): read by crashes()
+        self.log = tempfile.NamedTemporaryFile(prefix="pyrules-webkit-", suffix=".log", delete=False)
+        service = webdriver.WebKitGTKService(executable_path=WEBKIT_DRIVER, env=env, log_output=self.log)
         self.driver = webdriver.WebKitGTK(options=options, service=service)
         self.driver.set_script_timeout(SCRIPT_TIMEOUT)
         self.driver.set_page_load_timeout(SCRIPT_TIMEOUT)
@@ -210,8 +216,15 @@ class WebKit(Session):
     def pid(self) -> int | None:
         return self.driver.service.process.pid  # WebKitWebDriver: MiniBrowser and WebKit's processes are below it
 
+    def crashes(self) -> int:
+        """How many times the page's web process has died in this session (WebKit then loads the page again, and
+        a test sees the page it started with: a set-up form, say, where its fight was)."""
+        return Path(self.log.name).read_text(errors="replace").count("WebProcess CRASHED")
+
     def close(self) -> None:
         self.driver.quit()
+        self.log.close()
+        Path(self.log.name).unlink(missing_ok=True)
 
 
 class Chromium(Session):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 from conftest import DIST
 from page import Page
@@ -180,15 +179,6 @@ def test_a_hostile_link_gets_a_message_and_changes_nothing(page: Page):
     assert log_rows(page)[0][:4] == ["Round 1", "Giak", "+2", "6"]  # the fight in progress is still the one shown
 
 
-def before_a_quick_reload(page: Page) -> None:
-    """WebKitGTK's web process crashes when a page whose rules started from the Pyodide snapshot is reloaded within
-    about 2 s of that start, in a process that never booted Pyodide the ordinary way (seen every time here, with the
-    build-time snapshot and with one WebKit made itself; never in Chromium or Firefox; README, "Start-up snapshot").
-    A player reloads later than that; these tests wait the 3 s for it in WebKit, and say so."""
-    if page.engine == "webkit":
-        time.sleep(3)
-
-
 WARM_JS = """const registration = await navigator.serviceWorker.ready;
 return registration.active !== null && navigator.serviceWorker.controller !== null;"""
 
@@ -196,7 +186,6 @@ return registration.active !== null && navigator.serviceWorker.controller !== nu
 def test_offline_after_the_first_visit(page: Page, network):
     page.wait("navigator.serviceWorker.controller !== null", "controlled by the service worker", timeout=120)
     assert page.js(WARM_JS)
-    before_a_quick_reload(page)
     network.offline = True
     try:
         page.reload()
@@ -216,7 +205,6 @@ def test_offline_after_the_first_visit(page: Page, network):
 def test_the_first_visit_starts_from_the_shipped_snapshot_and_so_does_the_next(page: Page):
     first = page.js("return window.pyrulesTiming;")
     assert first.get("snapshot") is True, f"{page.engine}: the first visit did not start from the snapshot: {first}"
-    before_a_quick_reload(page)
     page.reload()
     timing = page.ready()
     assert timing.get("snapshot") is True, f"{page.engine}: the second visit did not start from the snapshot: {timing}"
