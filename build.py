@@ -213,13 +213,54 @@ def books_html() -> str:
     return "\n".join(labels)
 
 
-def ui_catalog() -> str:
-    """The page's Russian words (web/messages-ru.json), written into i18n.js keyed by each English text's CRC-32 (as
-    the rules' copy in the page's archive: the English is in the page's code already)."""
+def languages() -> list[dict]:
+    """The app's languages for the page (pyrules/locales/languages.json): code, name and plural forms, in order."""
+    from pyrules.i18n import LANGUAGE_DATA
+
+    return [{"code": code, "name": data["name"], "forms": list(data["forms"])} for code, data in LANGUAGE_DATA.items()]
+
+
+def page_catalog(code: str) -> dict[str, str]:
+    """The page's words in one language (pyrules/locales/<code>/page.json; English, the code's own, has none)."""
+    from pyrules import i18n
+
+    path = Path(i18n.LOCALES) / code / "page.json"
+    return json.loads(path.read_text(encoding="utf-8")) if code != "en" else {}
+
+
+def ui_catalogs() -> str:
+    """Every language's page catalog, for i18n.js, keyed by each English text's CRC-32 (as the rules' copy in the
+    page's archive: the English is in the page's code already)."""
     from pyrules.i18n import keyed_short
 
-    catalog = keyed_short(json.loads((WEB / "messages-ru.json").read_text(encoding="utf-8")))
-    return json.dumps(catalog, ensure_ascii=False, separators=(",", ":"))
+    catalogs = {lang["code"]: keyed_short(page_catalog(lang["code"])) for lang in languages() if lang["code"] != "en"}
+    return json.dumps(catalogs, ensure_ascii=False, separators=(",", ":"))
+
+
+def language_options() -> str:
+    """The language switch's options, each language's name in itself."""
+    return "\n".join(f'<option value="{lang["code"]}" lang="{lang["code"]}">{html.escape(lang["name"])}</option>'
+                     for lang in languages())  # fmt: skip
+
+
+OPENING = ("Opening a shared fight…", "Opening a shared adventure…")
+
+
+def opening_texts() -> str:
+    """What a page opened from a link says at its first paint, in every language (link.js shows the page's)."""
+    spans = []
+    for lang in languages():
+        catalog = page_catalog(lang["code"])
+        for i, text in enumerate(OPENING):
+            adventure = " data-a" if i else ""
+            said = html.escape(catalog.get(text, text))
+            spans.append(f'<span lang="{lang["code"]}"{adventure}>{said}</span>')
+    return "".join(spans)
+
+
+def opening_css() -> str:
+    """Each language's first-paint text hidden unless the page is in that language."""
+    return ", ".join(f'html:not([lang="{c}"]) #opening-link [lang="{c}"]' for c in (x["code"] for x in languages()))
 
 
 def precache(dist: Path) -> tuple[list[str], str]:
@@ -328,14 +369,18 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
         "__BOOKS__": books_html(),
         "__SNAPSHOT__": snapshot,
         "__SNAPSHOT_BYTES__": str(made.stat().st_size),
-        "__UI_RU__": ui_catalog(),
+        "__UI_CATALOGS__": ui_catalogs(),
+        "__LANGUAGES__": json.dumps(languages(), ensure_ascii=False, separators=(",", ":")),
+        "__LANGUAGE_OPTIONS__": language_options(),
+        "__OPENING_TEXTS__": opening_texts(),
+        "__OPENING_HIDDEN__": opening_css(),
         "__PYODIDE__": f"pyodide/{runtime_version}/",
         # Link previews (Open Graph) want an absolute address: the site's, where the host names it at build time
         # (Netlify's URL), else relative. A share link's fragment never reaches a server, so the preview is the app's.
         "__SITE__": os.environ.get("URL", "").rstrip("/") + "/" if os.environ.get("URL") else "",
     }
     for source in sorted(WEB.iterdir()):
-        if source.is_file() and source.name not in ("sw.js", "messages-ru.json"):
+        if source.is_file() and source.name != "sw.js":
             text = source.read_text(encoding="utf-8")
             for key, value in replacements.items():
                 text = text.replace(key, value)

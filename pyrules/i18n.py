@@ -1,9 +1,11 @@
-"""Messages in the player's language: English and Russian.
+"""Messages in the player's language.
 
 Every text the rules produce (errors, reasons, log notes, labels) is written in the code in English and passed
-through :func:`tr`, which looks its Russian version up in ``pyrules/data/messages-ru.json`` when the language of
-the current request is Russian. Templates take named fields (``{low}``) and plural choices written
-``{n|one|other}`` in English and ``{n|one|few|many}`` in Russian (1 очко, 2 очка, 5 очков).
+through :func:`tr`, which looks it up in the current request's language. The languages are data: their list, names
+and plural rules in ``pyrules/locales/languages.json``, and each one's folder beside it (``ru/rules.json`` holds the
+rules' texts; the page's and the glossary are its other files, read by build.py and the tests). Templates take named
+fields (``{low}``) and plural choices, one form per category of the language's rule: ``{n|one|other}`` in English,
+``{n|one|few|many}`` in Russian (1 очко, 2 очка, 5 очков).
 
 >>> tr("must be from {low} to {high}, not {value}", low=0, high=9, value=12)
 'must be from 0 to 9, not 12'
@@ -27,7 +29,7 @@ import re
 import zlib
 from typing import Any, SupportsInt, cast
 
-LANGUAGES = ("en", "ru")
+LOCALES = os.path.join(os.path.dirname(__file__), "locales")
 _language: contextvars.ContextVar[str] = contextvars.ContextVar("language", default="en")
 _PLURAL = re.compile(r"\{(\w+)\|([^{}]*)\}")
 
@@ -61,8 +63,47 @@ def _catalog(data: dict[str, str]) -> tuple[dict[str, str], bool]:
     return ({k: v for k, v in data.items() if k} if short else data), short
 
 
-CATALOGS: dict[str, dict[str, str]] = {"en": {}}
-CATALOGS["ru"], SHORT = _catalog(read_json(__file__, "messages-ru.json"))
+def _plural_rule(rule: str):
+    """A CLDR plural condition over whole numbers (``n % 10 = 2..4 and n % 100 != 12..14``; ``or`` of ``and``s of
+    relations; a value is a number, a range ``a..b`` or a list of them), as a test of ``n``; "" is always true."""
+    def relation(text: str):
+        match = re.fullmatch(r"\s*n\s*(?:%\s*(\d+))?\s*(!=|=)\s*([\d.,\s]+)", text)
+        if not match:
+            raise ValueError(f"not a plural rule CLDR writes for whole numbers: {text!r}")
+        modulo, negated, values = int(match[1] or 0), match[2] == "!=", []
+        for part in match[3].split(","):
+            low, _, high = part.strip().partition("..")
+            values.append((int(low), int(high or low)))
+        return lambda n: any(low <= (n % modulo if modulo else n) <= high for low, high in values) != negated
+
+    alternatives = [[relation(r) for r in part.split(" and ")] for part in rule.split(" or ")] if rule.strip() else []
+    return lambda n: not alternatives or any(all(test(n) for test in tests) for tests in alternatives)
+
+
+def read_locales(root: str = LOCALES) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, str]], set[str]]:
+    """The languages of ``root`` (its languages.json, in order, each with its name, forms and plural rule), each one's
+    rules catalog (none for English, the code's own) and the codes whose catalog is keyed short (the page's archive)."""
+    with open(os.path.join(root, "languages.json"), encoding="utf-8") as file:
+        listed = json.load(file)["languages"]
+    languages: dict[str, dict[str, Any]] = {}
+    catalogs: dict[str, dict[str, str]] = {}
+    short: set[str] = set()
+    for entry in listed:
+        code = entry["code"]
+        rules = [(category, _plural_rule(rule)) for category, rule in entry["plural"]]
+        languages[code] = {"name": entry["name"], "forms": tuple(c for c, _ in rules), "rules": rules}
+        if code == "en":
+            catalogs[code] = {}
+            continue
+        with open(os.path.join(root, code, "rules.json"), encoding="utf-8") as file:
+            catalogs[code], keyed = _catalog(json.load(file))
+        if keyed:
+            short.add(code)
+    return languages, catalogs, short
+
+
+LANGUAGE_DATA, CATALOGS, SHORT = read_locales()
+LANGUAGES = tuple(LANGUAGE_DATA)
 
 
 def current() -> str:
@@ -71,7 +112,7 @@ def current() -> str:
 
 @contextlib.contextmanager
 def language(code: str):
-    """Produce messages in ``code`` ("en" or "ru") inside the block."""
+    """Produce messages in ``code`` (one of LANGUAGES; English for any other) inside the block."""
     token = _language.set(code if code in LANGUAGES else "en")
     try:
         yield
@@ -80,31 +121,23 @@ def language(code: str):
 
 
 def plural(code: str, n: SupportsInt) -> str:
-    """The CLDR plural category of ``n``: English one/other; Russian one/few/many."""
+    """The CLDR plural category of the whole number ``n`` in language ``code`` (English one/other; Russian
+    one/few/many), by the rule languages.json gives it."""
     n = abs(int(n))
-    if code == "ru":
-        if n % 10 == 1 and n % 100 != 11:
-            return "one"
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return "few"
-        return "many"
-    return "one" if n == 1 else "other"
-
-
-_FORMS = {"en": ("one", "other"), "ru": ("one", "few", "many")}
+    return next(category for category, test in LANGUAGE_DATA[code]["rules"] if test(n))
 
 
 def tr(template: str, **fields: object) -> str:
     """``template`` in the current language, its fields filled in."""
     code = _language.get()
-    text = CATALOGS.get(code, {}).get(short_key(template) if SHORT and code != "en" else template, template)
+    text = CATALOGS.get(code, {}).get(short_key(template) if code in SHORT else template, template)
     if text is template:
         code = "en"
 
     def choose(match: re.Match) -> str:
         forms = match.group(2).split("|")
         category = plural(code, cast(SupportsInt, fields[match.group(1)]))  # a count: plural() takes int() of it
-        names = _FORMS[code]
+        names = LANGUAGE_DATA[code]["forms"]
         return forms[names.index(category)] if len(forms) == len(names) else forms[-1]
 
     return _PLURAL.sub(choose, text).format(**fields)

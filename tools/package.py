@@ -95,6 +95,12 @@ NOT_IN_THE_PAGE = (
 )
 
 
+def for_the_build(name: str) -> bool:
+    """A language's files the rules never read (the page's catalog, the glossary): build.py and the tests read them
+    from the source; the page gets its catalogs from build.py."""
+    return name.startswith("pyrules/locales/") and name.endswith(("/page.json", "/glossary.json"))
+
+
 def browser_archive(wheel: Path, leave_out: tuple[str, ...] = NOT_IN_THE_PAGE, out: Path | None = None) -> Path:
     """What the page downloads: the browser wheel's files as one gzipped tar (one compression over all the files,
     where a zip compresses each on its own: about 15 KB less), without the wheel's metadata (dist-info), which
@@ -103,10 +109,11 @@ def browser_archive(wheel: Path, leave_out: tuple[str, ...] = NOT_IN_THE_PAGE, o
     raw = io.BytesIO()
     with zipfile.ZipFile(wheel) as source, tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
         for name in sorted(source.namelist()):
-            if ".dist-info/" in name or name in leave_out:  # the wheel's metadata: nothing reads it there
+            if ".dist-info/" in name or name in leave_out or for_the_build(name):  # the wheel's metadata too
                 continue
             data = source.read(name)
-            if name.endswith("/data/messages-ru.json"):  # keyed short: the English is in the code already
+            if name.startswith("pyrules/locales/") and name.endswith("/rules.json"):  # keyed short: the English is
+                # in the code already
                 from pyrules.i18n import keyed_short
 
                 catalog = keyed_short(json.loads(data))

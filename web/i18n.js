@@ -1,10 +1,13 @@
-// The page's own words in English and Russian. Texts are written in English in index.html and app.js; the Russian
-// versions live in web/messages-ru.json (written into this file by build.py, keyed by each English text's CRC-32).
-// The rules' own messages come from Python in the language the page asks for. Plural choices: {n|one|other} in English, {n|one|few|many} in Russian.
+// The page's own words in each language. Texts are written in English in index.html and app.js; the other languages'
+// versions live in pyrules/locales/<code>/page.json (written into this file by build.py, keyed by each English text's
+// CRC-32), and the list of languages with their plural forms in pyrules/locales/languages.json. The rules' own
+// messages come from Python in the language the page asks for. A plural choice has one form per category of the
+// language, in its list's order: {n|one|other} in English, {n|one|few|many} in Russian.
+const LANGUAGES = __LANGUAGES__;
 /** @type {Record<string, Record<string, string>>} */
-const CATALOGS = { en: {}, ru: __UI_RU__ };
+const CATALOGS = { en: {}, ...__UI_CATALOGS__ };
 /** @type {Record<string, string[]>} */
-const FORMS = { en: ["one", "other"], ru: ["one", "few", "many"] };
+const FORMS = Object.fromEntries(LANGUAGES.map((language) => [language.code, language.forms]));
 const KEY = "pyrules:lang";
 let current = "en";
 
@@ -33,19 +36,30 @@ export function language() {
   return current;
 }
 
+/** The languages' codes, in the switch's order. */
+export function languages() {
+  return LANGUAGES.map((language) => language.code);
+}
+
+/** The player's choice if they made one, else the first of the browser's languages the app has, else English. */
 export function preferred() {
   try {
     const saved = localStorage.getItem(KEY);
-    if (saved === "en" || saved === "ru") return saved;
+    if (saved && Object.hasOwn(FORMS, saved)) return saved;
   } catch {
     // storage blocked: fall back to the browser's language
   }
-  return (navigator.language || "").toLowerCase().startsWith("ru") ? "ru" : "en";
+  const browser = navigator.languages?.length ? navigator.languages : [navigator.language || ""];
+  for (const tag of browser) {
+    const code = languages().find((known) => tag.toLowerCase().split("-")[0] === known);
+    if (code) return code;
+  }
+  return "en";
 }
 
 /** @param {string} code */
 export function setLanguage(code) {
-  current = code === "ru" ? "ru" : "en";
+  current = Object.hasOwn(FORMS, code) ? code : "en";
   document.documentElement.lang = current;
   try {
     localStorage.setItem(KEY, current);

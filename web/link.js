@@ -12,5 +12,8 @@ if (/^#[fa]=/.test(location.hash)) {
   } catch {
     // storage blocked: the browser's language
   }
-  root.lang = saved === "ru" || (!saved && (navigator.language || "").toLowerCase().startsWith("ru")) ? "ru" : "en";
+  const codes = __LANGUAGES__.map((language) => language.code); // i18n.js's preferred(), which is not loaded yet
+  const browser = (navigator.languages?.length ? navigator.languages : [navigator.language || ""])
+    .map((tag) => tag.toLowerCase().split("-")[0]).find((code) => codes.includes(code));
+  root.lang = saved && codes.includes(saved) ? saved : browser || "en";
 }

@@ -119,7 +119,7 @@ def test_every_text_of_the_page_has_a_russian_version():
 
     from ui_texts import WEB, texts
 
-    catalog = json.loads((WEB / "messages-ru.json").read_text(encoding="utf-8"))
+    catalog = json.loads((WEB.parent / "pyrules" / "locales" / "ru" / "page.json").read_text(encoding="utf-8"))
     assert sorted(texts() - set(catalog)) == []
     assert sorted(set(catalog) - texts()) == []  # no stale entry left behind by a changed text
     field, choice = re.compile(r"\{(\w+)\}"), re.compile(r"\{(\w+)\|([^{}]*)\}")
@@ -135,7 +135,7 @@ def test_every_text_of_the_page_has_a_russian_version():
         }
         assert latin == set(), russian
     built = (DIST / "app.js").read_text(encoding="utf-8")  # i18n.js, bundled
-    assert "__UI_RU__" not in built and "Подготовка к бою" in built
+    assert "__UI_CATALOGS__" not in built and "__LANGUAGES__" not in built and "Подготовка к бою" in built
 
 
 def test_the_license_file_matches_pyproject():

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import re
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
-WEB = Path(__file__).resolve().parents[2] / "web"
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "web"
+sys.path.insert(0, str(ROOT))
+from build import OPENING  # noqa: E402  the first paint of a page opened from a link, written by build.py
+
 JS_STRING = r'"((?:[^"\\]|\\.)*)"'
 PATTERNS = [
     re.compile(r"\bt\(\s*" + JS_STRING),  # t("...")
@@ -60,15 +65,12 @@ def texts() -> set[str]:
                 match.encode().decode("unicode_escape") if "\\" in match else match for match in pattern.findall(source)
             }
     found |= {"won", "lost", "evaded", "ended", "ongoing", "escaped"}  # outcomes named in the saved-fights list
+    found |= set(OPENING)  # the first paint of a page opened from a link: build.py writes it in every language
     return {text for text in found if text}
 
 
 if __name__ == "__main__":
     import json
 
-    catalog = (
-        json.loads((WEB / "messages-ru.json").read_text(encoding="utf-8"))
-        if (WEB / "messages-ru.json").exists()
-        else {}
-    )
+    catalog = json.loads((WEB.parent / "pyrules" / "locales" / "ru" / "page.json").read_text(encoding="utf-8"))
     print(json.dumps(sorted(texts() - set(catalog)), ensure_ascii=False, indent=1))

@@ -25,7 +25,7 @@ from fuzzing import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyrules import RecordError, api, share
+from pyrules import RecordError, api, i18n, share
 
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -144,7 +144,7 @@ def spoil(request: dict, data: st.DataObject) -> Any:
     elif how == "unknown":
         request[data.draw(any_text)] = data.draw(hostile)
     elif how == "lang":
-        request["lang"] = data.draw(st.sampled_from(["en", "ru"]) | hostile)
+        request["lang"] = data.draw(st.sampled_from(i18n.LANGUAGES) | hostile)
     elif how == "text":
         text = json.dumps(request)  # its length depends on the session's id: cut it at a drawn fraction
         return text[: int(len(text) * data.draw(st.floats(0, 1)))]

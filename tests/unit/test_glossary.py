@@ -1,5 +1,5 @@
-"""One glossary for the words the page and the rules share (docs/glossary.json), and Russian that does not depend on a
-name's gender or number: the same English says the same Russian on one screen."""
+"""One glossary for the words the page and the rules share (pyrules/locales/ru/glossary.json), and Russian that does
+not depend on a name's gender or number: the same English says the same Russian on one screen."""
 
 from __future__ import annotations
 
@@ -11,14 +11,12 @@ from pathlib import Path
 import pytest
 
 if sys.platform == "emscripten":  # the Pyodide run copies tests/ and README.md only, not web/ or docs/
-    pytest.skip("reads the page's catalog and docs/glossary.json", allow_module_level=True)
+    pytest.skip("reads the page's catalog and the glossary, not in the page's archive", allow_module_level=True)
 
 ROOT = Path(__file__).resolve().parents[2]
-GLOSSARY = json.loads((ROOT / "docs" / "glossary.json").read_text(encoding="utf-8"))["terms"]
-CATALOGS = {
-    "web/messages-ru.json": json.loads((ROOT / "web" / "messages-ru.json").read_text(encoding="utf-8")),
-    "pyrules/data/messages-ru.json": json.loads((ROOT / "pyrules" / "data" / "messages-ru.json").read_text("utf-8")),
-}
+RU = ROOT / "pyrules" / "locales" / "ru"
+GLOSSARY = json.loads((RU / "glossary.json").read_text(encoding="utf-8"))["terms"]
+CATALOGS = {name: json.loads((RU / name).read_text(encoding="utf-8")) for name in ("page.json", "rules.json")}
 TEXTS = sorted({(english, russian) for catalog in CATALOGS.values() for english, russian in catalog.items()})
 # A name's field, then (within its clause) a word whose form says the name is of one gender and number: a short
 # participle or adjective, or a past-tense verb. «{name}: выбывает из боя», «{name} погибает» are neutral.

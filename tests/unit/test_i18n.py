@@ -128,7 +128,7 @@ def test_the_pages_copy_of_the_catalog_keyed_short_translates_every_text_the_sam
     short, is_short = i18n._catalog(i18n.keyed_short(full))
     assert is_short and len(short) == len(full) and all(len(key) <= 8 for key in short)
     monkeypatch.setitem(i18n.CATALOGS, "ru", short)
-    monkeypatch.setattr(i18n, "SHORT", True)
+    monkeypatch.setattr(i18n, "SHORT", {"ru"})
     assert all(short[i18n.short_key(text)] == russian for text, russian in full.items())
     with language("ru"):
         said = tr("must be from {low} to {high}, not {value}", low=0, high=9, value=12)
@@ -136,3 +136,74 @@ def test_the_pages_copy_of_the_catalog_keyed_short_translates_every_text_the_sam
         assert [tr("{n} {n|point|points}", n=n) for n in (1, 3, 7)] == ["1 очко", "3 очка", "7 очков"]
         assert tr("a text no catalog has") == "a text no catalog has"
     assert tr("must be from {low} to {high}, not {value}", low=0, high=9, value=12) == "must be from 0 to 9, not 12"
+
+
+def russian_by_hand(n: int) -> str:
+    """CLDR's Russian categories for whole numbers, written out as its chart states them (the reference the rule in
+    languages.json is checked against)."""
+    if n % 10 == 1 and n % 100 != 11:
+        return "one"
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return "few"
+    return "many"
+
+
+def test_the_plural_rules_in_the_language_list_give_cldrs_categories():
+    assert [plural("ru", n) for n in range(1000)] == [russian_by_hand(n) for n in range(1000)]
+    assert [plural("en", n) for n in range(5)] == ["other", "one", "other", "other", "other"]
+    assert plural("ru", -21) == "one"  # a loss counts as its size
+
+
+@pytest.mark.parametrize("rule", ["n is 1", "i = 1", "n % 10 = 1 or", "n = one"])
+def test_a_plural_rule_outside_cldrs_whole_number_forms_is_refused(rule):
+    from pyrules.i18n import _plural_rule
+
+    with pytest.raises(ValueError, match="plural rule"):
+        _plural_rule(rule)(1)
+
+
+def test_a_new_language_is_its_folder_and_its_line(tmp_path, monkeypatch):
+    """What README's "Adding a language" promises: a copy of the locales with one more folder and one more line in
+    languages.json, and nothing else, gives the rules (their API), the plural choices and the page's build that
+    language."""
+    import shutil
+    import sys
+    from pathlib import Path
+
+    from pyrules import i18n
+
+    root = tmp_path / "locales"
+    shutil.copytree(i18n.LOCALES, root)
+    (root / "xx").mkdir()
+    (root / "xx" / "rules.json").write_text(json.dumps({
+        "must be from {low} to {high}, not {value}": "from-xx {low}..{high} not {value}",
+        "{n} {n|point|points}": "{n} {n|un|deux|plus}",
+    }), encoding="utf-8")
+    (root / "xx" / "page.json").write_text(json.dumps({"Language": "Lingo-xx"}), encoding="utf-8")
+    (root / "xx" / "glossary.json").write_text(json.dumps({"about": "", "terms": []}), encoding="utf-8")
+    listed = json.loads((root / "languages.json").read_text(encoding="utf-8"))
+    listed["languages"].append(
+        {"code": "xx", "name": "Xx-ish", "plural": [["one", "n = 1"], ["two", "n = 2"], ["other", ""]]}
+    )
+    (root / "languages.json").write_text(json.dumps(listed), encoding="utf-8")
+
+    data, catalogs, short = i18n.read_locales(str(root))
+    assert list(data)[-1] == "xx" and data["xx"]["forms"] == ("one", "two", "other")
+    for name, value in [("LOCALES", str(root)), ("LANGUAGE_DATA", data), ("CATALOGS", catalogs), ("SHORT", short),
+                        ("LANGUAGES", tuple(data))]:
+        monkeypatch.setattr(i18n, name, value)
+    with language("xx"):
+        assert tr("must be from {low} to {high}, not {value}", low=0, high=9, value=12) == "from-xx 0..9 not 12"
+        assert [tr("{n} {n|point|points}", n=n) for n in (1, 2, 7)] == ["1 un", "2 deux", "7 plus"]
+    reply = json.loads(api.call(json.dumps({"op": "hello", "lang": "xx"})))
+    assert reply["ok"], reply
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    if sys.platform == "emscripten":
+        return  # build.py is not in the Pyodide run's copy
+    import build
+
+    assert [lang["code"] for lang in build.languages()] == [*i18n.LANGUAGES[:-1], "xx"]
+    assert '<option value="xx" lang="xx">Xx-ish</option>' in build.language_options()
+    assert json.loads(build.ui_catalogs())["xx"][i18n.short_key("Language")] == "Lingo-xx"
+    assert 'html:not([lang="xx"]) #opening-link [lang="xx"]' in build.opening_css()

@@ -12,7 +12,7 @@ from pyrules import Fight, RecordError, api
 from pyrules.i18n import language
 
 FF_HERO = {"skill": 10, "stamina": 18, "luck": 9}
-# The set-up form's label of the backpack (web/screen-ff.js), in each language (web/messages-ru.json).
+# The set-up form's label of the backpack (web/screen-ff.js), in each language (pyrules/locales/ru/page.json).
 BACKPACK_LABEL = {
     "en": "Backpack: one thing per line (at most 7, food included)",
     "ru": "Заплечный мешок: по предмету в строке (не больше 7, вместе с едой)",
