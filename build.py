@@ -228,13 +228,14 @@ def page_catalog(code: str) -> dict[str, str]:
     return json.loads(path.read_text(encoding="utf-8")) if code != "en" else {}
 
 
-def ui_catalogs() -> str:
-    """Every language's page catalog, for i18n.js, keyed by each English text's CRC-32 (as the rules' copy in the
-    page's archive: the English is in the page's code already)."""
+def ui_catalogs() -> dict[str, str]:
+    """Each language's page catalog but English's, as the file dist/locales/<code>.json the page fetches when it
+    needs that language (a visitor downloads only their own), keyed by each English text's CRC-32 (as the rules'
+    copy in the page's archive: the English is in the page's code already)."""
     from pyrules.i18n import keyed_short
 
-    catalogs = {lang["code"]: keyed_short(page_catalog(lang["code"])) for lang in languages() if lang["code"] != "en"}
-    return json.dumps(catalogs, ensure_ascii=False, separators=(",", ":"))
+    return {lang["code"]: json.dumps(keyed_short(page_catalog(lang["code"])), ensure_ascii=False, separators=(",", ":"))
+            for lang in languages() if lang["code"] != "en"}  # fmt: skip
 
 
 def language_options() -> str:
@@ -369,7 +370,6 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
         "__BOOKS__": books_html(),
         "__SNAPSHOT__": snapshot,
         "__SNAPSHOT_BYTES__": str(made.stat().st_size),
-        "__UI_CATALOGS__": ui_catalogs(),
         "__LANGUAGES__": json.dumps(languages(), ensure_ascii=False, separators=(",", ":")),
         "__LANGUAGE_OPTIONS__": language_options(),
         "__OPENING_TEXTS__": opening_texts(),
@@ -386,6 +386,9 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
                 text = text.replace(key, value)
             (out / source.name).write_text(compact(source.suffix, text), encoding="utf-8")
     (out / "sw.js").write_text((WEB / "sw.js").read_text(encoding="utf-8"), encoding="utf-8")
+    (out / "locales").mkdir()
+    for code, catalog in ui_catalogs().items():
+        (out / "locales" / f"{code}.json").write_text(catalog, encoding="utf-8")
     minify(out)
     urls, version = precache(out)
     worker = (out / "sw.js").read_text(encoding="utf-8")

@@ -162,10 +162,13 @@ def site(dist: Path) -> Path:
 
 
 def bytes_shipped(dist: Path) -> tuple[int, int]:
-    """(on disk, downloaded): every file of dist/ outside dist/pyodide/; downloaded counts text (HTML, JS, CSS,
-    JSON, SVG, the manifest) gzipped as static hosts send it, and the wheel and PNGs as they are (already
-    compressed)."""
+    """(on disk, downloaded): every file of dist/ outside dist/pyodide/, of the languages' page words only the
+    largest (a visitor downloads their own); downloaded counts text (HTML, JS, CSS, JSON, SVG, the manifest) gzipped
+    as static hosts send it, and the wheel and PNGs as they are (already compressed)."""
     files = [p for p in dist.rglob("*") if p.is_file() and "pyodide" not in p.relative_to(dist).parts]
+    # A visitor downloads one language's page words (none in English): the largest counts, the others do not.
+    catalogs = sorted((p for p in files if p.parent.name == "locales"), key=lambda p: p.stat().st_size)
+    files = [p for p in files if p not in catalogs[:-1]]
     raw = sum(p.stat().st_size for p in files)
     packed = (".whl", ".gz", ".png")
     sent = sum(p.stat().st_size if p.suffix in packed else len(gzip.compress(p.read_bytes(), 9)) for p in files)

@@ -1,8 +1,6 @@
 // Declarations for the JavaScript type check (tsc --checkJs, see tsconfig.json): what build.py writes into web/ at
 // build time, the Pyodide runtime module the worker imports, and the page's test hooks on window.
 
-/** web/i18n.js: each language's page catalog but English's (pyrules/locales/<code>/page.json), keyed short. */
-declare const __UI_CATALOGS__: Record<string, Record<string, string>>;
 /** web/i18n.js, web/link.js: the languages (pyrules/locales/languages.json), in the switch's order. */
 declare const __LANGUAGES__: { code: string; name: string; forms: string[] }[];
 /** web/sw.js: the URLs the service worker precaches. */

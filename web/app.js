@@ -3,7 +3,7 @@
 // routes between the set-up (setup.js) and a fight, sends one request per action and draws the answer through the
 // fight's screen module, keeps the fight saved (saved.js), and feeds the odds panel. Nothing here knows a system.
 import { $, clearErrors, place, showError, tell, undoKeys } from "./dom.js";
-import { language, preferred, setLanguage, t, translatePage } from "./i18n.js";
+import { language, loadLanguage, preferred, setLanguage, t, translatePage } from "./i18n.js";
 import * as saved from "./saved.js";
 import * as odds from "./odds.js";
 import * as setup from "./setup.js";
@@ -269,6 +269,11 @@ async function newFight() {
 
 /** @param {string} code */
 async function switchLanguage(code) {
+  if (!(await loadLanguage(code))) {
+    ui.language.value = language();
+    tell(t("The words of this language could not be downloaded: check the connection and try again."));
+    return;
+  }
   setLanguage(code);
   ui.language.value = language();
   translatePage();
@@ -312,6 +317,7 @@ function showOddsSoon() {
 
 // ---- start-up ---------------------------------------------------------------------------------------------------
 
+await loadLanguage(preferred()); // its words, one small file (English: none); offline from the service worker's cache
 setLanguage(preferred());
 ui.language.value = language();
 translatePage();

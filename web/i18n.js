@@ -1,11 +1,13 @@
 // The page's own words in each language. Texts are written in English in index.html and app.js; the other languages'
-// versions live in pyrules/locales/<code>/page.json (written into this file by build.py, keyed by each English text's
-// CRC-32), and the list of languages with their plural forms in pyrules/locales/languages.json. The rules' own
-// messages come from Python in the language the page asks for. A plural choice has one form per category of the
-// language, in its list's order: {n|one|other} in English, {n|one|few|many} in Russian.
+// versions live in pyrules/locales/<code>/page.json, which build.py writes as dist/locales/<code>.json (keyed by each
+// English text's CRC-32), fetched when the page first needs that language (loadLanguage): a visitor downloads only
+// their own; the service worker keeps them all for offline use. The list of languages with their plural forms
+// (pyrules/locales/languages.json) is written into this file by build.py. The rules' own messages come from Python
+// in the language the page asks for. A plural choice has one form per category of the language, in its list's
+// order: {n|one|other} in English, {n|one|few|many} in Russian.
 const LANGUAGES = __LANGUAGES__;
 /** @type {Record<string, Record<string, string>>} */
-const CATALOGS = { en: {}, ...__UI_CATALOGS__ };
+const CATALOGS = { en: {} };
 /** @type {Record<string, string[]>} */
 const FORMS = Object.fromEntries(LANGUAGES.map((language) => [language.code, language.forms]));
 const KEY = "pyrules:lang";
@@ -57,9 +59,27 @@ export function preferred() {
   return "en";
 }
 
-/** @param {string} code */
+/**
+ * Fetches the page's words in `code` once (English needs none). Resolves with whether they are there; a failed
+ * download is said by the caller, and the page stays in the language it has.
+ * @param {string} code
+ */
+export async function loadLanguage(code) {
+  if (Object.hasOwn(CATALOGS, code)) return true;
+  if (!Object.hasOwn(FORMS, code)) return false;
+  try {
+    const response = await fetch(new URL(`./locales/${code}.json`, import.meta.url));
+    if (!response.ok) return false;
+    CATALOGS[code] = await response.json();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The language `code` if its words are here (loadLanguage), else English. @param {string} code */
 export function setLanguage(code) {
-  current = Object.hasOwn(FORMS, code) ? code : "en";
+  current = Object.hasOwn(CATALOGS, code) ? code : "en";
   document.documentElement.lang = current;
   try {
     localStorage.setItem(KEY, current);

@@ -35,3 +35,37 @@ def test_the_browsers_language_chooses_the_first_time(browser, base_url, code):
         expect(page.locator("#language")).to_have_value(code)
     finally:
         context.close()
+
+
+def test_a_visitor_downloads_only_their_languages_words(fresh_page):
+    """English needs no catalog; a switch fetches the language's words once (the service worker keeps them)."""
+    page = fresh_page
+    asked = []
+    page.on("request", lambda request: asked.append(request.url) if "/locales/" in request.url else None)
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=120_000)
+    assert asked == []
+    page.get_by_label("Language").select_option("ru")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect(page.get_by_role("button", name="Начать бой")).to_be_visible()
+    page.get_by_label("Язык").select_option("en")
+    page.get_by_label("Language").select_option("ru")
+    expect(page.get_by_label("Язык")).to_be_visible()
+    assert [url.rsplit("/", 1)[-1] for url in asked] == ["ru.json"]
+
+
+def test_a_language_whose_words_cannot_be_downloaded_leaves_the_page_as_it_was_and_says_so(browser, base_url):
+    context = browser.new_context(service_workers="block")  # no cache between the page and the network
+    try:
+        page = context.new_page()
+        page.goto(base_url)
+        expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=120_000)
+        page.route("**/locales/*.json", lambda route: route.abort())
+        page.get_by_label("Language").select_option("ru")
+        expect(page.locator("#messages")).to_contain_text("could not be downloaded: check the connection")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        expect(page.get_by_label("Language")).to_have_value("en")
+        page.unroute("**/locales/*.json")
+        page.get_by_label("Language").select_option("ru")  # the connection back: the switch works
+        expect(page.locator("html")).to_have_attribute("lang", "ru")
+    finally:
+        context.close()

@@ -205,5 +205,5 @@ def test_a_new_language_is_its_folder_and_its_line(tmp_path, monkeypatch):
 
     assert [lang["code"] for lang in build.languages()] == [*i18n.LANGUAGES[:-1], "xx"]
     assert '<option value="xx" lang="xx">Xx-ish</option>' in build.language_options()
-    assert json.loads(build.ui_catalogs())["xx"][i18n.short_key("Language")] == "Lingo-xx"
+    assert json.loads(build.ui_catalogs()["xx"])[i18n.short_key("Language")] == "Lingo-xx"
     assert 'html:not([lang="xx"]) #opening-link [lang="xx"]' in build.opening_css()
