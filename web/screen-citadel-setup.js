@@ -26,7 +26,7 @@ const addHero = h("button", { type: "button", id: "add-hero", className: "second
 const addOwn = h("button", { type: "button", id: "add-character", className: "secondary",
                              i18n: "Add a character of your own" });
 const addMonster = h("button", { type: "button", id: "add-monster", className: "secondary", i18n: "Add this monster" });
-const tableSource = h("span", { id: "cob-table-source" });
+const tableSource = h("span", { id: "cob-table-source", attrs: { translate: "no" } }); // a citation, as written
 const editor = h("table", { id: "cob-table", className: "crt-editor" });
 const hellgate = rule("hellgate", { check: true });
 const partyHint = h("p", { className: "hint" });

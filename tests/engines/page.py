@@ -152,7 +152,7 @@ class Page:
         that started from the Pyodide snapshot is ended (the page reloaded) within about 2 s of that start, whichever
         worker it is (the rules' at ready, the odds' once a set-up asks for odds). Reproduced here every time at 0.3 s
         and never at 5 s, with the service worker, the snapshot's gzip and the odds' worker each taken out in turn;
-        never in Chromium or Firefox (docs/testing.md, "WebKit"). A player reloads later than that."""
+        never in Chromium or Firefox (docs/design.md, "A WebKitGTK crash"). A player reloads later than that."""
         if self.engine == "webkit":
             time.sleep(3)
         self.session.reload()
