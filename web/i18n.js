@@ -77,10 +77,15 @@ export async function loadLanguage(code) {
   }
 }
 
-/** The language `code` if its words are here (loadLanguage), else English. @param {string} code */
+/**
+ * The language `code` if its words are here (loadLanguage), else English for now: the player's choice is kept only
+ * when it is the one shown, so a visit whose words could not be downloaded does not forget it.
+ * @param {string} code
+ */
 export function setLanguage(code) {
   current = Object.hasOwn(CATALOGS, code) ? code : "en";
   document.documentElement.lang = current;
+  if (current !== code) return;
   try {
     localStorage.setItem(KEY, current);
   } catch {

@@ -69,3 +69,17 @@ def test_a_language_whose_words_cannot_be_downloaded_leaves_the_page_as_it_was_a
         expect(page.locator("html")).to_have_attribute("lang", "ru")
     finally:
         context.close()
+
+
+def test_a_visit_whose_words_cannot_be_downloaded_keeps_the_players_choice_for_the_next(browser, base_url):
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.add_init_script("localStorage.setItem('pyrules:lang', 'ru')")
+        page.route("**/locales/*.json", lambda route: route.abort())
+        page.goto(base_url)
+        expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=120_000)
+        expect(page.locator("html")).to_have_attribute("lang", "en")  # the words are not here: English for now
+        assert page.evaluate("() => localStorage.getItem('pyrules:lang')") == "ru"
+    finally:
+        context.close()
