@@ -369,6 +369,7 @@ def test_the_new_buttons_and_notes_in_russian(page, base_url):
     actions = [{"do": "attack", "unit": "B", "target": "2", "die": 6}, {"do": "end_phase"}]
     actions += [{"do": "monster", "die": 1}] * 2
     page.get_by_label("Language").select_option("ru")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")  # its words downloaded and the choice kept
     page.goto(base_url + "#f=" + share.encode(record_with_the_hellgate(actions)))
     expect(page.locator("#cob-board button").first).to_be_visible(timeout=120_000)
     play_on(page)

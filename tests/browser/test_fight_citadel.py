@@ -42,6 +42,7 @@ def almuric_against_the_orcs(actions=()):
 def open_fight(page, base_url, record, language="en"):
     if language != "en":
         page.get_by_label("Language").select_option(language)
+        expect(page.locator("html")).to_have_attribute("lang", language)  # its words downloaded, the choice kept
     page.goto(base_url + "#f=" + share.encode(record))
     expect(page.locator("#cob-board button").first).to_be_visible(timeout=120_000)
     play_on(page)

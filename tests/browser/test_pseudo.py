@@ -13,7 +13,7 @@ import sys
 import threading
 
 import pytest
-from conftest import BOOT_TIMEOUT, CHROMIUM, CHROMIUM_ARGS, ROOT, build, play_on
+from conftest import BOOT_TIMEOUT, ROOT, build, play_on
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(ROOT / "tests"))
@@ -70,16 +70,6 @@ def pseudo_url(tmp_path_factory):
     server.shutdown()
 
 
-@pytest.fixture(scope="module")
-def pseudo_browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
 def systems() -> list[str]:
     from pyrules.systems import REGISTRY
 
@@ -117,8 +107,8 @@ def test_the_pseudo_locale_accents_every_letter_and_keeps_fields_and_plural_form
 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("system", systems())
-def test_every_screen_in_the_pseudo_locale_is_translated_and_fits(pseudo_browser, pseudo_url, system, width):
-    context = pseudo_browser.new_context(viewport={"width": width, "height": 900}, reduced_motion="reduce")
+def test_every_screen_in_the_pseudo_locale_is_translated_and_fits(browser, pseudo_url, system, width):
+    context = browser.new_context(viewport={"width": width, "height": 900}, reduced_motion="reduce")
     context.add_init_script(f"localStorage.setItem('pyrules:lang', {json.dumps(pseudo.CODE)})")
     record = fight(system)
     names = set(re.findall(r'"name": "([^"]*)"', json.dumps(record, ensure_ascii=False))) - {""}
