@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 import sys
-import threading
 
 import pytest
-from conftest import BOOT_TIMEOUT, ROOT, build, play_on
+from conftest import BOOT_TIMEOUT, ROOT, play_on
 from playwright.sync_api import expect
+from test_new_system import built, copy_of_the_repository
 
 sys.path.insert(0, str(ROOT / "tests"))
 from screenshots import fight  # noqa: E402  each system's first fixture, after its first rounds
@@ -22,7 +20,6 @@ from screenshots import fight  # noqa: E402  each system's first fixture, after 
 from pyrules import share  # noqa: E402
 from tools import pseudo  # noqa: E402
 
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "build.py", "requirements-dev.txt")
 WIDTHS = (360, 1280)
 # Visible text that is not a text of the app: the records' names (a player's words), the app's name, the book's
 # publisher; anything in capitals of two or three letters (2d6, CS) is a number's unit or a dice's name.
@@ -55,17 +52,11 @@ WIDE_JS = """() => [...document.querySelectorAll("body *")]
 
 @pytest.fixture(scope="module")
 def pseudo_url(tmp_path_factory):
-    """The site with the pseudo-locale, built from a copy of the sources (the runtime and tools shared with build/)."""
+    """The site with the pseudo-locale, built by a copy of the repository (test_new_system's copy and build)."""
     copy = tmp_path_factory.mktemp("pseudo-site")
-    for name in SOURCES:
-        shutil.copy2(ROOT / name, copy / name)
-    for folder in ("pyrules", "web", "tools", "types"):
-        shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns("__pycache__"))
-    (copy / "build").symlink_to(ROOT / "build")
+    copy_of_the_repository(copy)
     pseudo.add_to(copy / "pyrules" / "locales")
-    subprocess.run([sys.executable, str(copy / "build.py"), "build"], check=True, cwd=copy, timeout=900)
-    server = build.make_server(copy / "dist")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = built(copy)
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
 
