@@ -9,6 +9,7 @@ wins nothing, as the advice says ("you survive … and win nothing"): it is wort
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -87,10 +88,9 @@ class LoneWolfValues:
 
     def q(self, state: State, choice: Action) -> float:
         """The choice's worth before its random number: its cost, and the worth of where each number leads."""
-        total = self.reward(state, choice)
-        for p, outcome in self.system.chance(self.setup, state, choice):
-            total += float(p) * self.value(self.system.step(self.setup, state, outcome)[0])
-        return total
+        landings = [float(p) * self.value(self.system.step(self.setup, state, outcome)[0])
+                    for p, outcome in self.system.chance(self.setup, state, choice)]  # fmt: skip
+        return self.reward(state, choice) + math.fsum(landings)  # ten wins of 1/10 are 1.0, not 0.9999999999999999
 
     def words(self, choice: Action) -> str:
         if choice.do == "vigour":

@@ -12,7 +12,7 @@ from ....contract import Outcome, Policy
 from ....odds import finished
 from ..record import Action, Setup, State
 from . import budgets
-from .chain import Chain, legal_spends, within, worth
+from .chain import Chain, Fates, legal_spends, within, worth
 from .evade import _layer_keys
 from .forward import _fixed, _forward
 
@@ -113,6 +113,55 @@ def _policy_work(chain: Chain) -> float:
     return work
 
 
+def _plain_layer(grid: list, landing: list, same: bool, den: int, outs: list, fates: Fates, stopped: list,
+                 kills: list) -> None:
+    """A layer's grid where no spend is chosen, a row of enemy ENDURANCE at a time: each outcome (hero's loss ``hl``,
+    enemy's ``el``, ``k`` of ``den``) adds, along the row, the enemy killed (e ≤ el), the fight stopped (e − el below
+    what goes on) or the landing's cell, repeated ``k`` times and summed in C (``zip``), then divided once. An outcome
+    that changes nothing in a layer that leads to itself (``same``) is the self-loop, divided out; one that costs the
+    hero nothing there lands in the row being made, at a lower enemy ENDURANCE: it is added cell by cell, in order."""
+    width = len(grid[0])
+    goes = fates.goes
+    stay = sum(k for hl, el, k in outs if same and hl == el == 0)
+    if stay == den:  # nothing ever changes: the fight never ends, and is not won
+        return
+    d = den - stay  # divided once per cell: a row of sure wins is 1.0 exactly
+    for E in range(1, len(grid)):
+        const = 0.0
+        parts: list[list[float]] = []
+        inner: list[tuple[int, int]] = []  # (el, k): landing in this very row
+        for hl, el, k in outs:
+            E2 = E - hl
+            if E2 <= 0:
+                const += k * stopped[0]
+                continue
+            if same and hl == 0:
+                if el == 0:
+                    continue  # the self-loop
+                inner.append((el, k))
+            on = min(width, el + max(1, goes[E2]))  # the first cell that lands with the enemy living, going on
+            seg = [kills[E2]] * min(el, width - 1) + [stopped[E2]] * max(0, on - el - 1)
+            if not (same and hl == 0):
+                seg += landing[E2][on - el : width - el]
+            else:
+                seg += [0.0] * (width - on)  # added below, once the cells it lands on are made
+            parts.extend([seg] * k)
+        row = grid[E]
+        counts = [x + const for x in map(sum, zip(*parts))] if parts else [const] * (width - 1)
+        if not inner:
+            row[1:] = [x / d for x in counts]
+            continue
+        least = max(1, goes[E])  # the least the enemy is left with that lands living, going on
+        first = min(width, min(el for el, _ in inner) + least)  # the first cell an inner outcome lands from
+        row[1:first] = [x / d for x in counts[: first - 1]]
+        for e in range(first, width):
+            v = counts[e - 1]
+            for el, k in inner:
+                if e - el >= least:
+                    v += k * row[e - el]
+            row[e] = v / d
+
+
 def policy_values(
     system: type[Engine], setup: Setup, state: State, lam: float = 0.0, budget: Budget | None = None
 ) -> tuple[Chain, dict[tuple, list], dict[tuple, list]]:
@@ -157,29 +206,7 @@ def policy_values(
         if options == [0]:  # the plain Staff, or no Staff: no decision; a round may change nothing (a self-loop)
             chain.budget.spend(E0 * width)
             den, outs = chain.counted(r, w, c, 0)
-            nkey = (nr, w, c)
-            same = nkey == key
-            stay = sum(k for hl, el, k in outs if same and hl == el == 0)
-            moves = [(hl, el, k / den) for hl, el, k in outs if not (same and hl == el == 0)]
-            landing_grid = grid if same else values[nkey]
-            kills = killed(w)
-            for E in range(1, E0 + 1):
-                row = grid[E]
-                for e in range(1, width):
-                    obj = 0.0
-                    for hl, el, p in moves:
-                        E2 = E - hl
-                        if E2 <= 0:
-                            obj += p * stopped[0]
-                        elif e <= el:
-                            obj += p * kills[E2]
-                        elif e - el < goes[E2]:
-                            obj += p * stopped[E2]
-                        else:
-                            obj += p * landing_grid[E2][e - el]
-                    if stay:
-                        obj = 0.0 if stay == den else obj / (1.0 - stay / den)
-                    row[e] = obj  # the same row is read for losses of 0
+            _plain_layer(grid, values[(nr, w, c)], (nr, w, c) == key, den, outs, fates, stopped, killed(w))
         else:
             limits = _kill_limits(chain, r, w, c, width)
             first = {}
