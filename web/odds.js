@@ -1,7 +1,8 @@
 // The odds panel: exact chances computed by the rules (pyrules.odds) in a second worker, so that a long computation
 // never delays a round. That worker (a second Pyodide: 110-220 MB of the browser's memory, measured) starts only when
-// the odds are needed (a set-up with its required fields, a fight, the simulation offered or asked for), and ends
-// when the page has been hidden for a while; it starts again when the page is back and the odds are needed. A
+// the odds need more than the rules' own worker answers within QUICK_MS (a fight too large for that, a part left out
+// of the quick answer, the best spend, the simulation offered or asked for, a story), and ends when the page has been
+// hidden for a while; it starts again when the page is back and the odds need it. A
 // request that worker has not answered in time is abandoned: the worker is ended and a new one started, and the
 // panel offers the simulation instead. A system without exact odds (its capabilities, from the rules, say so), and any
 // fight the rules refuse as too large for them, by a Monte Carlo run in steps of a quarter second.
@@ -31,7 +32,7 @@ const BEST_SPEND_PATIENCE_MS = 10_000;
 const HIDDEN_MS = 30_000; // the odds' worker ends once the page has been hidden this long with nothing asked
 let allowed = false; // the rules are ready: the odds' worker may start
 /** @type {((request: Record<string, unknown>) => Promise<Reply>) | null} */
-let quick = null; // the rules' own worker: the cheap exact odds, within QUICK_MS, until the odds' worker is up
+let quick = null; // the rules' own worker: the cheap exact odds, within QUICK_MS, while the odds' worker is not up
 const QUICK_MS = 50;
 let workerUp = false; // the odds' worker has started and answers
 /** @type {() => void} */
@@ -71,8 +72,8 @@ const decimal = (x) => new Intl.NumberFormat(language(), { maximumFractionDigits
 const signed = (x) => new Intl.NumberFormat(language(), { signDisplay: "exceptZero" }).format(x).replace("-", "−");
 
 /**
- * The rules are ready: until the odds' worker is up, they answer the cheap exact odds themselves (a cold visit has
- * its first odds within a second of ready, not after the odds' worker has started).
+ * The rules are ready: while the odds' worker is not up, they answer the cheap exact odds themselves (a cold visit
+ * has its first odds within a second of ready; a fight whose odds are all cheap never starts the odds' worker).
  * @param {(request: Record<string, unknown>) => Promise<Reply>} rules the rules' worker
  */
 export function quickFrom(rules) {
@@ -96,6 +97,7 @@ export function start() {
  */
 export async function review(fight) {
   const request = { op: "review", record: fight, lambda: keepWorth() };
+  if (allowed && !worker) launch(); // a review may take the whole budget, and a Citadel story asks again and again
   return !workerUp && quick ? quick(request) : ask(request);
 }
 
@@ -313,8 +315,8 @@ async function compute() {
     say(needs(null));
     return;
   }
-  if (allowed && !worker) launch(); // the odds are needed: asked now, or the simulation offered (started ahead of the click)
   if (!exact) {
+    if (allowed && !worker) launch(); // the simulation is offered: its worker started ahead of the click
     clear();
     say(allowed ? t("Too many possibilities for exact odds: estimate them by simulation.") : t("The odds are being prepared…"));
     return;

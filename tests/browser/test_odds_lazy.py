@@ -1,6 +1,7 @@
-"""The odds' own worker, a second Pyodide, runs only while the odds are needed. It is not started
-while the set-up has nothing to ask, starts and answers once it has, and ends when the page has been hidden for a
-while (HIDDEN_MS in web/odds.js), to start again and answer once the page is back and the odds are needed."""
+"""The odds' own worker, a second Pyodide, runs only while the odds need it. It is not started while the set-up has
+nothing to ask, nor for odds the rules' own worker answers within its quick deadline (QUICK_MS in web/odds.js); it
+starts and answers for a fight too large for that, and ends when the page has been hidden for a while (HIDDEN_MS), to
+start again and answer once the page is back and the odds need it."""
 
 from __future__ import annotations
 
@@ -14,6 +15,11 @@ HIDDEN_MS = 30_000
 HERO = {"COMBAT SKILL": "15", "ENDURANCE": "20"}
 GIAK = [{"Enemy name": "Giak", "Enemy COMBAT SKILL": "16", "Enemy ENDURANCE": "20"}]
 HERO_RECORD, GIAK_RECORD = {"skill": 15, "endurance": 20}, [{"name": "Giak", "skill": 16, "endurance": 20}]
+# ENDURANCE enough on both sides that the exact odds take far longer than the quick deadline (50 ms) in Pyodide: about
+# half a second here (360,000 cells of the chain; a fight of 20 against 20 has 400)
+BIG = {"COMBAT SKILL": "15", "ENDURANCE": "600"}
+BIG_FOE = [{"Enemy name": "Zakhan", "Enemy COMBAT SKILL": "20", "Enemy ENDURANCE": "600"}]
+BIG_RECORD, BIG_FOE_RECORD = {"skill": 15, "endurance": 600}, [{"name": "Zakhan", "skill": 20, "endurance": 600}]
 
 
 def workers_settle(page, count, seconds=10.0):
@@ -28,7 +34,7 @@ def rules_ready(page):
     page.wait_for_function("document.body.dataset.ready === 'true'")
 
 
-def test_the_odds_worker_waits_until_the_set_up_can_be_asked_then_starts_and_answers(fresh_page):
+def test_the_odds_worker_waits_until_the_odds_need_it_then_starts_and_answers(fresh_page):
     page = fresh_page  # a first visit
     rules_ready(page)
     status = panel(page).get_by_role("status").first
@@ -44,7 +50,15 @@ def test_the_odds_worker_waits_until_the_set_up_can_be_asked_then_starts_and_ans
     for label, value in GIAK[0].items():
         enemy.get_by_label(label, exact=True).fill(value)
     expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(set_up_win)}", timeout=ODDS_TIMEOUT)
-    assert len(page.workers) == 2  # the odds' worker answered
+    page.wait_for_timeout(2000)
+    assert workers_settle(page, 1) == 1  # cheap odds: the rules' own worker answered them, no second Pyodide
+    # A fight whose odds take longer than the quick deadline: the odds' worker starts and answers.
+    page.get_by_label("ENDURANCE", exact=True).fill(BIG["ENDURANCE"])
+    enemy.get_by_label("Enemy ENDURANCE", exact=True).fill(BIG_FOE[0]["Enemy ENDURANCE"])
+    big_win = exact_win(record("lone-wolf", {**HERO_RECORD, "endurance": 600}, [{**GIAK_RECORD[0], "endurance": 600}]))
+    expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(big_win)}", timeout=ODDS_TIMEOUT)
+    expect(panel(page)).to_have_attribute("data-worker", "up", timeout=ODDS_TIMEOUT)
+    assert workers_settle(page, 2) == 2  # the odds' worker answered
 
 
 def hide(page, hidden):
@@ -62,9 +76,9 @@ def hide(page, hidden):
 def test_a_page_hidden_for_a_while_ends_the_odds_worker_and_the_next_round_starts_it_again(fresh_page):
     page = fresh_page  # a first visit
     rules_ready(page)
-    set_up(page, "Dawn of the Darklords", HERO, GIAK)
+    set_up(page, "Dawn of the Darklords", BIG, BIG_FOE)
     status = panel(page).get_by_role("status").first
-    start = exact_win(record("lone-wolf", HERO_RECORD, GIAK_RECORD))
+    start = exact_win(record("lone-wolf", BIG_RECORD, BIG_FOE_RECORD))
     expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(start)}", timeout=ODDS_TIMEOUT)
     assert workers_settle(page, 2) == 2
     hide(page, True)
@@ -72,10 +86,8 @@ def test_a_page_hidden_for_a_while_ends_the_odds_worker_and_the_next_round_start
     assert len(page.workers) == 2  # a short absence keeps it
     assert workers_settle(page, 1, seconds=HIDDEN_MS / 1000) == 1  # ended once hidden for HIDDEN_MS
     hide(page, False)
-    fight_round(page, number=3)  # the odds are needed again: the worker starts again and answers
-    after = exact_win(record("lone-wolf", HERO_RECORD, GIAK_RECORD, [{"do": "round", "number": 3}]))
+    fight_round(page, number=3)  # the odds need it again: the worker starts again and answers
+    after = exact_win(record("lone-wolf", BIG_RECORD, BIG_FOE_RECORD, [{"do": "round", "number": 3}]))
     expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(after)}", timeout=ODDS_TIMEOUT)
-    # The rules' own worker may answer these cheap odds first (web/odds.js, quickFrom): the odds' worker, started
-    # again by the same request, is up a little later.
     expect(panel(page)).to_have_attribute("data-worker", "up", timeout=ODDS_TIMEOUT)
     assert workers_settle(page, 2) == 2
