@@ -177,24 +177,27 @@ UNREAD = ("sources", "max_monsters")  # describe() keys for the command line and
 UNREAD_IN_THE_TABLE = ("note", "title")  # Citadel's table: its source is shown, its note and title are the docs'
 
 
-def systems_json() -> str:
-    """What the page needs before Python starts (labels, weapons), in both languages, from the rules themselves."""
+def described(lang: str) -> dict:
+    """What the page needs of the systems before Python starts (labels, weapons), in one language, from the rules
+    themselves: English's in index.html, every other language's in that language's download (ui_catalogs)."""
     sys.path.insert(0, str(ROOT))
-    from pyrules import api, i18n
+    from pyrules import api
 
-    systems = {}
-    for lang in i18n.LANGUAGES:
-        hello = json.loads(api.call(json.dumps({"op": "hello", "lang": lang, "describe": True})))
-        for words in hello["systems"].values():  # what describe() says that the page does not read
-            for key in UNREAD:
-                words.pop(key, None)
-            if isinstance(words.get("table"), dict):
-                for key in UNREAD_IN_THE_TABLE:
-                    words["table"].pop(key, None)
-            elif "table" in words:  # the Lone Wolf family's table's title: the README's and the command line's
-                del words["table"]
-        systems[lang] = {"systems": hello["systems"], "rule_labels": hello["rule_labels"]}
-    return json.dumps(systems, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    hello = json.loads(api.call(json.dumps({"op": "hello", "lang": lang, "describe": True})))
+    for words in hello["systems"].values():  # what describe() says that the page does not read
+        for key in UNREAD:
+            words.pop(key, None)
+        if isinstance(words.get("table"), dict):
+            for key in UNREAD_IN_THE_TABLE:
+                words["table"].pop(key, None)
+        elif "table" in words:  # the Lone Wolf family's table's title: the README's and the command line's
+            del words["table"]
+    return {"systems": hello["systems"], "rule_labels": hello["rule_labels"]}
+
+
+def systems_json() -> str:
+    """The systems' words in English, for index.html (see :func:`described`)."""
+    return json.dumps({"en": described("en")}, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
 def books_html() -> str:
@@ -229,12 +232,18 @@ def page_catalog(code: str) -> dict[str, str]:
 
 
 def ui_catalogs() -> dict[str, str]:
-    """Each language's page catalog but English's, as the file dist/locales/<code>.json the page fetches when it
-    needs that language (a visitor downloads only their own), keyed by each English text's CRC-32 (as the rules'
-    copy in the page's archive: the English is in the page's code already)."""
-    from pyrules.i18n import keyed_short
+    """Each language's words but English's, as the file dist/locales/<code>.json the page fetches when it needs that
+    language (a visitor downloads only their own): the page's catalog ("page") and the rules' ("rules", which the page
+    gives its workers), each keyed by each English text's CRC-32 (the English is in the code already), and what the
+    systems say of themselves in it ("systems", as index.html holds English's)."""
+    from pyrules import i18n
 
-    return {lang["code"]: json.dumps(keyed_short(page_catalog(lang["code"])), ensure_ascii=False, separators=(",", ":"))
+    def words(code: str) -> dict[str, dict]:
+        rules = json.loads((Path(i18n.LOCALES) / code / "rules.json").read_text(encoding="utf-8"))
+        return {"page": i18n.keyed_short(page_catalog(code)), "rules": i18n.keyed_short(rules),
+                "systems": described(code)}  # fmt: skip
+
+    return {lang["code"]: json.dumps(words(lang["code"]), ensure_ascii=False, separators=(",", ":"))
             for lang in languages() if lang["code"] != "en"}  # fmt: skip
 
 

@@ -414,8 +414,23 @@ def _benchmark(data: dict) -> dict:
     return {"timings": benchmark.run(case, fights)}
 
 
+def _words(data: dict) -> dict:
+    """The rules' texts in one language, from that language's download (dist/locales/<code>.json): the page's copy of
+    the rules holds none, and the page gives them before its first request in that language. A language that has its
+    texts keeps them (``kept``): given once, they are not replaced."""
+    reader = Reader(data, "", {"language": "Language", "catalog": "Texts"})
+    code = reader.choice("language", dict.fromkeys(code for code in i18n.LANGUAGES if code != "en"))
+    catalog = data.get("catalog")
+    if not isinstance(catalog, dict) or not all(isinstance(v, str) for v in catalog.values()):
+        raise RecordError("catalog", tr("must be an object of texts"), tr("Texts"))
+    if i18n.CATALOGS.get(code):
+        return {"texts": len(i18n.CATALOGS[code]), "kept": True}
+    return {"texts": i18n.add_catalog(code, catalog), "kept": False}
+
+
 HANDLERS: dict[str, Any] = {
     "hello": _hello,
+    "words": _words,
     "new_hero": _new_hero,
     "start": _start,
     "restore": _restore,

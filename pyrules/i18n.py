@@ -95,7 +95,10 @@ def read_locales(root: str = LOCALES) -> tuple[dict[str, dict[str, Any]], dict[s
         if code == "en":
             catalogs[code] = {}
             continue
-        with open(os.path.join(root, code, "rules.json"), encoding="utf-8") as file:
+        path = os.path.join(root, code, "rules.json")
+        if not os.path.exists(path):  # the page's copy of the rules: each language's texts come with its download
+            continue
+        with open(path, encoding="utf-8") as file:
             catalogs[code], keyed = _catalog(json.load(file))
         if keyed:
             short.add(code)
@@ -104,6 +107,18 @@ def read_locales(root: str = LOCALES) -> tuple[dict[str, dict[str, Any]], dict[s
 
 LANGUAGE_DATA, CATALOGS, SHORT = read_locales()
 LANGUAGES = tuple(LANGUAGE_DATA)
+
+
+def add_catalog(code: str, data: dict[str, str]) -> int:
+    """The rules' texts in ``code`` (one of LANGUAGES, not English) as the page gives them: its copy of the rules
+    holds none, each language's being part of that language's one download with the page's own words (build.py).
+    Returns how many texts it holds."""
+    CATALOGS[code], keyed = _catalog(data)
+    if keyed:
+        SHORT.add(code)
+    else:
+        SHORT.discard(code)
+    return len(CATALOGS[code])
 
 
 def current() -> str:

@@ -124,7 +124,7 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
             row.update(choice=0.0, luck=0.0, sheet=cost + after - before)
             continue
         best = max(qs, key=lambda c: qs[c]) if qs else choice
-        if before - q <= EPSILON:  # as good as the best: no loss from rounding, and the sum still telescopes
+        if abs(before - q) <= EPSILON:  # the best, but for rounding: no loss, and the sum still telescopes
             q = before
         loss = before - q
         row.update(judged=True, choice=q - before, luck=cost + after - q, sheet=0.0, mark=mark(loss))

@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
-LOCALES = {"en": "en-GB", "ru": "ru-RU"}
-LANGUAGES = {"en": "English", "ru": "Russian"}
+LOCALES = {"en": "en-GB", "ru": "ru-RU", "es": "es-ES"}
+LANGUAGES = {"en": "English", "ru": "Russian", "es": "Spanish"}
 START, END = "<!-- screenshots: written by python3 build.py screenshots -->", "<!-- /screenshots -->"
 ROUNDS = 3  # actions played before the picture (fewer if the fight ends sooner)
 BOOT_TIMEOUT = 120_000

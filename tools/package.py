@@ -96,9 +96,10 @@ NOT_IN_THE_PAGE = (
 
 
 def for_the_build(name: str) -> bool:
-    """A language's files the rules never read (the page's catalog, the glossary): build.py and the tests read them
-    from the source; the page gets its catalogs from build.py."""
-    return name.startswith("pyrules/locales/") and name.endswith(("/page.json", "/glossary.json"))
+    """A language's own files: the page's catalog and the glossary, which the rules never read, and the rules'
+    catalog, which the page gives them from that language's download (build.py writes both catalogs as one file,
+    dist/locales/<code>.json: a visitor downloads only their own language's). The tests read them from the source."""
+    return name.startswith("pyrules/locales/") and name.endswith(("/page.json", "/glossary.json", "/rules.json"))
 
 
 def browser_archive(wheel: Path, leave_out: tuple[str, ...] = NOT_IN_THE_PAGE, out: Path | None = None) -> Path:
@@ -112,12 +113,6 @@ def browser_archive(wheel: Path, leave_out: tuple[str, ...] = NOT_IN_THE_PAGE, o
             if ".dist-info/" in name or name in leave_out or for_the_build(name):  # the wheel's metadata too
                 continue
             data = source.read(name)
-            if name.startswith("pyrules/locales/") and name.endswith("/rules.json"):  # keyed short: the English is
-                # in the code already
-                from pyrules.i18n import keyed_short
-
-                catalog = keyed_short(json.loads(data))
-                data = json.dumps(catalog, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
             info = tarfile.TarInfo(name)
             info.size, info.mode = len(data), 0o644
             tar.addfile(info, io.BytesIO(data))

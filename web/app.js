@@ -3,7 +3,7 @@
 // routes between the set-up (setup.js) and a fight, sends one request per action and draws the answer through the
 // fight's screen module, keeps the fight saved (saved.js), and feeds the odds panel. Nothing here knows a system.
 import { $, clearErrors, place, showError, tell, undoKeys } from "./dom.js";
-import { language, loadLanguage, preferred, setLanguage, t, translatePage } from "./i18n.js";
+import { language, loadLanguage, preferred, setLanguage, systemsWords, t, translatePage } from "./i18n.js";
 import * as saved from "./saved.js";
 import * as odds from "./odds.js";
 import * as setup from "./setup.js";
@@ -21,9 +21,9 @@ import { start } from "./rules.js";
 /** @typedef {import("./rules.js").Words} Words */
 /** @template T @typedef {import("./rules.js").Reply<T>} Reply */
 
-/** @type {Record<string, Words>} {en: {systems, rule_labels}, ru: ...}: the rules' describe(), written by build.py */
+/** @type {Record<string, Words>} {en: {systems, rule_labels}}: the rules' describe() in English, written by build.py */
 const WORDS = JSON.parse($("#systems-data").textContent ?? "");
-const words = () => WORDS[language()];
+const words = () => systemsWords(language()) ?? WORDS.en; // another language's come with its download
 
 const ui = {
   setup: $("#setup"), start: /** @type {HTMLButtonElement} */ ($("#start")), fight: $("#fight"),

@@ -1,13 +1,18 @@
 // The page's own words in each language. Texts are written in English in index.html and app.js; the other languages'
-// versions live in pyrules/locales/<code>/page.json, which build.py writes as dist/locales/<code>.json (keyed by each
-// English text's CRC-32), fetched when the page first needs that language (loadLanguage): a visitor downloads only
-// their own; the service worker keeps them all for offline use. The list of languages with their plural forms
-// (pyrules/locales/languages.json) is written into this file by build.py. The rules' own messages come from Python
-// in the language the page asks for. A plural choice has one form per category of the language, in its list's
+// versions live in pyrules/locales/<code>/page.json, which build.py writes, with the rules' texts in that language
+// (rules.json), as dist/locales/<code>.json (keyed by each English text's CRC-32), fetched when the page first needs
+// that language (loadLanguage): a visitor downloads only their own; the service worker keeps them all for offline
+// use. The list of languages with their plural forms (pyrules/locales/languages.json) is written into this file by
+// build.py. The rules' own messages come from Python in the language the page asks for, from the texts the page gives
+// each worker before its first request in that language (rules.js). A plural choice has one form per category of the language, in its list's
 // order: {n|one|other} in English, {n|one|few|many} in Russian.
 const LANGUAGES = __LANGUAGES__;
 /** @type {Record<string, Record<string, string>>} */
 const CATALOGS = { en: {} };
+/** @type {Record<string, Record<string, string>>} */
+const RULES = {}; // the rules' texts in each language downloaded, which the page gives its workers (rulesWords)
+/** @type {Record<string, any>} */
+const SYSTEMS = {}; // what the systems say of themselves in each language downloaded (English's is in index.html)
 /** @type {Record<string, string[]>} */
 const FORMS = Object.fromEntries(LANGUAGES.map((language) => [language.code, language.forms]));
 const KEY = "pyrules:lang";
@@ -70,11 +75,33 @@ export async function loadLanguage(code) {
   try {
     const response = await fetch(new URL(`./locales/${code}.json`, import.meta.url));
     if (!response.ok) return false;
-    CATALOGS[code] = await response.json();
+    const words = await response.json();
+    RULES[code] = words.rules;
+    SYSTEMS[code] = words.systems;
+    CATALOGS[code] = words.page;
     return true;
   } catch {
     return false;
   }
+}
+
+/**
+ * The rules' texts in `code`, once downloaded (loadLanguage): the page's copy of the rules has none of its own.
+ * @param {string} code
+ * @returns {Record<string, string> | undefined}
+ */
+export function rulesWords(code) {
+  return RULES[code];
+}
+
+/**
+ * What the systems say of themselves (their labels, weapons, rules' labels) in `code`, once downloaded (English's:
+ * index.html's #systems-data, which the caller reads).
+ * @param {string} code
+ * @returns {import("./rules.js").Words | undefined}
+ */
+export function systemsWords(code) {
+  return SYSTEMS[code];
 }
 
 /**

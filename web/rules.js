@@ -2,7 +2,7 @@
 // data. The rules' worker starts as the page begins (boot.js), from the start-up snapshot build.py made (worker.js);
 // the service worker makes the app work offline and offers updates.
 import { $, tell } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { language, rulesWords, t } from "./i18n.js";
 
 // ---- the shapes of the rules' replies (pyrules/api.py); each screen module types its own system's views ----------
 
@@ -62,6 +62,8 @@ export class Rules {
     this.pending = new Map();
     this.nextId = 1;
     this.lang = "en";
+    /** @type {Set<string>} the languages whose rules' texts this worker has been given */
+    this.given = new Set(["en"]);
     /** @type {((seconds: number) => void) | null} called when the starting worker has said nothing for a while */
     this.silent = null;
     this.worker = early ? early.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
@@ -122,6 +124,11 @@ export class Rules {
    * @returns {Promise<Reply<T>>}
    */
   call(request) {
+    const words = this.given.has(this.lang) ? undefined : rulesWords(this.lang);
+    if (words) { // the rules' texts in this language, before its first request in it (the messages are in order)
+      this.given.add(this.lang);
+      this.worker.postMessage({ id: this.nextId++, request: JSON.stringify({ op: "words", language: this.lang, catalog: words }) });
+    }
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);

@@ -3,7 +3,7 @@
 import { h, numberOrText, signed } from "./dom.js";
 import { enemyList, field, modifierList, resetRules, roller, rule } from "./setup.js";
 import { t } from "./i18n.js";
-import { language } from "./i18n.js";
+import { language, systemsWords } from "./i18n.js";
 import { announce, bar, fighterCard, logCard } from "./widgets.js";
 
 /** @typedef {import("../types/screen").Conforms<typeof import("./screen-crt.js")>} Checked this module is a Screen */
@@ -253,7 +253,7 @@ let words = null;
  */
 function ruleChips(rules) {
   words ??= JSON.parse(document.getElementById("systems-data")?.textContent ?? "{}");
-  const labels = words?.[language()]?.rule_labels ?? {};
+  const labels = (systemsWords(language()) ?? words?.en)?.rule_labels ?? {};
   return Object.entries(rules).map(([key, value]) => {
     const label = labels[key] ?? key;
     if (value === true) return label;

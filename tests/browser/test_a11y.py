@@ -23,7 +23,7 @@ from pyrules import share
 AXE = ROOT / "build" / "node-tools" / "node_modules" / "axe-core" / "axe.min.js"
 FIXTURES = sorted((ROOT / "tests" / "fixtures").glob("*.json"))
 WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 360, "height": 740}}
-LOCALES = {"en": "en-GB", "ru": "ru-RU"}
+LOCALES = {"en": "en-GB", "ru": "ru-RU", "es": "es-ES"}
 
 
 def registry_systems() -> list[str]:

@@ -64,6 +64,8 @@ def requests() -> Iterator[tuple[str, dict]]:
     """(what, request): the heavy requests, made on demand (some open sessions)."""
     endless, citadel = lone_wolf_endless(), citadel_long()
     yield "hello, every system described", {"op": "hello", "describe": True}
+    texts = {str(n): "x" * 60 for n in range((MAX_REQUEST - 1000) // 80)}
+    yield "words, as many texts as 1 MB holds", {"op": "words", "language": "ru", "catalog": texts}
     yield "new_hero, Fighting Fantasy", {"op": "new_hero", "system": "fighting-fantasy", "seed": 2**53 - 1}
     for what, record in (("Lone Wolf, 5,000 rounds", endless), ("Citadel, a long party fight", citadel)):
         yield f"start, {what}", {"op": "start", "record": record}

@@ -126,6 +126,10 @@ def fields(op: str, data: st.DataObject) -> dict:
         simulation = started["mc"] if started["ok"] else 0
         budget = st.fixed_dictionaries({}, optional={"ms": st.integers(1, 20)})
         return {"mc": either(data, st.just(simulation)), "n": either(data, st.integers(1, 5)), **data.draw(budget)}
+    if op == "words":
+        languages = st.sampled_from([code for code in i18n.LANGUAGES if code != "en"])
+        texts = st.dictionaries(st.text(max_size=8), st.text(max_size=8), max_size=3)
+        return {"language": either(data, languages), "catalog": either(data, texts)}
     assert op == "benchmark"  # a valid case takes up to a request's budget: here its name or its number is refused
     refused_mc = hostile.filter(lambda x: x is not None and not (type(x) is int and 1 <= x <= 100_000))
     if data.draw(st.booleans()):

@@ -1,5 +1,6 @@
-"""One glossary for the words the page and the rules share (pyrules/locales/ru/glossary.json), and Russian that does
-not depend on a name's gender or number: the same English says the same Russian on one screen."""
+"""One glossary per language for the words the page and the rules share (pyrules/locales/<code>/glossary.json), and
+grammar that does not depend on a name's gender or number: the same English says the same words on one screen, in
+every language the app has."""
 
 from __future__ import annotations
 
@@ -10,21 +11,41 @@ from pathlib import Path
 
 import pytest
 
+from pyrules import i18n
+
 if sys.platform == "emscripten":  # the Pyodide run copies tests/ and README.md only, not web/ or docs/
     pytest.skip("reads the page's catalog and the glossary, not in the page's archive", allow_module_level=True)
 
 ROOT = Path(__file__).resolve().parents[2]
-RU = ROOT / "pyrules" / "locales" / "ru"
-GLOSSARY = json.loads((RU / "glossary.json").read_text(encoding="utf-8"))["terms"]
-CATALOGS = {name: json.loads((RU / name).read_text(encoding="utf-8")) for name in ("page.json", "rules.json")}
-TEXTS = sorted({(english, russian) for catalog in CATALOGS.values() for english, russian in catalog.items()})
-# A name's field, then (within its clause) a word whose form says the name is of one gender and number: a short
-# participle or adjective, or a past-tense verb. «{name}: выбывает из боя», «{name} погибает» are neutral.
-GENDERED = r"(убит|мёртв|мертва|ранен|повержен|сражён|побеждён|уничтожен|погиб|пал|выбыл|упал|умер)(а|о)?"
-NAME_THEN_GENDERED = re.compile(r"\{\w+\}[^.;!?{}]{0,30}?(?<!\w)" + GENDERED + r"(?!\w)")
+LOCALES = ROOT / "pyrules" / "locales"
+CODES = [code for code in i18n.LANGUAGES if code != "en"]
+
+
+def read(code: str, name: str):
+    return json.loads((LOCALES / code / name).read_text(encoding="utf-8"))
+
+
+GLOSSARIES = {code: read(code, "glossary.json")["terms"] for code in CODES}
+CATALOGS = {code: {name: read(code, name) for name in ("page.json", "rules.json")} for code in CODES}
+TEXTS = [(code, english, translated) for code in CODES
+         for english, translated in sorted({pair for catalog in CATALOGS[code].values() for pair in catalog.items()})]
+# A name's field, then (within its clause) a word whose form says the name is of one gender and number. Russian: a
+# short participle or adjective, or a past-tense verb («{name}: выбывает из боя», «{name} погибает» are neutral).
+# Spanish: a participle or adjective in -o/-a(s) («{name} muerto»); «{name}: fuera de combate», «{name} cae» are
+# neutral.
+GENDERED = {
+    "ru": r"(убит|мёртв|мертва|ранен|повержен|сражён|побеждён|уничтожен|погиб|пал|выбыл|упал|умер)(а|о)?",
+    "es": r"(muert|herid|derrotad|vencid|eliminad|caíd|aniquilad|abatid|asesinad|matad)[oa]s?",
+}
+NAME_THEN_GENDERED = {code: re.compile(r"\{\w+\}[^.;!?{}]{0,30}?(?<!\w)" + words + r"(?!\w)")
+                      for code, words in GENDERED.items()}  # fmt: skip
 # The same forms on their own: a code that writes a name next to such a text (``${name} ${t("dead")}``) makes «Крыса
-# убит». Only plural forms (чудовища мертвы) or nouns of a fixed gender (Отряд погиб) stay, and not these.
-SHORT_FORM = re.compile(r"(?<!\w)(убит|мёртв|ранен|повержен|сражён|побеждён|уничтожен)(а)?(?!\w)")
+# убит». Only plural forms (чудовища мертвы) or nouns of a fixed gender (Отряд погиб) stay, and not these. In Spanish,
+# a text that is only such a word.
+SHORT_FORM = {
+    "ru": re.compile(r"(?<!\w)(убит|мёртв|ранен|повержен|сражён|побеждён|уничтожен)(а)?(?!\w)"),
+    "es": re.compile(r"^\W*(muert|herid|derrotad|vencid|eliminad|caíd|aniquilad|abatid)[oa]\W*$", re.IGNORECASE),
+}
 
 
 def english_pattern(term: str) -> re.Pattern[str]:
@@ -33,15 +54,15 @@ def english_pattern(term: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w])" + re.escape(term) + r"(s|es)?(?![\w])", flags)
 
 
-def russian_has(russian: str, stem: str, capitals: bool) -> bool:
+def has_stem(translated: str, stem: str, capitals: bool) -> bool:
     flags = 0 if capitals else re.IGNORECASE
-    return re.search(r"(?<![\w])" + re.escape(stem), russian, flags) is not None
+    return re.search(r"(?<![\w])" + re.escape(stem), translated, flags) is not None
 
 
-def terms_in(english: str) -> list[dict]:
+def terms_in(english: str, code: str = "ru") -> list[dict]:
     """The glossary's terms in an English text, the longer first (CLOSE COMBAT SKILL is not COMBAT SKILL too)."""
     found = []
-    for term in sorted(GLOSSARY, key=lambda t: -len(t["en"])):
+    for term in sorted(GLOSSARIES[code], key=lambda t: -len(t["en"])):
         pattern = english_pattern(term["en"])
         if pattern.search(english):
             found.append(term)
@@ -49,12 +70,19 @@ def terms_in(english: str) -> list[dict]:
     return found
 
 
-def test_the_glossary_is_well_formed():
-    assert len({term["en"].lower() for term in GLOSSARY}) == len(GLOSSARY)
-    for term in GLOSSARY:
+@pytest.mark.parametrize("code", CODES)
+def test_the_glossary_is_well_formed(code):
+    glossary = GLOSSARIES[code]
+    assert len({term["en"].lower() for term in glossary}) == len(glossary)
+    for term in glossary:
         assert term["stems"], term
-        for stem in term["stems"]:  # each stem begins a word of the term's Russian
-            assert russian_has(term["ru"], stem, term["en"].isupper()), (term["en"], stem)
+        for stem in term["stems"]:  # each stem begins a word of the term in the language
+            assert has_stem(term[code], stem, term["en"].isupper()), (term["en"], stem)
+
+
+def test_each_spanish_term_says_where_it_comes_from():
+    for term in GLOSSARIES["es"]:
+        assert term["source"].strip(), term  # a Spanish edition's, or "ours"
 
 
 def test_the_matching_prefers_the_longer_term_and_keeps_capitals():
@@ -63,19 +91,20 @@ def test_the_matching_prefers_the_longer_term_and_keeps_capitals():
     assert [t["en"] for t in terms_in("Your skill with a bow")] == []  # not the book's SKILL
 
 
-@pytest.mark.parametrize("english,russian", TEXTS, ids=[english[:60] for english, _ in TEXTS])
-def test_a_text_with_a_glossary_term_says_it_in_the_glossarys_russian(english, russian):
+@pytest.mark.parametrize("code,english,translated", TEXTS, ids=[f"{c}-{e[:60]}" for c, e, _ in TEXTS])
+def test_a_text_with_a_glossary_term_says_it_in_the_glossarys_words(code, english, translated):
     missing = [
-        f"{term['en']} → {term['ru']} (no «{stem}…»)"
-        for term in terms_in(english)
+        f"{term['en']} → {term[code]} (no «{stem}…»)"
+        for term in terms_in(english, code)
         for stem in term["stems"]
-        if not russian_has(russian, stem, term["en"].isupper())
+        if not has_stem(translated, stem, term["en"].isupper())
     ]
-    assert missing == [], f"{english!r} → {russian!r}"
+    assert missing == [], f"{english!r} → {translated!r}"
 
 
-def test_a_text_in_both_catalogs_has_one_translation():
-    page, rules = CATALOGS.values()
+@pytest.mark.parametrize("code", CODES)
+def test_a_text_in_both_catalogs_has_one_translation(code):
+    page, rules = CATALOGS[code].values()
     differ = {
         english: (page[english], rules[english])
         for english in page.keys() & rules.keys()
@@ -84,17 +113,28 @@ def test_a_text_in_both_catalogs_has_one_translation():
     assert differ == {}
 
 
-@pytest.mark.parametrize("english,russian", TEXTS, ids=[english[:60] for english, _ in TEXTS])
-def test_russian_does_not_give_a_name_a_gender(english, russian):
-    assert NAME_THEN_GENDERED.search(russian) is None, russian
-    assert SHORT_FORM.search(russian) is None, russian
+@pytest.mark.parametrize("code,english,translated", TEXTS, ids=[f"{c}-{e[:60]}" for c, e, _ in TEXTS])
+def test_a_name_is_given_no_gender(code, english, translated):
+    assert NAME_THEN_GENDERED[code].search(translated) is None, translated
+    assert SHORT_FORM[code].search(translated) is None, translated
 
 
-@pytest.mark.parametrize("russian", ["{name} убит", "{name}: мертва", "Крыса {name} ранена.", "убит"])
-def test_the_gender_check_finds_the_slips(russian):
-    assert NAME_THEN_GENDERED.search(russian) or SHORT_FORM.search(russian)
+def test_every_language_has_its_gender_check():
+    assert set(CODES) <= set(GENDERED) | {"en-XA"}  # a new language brings its own (the pseudo-locale has no grammar)
 
 
-@pytest.mark.parametrize("russian", ["{name}: выбывает из боя", "{name} погибает", "чудовища мертвы", "Отряд погиб."])
-def test_the_gender_check_lets_neutral_russian_pass(russian):
-    assert not NAME_THEN_GENDERED.search(russian) and not SHORT_FORM.search(russian)
+SLIPS = [("ru", "{name} убит"), ("ru", "{name}: мертва"), ("ru", "Крыса {name} ранена."), ("ru", "убит"),
+         ("es", "{name} muerto"), ("es", "{name}: herida"), ("es", "{name} ha sido derrotada."), ("es", "muerto")]
+NEUTRAL = [("ru", "{name}: выбывает из боя"), ("ru", "{name} погибает"), ("ru", "чудовища мертвы"),
+           ("ru", "Отряд погиб."), ("es", "{name}: fuera de combate"), ("es", "{name} cae"),
+           ("es", "El grupo ha muerto."), ("es", "la herida que te causa {name}")]
+
+
+@pytest.mark.parametrize(("code", "text"), SLIPS)
+def test_the_gender_check_finds_the_slips(code, text):
+    assert NAME_THEN_GENDERED[code].search(text) or SHORT_FORM[code].search(text)
+
+
+@pytest.mark.parametrize(("code", "text"), NEUTRAL)
+def test_the_gender_check_lets_neutral_words_pass(code, text):
+    assert not NAME_THEN_GENDERED[code].search(text) and not SHORT_FORM[code].search(text)

@@ -205,5 +205,7 @@ def test_a_new_language_is_its_folder_and_its_line(tmp_path, monkeypatch):
 
     assert [lang["code"] for lang in build.languages()] == [*i18n.LANGUAGES[:-1], "xx"]
     assert '<option value="xx" lang="xx">Xx-ish</option>' in build.language_options()
-    assert json.loads(build.ui_catalogs()["xx"])[i18n.short_key("Language")] == "Lingo-xx"
+    words = json.loads(build.ui_catalogs()["xx"])  # the page's and the rules' texts, one download
+    assert words["page"][i18n.short_key("Language")] == "Lingo-xx"
+    assert words["rules"][i18n.short_key("{n} {n|point|points}")] == "{n} {n|un|deux|plus}"
     assert 'html:not([lang="xx"]) #opening-link [lang="xx"]' in build.opening_css()
