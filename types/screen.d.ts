@@ -8,7 +8,10 @@ import type { Action, FightEvent, FightRecord, Summary, System, View } from "../
 /** The open fight: its saved id (null until kept), its name, the rules' session and what they answered last. */
 export interface OpenFight {
   id: string | null;
+  /** The player's name for it, or "" for the app's, made in the page's language (saved.title). */
   name: string;
+  /** It came from a share link: its title says so ("Shared: …"). */
+  shared?: boolean;
   created?: number;
   /** The adventure it belongs to (its id in this browser) and the book's section it was fought in. */
   adventure?: string;

@@ -78,7 +78,7 @@ async function startFight(event) {
   if (!reply.ok) return setup.refused(reply.error);
   clearErrors(ui.setup);
   $("#messages").replaceChildren();
-  show(reply, { name: saved.fightName(reply.summary), adventure: adventure?.id, section: adventure?.section });
+  show(reply, { name: "", adventure: adventure?.id, section: adventure?.section }); // named in the page's language
   if (reply.changed?.length) { // the sheet takes any edit the book asks for: said, not refused
     tell(t("This fight starts from values other than the last fight left: {changes}.", {
       changes: reply.changed.map((c) => t("{label} {now} (the last fight left {left})", c)).join(", ") }));
@@ -94,14 +94,15 @@ async function startFight(event) {
  * Shows a fight the rules have opened (a new one, a saved one, a shared one, or the same in another language).
  * @param {Opened} reply
  * @param {{id?: string | null, name: string, created?: number, redo?: Action[], adventure?: string, section?: string,
- *          link?: boolean, versus?: string}} meta link: opened from a share link (its story first, read-only until
- *   Play on); versus: the saved fight this one fights again
+ *          link?: boolean, versus?: string, shared?: boolean}} meta link: opened from a share link (its story first,
+ *   read-only until Play on); versus: the saved fight this one fights again; name: the player's, or "" (saved.title)
  * @param {boolean} [same] the open fight again (in another language): what is typed for the next action stays
  */
-function show(reply, { id = null, name, created, redo = [], adventure: of, section, link = false, versus },
+function show(reply, { id = null, name, created, redo = [], adventure: of, section, link = false, versus, shared },
               same = false) {
   fight = { id, name, created, session: reply.session, record: reply.record, view: reply.view,
-            summary: reply.summary, why: reply.why, redo, adventure: of, section, ...(versus ? { versus } : {}) };
+            summary: reply.summary, why: reply.why, redo, adventure: of, section, ...(versus ? { versus } : {}),
+            ...(shared ? { shared } : {}) };
   const { kind } = system(fight.record.system);
   const { screen, parts } = screenOf(fight.record.system);
   if (ui.top.dataset.kind !== kind) { // this kind's fight view in the fight card
@@ -114,7 +115,7 @@ function show(reply, { id = null, name, created, redo = [], adventure: of, secti
     const card = document.getElementById("hero-status");
     if (card) cardsSeen.observe(card);
   }
-  ui.heading.textContent = name;
+  ui.heading.textContent = saved.title(fight);
   ui.setup.hidden = true;
   ui.saves.hidden = true;
   ui.fight.hidden = false;
@@ -350,14 +351,14 @@ async function fightItYourself() {
   if (!reply.ok) return showError(reply.error, ui.actionError, ui.fight);
   const versus = fight.id ?? undefined;
   story.hide();
-  show(reply, { name: saved.fightName(reply.summary), versus });
+  show(reply, { name: "", versus });
   ui.fight.scrollIntoView({ block: "start" });
   screenOf(reply.record.system).screen.focus();
 }
 
 await loaded;
 story.init({ review: odds.review, book: () => (fight ? system(fight.record.system).book : ""), again: fightItYourself,
-             versus: (id) => saved.find(id),
+             versus: (id) => saved.find(id), title: saved.title,
              playOn: () => { if (fight) screenOf(fight.record.system).screen.focus(); } });
 sheet.init({ rules: () => rules, screenOf, system });
 setup.init({ words, screenOf, rules: () => rules, chose: sheet.show, leaving: sheet.save });

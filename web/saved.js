@@ -20,7 +20,7 @@ import { currentId, loadSaves, newId, remove, SAVE_FORMAT, SAVE_VERSION, setCurr
  * the fight stays).
  * @typedef {{rules: () => Rules | null, fight: () => OpenFight | null,
  *   show: (reply: Opened, meta: {id?: string | null, name: string, created?: number, adventure?: string,
- *          link?: boolean, versus?: string}) => void,
+ *          link?: boolean, versus?: string, shared?: boolean}) => void,
  *   book: (system: string) => string | undefined, adventureChanged: (system: string) => void,
  *   home: () => Promise<boolean>}} Page
  */
@@ -58,7 +58,7 @@ export function init(with_) {
   ui.shareLink.addEventListener("focus", () => ui.shareLink.select());
   $("#export").addEventListener("click", () => {
     const fight = page.fight();
-    if (fight) download(fight.name, fight.record);
+    if (fight) download(title(fight), fight.record);
   });
   ui.importFile.addEventListener("change", importFile);
   render();
@@ -88,7 +88,7 @@ export async function check(rules) {
     if (!result.ok) {
       setFightAside(save.id, JSON.stringify(save), result.error.text);
       tell(t('The saved fight "{name}" could not be read and was set aside: {error}',
-             { name: save.name, error: result.error.text }));
+             { name: title(save), error: result.error.text }));
       return;
     }
     if (result.dropped) {
@@ -96,7 +96,7 @@ export async function check(rules) {
       save.record = result.record;
       store(save);
       tell(t('The saved fight "{name}" was damaged: its first {kept} actions were kept and the last {dropped} dropped ({error}).',
-             { name: save.name, ...result.dropped, error: result.dropped.error.text }));
+             { name: title(save), ...result.dropped, error: result.dropped.error.text }));
     }
     save.summary = result.summary;
     kept.push(save);
@@ -137,6 +137,18 @@ export const hasFights = (id) => saved.some((save) => save.adventure === id && p
  * A new fight's name: the hero against the enemies.
  * @param {Summary} summary
  */
+/**
+ * A fight's title in the page's language: the name the player gave it, else its fighters' names (Shared: … for a
+ * fight that came from a link), made now, so that it follows the language switch.
+ * @param {{name: string, summary?: Summary, shared?: boolean, record: FightRecord}} fight a saved or open fight
+ */
+export function title(fight) {
+  if (fight.name) return fight.name;
+  const name = fight.summary ? fightName(fight.summary) : page.book(fight.record.system) ?? "";
+  return fight.shared ? t("Shared: {name}", { name }) : name;
+}
+
+/** @param {Summary} summary */
 export function fightName(summary) {
   return summary.enemies.length
     ? t("{hero} vs {enemies}", { hero: summary.hero, enemies: summary.enemies.join(t(" and ")) })
@@ -199,20 +211,20 @@ function fightItem(save, open) {
   translatePage(item);
   item.dataset.id = save.id;
   item.classList.toggle("current", open === save.id);
-  $(".save-name", item).textContent = save.name;
+  $(".save-name", item).textContent = title(save);
   const when = save.updated ?? save.created;
   const date = when ? new Date(when).toLocaleString(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" }) : "";
   const section = save.section ? t("section {section}", { section: save.section }) : "";
   $(".save-summary", item).textContent = [date, section, describe(save.summary)].filter(Boolean).join(" · ");
   for (const button of $$("button", $(".save-actions", item))) {
-    button.setAttribute("aria-label", `${button.textContent} ${save.name}`);
+    button.setAttribute("aria-label", `${button.textContent} ${title(save)}`);
     button.disabled = button.dataset.do === "resume" && !page.rules();
   }
   const input = $("input", $(".save-rename", item));
   input.id = `rename-${save.id}`;
   const label = $("label", $(".save-rename", item));
   label.htmlFor = input.id;
-  label.textContent = t("New name for {name}", { name: save.name });
+  label.textContent = t("New name for {name}", { name: title(save) });
   return item;
 }
 
@@ -233,10 +245,10 @@ function clicked(event) {
   const name = $("input", rename);
   switch (button.dataset.do) {
     case "resume": return resume(save);
-    case "export": return download(save.name, save.record);
+    case "export": return download(title(save), save.record);
     case "rename":
       rename.hidden = false;
-      name.value = save.name;
+      name.value = title(save);
       return name.focus();
     case "delete":
       confirm.hidden = false;
@@ -347,7 +359,8 @@ export function saveFight(fight) {
   let save = find(fight.id);
   if (!save) {
     save = { id: fight.id, name: fight.name, created: Date.now(), record: fight.record, adventure: fight.adventure,
-             section: fight.section, ...(fight.versus ? { versus: fight.versus } : {}) };
+             section: fight.section, ...(fight.versus ? { versus: fight.versus } : {}),
+             ...(fight.shared ? { shared: true } : {}) };
     saved.unshift(save);
     // Its adventure stored with it (a fresh one is kept only once something is typed, or now: its first fight).
     const owner = fight.adventure ? adventures.byId(fight.adventure) : null;
@@ -369,7 +382,7 @@ export async function resume(save) {
   /** @type {import("./rules.js").Reply<Opened>} */
   const reply = await rules.call({ op: "restore", record: save.record });
   if (!reply.ok) {
-    return tell(t('The saved fight "{name}" could not be opened: {error}', { name: save.name, error: reply.error.text }));
+    return tell(t('The saved fight "{name}" could not be opened: {error}', { name: title(save), error: reply.error.text }));
   }
   const adventure = adventures.byId(save.adventure ?? "");
   if (adventure) adventures.makeCurrent(adventure); // its hero is the book's sheet again after this fight
@@ -386,7 +399,7 @@ async function opened(reply, name, link = false) {
   const rules = page.rules();
   const made = rules && await rules.call({ op: "adventure", adventure: reply.record });
   const adventure = made?.ok ? adventures.fromDocument(made.adventure) : undefined;
-  page.show(reply, { name, adventure: adventure?.id, link });
+  page.show(reply, { name, adventure: adventure?.id, link, shared: link });
   const fight = page.fight();
   if (fight) saveFight(fight);
   render();
@@ -443,7 +456,7 @@ export async function openFromLink() {
     /** @type {HTMLElement | null | undefined} */ (group?.querySelector(".save button"))?.focus({ preventScroll: true });
     return true;
   }
-  await opened(reply, t("Shared: {name}", { name: fightName(reply.summary) }), true);
+  await opened(reply, "", true);
   return true;
 }
 
@@ -458,7 +471,7 @@ async function share() {
   ui.shareLink.value = url;
   ui.shareStatus.textContent = copied ? t("Link copied to the clipboard.") : t("Copy the link above to share this fight.");
   if (navigator.share && navigator.canShare?.({ url })) {
-    navigator.share({ title: fight.name, url }).catch(() => {});
+    navigator.share({ title: title(fight), url }).catch(() => {});
   }
 }
 

@@ -6,7 +6,9 @@
 /** @typedef {import("./rules.js").Summary} Summary */
 /**
  * @typedef {{id: string, name: string, created?: number, updated?: number, record: FightRecord, summary?: Summary,
- *   adventure?: string, section?: string, versus?: string}} Save  versus: the saved fight this one fights again
+ *   adventure?: string, section?: string, versus?: string, shared?: boolean}} Save  versus: the saved fight this one
+ *   fights again; name: the player's, or "" for the app's (its fighters' names, "Shared: …" if it came from a link,
+ *   said in the page's language of the moment: saved.title)
  */
 /**
  * A problem met in storage, for the page to translate: `text` with its fields.
@@ -165,7 +167,7 @@ export function store(save) {
   if (!target) return { text: "This browser blocks storage: the fight is not saved." };
   const entry = { format: SAVE_FORMAT, version: SAVE_VERSION, id: save.id, name: save.name,
                   created: save.created || Date.now(), updated: Date.now(), record: save.record,
-                  adventure: save.adventure, section: save.section };
+                  adventure: save.adventure, section: save.section, ...(save.shared ? { shared: true } : {}) };
   try {
     target.setItem(FIGHT + save.id, JSON.stringify(entry));
     return null;

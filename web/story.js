@@ -27,7 +27,7 @@ const ui = {
 
 /**
  * @type {{review: (record: import("./rules.js").FightRecord) => Promise<any>, book: () => string,
- *         playOn: () => void, again: () => void,
+ *         playOn: () => void, again: () => void, title: (fight: any) => string,
  *         versus: (id: string) => {name: string, record: import("./rules.js").FightRecord} | undefined}}
  */
 let page;
@@ -110,7 +110,7 @@ export async function show(fight, { link = false } = {}) {
  * @param {boolean} first the first part: the step shown is the turning round
  */
 function draws(reply, theirs, against, first) {
-  other = against && theirs?.ok ? { name: against.name, review: theirs } : null;
+  other = against && theirs?.ok ? { name: page.title(against), review: theirs } : null;
   if (!reply.ok) {
     shown = null;
     ui.status.textContent = reply.error.text ?? reply.error.message;
@@ -332,7 +332,7 @@ export function picture() {
   g.font = "600 30px system-ui, sans-serif";
   g.fillText(page.book(), 48, 64, 1104);
   g.font = "700 40px system-ui, sans-serif";
-  g.fillText(fight.name, 48, 118, 1104);
+  g.fillText(page.title(fight), 48, 118, 1104);
   g.font = "24px system-ui, sans-serif";
   g.fillStyle = color("--muted");
   const lines = wrap(g, review.summary, 1104).slice(0, 4);
@@ -413,11 +413,11 @@ async function savePicture() {
   if (!shown || !open) return;
   const blob = await new Promise((done) => picture().toBlob(done, "image/png"));
   if (!blob) return;
-  const name = fileName(open.name, "png");
+  const name = fileName(page.title(open), "png");
   const file = new File([blob], name, { type: "image/png" });
   if (navigator.canShare?.({ files: [file] })) {
     try {
-      await navigator.share({ files: [file], title: open.name });
+      await navigator.share({ files: [file], title: page.title(open) });
       return;
     } catch {
       // dismissed, or refused: the download below

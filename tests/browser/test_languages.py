@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from pyrules import share
 from pyrules.i18n import LANGUAGE_DATA, LANGUAGES, plural
 
 
@@ -81,5 +82,27 @@ def test_a_visit_whose_words_cannot_be_downloaded_keeps_the_players_choice_for_t
         expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=120_000)
         expect(page.locator("html")).to_have_attribute("lang", "en")  # the words are not here: English for now
         assert page.evaluate("() => localStorage.getItem('pyrules:lang')") == "ru"
+    finally:
+        context.close()
+
+
+def test_a_shared_fights_title_and_the_charts_names_follow_the_switch(browser, base_url):
+    """The title a link gives a fight, and a Citadel chart monster's and roster hero's names, are said in the page's
+    language of the moment: made when shown, not kept in the language the fight was opened in."""
+    record = {"format": "pyrules-fight", "version": 1, "system": "citadel-of-blood", "seed": 3,
+              "hero": {"party": [{"hero": "almuric"}]}, "enemies": [{"monster": "orcs"}], "actions": []}  # fmt: skip
+    context = browser.new_context(locale="ru-RU", service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(base_url + "#f=" + share.encode(record))
+        heading, board = page.locator("#fight-heading"), page.locator("#cob-board")
+        expect(heading).to_have_text("Присланный бой: Альмурик против: Орки", timeout=120_000)
+        expect(board).to_contain_text("Орки")
+        for code, title, monster in [("en", "Shared: Almuric vs Orcs", "Orcs"),
+                                     ("es", "Combate compartido: Almuric contra Orcos", "Orcos")]:  # fmt: skip
+            page.locator("#language").select_option(code)
+            expect(page.locator("html")).to_have_attribute("lang", code)
+            expect(heading).to_have_text(title)
+            expect(board).to_contain_text(monster)
     finally:
         context.close()

@@ -92,7 +92,12 @@ def test_the_api_plays_a_citadel_fight_in_russian():
     data = record([{"hero": "almuric"}], [{"monster": "orcs"}])
     started = json.loads(api.call(json.dumps({"op": "start", "record": data, "lang": "ru"})))
     assert started["ok"] and started["view"]["phase_name"] == "Бой отряда"
-    assert started["view"]["units"][1]["name"] == "Orcs"  # names come from the record as typed
+    # the chart's monster and the roster's hero in the request's language; the record keeps its key and English
+    assert [unit["name"] for unit in started["view"]["units"]] == ["Альмурик", "Орки"]
+    assert [(m["monster"], m["name"]) for m in started["record"]["enemies"]] == [("orcs", "Orcs")]
+    typed = record([{"hero": "almuric", "name": "Ал"}], [{"monster": "orcs", "name": "Грыз"}])
+    named = json.loads(api.call(json.dumps({"op": "start", "record": typed, "lang": "ru"})))
+    assert [unit["name"] for unit in named["view"]["units"]] == ["Ал", "Грыз"]  # a name typed stays as typed
     reply = json.loads(
         api.call(
             json.dumps(

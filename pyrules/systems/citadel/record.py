@@ -94,7 +94,7 @@ CHOSEN_BY_THE_RULES = ("monster_move",)  # kinds whose unit may be left out: the
 
 @dataclass(frozen=True)
 class Character:
-    name: str
+    given: str  # the name typed; "" for a roster hero's own, said in the request's language (name)
     wound_points: int
     resistance: int
     combat_bonus: int
@@ -104,19 +104,27 @@ class Character:
     weapon: int = 0
     hero: str | None = None
 
+    @property
+    def name(self) -> str:
+        return self.given or tr(HEROES[self.hero]["name"]) if self.hero else self.given
+
     def skill(self, weapon: str) -> int:
         return dict(self.skills).get(weapon, 0)
 
 
 @dataclass(frozen=True)
 class Monster:
-    name: str
+    given: str  # the name typed; "" for a chart monster's own, said in the request's language (name)
     wound_points: int
     resistance: int
     combat_bonus: int
     weapon: str | None
     pos: Pos
     monster: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.given or tr(MONSTERS[self.monster]["name"]) if self.monster else self.given
 
 
 @dataclass(frozen=True)
@@ -266,12 +274,19 @@ def _numbers(r: Reader, base: dict) -> tuple[int, int, int]:
     return wound_points, resistance, combat_bonus
 
 
+def _given(r: Reader, base: dict) -> str:
+    """The name typed for a unit; "" where it is the roster's or the chart's own (in English, as records made before
+    names followed the language wrote it), which the unit then says in the request's language."""
+    name = r.text("name", default="")
+    return "" if base and name == base["name"] else name
+
+
 def parse_character(data: Any, index: int, lenient: bool = False) -> Character:
     path = f"hero.party[{index}]"
     r = Reader(data, path, CHARACTER_LABELS, lenient)
     hero = r.choice("hero", HEROES, default=None)
     base = HEROES[hero] if hero else {}
-    name = r.text("name", default=base.get("name") or tr("Character {id}", id=chr(ord("A") + index)))
+    name = _given(r, base) or ("" if hero else tr("Character {id}", id=chr(ord("A") + index)))
     wound_points, resistance, combat_bonus = _numbers(r, base)
     weapon_list = r.items("weapons", low=1, high=2, default=base.get("weapons"))
     weapons = tuple(_weapon_key(w, f"{path}.weapons[{i}]", tr("Weapons")) for i, w in enumerate(weapon_list or []))
@@ -294,7 +309,7 @@ def parse_monster(data: Any, index: int, lenient: bool = False) -> Monster:
     r = Reader(data, path, MONSTER_LABELS, lenient)
     kind = r.choice("monster", MONSTERS, default=None)
     base = MONSTERS[kind] if kind else {}
-    name = r.text("name", default=base.get("name") or tr("Monster {n}", n=index + 1))
+    name = _given(r, base) or ("" if kind else tr("Monster {n}", n=index + 1))
     wound_points, resistance, combat_bonus = _numbers(r, base)
     weapon = r.get("weapon", base.get("weapon"))
     if weapon is not None:
@@ -517,7 +532,7 @@ def party_json(characters: tuple[Character, ...] | list[Character]) -> list[dict
     for c in characters:
         item: dict[str, Any] = {"hero": c.hero} if c.hero else {}
         item.update(
-            name=c.name,
+            name=c.given or HEROES[c.hero]["name"] if c.hero else c.given,  # the roster's own: its English
             wound_points=c.wound_points,
             resistance=c.resistance,
             combat_bonus=c.combat_bonus,
@@ -535,7 +550,7 @@ def setup_json(setup: CitadelSetup) -> dict:
     for m in setup.monsters:
         item: dict[str, Any] = {"monster": m.monster} if m.monster else {}
         item.update(
-            name=m.name,
+            name=m.given or MONSTERS[m.monster]["name"] if m.monster else m.given,  # the chart's own: its English
             wound_points=m.wound_points,
             resistance=m.resistance,
             combat_bonus=m.combat_bonus,
