@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import tomllib
 
+import pytest
 from conftest import DIST, ROOT, build
+
+from pyrules.i18n import LANGUAGE_DATA, LANGUAGES
 
 
 def netlify_headers():
@@ -113,29 +116,32 @@ def test_the_icons_are_pngs_of_the_sizes_the_manifest_names():
         assert f"{width}x{height}" == icon["sizes"]
 
 
-def test_every_text_of_the_page_has_a_russian_version():
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != "en"])
+def test_every_text_of_the_page_has_a_version_in_every_language(code):
     import json
     import re
 
     from ui_texts import WEB, texts
 
-    catalog = json.loads((WEB.parent / "pyrules" / "locales" / "ru" / "page.json").read_text(encoding="utf-8"))
+    catalog = json.loads((WEB.parent / "pyrules" / "locales" / code / "page.json").read_text(encoding="utf-8"))
     assert sorted(texts() - set(catalog)) == []
     assert sorted(set(catalog) - texts()) == []  # no stale entry left behind by a changed text
     field, choice = re.compile(r"\{(\w+)\}"), re.compile(r"\{(\w+)\|([^{}]*)\}")
-    for english, russian in catalog.items():
-        assert set(field.findall(english)) == set(field.findall(russian)), english
-        assert all(len(forms.split("|")) == 3 for _, forms in choice.findall(russian)), russian
-        latin = set(re.findall(r"[A-Za-z]{2,}", choice.sub("", field.sub("", russian)))) - {
-            "pyrules",
-            "JSON",
-            "README",
-            "json",
-            "SPI",  # the publisher of Citadel of Blood, a name
-        }
-        assert latin == set(), russian
+    forms = len(LANGUAGE_DATA[code]["forms"])
+    for english, translated in catalog.items():
+        assert set(field.findall(english)) == set(field.findall(translated)), english
+        assert all(len(choices.split("|")) == forms for _, choices in choice.findall(translated)), translated
+        if code == "ru":  # a Latin word left in Russian is English left untranslated
+            latin = set(re.findall(r"[A-Za-z]{2,}", choice.sub("", field.sub("", translated)))) - {
+                "pyrules",
+                "JSON",
+                "README",
+                "json",
+                "SPI",  # the publisher of Citadel of Blood, a name
+            }
+            assert latin == set(), translated
     built = (DIST / "app.js").read_text(encoding="utf-8")  # i18n.js, bundled
-    assert "__LANGUAGES__" not in built and "Подготовка к бою" not in built  # the Russian words: their own file
+    assert "__LANGUAGES__" not in built and "Подготовка к бою" not in built  # other languages' words: their own file
     assert "Подготовка к бою" in (DIST / "locales" / "ru.json").read_text(encoding="utf-8")
 
 

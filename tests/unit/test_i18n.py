@@ -1,4 +1,5 @@
-"""English and Russian: every text the rules produce has a Russian version, with the same fields and plurals."""
+"""Every language: every text the rules produce has a version in it, with the same fields and its own plural forms;
+Russian's plural forms and words in detail."""
 
 from __future__ import annotations
 
@@ -10,32 +11,38 @@ from conftest import make_record
 from translatable import names, texts
 
 from pyrules import Fight, RecordError, api
-from pyrules.i18n import CATALOGS, language, plural, tr
+from pyrules.i18n import CATALOGS, LANGUAGE_DATA, LANGUAGES, language, plural, tr
 
 RUSSIAN = CATALOGS["ru"]
+OTHERS = [code for code in LANGUAGES if code != "en"]
+PAIRS = [(code, english) for code in OTHERS for english in sorted(CATALOGS[code])]
 FIELD = re.compile(r"\{(\w+)\}")
 PLURAL = re.compile(r"\{(\w+)\|([^{}]*)\}")
 LATIN_ALLOWED = {"JSON", "pyrules", "true", "false", "SPI"}  # SPI: the publisher of Citadel of Blood
+# Texts a Spanish version says as the English does: names (of heroes, a monster, the author), and a machete
+SAME_IN_SPANISH = {"(Cal Phoenix)", "(D. Braslavsky, 1991)", "Almuric", "Banedon", "Cal Phoenix", "Cronks",
+                   "Grey Star", "Machete", "Medusa"}  # fmt: skip
 
 
-def test_every_text_of_the_rules_has_a_russian_version():
+@pytest.mark.parametrize("code", OTHERS)
+def test_every_text_of_the_rules_has_a_version_in_every_language(code):
     found = texts()
     # the scan reaches every system's package (a text of each)
     assert {"the flask is empty", "9.8: this move is not allowed", "Vigour is already cast for this fight"} <= found
-    missing = sorted((found | names()) - set(RUSSIAN))
+    missing = sorted((found | names()) - set(CATALOGS[code]))
     assert missing == []
 
 
-@pytest.mark.parametrize("english", sorted(RUSSIAN))
-def test_translation_keeps_fields_and_plural_forms(english):
-    russian = RUSSIAN[english]
-    assert set(FIELD.findall(english)) == set(FIELD.findall(russian))
+@pytest.mark.parametrize(("code", "english"), PAIRS)
+def test_translation_keeps_fields_and_plural_forms(code, english):
+    translated = CATALOGS[code][english]
+    assert set(FIELD.findall(english)) == set(FIELD.findall(translated))
     english_plurals = {name: forms.split("|") for name, forms in PLURAL.findall(english)}
-    russian_plurals = {name: forms.split("|") for name, forms in PLURAL.findall(russian)}
-    # Russian may need a plural where English has none ("{n} gold" / "{n} золотых"), never the other way round
-    assert set(english_plurals) <= set(russian_plurals) <= set(FIELD.findall(english)) | set(english_plurals)
+    own_plurals = {name: forms.split("|") for name, forms in PLURAL.findall(translated)}
+    # a language may need a plural where English has none ("{n} gold" / "{n} золотых"), never the other way round
+    assert set(english_plurals) <= set(own_plurals) <= set(FIELD.findall(english)) | set(english_plurals)
     assert all(len(forms) == 2 for forms in english_plurals.values())
-    assert all(len(forms) == 3 for forms in russian_plurals.values())
+    assert all(len(forms) == len(LANGUAGE_DATA[code]["forms"]) for forms in own_plurals.values())
 
 
 @pytest.mark.parametrize("english", sorted(RUSSIAN))
@@ -43,6 +50,11 @@ def test_no_english_left_in_russian(english):
     text = PLURAL.sub("", FIELD.sub("", RUSSIAN[english]))
     words = set(re.findall(r"[A-Za-z]{2,}", text)) - LATIN_ALLOWED
     assert words == set(), RUSSIAN[english]
+
+
+def test_no_english_left_as_it_was_in_spanish():
+    same = {english for english, spanish in CATALOGS["es"].items() if english == spanish}
+    assert same == SAME_IN_SPANISH
 
 
 @pytest.mark.parametrize(
