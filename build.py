@@ -217,10 +217,21 @@ def books_html() -> str:
 
 
 def languages() -> list[dict]:
-    """The app's languages for the page (pyrules/locales/languages.json): code, name and plural forms, in order."""
+    """The app's languages for the page (pyrules/locales/languages.json): code, name and plural forms, in order, and
+    whether it has the installed app's name and description in its words (manifest: its manifest.json)."""
     from pyrules.i18n import LANGUAGE_DATA
 
-    return [{"code": code, "name": data["name"], "forms": list(data["forms"])} for code, data in LANGUAGE_DATA.items()]
+    return [{"code": code, "name": data["name"], "forms": list(data["forms"]), "manifest": bool(manifest_words(code))}
+            for code, data in LANGUAGE_DATA.items()]  # fmt: skip
+
+
+def manifest_words(code: str) -> dict[str, str]:
+    """The installed app's name and description in one language (pyrules/locales/<code>/manifest.json, if it has
+    one; English's are web/manifest.webmanifest's)."""
+    from pyrules import i18n
+
+    path = Path(i18n.LOCALES) / code / "manifest.json"
+    return json.loads(path.read_text(encoding="utf-8")) if code != "en" and path.exists() else {}
 
 
 def page_catalog(code: str) -> dict[str, str]:
@@ -398,6 +409,12 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
     (out / "locales").mkdir()
     for code, catalog in ui_catalogs().items():
         (out / "locales" / f"{code}.json").write_text(catalog, encoding="utf-8")
+    manifest = json.loads((WEB / "manifest.webmanifest").read_text(encoding="utf-8"))
+    for lang in languages():  # the installed app's words in each language that has them (i18n.js links the page's)
+        if lang["manifest"]:
+            own = {**manifest, **manifest_words(lang["code"]), "lang": lang["code"]}
+            (out / f"manifest.{lang['code']}.webmanifest").write_text(json.dumps(own, ensure_ascii=False, indent=1),
+                                                                       encoding="utf-8")  # fmt: skip
     minify(out)
     urls, version = precache(out)
     worker = (out / "sw.js").read_text(encoding="utf-8")

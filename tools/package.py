@@ -96,10 +96,13 @@ NOT_IN_THE_PAGE = (
 
 
 def for_the_build(name: str) -> bool:
-    """A language's own files: the page's catalog and the glossary, which the rules never read, and the rules'
-    catalog, which the page gives them from that language's download (build.py writes both catalogs as one file,
-    dist/locales/<code>.json: a visitor downloads only their own language's). The tests read them from the source."""
-    return name.startswith("pyrules/locales/") and name.endswith(("/page.json", "/glossary.json", "/rules.json"))
+    """A language's own files: the page's catalog, the glossary and the manifest's words, which the rules never read
+    (build.py writes the manifest as dist/manifest.<code>.webmanifest), and the rules' catalog, which the page gives
+    them from that language's download (build.py writes both catalogs as one file, dist/locales/<code>.json: a
+    visitor downloads only their own language's). The tests read them from the source."""
+    return name.startswith("pyrules/locales/") and name.endswith(
+        ("/page.json", "/glossary.json", "/rules.json", "/manifest.json")
+    )
 
 
 def browser_archive(wheel: Path, leave_out: tuple[str, ...] = NOT_IN_THE_PAGE, out: Path | None = None) -> Path:

@@ -2,7 +2,7 @@
 // build time, the Pyodide runtime module the worker imports, and the page's test hooks on window.
 
 /** web/i18n.js, web/link.js: the languages (pyrules/locales/languages.json), in the switch's order. */
-declare const __LANGUAGES__: { code: string; name: string; forms: string[] }[];
+declare const __LANGUAGES__: { code: string; name: string; forms: string[]; manifest: boolean }[];
 /** web/sw.js: the URLs the service worker precaches. */
 declare const __PRECACHE__: string[];
 

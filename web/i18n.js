@@ -16,6 +16,7 @@ const SYSTEMS = {}; // what the systems say of themselves in each language downl
 /** @type {Record<string, string[]>} */
 const FORMS = Object.fromEntries(LANGUAGES.map((language) => [language.code, language.forms]));
 const KEY = "pyrules:lang";
+const $manifest = document.querySelector('link[rel="manifest"]'); // the installed app's name, in the page's language
 let current = "en";
 
 // A catalog keyed short (its "" says "crc32") is keyed by the CRC-32 of each English text's UTF-8 bytes, in hex:
@@ -112,6 +113,9 @@ export function systemsWords(code) {
 export function setLanguage(code) {
   current = Object.hasOwn(CATALOGS, code) ? code : "en";
   document.documentElement.lang = current;
+  const own = LANGUAGES.find((language) => language.code === current)?.manifest;
+  // the app installed from now on is named and described in this language
+  $manifest?.setAttribute("href", own ? `manifest.${current}.webmanifest` : "manifest.webmanifest");
   if (current !== code) return;
   try {
     localStorage.setItem(KEY, current);

@@ -106,3 +106,20 @@ def test_a_shared_fights_title_and_the_charts_names_follow_the_switch(browser, b
             expect(board).to_contain_text(monster)
     finally:
         context.close()
+
+
+def test_the_installed_apps_name_follows_the_language(page, base_url):
+    """Each language with the manifest's words in its folder (manifest.json) has its own manifest, which the page
+    links while it is in that language: an app installed then is named and described in it."""
+    link = page.locator('link[rel="manifest"]')
+    expect(link).to_have_attribute("href", "manifest.webmanifest")
+    page.locator("#language").select_option("es")
+    expect(link).to_have_attribute("href", "manifest.es.webmanifest")
+    spanish = page.evaluate("async () => (await fetch('manifest.es.webmanifest')).json()")
+    english = page.evaluate("async () => (await fetch('manifest.webmanifest')).json()")
+    assert spanish["lang"] == "es" and spanish["name"] == "pyrules: combates de librojuegos"
+    assert {key: spanish[key] for key in english if key not in ("name", "description", "lang")} == {
+        key: english[key] for key in english if key not in ("name", "description", "lang")
+    }  # the same app: its start, scope, icons and colours
+    page.locator("#language").select_option("en")
+    expect(link).to_have_attribute("href", "manifest.webmanifest")
