@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 import threading
 from pathlib import Path
@@ -138,6 +139,12 @@ def log_rows(page):
         """cards => cards.map(card => [...card.querySelectorAll("[data-col]")]
             .sort((a, b) => a.dataset.col - b.dataset.col).map(part => part.innerText))"""
     )
+
+
+def plain_latin_words(text: str) -> set[str]:
+    """The words of ``text`` made of plain Latin letters only, two or more: English left in a Russian screen (a word
+    with ñ or é, as the language switch's «Español», is not)."""
+    return {word for word in re.findall(r"[^\W\d_]{2,}", text) if word.isascii()}
 
 
 def play_on(page):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import BOOT_TIMEOUT
+from conftest import BOOT_TIMEOUT, plain_latin_words
 from playwright.sync_api import expect
 
 LATIN_ALLOWED = {"pyrules", "README", "JSON", "json", "English", "SPI"}
@@ -31,7 +31,7 @@ def notes(page):
 def english_words(page):
     """Latin words in the visible text of the page (the brand and file names aside)."""
     text = page.locator("body").inner_text()
-    return set(re.findall(r"[A-Za-z]{2,}", text)) - LATIN_ALLOWED
+    return plain_latin_words(text) - LATIN_ALLOWED
 
 
 def to_russian(page):

@@ -1,5 +1,6 @@
 """The pseudo-locale (tools/pseudo.py): the site built once more with it added as any language is (its folder and its
-line, in a copy of the sources), then every book's set-up, fight and story opened in it at 360 and 1280 px. A word of
+line, in a copy of the sources), then every book's set-up (the adventure sheet with it), story, fight, odds once
+answered and the saved fights' list opened in it at 360 and 1280 px. A word of
 plain English on the screen is a text that escaped translation; a page wider than the screen is a layout that only
 fits English (the pseudo-locale's texts are about 40 % longer)."""
 
@@ -119,6 +120,18 @@ def test_every_screen_in_the_pseudo_locale_is_translated_and_fits(browser, pseud
         if page.locator("#story-play").is_visible():
             play_on(page)
         problems += check(page, names, "fight")
+        # The odds once answered (a phone opens them from their one-line summary), then the saved fights' list.
+        preparing = pseudo.pseudo("The odds are being prepared…")
+        page.wait_for_function("(words) => { const s = document.getElementById('odds-status').textContent;"
+                               " return s && s !== words; }", arg=preparing, timeout=BOOT_TIMEOUT)  # fmt: skip
+        if page.locator("#odds-toggle").is_visible():
+            page.locator("#odds-toggle").click()
+        problems += check(page, names, "odds")
+        page.close()
+        page = context.new_page()
+        page.goto(pseudo_url)
+        expect(page.locator("#saves .save").first).to_be_visible(timeout=BOOT_TIMEOUT)
+        problems += check(page, names, "saved fights")
     finally:
         context.close()
     assert problems == [], "\n".join(problems)
