@@ -25,6 +25,8 @@ WIDTHS = (360, 1280)
 # Visible text that is not a text of the app: the records' names (a player's words), the app's name, the book's
 # publisher; anything in capitals of two or three letters (2d6, CS) is a number's unit or a dice's name.
 ALLOWED = {"pyrules", "SPI", "and"}  # "and": Intl.ListFormat's (odds.js), the browser's own word for a language
+# it does not know; so the dates of the saved fights (toLocaleString): its months and the 12-hour clock's AM and PM
+ALLOWED |= {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec", "AM", "PM"}
 VISIBLE_TEXTS_JS = """() => {
   const out = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
