@@ -4,7 +4,9 @@ no sideways scrolling, the announcement after each action."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from conftest import play_on
@@ -12,6 +14,7 @@ from playwright.sync_api import expect
 from test_citadel import record_with_the_hellgate, rows, unit
 
 from pyrules import share
+from pyrules.i18n import LANGUAGES, LOCALES
 
 
 def almuric_against_the_orcs(actions=()):
@@ -37,6 +40,12 @@ def almuric_against_the_orcs(actions=()):
         "seed": 5,
         "actions": list(actions),
     }
+
+
+
+def page_words(code):
+    """The page's words in one language (its page.json), English text to the language's."""
+    return json.loads((Path(LOCALES) / code / "page.json").read_text(encoding="utf-8"))
 
 
 def open_fight(page, base_url, record, language="en"):
@@ -186,14 +195,15 @@ def test_costly_actions_say_their_cost_and_the_primary_action_is_large(page, bas
     expect(page.locator("#cob-cost-change_weapon")).to_be_visible()  # written on screen, not in a tooltip
 
 
-@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("width,height", [(390, 844), (360, 740)])
 def test_no_sideways_scrolling_on_a_phone(page, base_url, language, width, height):
     page.set_viewport_size({"width": width, "height": height})
     actions = [{"do": "attack", "unit": "B", "target": "2", "die": 6}, {"do": "end_phase"}]
     actions += [{"do": "monster", "die": 1}] * 2 + [{"do": "hellgate", "die": 1, "target_die": 1}]
     open_fight(page, base_url, record_with_the_hellgate(actions), language)
-    expect(rows(page, "Combat log" if language == "en" else "Журнал боя")).to_have_count(len(actions))
+    log = "Combat log" if language == "en" else page_words(language)["Combat log"]
+    expect(rows(page, log)).to_have_count(len(actions))
     sizes = page.evaluate(
         """() => [document.documentElement, document.querySelector('#fight'), document.querySelector('#cob-log'),
                   document.querySelector('#cob-board')].map((e) => [e.scrollWidth, e.clientWidth])"""

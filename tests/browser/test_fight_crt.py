@@ -44,7 +44,7 @@ def widths(page):
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
-def test_the_fight_and_its_log_fit_a_phone_in_both_languages(page, width, height):
+def test_the_fight_and_its_log_fit_a_phone_in_every_language(page, width, height):
     page.set_viewport_size({"width": width, "height": height})
     set_up(page, "Dawn of the Darklords", BANEDON, TWO, RULES)
     # The one primary control, the table's squares, spans the round form on a phone, in squares of 44 px at least.
@@ -62,6 +62,9 @@ def test_the_fight_and_its_log_fit_a_phone_in_both_languages(page, width, height
     assert cards.last.bounding_box()["y"] < cards.first.bounding_box()["y"]
     in_russian(page)
     expect(page.get_by_role("list", name="Журнал боя").locator("li")).to_have_count(4)
+    assert all(scroll <= client for scroll, client in widths(page)), widths(page)
+    page.get_by_label("Язык").select_option("es")  # and in Spanish, the longest of the three
+    expect(page.get_by_role("list", name="Registro del combate").locator("li")).to_have_count(4)
     assert all(scroll <= client for scroll, client in widths(page)), widths(page)
 
 
