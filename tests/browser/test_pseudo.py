@@ -137,3 +137,35 @@ def test_every_screen_in_the_pseudo_locale_is_translated_and_fits(browser, pseud
     finally:
         context.close()
     assert problems == [], "\n".join(problems)
+
+
+# Citadel of Blood's phases after the first: the party has attacked and ended its phase (the monsters' phase), then
+# the monsters have struck and the Hellgate has cast (the reorganisation), each screen with its own words.
+CITADEL_PHASES = {
+    "monsters' phase": [{"do": "attack", "unit": "B", "target": "2", "die": 6}, {"do": "end_phase"}],
+    "Hellgate and after": [{"do": "attack", "unit": "B", "target": "2", "die": 6}, {"do": "end_phase"},
+                           {"do": "monster", "die": 1}, {"do": "monster", "die": 1},
+                           {"do": "hellgate", "die": 1, "target_die": 1}],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_citadels_later_phases_in_the_pseudo_locale_are_translated_and_fit(browser, pseudo_url, width):
+    from test_citadel import record_with_the_hellgate
+
+    context = browser.new_context(viewport={"width": width, "height": 900}, reduced_motion="reduce")
+    context.add_init_script(f"localStorage.setItem('pyrules:lang', {json.dumps(pseudo.CODE)})")
+    problems = []
+    try:
+        for where, actions in CITADEL_PHASES.items():
+            record = record_with_the_hellgate(actions)
+            names = set(re.findall(r'"name": "([^"]*)"', json.dumps(record, ensure_ascii=False))) - {""}
+            page = context.new_page()
+            page.goto(pseudo_url + "#f=" + share.encode(record))
+            expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
+            play_on(page)
+            problems += check(page, names, where)
+            page.close()
+    finally:
+        context.close()
+    assert problems == [], "\n".join(problems)
