@@ -275,8 +275,8 @@ def _numbers(r: Reader, base: dict) -> tuple[int, int, int]:
 
 
 def _given(r: Reader, base: dict) -> str:
-    """The name typed for a unit; "" where it is the roster's or the chart's own (in English, as records made before
-    names followed the language wrote it), which the unit then says in the request's language."""
+    """The name typed for a unit; "" where it is the roster's or the chart's own (the English one a record writes),
+    which the unit then says in the request's language."""
     name = r.text("name", default="")
     return "" if base and name == base["name"] else name
 
