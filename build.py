@@ -636,6 +636,11 @@ def main(argv: list[str]) -> int:
             code = heavy(["--update-readme"] if args.update_readme else [])
             if code:
                 return code
+            from bench_lighthouse import main as lighthouse  # Lighthouse's own scores (installed on first use)
+
+            code = lighthouse(["--update-readme"] if args.update_readme else [])
+            if code:
+                return code
         engines = [e for e in args.engines.split(",") if e]
         if engines:
             table = run_engines(site(DIST), runs=args.runs, engines=engines)
