@@ -249,9 +249,8 @@ def ui_catalogs() -> dict[str, str]:
     systems say of themselves in it ("systems", as index.html holds English's)."""
     from pyrules import i18n
 
-    def words(code: str) -> dict[str, dict]:
-        rules = json.loads((Path(i18n.LOCALES) / code / "rules.json").read_text(encoding="utf-8"))
-        return {"page": i18n.keyed_short(page_catalog(code)), "rules": i18n.keyed_short(rules),
+    def words(code: str) -> dict[str, dict]:  # the rules' catalog as pyrules.i18n read it from the source
+        return {"page": i18n.keyed_short(page_catalog(code)), "rules": i18n.keyed_short(i18n.CATALOGS[code]),
                 "systems": described(code)}  # fmt: skip
 
     return {lang["code"]: json.dumps(words(lang["code"]), ensure_ascii=False, separators=(",", ":"))

@@ -4,8 +4,8 @@
 // that language (loadLanguage): a visitor downloads only their own; the service worker keeps them all for offline
 // use. The list of languages with their plural forms (pyrules/locales/languages.json) is written into this file by
 // build.py. The rules' own messages come from Python in the language the page asks for, from the texts the page gives
-// each worker before its first request in that language (rules.js). A plural choice has one form per category of the language, in its list's
-// order: {n|one|other} in English, {n|one|few|many} in Russian.
+// each worker before its first request in that language (rules.js). A plural choice has one form per category of the
+// language, in its list's order: {n|one|other} in English, {n|one|few|many} in Russian.
 const LANGUAGES = __LANGUAGES__;
 /** @type {Record<string, Record<string, string>>} */
 const CATALOGS = { en: {} };

@@ -127,7 +127,8 @@ export class Rules {
     const words = this.given.has(this.lang) ? undefined : rulesWords(this.lang);
     if (words) { // the rules' texts in this language, before its first request in it (the messages are in order)
       this.given.add(this.lang);
-      this.worker.postMessage({ id: this.nextId++, request: JSON.stringify({ op: "words", language: this.lang, catalog: words }) });
+      const request = JSON.stringify({ op: "words", language: this.lang, catalog: words });
+      this.worker.postMessage({ id: this.nextId++, request }); // its answer is not waited for
     }
     const id = this.nextId++;
     return new Promise((resolve) => {

@@ -134,10 +134,6 @@ const played = (save) => (save.record?.actions?.length ?? 0) > 0;
 export const hasFights = (id) => saved.some((save) => save.adventure === id && played(save));
 
 /**
- * A new fight's name: the hero against the enemies.
- * @param {Summary} summary
- */
-/**
  * A fight's title in the page's language: the name the player gave it, else its fighters' names (Shared: … for a
  * fight that came from a link), made now, so that it follows the language switch.
  * @param {{name: string, summary?: Summary, shared?: boolean, record: FightRecord}} fight a saved or open fight
@@ -148,8 +144,11 @@ export function title(fight) {
   return fight.shared ? t("Shared: {name}", { name }) : name;
 }
 
-/** @param {Summary} summary */
-export function fightName(summary) {
+/**
+ * A fight's fighters: the hero against the enemies.
+ * @param {Summary} summary
+ */
+function fightName(summary) {
   return summary.enemies.length
     ? t("{hero} vs {enemies}", { hero: summary.hero, enemies: summary.enemies.join(t(" and ")) })
     : summary.hero;
