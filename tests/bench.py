@@ -147,14 +147,22 @@ def site(dist: Path) -> Path:
     (wheel,) = (build.BUILD / "browser-wheel").glob("*.whl")
     build.browser_archive(wheel, ("pyrules/__main__.py",), archive)
     (runtime,) = (target / "pyodide").iterdir()  # pyodide/<version>/, as the app's worker has it
-    # and the start-up snapshot made from that copy (the workers start from it, not from the archive), in its place
+    # and the standard library and start-up snapshot made from that copy (the workers start from it, not from the
+    # archive), in their places
     (snapshot,) = runtime.glob("snapshot-*.gz")
-    made = build.start_up_snapshot(runtime, archive)
+    (stdlib,) = runtime.glob("python_stdlib-*.zip")
+    used = build.used_stdlib(build.PYODIDE_DIR, archive)
+    made = build.start_up_snapshot(build.PYODIDE_DIR, archive, used)
     worker = (target / "worker.js").read_text(encoding="utf-8")
     assert worker.count(str(snapshot.stat().st_size)) == 1  # the size the worker judges the download on
-    worker = worker.replace(str(snapshot.stat().st_size), str(made.stat().st_size))
+    worker = worker.replace(str(snapshot.stat().st_size), str(made.stat().st_size)).replace(stdlib.name, used.name)
     (target / "worker.js").write_text(worker, encoding="utf-8")
     shutil.copyfile(made, snapshot)
+    stdlib.unlink()
+    shutil.copyfile(used, runtime / used.name)
+    for name in build.RUNTIME_FILES:  # the bare page boots the runtime as Pyodide ships it, its whole library
+        if not (runtime / name).exists():
+            shutil.copyfile(build.PYODIDE_DIR / name, runtime / name)
     bare = target / "bench" / "bare-worker.js"
     text = bare.read_text(encoding="utf-8").replace("__PYODIDE__", f"pyodide/{runtime.name}/")
     bare.write_text(text, encoding="utf-8")

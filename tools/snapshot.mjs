@@ -1,7 +1,11 @@
 // Makes the rules' start-up snapshot at build time (build.py): the pinned Pyodide under Node.js, the rules' archive
 // unpacked, everything a request may import imported, then Pyodide's memory snapshot (makeMemorySnapshot) written
 // raw to a file. The rules' worker (web/worker.js) starts from it with _loadSnapshot in every engine.
-//   node tools/snapshot.mjs RUNTIME_DIR RULES_ARCHIVE OUT_FILE
+//   node tools/snapshot.mjs RUNTIME_DIR RULES_ARCHIVE OUT_FILE STDLIB_ZIP
+// made with the standard library the app ships (STDLIB_ZIP): a snapshot keeps the zip's directory as it read it, so it
+// must be the very zip the worker will mount. Which files of the runtime's own zip that one holds:
+//   node tools/snapshot.mjs --used RUNTIME_DIR RULES_ARCHIVE
+// prints them (tools/stdlib_used.py, run on the whole python_stdlib.zip).
 // A snapshot holds Python's memory, not its file system: a module not imported here cannot be imported from it
 // (the rules' files are not unpacked there). Hash randomization is off while a snapshot is made; the `random`
 // module's state is frozen in it. Neither reaches a fight: the rules' numbers come from a counter-based generator
@@ -21,16 +25,24 @@ for module in pkgutil.walk_packages(pyrules.__path__, "pyrules."):
 pyrules.api.call(json.dumps({"op": "hello", "describe": True}))
 `;
 
-const [runtime, archive, out] = process.argv.slice(2);
-if (!runtime || !archive || !out) {
-  console.error("usage: node tools/snapshot.mjs RUNTIME_DIR RULES_ARCHIVE OUT_FILE");
+const used = process.argv[2] === "--used";
+const [runtime, archive, out, stdlib] = process.argv.slice(used ? 3 : 2);
+if (!runtime || !archive || (!used && (!out || !stdlib))) {
+  console.error("usage: node tools/snapshot.mjs RUNTIME_DIR RULES_ARCHIVE OUT_FILE STDLIB_ZIP\n"
+    + "       node tools/snapshot.mjs --used RUNTIME_DIR RULES_ARCHIVE");
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(join(resolve(runtime), "pyodide.mjs")).href);
 const indexURL = resolve(runtime) + "/";
-const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, fullStdLib: false, _makeSnapshot: true });
+const options = used ? {} : { stdLibURL: resolve(stdlib), _makeSnapshot: true };
+const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, fullStdLib: false, ...options });
 const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
 pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), "gztar", { extractDir });
+if (used) {
+  const listed = pyodide.runPython(readFileSync(new URL("stdlib_used.py", import.meta.url), "utf8"));
+  process.stdout.write(listed);
+  process.exit(0);
+}
 pyodide.runPython(IMPORTS);
 const memory = pyodide.makeMemorySnapshot();
 writeFileSync(out, memory);

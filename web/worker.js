@@ -11,12 +11,17 @@
 // the ordinary way, the runtime's files downloaded once for both. Never silently: the timing marks sent with
 // "ready" say whether the snapshot was used (`snapshot`) and, when not, why (`snapshotNote`: "unavailable: …",
 // "skipped: …", "too slow: …", "load failed: …").
-// The runtime's path names its version (build.py): a new Pyodide is a new URL, never a cached old file.
+// The runtime's path names its version (build.py): a new Pyodide is a new URL, never a cached old file. Of the runtime's
+// standard library, only what the rules use comes (build.py's used_stdlib, its hash in its name), and of its lock
+// file, the `info` Pyodide checks (no package is ever loaded): both starts mount that zip, and the snapshot was made
+// with it.
 import { loadPyodide } from "./__PYODIDE__pyodide.mjs";
 
 const WHEEL = "__WHEEL__";
 const SNAPSHOT = new URL("__SNAPSHOT__", import.meta.url).href;
 const SNAPSHOT_BYTES = Number("__SNAPSHOT_BYTES__"); // as downloaded (gzipped)
+const STDLIB = new URL("__STDLIB__", import.meta.url).href;
+const LOCK = "__LOCK__";
 // The snapshot saves about 2-4 s of start (bench): one that would end later than SNAPSHOT_BUDGET_MS after its request,
 // the rest of it coming at the rate the runtime's files and it are coming together, costs more than it saves: the
 // ordinary start instead. Judged from SNAPSHOT_JUDGED_MS on; nothing come at all by then is waited for until the budget.
@@ -25,6 +30,7 @@ const SNAPSHOT_JUDGED_MS = 300;
 let downloaded = 0; // bytes of the runtime's files and of the snapshot come so far (the network's rate, all told)
 const STAGES = 3;
 const base = new URL("./__PYODIDE__", import.meta.url).href;
+const RUNTIME = { indexURL: base, packageBaseUrl: base, stdLibURL: STDLIB, lockFileContents: LOCK };
 /** @type {((request: string) => string) | null} pyrules.api.call, once imported */
 let call = null;
 /** @typedef {{id: number, request: string}} Call */
@@ -65,7 +71,7 @@ function fetchWheel() {
 
 async function bootFresh() {
   const wheel = fetchWheel(); // downloads while Pyodide starts
-  const pyodide = await loadPyodide({ indexURL: base, packageBaseUrl: base, fullStdLib: false });
+  const pyodide = await loadPyodide({ ...RUNTIME, fullStdLib: false });
   marks.pyodideReady = now();
   progress(1, "Installing the rules…");
   const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
@@ -135,7 +141,7 @@ async function bootFromSnapshot() {
   const bytes = snapshotBytes();
   bytes.catch(() => {});
   try {
-    const pyodide = await loadPyodide({ indexURL: base, packageBaseUrl: base, _loadSnapshot: bytes });
+    const pyodide = await loadPyodide({ ...RUNTIME, _loadSnapshot: bytes });
     marks.pyodideReady = now();
     marks.snapshot = true;
     return pyodide;

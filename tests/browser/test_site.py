@@ -67,7 +67,8 @@ def test_runtime_is_self_hosted_and_pinned():
     assert [p.name for p in (DIST / "pyodide").iterdir()] == [build.PYODIDE_VERSION]
     shipped = sorted(p.name for p in (DIST / "pyodide" / build.PYODIDE_VERSION).iterdir())
     (snapshot,) = [name for name in shipped if name.startswith("snapshot-")]  # the start-up snapshot, beside it
-    assert sorted(set(shipped) - {snapshot}) == sorted(build.RUNTIME_FILES)
+    (stdlib,) = [name for name in shipped if name.startswith("python_stdlib-")]  # the part of it the rules use
+    assert sorted(set(shipped) - {snapshot, stdlib}) == sorted(build.SHIPPED_RUNTIME)
     worker = (DIST / "worker.js").read_text(encoding="utf-8")
     assert f'"./pyodide/{build.PYODIDE_VERSION}/pyodide.mjs"' in worker and "__PYODIDE__" not in worker
     assert f'"pyodide/{build.PYODIDE_VERSION}/{snapshot}"' in worker and "__SNAPSHOT" not in worker
@@ -88,7 +89,8 @@ def test_the_service_worker_precaches_every_file_of_the_deployment():
     files = {p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file()} - {"sw.js"}
     assert set(urls) == (files - {"index.html"}) | {"./"}
     runtime = f"pyodide/{build.PYODIDE_VERSION}/"
-    assert {runtime + "pyodide.asm.wasm", runtime + "python_stdlib.zip", "manifest.webmanifest"} <= set(urls)
+    assert {runtime + "pyodide.asm.wasm", "manifest.webmanifest"} <= set(urls)
+    assert any(url.startswith(runtime + "python_stdlib-") for url in urls)
     assert any(url.startswith(runtime + "snapshot-") for url in urls)  # later visits and offline start from it
 
 
@@ -195,3 +197,31 @@ def test_every_kind_of_system_has_its_screen_module_in_the_site():
     assert '"app.js"' in (DIST / "sw.js").read_text(encoding="utf-8")
     shipped = {p.name for p in DIST.glob("*.js")}
     assert shipped == {"app.js", "boot.js", "link.js", "worker.js", "sw.js"}, shipped  # nothing bundled is left over
+
+
+def test_the_standard_library_shipped_is_the_runtimes_own_cut_to_what_the_rules_import():
+    """build.py's used_stdlib: the runtime's files, unchanged, under a name that hashes them; at most half the
+    runtime's zip; and every standard module the rules' own source imports is in it (their command line's aside)."""
+    import ast
+    import hashlib
+    import zipfile
+
+    whole = zipfile.ZipFile(build.PYODIDE_DIR / "python_stdlib.zip")
+    (path,) = (DIST / "pyodide" / build.PYODIDE_VERSION).glob("python_stdlib-*.zip")
+    assert path.name == f"python_stdlib-{hashlib.sha256(path.read_bytes()).hexdigest()[:16]}.zip"
+    part = zipfile.ZipFile(path)
+    assert 100 < len(part.namelist()) and all(part.read(name) == whole.read(name) for name in part.namelist())
+    assert path.stat().st_size * 2 < (build.PYODIDE_DIR / "python_stdlib.zip").stat().st_size
+    top = lambda names: {name.split("/")[0].removesuffix(".py") for name in names}  # noqa: E731
+    imported = set()
+    for source in (build.ROOT / "pyrules").rglob("*.py"):
+        if source.name != "__main__.py":
+            for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    imported |= {alias.name.split(".")[0] for alias in node.names}
+                elif isinstance(node, ast.ImportFrom) and not node.level:
+                    imported.add(str(node.module).split(".")[0])
+    needed = imported & top(whole.namelist())
+    assert {"fractions", "json", "dataclasses", "typing"} <= needed <= top(part.namelist())
+    # and what Pyodide's own start and the ordinary start's unpacking of the rules import
+    assert {"_pyodide", "pyodide", "tarfile", "gzip", "encodings"} <= top(part.namelist())
