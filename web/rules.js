@@ -245,7 +245,13 @@ function registerServiceWorker() {
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;
       worker?.addEventListener("statechange", () => {
-        if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
+        // An update is a worker installed beside another one still active. Not the first install: WebKit has been
+        // seen to say "installed" after that worker took control, and a first visit then offered an update (a
+        // banner that moved the page under the player's finger).
+        const active = registration.active;
+        if (worker.state === "installed" && navigator.serviceWorker.controller && active && active !== worker) {
+          offer(worker);
+        }
       });
     });
     window.pyrulesServiceWorker = registration;
