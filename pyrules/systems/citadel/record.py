@@ -106,7 +106,7 @@ class Character:
 
     @property
     def name(self) -> str:
-        return self.given or tr(HEROES[self.hero]["name"]) if self.hero else self.given
+        return _said(self.given, HEROES, self.hero)
 
     def skill(self, weapon: str) -> int:
         return dict(self.skills).get(weapon, 0)
@@ -124,7 +124,13 @@ class Monster:
 
     @property
     def name(self) -> str:
-        return self.given or tr(MONSTERS[self.monster]["name"]) if self.monster else self.given
+        return _said(self.given, MONSTERS, self.monster)
+
+
+def _said(given: str, chart: dict, key: str | None) -> str:
+    """A unit's name: the one typed, or else its chart entry's (the roster's, the monsters'), in the request's
+    language."""
+    return given or (tr(chart[key]["name"]) if key else "")
 
 
 @dataclass(frozen=True)
