@@ -7,7 +7,10 @@ const CACHE = `pyrules-app-${VERSION}`;
 const PRECACHE = __PRECACHE__;
 
 worker.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    for (const url of PRECACHE) await cache.add(url);
+  })());
 });
 
 worker.addEventListener("activate", (event) => {
