@@ -156,9 +156,9 @@ def site(dist: Path) -> Path:
     worker = (target / "worker.js").read_text(encoding="utf-8")
     assert worker.count(str(snapshot.stat().st_size)) == 1  # the size the worker judges the download on
     size, own_size = build.inflated_size(snapshot), build.inflated_size(made)
-    assert worker.count(f'"{size}"') == 1  # the size it inflates to
+    assert worker.count(str(size)) == 1  # the size it inflates to
     worker = worker.replace(str(snapshot.stat().st_size), str(made.stat().st_size)).replace(stdlib.name, used.name)
-    worker = worker.replace(f'"{size}"', f'"{own_size}"')
+    worker = worker.replace(str(size), str(own_size))
     (target / "worker.js").write_text(worker, encoding="utf-8")
     shutil.copyfile(made, snapshot)
     stdlib.unlink()
