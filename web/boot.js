@@ -2,7 +2,8 @@
 // visit, so nothing the page builds (its other modules, its forms) delays it. rules.js takes the worker over; the
 // messages it sends before then wait in a queue. Loaded as its own small module, `async`, ahead of app.js.
 if (!window.pyrulesBootTaken) { // rules.js, run first, has not started a worker of its own
-  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "rules" });
+  const name = navigator.serviceWorker?.controller ? "rules (cached)" : "rules"; // a later visit: see worker.js
+  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
   /** @type {Event[]} */
   const queue = [];
   worker.onmessage = (event) => queue.push(event);

@@ -66,7 +66,9 @@ export class Rules {
     this.given = new Set(["en"]);
     /** @type {((seconds: number) => void) | null} called when the starting worker has said nothing for a while */
     this.silent = null;
-    this.worker = early ? early.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
+    const named = navigator.serviceWorker?.controller ? `${name} (cached)` : name; // a later visit: see worker.js
+    this.worker = early ? early.worker
+      : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: named });
     const silence = window.pyrulesBootTimeout ?? BOOT_SILENCE;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     let watchdog;

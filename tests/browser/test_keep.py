@@ -471,11 +471,14 @@ def test_a_new_pyodide_never_meets_the_old_runtime_in_the_cache(context, deploym
 def test_the_first_visit_and_the_offline_one_start_from_the_shipped_snapshot_and_play_by_the_same_rules(fresh_page):
     page = fresh_page  # a first visit: the snapshot downloaded with the runtime
     assert page.evaluate("window.pyrulesTiming.snapshot") is True
+    assert page.evaluate("window.pyrulesTiming.cachedFiles") is None  # a first visit never waits on the cache
     wait_for_offline_ready(page)
     page.context.set_offline(True)
     page.reload()
     wait_ready(page)
     assert page.evaluate("window.pyrulesTiming.snapshot") is True  # the service worker's copy
+    # read from its cache by the rules' worker itself: the snapshot, the wasm and the standard library at least
+    assert page.evaluate("window.pyrulesTiming.cachedFiles") >= 3
     set_up(
         page,
         "Grey Star the Wizard",
