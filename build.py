@@ -374,9 +374,8 @@ def used_stdlib(runtime: Path, archive: Path) -> Path:
     if not out.exists():
         out.write_bytes(data)
         log(f"standard library {out.name}: {len(data)} bytes of {(runtime / 'python_stdlib.zip').stat().st_size}")
-    for pattern in ("stdlib-*.json", "python_stdlib-*.zip"):
-        for old in sorted(out.parent.glob(pattern), key=lambda p: p.stat().st_mtime)[:-3]:
-            old.unlink()
+    keep_newest(out.parent, "stdlib-*.json")
+    keep_newest(out.parent, "python_stdlib-*.zip")
     return out
 
 
@@ -405,10 +404,16 @@ def start_up_snapshot(runtime: Path, archive: Path, stdlib: Path) -> Path:
         # gzip, not Zopfli: 31 MB would take Zopfli minutes for about 4 % (the page inflates it: DecompressionStream).
         packed = gzip.compress(raw.read_bytes(), 9, mtime=0)
     out.write_bytes(packed)
-    for old in sorted(out.parent.glob("snapshot-*.gz"), key=lambda p: p.stat().st_mtime)[:-3]:
-        old.unlink()  # the three newest are kept (another runtime's, as the tests' next deployment makes)
+    keep_newest(out.parent, "snapshot-*.gz")
     log(f"start-up snapshot {out.name}: {len(packed)} bytes")
     return out
+
+
+def keep_newest(folder: Path, pattern: str) -> None:
+    """Of the build's made files matching ``pattern``, the three newest are kept (another runtime's or rules' too, as
+    the tests' next deployment makes them)."""
+    for old in sorted(folder.glob(pattern), key=lambda p: p.stat().st_mtime)[:-3]:
+        old.unlink()
 
 
 def inflated_size(packed: Path) -> int:

@@ -38,11 +38,11 @@ const options = used ? {} : { stdLibURL: resolve(stdlib), _makeSnapshot: true };
 const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, fullStdLib: false, ...options });
 const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
 pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), "gztar", { extractDir });
+pyodide.runPython(IMPORTS);
 if (used) {
   const listed = pyodide.runPython(readFileSync(new URL("stdlib_used.py", import.meta.url), "utf8"));
   process.stdout.write(listed);
   process.exit(0);
 }
-pyodide.runPython(IMPORTS);
 const memory = pyodide.makeMemorySnapshot();
 writeFileSync(out, memory);

@@ -1,7 +1,7 @@
 """Which files of Pyodide's standard library the rules' worker uses: run inside the pinned Pyodide by
-tools/snapshot.mjs (``--used``), after the rules' archive is unpacked; answers their names in the runtime's
-``python_stdlib.zip`` as one JSON text. build.py ships only those (a smaller zip: fewer bytes before the first start,
-every visit, either start path).
+tools/snapshot.mjs (``--used``), after the rules' archive is unpacked and its IMPORTS run; answers their names in the
+runtime's ``python_stdlib.zip`` as one JSON text. build.py ships only those (a smaller zip: fewer bytes before the
+first start, every visit, either start path).
 
 Used is what is imported after Python's start, the rules' archive unpacked (the ordinary start's ``unpackArchive``),
 every module of the rules imported, and every request the page makes played against every registered system's
@@ -10,21 +10,15 @@ Never from the imports' text alone: the standard library imports much more in fu
 that never run here (doctest, pdb, email).
 """
 
-import importlib
 import json
-import pkgutil
 import sys
 import zipfile
 
 import pyrules
 import pyrules.api
-import pyrules.systems
 from pyrules.systems import SYSTEMS
 
-pyrules.systems.preload()
-for found in pkgutil.walk_packages(pyrules.__path__, "pyrules."):
-    if found.name != "pyrules.__main__":  # the command line: not in the browser
-        importlib.import_module(found.name)
+# Every module of the rules is imported already: snapshot.mjs runs its IMPORTS, the snapshot's own, before this.
 
 
 def ask(op: str, **fields: object) -> dict:
