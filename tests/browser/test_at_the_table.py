@@ -41,6 +41,11 @@ BOXES_JS = """(selectors) => {
 }"""
 
 
+# The width of every visible field one types in or picks from (a field squeezed by its label cannot be tapped).
+FIELDS_JS = """() => [...document.querySelectorAll("#fight input:not([type=checkbox], [type=radio]), #fight select")].filter((e) => e.offsetParent !== null)
+  .map((e) => ({ id: e.id, width: e.getBoundingClientRect().width }))"""
+
+
 def on_screen(page, kind):
     width = page.viewport_size["width"]
     seen = page.evaluate(BOXES_JS, MUST_SEE[kind])
@@ -48,6 +53,10 @@ def on_screen(page, kind):
     for box in seen["boxes"]:
         assert box is not None, seen
         assert box["top"] >= 0 and box["bottom"] <= seen["bar"] and box["left"] >= 0 and box["right"] <= width, box
+    fields = page.evaluate(FIELDS_JS)
+    assert fields or kind != "crt", "no field of the fight seen"  # the typed number's, at least
+    for field in fields:
+        assert field["width"] >= 44, field  # 2.75rem: two digits and a thumb
 
 
 def said(lang, english):
@@ -95,6 +104,8 @@ def test_a_fight_opened_from_a_link_shows_both_sides_and_the_primary_action(phon
     preparing = said(lang, "The odds are being prepared…")
     expect(page.locator("#odds-status")).not_to_have_text(re.compile(f"^({re.escape(preparing)})?$"),
                                                           timeout=BOOT_TIMEOUT)
+    if page.locator("#willpower").is_visible():  # and Grey Star's advised spend, said beside its field
+        expect(page.locator("#willpower-advised")).not_to_be_empty(timeout=BOOT_TIMEOUT)
     on_screen(page, kind_of(record))
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
 
