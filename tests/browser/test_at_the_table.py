@@ -42,8 +42,8 @@ BOXES_JS = """(selectors) => {
 
 
 # The width of every visible field one types in or picks from (a field squeezed by its label cannot be tapped).
-FIELDS_JS = """() => [...document.querySelectorAll("#fight input:not([type=checkbox], [type=radio]), #fight select")].filter((e) => e.offsetParent !== null)
-  .map((e) => ({ id: e.id, width: e.getBoundingClientRect().width }))"""
+FIELDS_JS = """() => [...document.querySelectorAll("#fight input:not([type=checkbox], [type=radio]), #fight select")]
+  .filter((e) => e.offsetParent !== null).map((e) => ({ id: e.id, width: e.getBoundingClientRect().width }))"""
 
 
 def on_screen(page, kind):
