@@ -55,6 +55,7 @@ WARM_JS = """async () => {
 MC_FIGHTS = 100_000
 ODDS_JS = """async ([fights, citadel]) => {
   const worker = new Worker("../worker.js", { type: "module", name: "bench-odds" });
+  worker.postMessage({ start: { cached: false, code: null } }); // worker.js's Start
   await new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => data.type === "ready" ? resolve() : data.type === "failed" && reject(data.text);
   });

@@ -56,9 +56,19 @@ def icon_png(size: int, maskable: bool) -> bytes:
         + chunk(b"IHDR", header)
         + chunk(b"PLTE", bytes(colors))
         + chunk(b"tRNS", bytes(opacity))
-        + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+        + chunk(b"IDAT", _deflated(b"".join(rows)))
         + chunk(b"IEND", b"")
     )
+
+
+def _deflated(data: bytes) -> bytes:
+    """``data`` as a zlib stream: by Zopfli where the tooling's environment has it (the three icons 1.2 KB smaller
+    than zlib -9, the same pixels: only the compressor differs), else by zlib -9."""
+    try:
+        from zopfli.zlib import compress
+    except ImportError:
+        return zlib.compress(data, 9)
+    return bytes(compress(data, numiterations=15))
 
 
 def icons(build: Path) -> dict[str, bytes]:

@@ -2,8 +2,9 @@
 // visit, so nothing the page builds (its other modules, its forms) delays it. rules.js takes the worker over; the
 // messages it sends before then wait in a queue. Loaded as its own small module, `async`, ahead of app.js.
 if (!window.pyrulesBootTaken) { // rules.js, run first, has not started a worker of its own
-  const name = navigator.serviceWorker?.controller ? "rules (cached)" : "rules"; // a later visit: see worker.js
-  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
+  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "rules" });
+  // a later visit when a service worker controls the page; no compiled code yet (the first worker compiles it)
+  worker.postMessage({ start: { cached: Boolean(navigator.serviceWorker?.controller), code: null } });
   /** @type {Event[]} */
   const queue = [];
   worker.onmessage = (event) => queue.push(event);

@@ -168,8 +168,11 @@ function stop() {
 function launch() {
   worker = new Rules(() => {}, "odds");
   workerUp = false;
-  const ready = worker.ready.then(() => true, () => false);
   const launched = worker;
+  const ready = worker.ready.then(({ timing }) => {
+    if (worker === launched) ui.panel.dataset.code = String(timing.code); // its runtime's code: shared, or compiled
+    return true;
+  }, () => false);
   ready.then((ok) => {
     if (worker !== launched) return; // ended, or replaced by a newer one
     workerUp = ok;

@@ -46,6 +46,14 @@ import { language, rulesWords, t } from "./i18n.js";
  */
 export const BOOT_SILENCE = 60_000;
 
+/**
+ * The runtime's compiled code (a WebAssembly.Module), as the first worker to compile it sent it: every later worker
+ * (the odds', a fresh start after a failed one) instantiates it instead of downloading and compiling the wasm again,
+ * and the engine keeps one copy of its machine code for all of them.
+ * @type {WebAssembly.Module | null}
+ */
+let code = null;
+
 /** The worker's script (or a module it imports) did not load: an error event with no message. */
 class LoadFailure extends Error {}
 
@@ -66,9 +74,9 @@ export class Rules {
     this.given = new Set(["en"]);
     /** @type {((seconds: number) => void) | null} called when the starting worker has said nothing for a while */
     this.silent = null;
-    const named = navigator.serviceWorker?.controller ? `${name} (cached)` : name; // a later visit: see worker.js
-    this.worker = early ? early.worker
-      : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: named });
+    this.worker = early ? early.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
+    // how to start (worker.js's Start): a later visit, and the runtime's code compiled by an earlier worker
+    if (!early) this.worker.postMessage({ start: { cached: Boolean(navigator.serviceWorker?.controller), code } });
     const silence = window.pyrulesBootTimeout ?? BOOT_SILENCE;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     let watchdog;
@@ -86,6 +94,8 @@ export class Rules {
           const resolveCall = this.pending.get(data.id);
           this.pending.delete(data.id);
           resolveCall?.(JSON.parse(data.reply));
+        } else if (data.type === "code") {
+          code = data.code;
         } else if (data.type === "progress") {
           onProgress(data);
         } else if (data.type === "ready") {

@@ -1,6 +1,8 @@
 // The rules' home: a module Web Worker that boots Pyodide, installs the pyrules wheel and answers JSON calls.
-// Messages in:  {id, request}           request is a JSON text for pyrules.api.call
+// Messages in:  {start: {cached, code}}  first, from whoever created the worker: it starts then (see Start)
+//               {id, request}           request is a JSON text for pyrules.api.call
 // Messages out: {type: "progress", stage, stages, text} | {type: "ready", hello, timing} | {type: "failed", text}
+//               {type: "code", code}    the runtime's compiled code, for the page to give the next worker
 //               {id, reply}             reply is the JSON text pyrules.api.call returned
 //
 // Every worker starts from the start-up snapshot build.py made (Pyodide's memory with the rules imported, gzipped:
@@ -61,7 +63,22 @@ function answer({ id, request }) {
   self.postMessage({ id, reply });
 }
 
-self.onmessage = (event) => (call ? answer(event.data) : waiting.push(event.data));
+/**
+ * How to start, from the page: `cached`, a later visit (its service worker controls the page: the runtime's files are
+ * read from its cache, below); `code`, the runtime's compiled code another worker of the page has made (a
+ * WebAssembly.Module: the engines share it between workers, so a second worker neither downloads nor compiles the
+ * 9.6 MB of wasm again, nor holds a second copy of its machine code), or null.
+ * @typedef {{cached: boolean, code: WebAssembly.Module | null}} Start
+ */
+/** @type {(start: Start) => void} */
+let begin = () => {};
+/** @type {Promise<Start>} */
+const started = new Promise((resolve) => { begin = resolve; });
+self.onmessage = (event) => {
+  if (event.data.start) begin(event.data.start);
+  else if (call) answer(event.data);
+  else waiting.push(event.data);
+};
 
 function fetchWheel() {
   return fetch(new URL(WHEEL, import.meta.url)).then((response) => {
@@ -175,6 +192,8 @@ async function bootFromSnapshot() {
 }
 
 async function boot() {
+  ({ cached: later, code: given } = await started);
+  later &&= "caches" in self;
   progress(0, "Loading Python (Pyodide)…");
   const pyodide = (await bootFromSnapshot()) || (await bootFresh());
   progress(2, "Starting the rules…");
@@ -213,10 +232,8 @@ async function watched(input, init) {
 // On a later visit the runtime's files (their names carry the runtime's version or their content's hash: the same
 // name is the same bytes) are read from the service worker's cache here, not through the service worker: the wasm
 // and the snapshot are not streamed through its process (WebKit held them there: a second visit's peak about 50 MB
-// higher). The page says which visit it is in the worker's name ("… (cached)" when its service worker controls it; a
-// query in the script's URL would not reach here: the script's URL is its cached response's). A first visit never
-// waits on the cache.
-const later = self.name.endsWith(" (cached)") && "caches" in self;
+// higher). The page says which visit it is (Start's `cached`); a first visit never waits on the cache.
+let later = false;
 /** @param {string} url @returns {Promise<Response | undefined>} */
 async function cached(url) {
   try {
@@ -234,6 +251,7 @@ const shared = new Map();
 self.fetch = async (input, init) => {
   const url = String(input instanceof Request ? input.url : input);
   if (call || !url.startsWith(base)) return watched(input, init);
+  if (given && url === WASM) return new Response(null); // not read: the code given is instantiated instead
   let response = shared.get(url);
   if (!response) {
     response = cached(url).then((hit) => hit ?? watched(input, init)).then((whole) => {
@@ -255,5 +273,46 @@ async function count(copy) {
     downloaded += part.value.byteLength;
   }
 }
+
+// The runtime's compiled code. Pyodide instantiates its wasm with instantiateStreaming (in a browser, always): given
+// code is instantiated instead (should that fail, the wasm is downloaded and compiled as usual); code compiled here is
+// sent to the page, for the next worker.
+const WASM = `${base}pyodide.asm.wasm`;
+/** @type {WebAssembly.Module | null} */
+let given = null;
+const { instantiate, instantiateStreaming } = WebAssembly;
+/**
+ * @param {WebAssembly.Imports | undefined} imports
+ * @returns {Promise<WebAssembly.WebAssemblyInstantiatedSource | null>}
+ */
+async function fromGiven(imports) {
+  if (!given) return null;
+  try {
+    const instance = await instantiate(given, imports);
+    marks.code = "shared";
+    return { instance, module: given };
+  } catch (error) {
+    marks.codeNote = `not used: ${message(error)}`;
+    given = null;
+    return null;
+  }
+}
+/**
+ * @param {Response | PromiseLike<Response>} source
+ * @param {WebAssembly.Imports} [imports]
+ */
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const placeholder = given !== null; // self.fetch gave an empty response for the wasm
+  const shared = await fromGiven(imports);
+  if (shared) return shared;
+  const made = await instantiateStreaming(placeholder ? fetch(WASM) : source, imports);
+  marks.code = "compiled";
+  try {
+    self.postMessage({ type: "code", code: made.module });
+  } catch {
+    // an engine that cannot send compiled code: each worker compiles its own
+  }
+  return made;
+};
 
 boot().catch(fail);

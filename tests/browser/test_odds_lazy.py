@@ -52,13 +52,20 @@ def test_the_odds_worker_waits_until_the_odds_need_it_then_starts_and_answers(fr
     expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(set_up_win)}", timeout=ODDS_TIMEOUT)
     page.wait_for_timeout(2000)
     assert workers_settle(page, 1) == 1  # cheap odds: the rules' own worker answered them, no second Pyodide
-    # A fight whose odds take longer than the quick deadline: the odds' worker starts and answers.
+    # A fight whose odds take longer than the quick deadline: the odds' worker starts and answers, from the runtime's
+    # code the rules' worker compiled (given, not downloaded nor compiled again).
+    asked: list[str] = []
+    page.context.on("request", lambda request: asked.append(request.url))
     page.get_by_label("ENDURANCE", exact=True).fill(BIG["ENDURANCE"])
     enemy.get_by_label("Enemy ENDURANCE", exact=True).fill(BIG_FOE[0]["Enemy ENDURANCE"])
     big_win = exact_win(record("lone-wolf", {**HERO_RECORD, "endurance": 600}, [{**GIAK_RECORD[0], "endurance": 600}]))
     expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(big_win)}", timeout=ODDS_TIMEOUT)
     expect(panel(page)).to_have_attribute("data-worker", "up", timeout=ODDS_TIMEOUT)
     assert workers_settle(page, 2) == 2  # the odds' worker answered
+    assert page.evaluate("window.pyrulesTiming.code") == "compiled"
+    expect(panel(page)).to_have_attribute("data-code", "shared")
+    assert any(url.endswith("/worker.js") for url in asked), asked  # the requests were seen: the odds' worker's script
+    assert not [url for url in asked if url.endswith(".wasm")], asked
 
 
 def hide(page, hidden):
@@ -91,3 +98,4 @@ def test_a_page_hidden_for_a_while_ends_the_odds_worker_and_the_next_round_start
     expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(after)}", timeout=ODDS_TIMEOUT)
     expect(panel(page)).to_have_attribute("data-worker", "up", timeout=ODDS_TIMEOUT)
     assert workers_settle(page, 2) == 2
+    expect(panel(page)).to_have_attribute("data-code", "shared")  # the page kept the code for the next worker
