@@ -47,12 +47,32 @@ import { language, rulesWords, t } from "./i18n.js";
 export const BOOT_SILENCE = 60_000;
 
 /**
- * The runtime's compiled code (a WebAssembly.Module), as the first worker to compile it sent it: every later worker
- * (the odds', a fresh start after a failed one) instantiates it instead of downloading and compiling the wasm again,
- * and the engine keeps one copy of its machine code for all of them.
- * @type {WebAssembly.Module | null}
+ * The worker that compiled the runtime's code (a WebAssembly.Module) and keeps it: every later worker (the odds', a
+ * fresh start after a failed one) is given it, worker to worker over a channel of their own, and instantiates it
+ * instead of downloading and compiling the wasm again; the engine keeps one copy of its machine code for all of
+ * them. The code never passes through the page, whose memory outlives its workers when it is left (a later visit's
+ * page would start beside it).
+ * @type {Worker | null}
  */
-let code = null;
+let compiler = null;
+
+/** @param {Worker} worker ended at once; if it kept the compiled code, the next worker compiles, and keeps, its own */
+function end(worker) {
+  worker.terminate();
+  if (compiler === worker) compiler = null;
+}
+
+/**
+ * A channel from the compiler to a new worker: the compiler sends its code down it (once the request it may be
+ * computing is done), and the new worker waits for it a while before it compiles its own (worker.js). Null when no
+ * worker has compiled the code yet.
+ */
+function codeChannel() {
+  if (!compiler) return null;
+  const channel = new MessageChannel();
+  compiler.postMessage({ share: channel.port1 }, [channel.port1]);
+  return channel.port2;
+}
 
 /** The worker's script (or a module it imports) did not load: an error event with no message. */
 class LoadFailure extends Error {}
@@ -75,8 +95,11 @@ export class Rules {
     /** @type {((seconds: number) => void) | null} called when the starting worker has said nothing for a while */
     this.silent = null;
     this.worker = early ? early.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
-    // how to start (worker.js's Start): a later visit, and the runtime's code compiled by an earlier worker
-    if (!early) this.worker.postMessage({ start: { cached: Boolean(navigator.serviceWorker?.controller), code } });
+    if (!early) { // how to start (worker.js's Start): a later visit, and where the runtime's compiled code comes from
+      const code = codeChannel();
+      this.worker.postMessage({ start: { cached: Boolean(navigator.serviceWorker?.controller), code } },
+                              code ? [code] : []);
+    }
     const silence = window.pyrulesBootTimeout ?? BOOT_SILENCE;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     let watchdog;
@@ -94,8 +117,8 @@ export class Rules {
           const resolveCall = this.pending.get(data.id);
           this.pending.delete(data.id);
           resolveCall?.(JSON.parse(data.reply));
-        } else if (data.type === "code") {
-          code = data.code;
+        } else if (data.type === "compiled") {
+          compiler ??= this.worker;
         } else if (data.type === "progress") {
           onProgress(data);
         } else if (data.type === "ready") {
@@ -124,7 +147,7 @@ export class Rules {
    * @param {Refusal} reply
    */
   terminate(reply) {
-    this.worker.terminate();
+    end(this.worker);
     for (const resolveCall of this.pending.values()) resolveCall(reply);
     this.pending.clear();
   }
@@ -162,7 +185,7 @@ export class Rules {
 export function start(ready) {
   const early = window.pyrulesBoot ?? null; // boot.js has started the worker: take it over now
   $("#startup-retry").addEventListener("click", () => {
-    starting?.worker.terminate(); // a start that went silent: a fresh worker instead
+    if (starting) end(starting.worker); // a start that went silent: a fresh worker instead
     boot(null, ready);
   });
   if (early) return boot(early, ready);
@@ -223,7 +246,7 @@ function boot(early, ready, again = false) {
     document.body.dataset.ready = "true";
     registerServiceWorker();
   }, (error) => {
-    client.worker.terminate();
+    end(client.worker);
     if (starting !== client) return;
     // A worker whose script did not load is started once more before the alert: WebKit, offline, has been seen to
     // fail one load of worker.js from the service worker's cache just after a reload, and to load it the next time.

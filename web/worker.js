@@ -1,8 +1,9 @@
 // The rules' home: a module Web Worker that boots Pyodide, installs the pyrules wheel and answers JSON calls.
 // Messages in:  {start: {cached, code}}  first, from whoever created the worker: it starts then (see Start)
+//               {share: port}           send the runtime's compiled code down this port (to a newer worker)
 //               {id, request}           request is a JSON text for pyrules.api.call
 // Messages out: {type: "progress", stage, stages, text} | {type: "ready", hello, timing} | {type: "failed", text}
-//               {type: "code", code}    the runtime's compiled code, for the page to give the next worker
+//               {type: "compiled"}      this worker compiled the runtime's code and keeps it for the next ones
 //               {id, reply}             reply is the JSON text pyrules.api.call returned
 //
 // Every worker starts from the start-up snapshot build.py made (Pyodide's memory with the rules imported, gzipped:
@@ -65,20 +66,51 @@ function answer({ id, request }) {
 
 /**
  * How to start, from the page: `cached`, a later visit (its service worker controls the page: the runtime's files are
- * read from its cache, below); `code`, the runtime's compiled code another worker of the page has made (a
- * WebAssembly.Module: the engines share it between workers, so a second worker neither downloads nor compiles the
- * 9.6 MB of wasm again, nor holds a second copy of its machine code), or null.
- * @typedef {{cached: boolean, code: WebAssembly.Module | null}} Start
+ * read from its cache, below); `code`, a port down which the worker that compiled the runtime's code sends it (a
+ * WebAssembly.Module: the engines share it between workers, so this one neither downloads nor compiles the 9.6 MB of
+ * wasm again, nor holds a second copy of its machine code), or null: this worker compiles it.
+ * @typedef {{cached: boolean, code: MessagePort | null}} Start
  */
 /** @type {(start: Start) => void} */
 let begin = () => {};
 /** @type {Promise<Start>} */
 const started = new Promise((resolve) => { begin = resolve; });
+/** @type {WebAssembly.Module | null} the runtime's code, compiled here: sent to newer workers */
+let mine = null;
 self.onmessage = (event) => {
   if (event.data.start) begin(event.data.start);
+  else if (event.data.share) share(event.data.share);
   else if (call) answer(event.data);
   else waiting.push(event.data);
 };
+/** @param {MessagePort} port the runtime's code down it, or null when this worker has none it can send */
+function share(port) {
+  try {
+    port.postMessage(mine);
+  } catch {
+    port.postMessage(null); // an engine that cannot send compiled code: the newer worker compiles its own
+  } // the newer worker closes the channel once it has the message
+}
+// The compiler is answering a request, at most a request's budget: past this, the code is compiled here instead.
+const CODE_WAIT_MS = 1000;
+/**
+ * The code sent down `port`, or null (none sent in time, or none to send).
+ * @param {MessagePort | null} port
+ * @returns {Promise<WebAssembly.Module | null>}
+ */
+function codeFrom(port) {
+  if (!port) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const late = setTimeout(() => {
+      marks.codeNote = `not given within ${CODE_WAIT_MS} ms`;
+      resolve(null);
+    }, CODE_WAIT_MS);
+    port.onmessage = ({ data }) => {
+      clearTimeout(late);
+      resolve(data instanceof WebAssembly.Module ? data : null);
+    };
+  }).finally(() => port.close());
+}
 
 function fetchWheel() {
   return fetch(new URL(WHEEL, import.meta.url)).then((response) => {
@@ -192,8 +224,9 @@ async function bootFromSnapshot() {
 }
 
 async function boot() {
-  ({ cached: later, code: given } = await started);
-  later &&= "caches" in self;
+  const start = await started;
+  later = start.cached && "caches" in self;
+  given = await codeFrom(start.code);
   progress(0, "Loading Python (Pyodide)…");
   const pyodide = (await bootFromSnapshot()) || (await bootFresh());
   progress(2, "Starting the rules…");
@@ -276,7 +309,7 @@ async function count(copy) {
 
 // The runtime's compiled code. Pyodide instantiates its wasm with instantiateStreaming (in a browser, always): given
 // code is instantiated instead (should that fail, the wasm is downloaded and compiled as usual); code compiled here is
-// sent to the page, for the next worker.
+// kept, for newer workers.
 const WASM = `${base}pyodide.asm.wasm`;
 /** @type {WebAssembly.Module | null} */
 let given = null;
@@ -307,11 +340,8 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   if (shared) return shared;
   const made = await instantiateStreaming(placeholder ? fetch(WASM) : source, imports);
   marks.code = "compiled";
-  try {
-    self.postMessage({ type: "code", code: made.module });
-  } catch {
-    // an engine that cannot send compiled code: each worker compiles its own
-  }
+  mine = made.module;
+  self.postMessage({ type: "compiled" });
   return made;
 };
 
