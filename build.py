@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import functools
 import gzip
 import hashlib
 import html
@@ -234,8 +235,14 @@ def manifest_words(code: str) -> dict[str, str]:
     one; English's are web/manifest.webmanifest's)."""
     from pyrules import i18n
 
-    path = Path(i18n.LOCALES) / code / "manifest.json"
-    return json.loads(path.read_text(encoding="utf-8")) if code != "en" and path.exists() else {}
+    return dict(_json_file(Path(i18n.LOCALES) / code / "manifest.json")) if code != "en" else {}
+
+
+@functools.cache
+def _json_file(path: Path) -> dict:
+    """A JSON file's content, read once per build ({} if there is none): languages() and the manifests ask for each
+    language's manifest.json several times."""
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
 def page_catalog(code: str) -> dict[str, str]:

@@ -8,6 +8,7 @@ characters first, then the monsters.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -127,10 +128,10 @@ class Monster:
         return _said(self.given, MONSTERS, self.monster)
 
 
-def _said(given: str, chart: dict, key: str | None) -> str:
+def _said(given: str, chart: dict, key: str | None, say: Callable[[str], str] = tr) -> str:
     """A unit's name: the one typed, or else its chart entry's (the roster's, the monsters'), in the request's
-    language."""
-    return given or (tr(chart[key]["name"]) if key else "")
+    language; with say=str, the chart's English, as a record writes it."""
+    return given or (say(chart[key]["name"]) if key else "")
 
 
 @dataclass(frozen=True)
@@ -538,7 +539,7 @@ def party_json(characters: tuple[Character, ...] | list[Character]) -> list[dict
     for c in characters:
         item: dict[str, Any] = {"hero": c.hero} if c.hero else {}
         item.update(
-            name=c.given or HEROES[c.hero]["name"] if c.hero else c.given,  # the roster's own: its English
+            name=_said(c.given, HEROES, c.hero, say=str),
             wound_points=c.wound_points,
             resistance=c.resistance,
             combat_bonus=c.combat_bonus,
@@ -556,7 +557,7 @@ def setup_json(setup: CitadelSetup) -> dict:
     for m in setup.monsters:
         item: dict[str, Any] = {"monster": m.monster} if m.monster else {}
         item.update(
-            name=m.given or MONSTERS[m.monster]["name"] if m.monster else m.given,  # the chart's own: its English
+            name=_said(m.given, MONSTERS, m.monster, say=str),
             wound_points=m.wound_points,
             resistance=m.resistance,
             combat_bonus=m.combat_bonus,
