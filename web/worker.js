@@ -19,6 +19,7 @@
 // file, the `info` Pyodide checks (no package is ever loaded): both starts mount that zip, and the snapshot was made
 // with it.
 import { loadPyodide } from "./__PYODIDE__pyodide.mjs";
+import { PAGE, writePages } from "./pages.js";
 
 const WHEEL = "__WHEEL__";
 const SNAPSHOT = new URL("__SNAPSHOT__", import.meta.url).href;
@@ -190,7 +191,7 @@ async function inflate(gzipped) {
   let at = 0;
   for (let part = await reader.read(); !part.done; part = await reader.read()) {
     if (at + part.value.byteLength > bytes.length) throw new Error(`longer than its ${bytes.length} bytes`);
-    bytes.set(part.value, at);
+    writePages(bytes, part.value, at); // its zero pages left the system's
     at += part.value.byteLength;
   }
   if (at !== bytes.length) throw new Error(`${at} of its ${bytes.length} bytes`);
@@ -208,6 +209,20 @@ async function bootFromSnapshot() {
   // refusal is loadPyodide's to handle, however early it comes: not an unhandled rejection (a failed start, below).
   const bytes = snapshotBytes();
   bytes.catch(() => {});
+  // Pyodide restores Python's memory with `HEAP8.set(snapshot)`, its one write of an Int8Array from the snapshot's
+  // buffer: done here page by page instead, so that the snapshot's zero pages stay the system's (pages.js).
+  const plainSet = Int8Array.prototype.set;
+  /** @type {ArrayBufferLike | null} */
+  let restoring = null;
+  bytes.then((array) => { restoring = array.buffer; }, () => {});
+  /** @this {Int8Array} @param {ArrayLike<number>} source @param {number} [offset] */
+  Int8Array.prototype.set = function (source, offset) {
+    if (!restoring || !(source instanceof Uint8Array) || source.buffer !== restoring) {
+      return plainSet.call(this, source, offset);
+    }
+    restoring = null; // once: writePages's own writes are plain ones
+    marks.memoryPages = `${writePages(this, source, offset)} of ${Math.ceil(source.length / PAGE)}`;
+  };
   try {
     const pyodide = await loadPyodide({ ...RUNTIME, _loadSnapshot: bytes });
     marks.pyodideReady = now();
@@ -220,6 +235,8 @@ async function bootFromSnapshot() {
     const reason = message(error);
     marks.snapshotNote = reason.startsWith("too slow") ? reason : `load failed: ${reason}`;
     return null;
+  } finally {
+    Int8Array.prototype.set = plainSet;
   }
 }
 
