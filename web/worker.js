@@ -191,7 +191,7 @@ async function inflate(gzipped) {
   let at = 0;
   for (let part = await reader.read(); !part.done; part = await reader.read()) {
     if (at + part.value.byteLength > bytes.length) throw new Error(`longer than its ${bytes.length} bytes`);
-    writePages(bytes, part.value, at); // its zero pages left the system's
+    writePages(bytes, part.value, at, true); // its zero pages left the system's
     at += part.value.byteLength;
   }
   if (at !== bytes.length) throw new Error(`${at} of its ${bytes.length} bytes`);

@@ -47,6 +47,11 @@ for (let c = 0; c < 300; c++) {
   const pages = Math.ceil(((target.byteOffset + offset) %% PAGE + length) / PAGE);
   skipped += pages - written;
   if (target.some((x, i) => x !== expected[i]) || written > pages) mismatches.push(c);
+  const blank = new Int8Array(new ArrayBuffer(target.length + target.byteOffset), target.byteOffset);
+  writePages(blank, from, offset, true); // onto a new array: the same as onto zeros, read or not
+  if (blank.some((x, i) => x !== (i >= offset && i < offset + length ? (from[i - offset] << 24) >> 24 : 0))) {
+    mismatches.push(-c);
+  }
   cases += 1;
 }
 // Known counts: 10 zero pages onto zero memory, none written; onto memory with one page of data, that page alone
@@ -60,10 +65,30 @@ const data = new Uint8Array(10 * PAGE);
 data[6 * PAGE] = 9;
 const six = writePages(memory, data);
 const edges = writePages(new Int8Array(12 * PAGE), new Uint8Array(10 * PAGE), 100);
+// A new array (fresh): the same bytes as the plain copy, its source's zero pages not written.
+const fresh = new Uint8Array(10 * PAGE);
+const some = new Uint8Array(10 * PAGE);
+some[PAGE + 3] = 1;
+some[9 * PAGE - 1] = 2;
+const freshWritten = writePages(fresh, some, 0, true);
+const freshSame = fresh.every((x, i) => x === some[i]);
+// Bytes read eight at a time as doubles: a page whose only data is the pattern of -0 (a sign bit) is not zero.
+const signed = new Uint8Array(2 * PAGE);
+signed[PAGE + 15] = 0x80;
+const minusZero = writePages(new Uint8Array(2 * PAGE), signed, 0, true);
+// A source at an odd offset, one byte in each of two pages: first of one (read one by one before the aligned
+// doubles), last of the other (after them).
+const odd = new Uint8Array(new ArrayBuffer(3 * PAGE + 3), 3, 3 * PAGE);
+odd[0] = 7;
+odd[2 * PAGE - 1] = 8;
+const oddTarget = new Uint8Array(3 * PAGE);
+const oddWritten = writePages(oddTarget, odd, 0, true);
+const oddSame = oddTarget.every((x, i) => x === odd[i]);
 let refused = "";
 try { writePages(new Int8Array(8), new Uint8Array(9)); } catch (error) { refused = error.message; }
 console.log(JSON.stringify({
   cases, skipped, mismatches, none, one, cleared: memory[3 * PAGE + 7], six, sixth: memory[6 * PAGE], edges, refused,
+  freshWritten, freshSame, minusZero, oddWritten, oddSame,
 }));
 """
 
@@ -80,3 +105,6 @@ def test_pages_written_are_a_plain_copy_and_zero_pages_are_left_alone(tmp_path):
     assert (result["six"], result["sixth"]) == (1, 9)
     assert result["edges"] == 2  # the first and last pages, partly covered: written; the nine whole zero ones not
     assert result["refused"] == "source is too large"
+    assert (result["freshWritten"], result["freshSame"]) == (2, True)
+    assert result["minusZero"] == 1
+    assert (result["oddWritten"], result["oddSame"]) == (2, True)
