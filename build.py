@@ -332,7 +332,8 @@ def minify(out: Path) -> None:
     """esbuild minifies the page's JavaScript and CSS, in place. The page's modules ship as one file: app.js with
     everything it imports, the screens of every kind included (the service worker precaches every file anyway, so
     a visitor downloads them all; one file gzips about 7 KB smaller than seventeen). boot.js (started before the
-    page, so that nothing delays the rules' worker), link.js (a classic script), the workers stay their own files."""
+    page, so that nothing delays the rules' worker), link.js (a classic script), the workers and pages.js (the rules'
+    worker's module) stay their own files."""
     esbuild = node_tools() / "node_modules" / ".bin" / "esbuild"
     common = ["--minify", "--charset=utf8", "--log-level=warning", "--allow-overwrite"]
     meta, app = BUILD / "bundle-meta.json", out / "app.js"
