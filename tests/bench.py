@@ -156,7 +156,7 @@ def site(dist: Path) -> Path:
     made = build.start_up_snapshot(build.PYODIDE_DIR, archive, used)
     worker = (target / "worker.js").read_text(encoding="utf-8")
     assert worker.count(str(snapshot.stat().st_size)) == 1  # the size the worker judges the download on
-    size, own_size = build.inflated_size(snapshot), build.inflated_size(made)
+    size, own_size = build.memory_size(snapshot), build.memory_size(made)
     assert worker.count(str(size)) == 1  # the size it inflates to
     worker = worker.replace(str(snapshot.stat().st_size), str(made.stat().st_size)).replace(stdlib.name, used.name)
     worker = worker.replace(str(size), str(own_size))

@@ -1,7 +1,8 @@
-// Python's memory written page by page, leaving alone each page that is zero in what is written and zero already
-// where it goes. A page of memory never written is never given to the process (the system maps it to its one zero
-// page, and reading it keeps it so): 14 of the start-up snapshot's 30 MiB are zero pages, so the array the snapshot
-// is inflated into, and Python's memory restored from it, hold only its other pages.
+// Python's memory written page by page. A page of memory never written is never given to the process (the system
+// maps it to its one zero page, and reading it keeps it so): 14 of the start-up snapshot's 31.5 MB are zero pages.
+// The snapshot ships without them (build.py's pack_memory) and is unpacked into a new array, only its other pages
+// written (unpacker); Python's memory is restored from that array leaving alone each page that is zero in it and zero
+// already where it goes (writePages).
 export const PAGE = 4096;
 
 /**
@@ -29,25 +30,77 @@ function zero(bytes, from, to) {
 
 /**
  * `target.set(source, offset)`, page by page of the target's buffer: a whole page that the source leaves zero and
- * that is zero already (`fresh`: the whole target is, a new array) is not written. Returns how many pages were
- * written (partly or wholly).
+ * that is zero already is not written. Returns how many pages were written (partly or wholly).
  * @param {Int8Array | Uint8Array} target
  * @param {Int8Array | Uint8Array} source
  * @param {number} [offset] where in the target the source goes
- * @param {boolean} [fresh] the target is all zero
  */
-export function writePages(target, source, offset = 0, fresh = false) {
+export function writePages(target, source, offset = 0) {
   if (offset < 0 || offset + source.length > target.length) throw new RangeError("source is too large");
   const end = offset + source.length;
   let written = 0;
   // The target's pages are counted from its buffer's start: target index i is at byte target.byteOffset + i.
   for (let at = offset; at < end;) {
     const next = Math.min(end, at + PAGE - ((target.byteOffset + at) % PAGE));
-    if (next - at < PAGE || !zero(source, at - offset, next - offset) || (!fresh && !zero(target, at, next))) {
+    if (next - at < PAGE || !zero(source, at - offset, next - offset) || !zero(target, at, next)) {
       target.set(source.subarray(at - offset, next - offset), at);
       written += 1;
     }
     at = next;
   }
   return written;
+}
+
+/**
+ * The snapshot's shipped form (build.py's pack_memory: the memory's size in 4 bytes, little-endian; a bitmap of its
+ * pages, bit i of byte i >> 3 set when page i is not all zero; then those pages in order), unpacked as it is inflated
+ * into a new array of `size` bytes, only the pages it holds written: `write` each part as it comes, then `end`. A
+ * form made for another size, longer than its pages or cut short is refused.
+ * @param {number} size the memory's size, as the worker was built for it
+ */
+export function unpacker(size) {
+  const memory = new Uint8Array(size);
+  const pages = Math.ceil(size / PAGE);
+  const head = new Uint8Array(4 + Math.ceil(pages / 8));
+  let inHead = 0;
+  let page = -1; // the page being written: bytes [at, end) of the memory
+  let at = 0;
+  let end = 0;
+  let given = 0;
+  const next = () => {
+    do page += 1; while (page < pages && !(head[4 + (page >> 3)] & (1 << (page & 7))));
+    at = page * PAGE;
+    end = Math.min(at + PAGE, size);
+  };
+  return {
+    /** @param {Uint8Array} part */
+    write(part) {
+      let i = 0;
+      if (inHead < head.length) {
+        i = Math.min(head.length - inHead, part.length);
+        head.set(part.subarray(0, i), inHead);
+        inHead += i;
+        if (inHead < head.length) return;
+        const said = new DataView(head.buffer).getUint32(0, true);
+        if (said !== size) throw new Error(`made for a memory of ${said} bytes, not ${size}`);
+        next();
+      }
+      while (i < part.length) {
+        if (page >= pages) throw new Error(`longer than its ${given} pages`);
+        const length = Math.min(end - at, part.length - i);
+        memory.set(part.subarray(i, i + length), at);
+        at += length;
+        i += length;
+        if (at === end) {
+          given += 1;
+          next();
+        }
+      }
+    },
+    /** The memory, once the whole form has been written: its pages (not zero) and how many the memory has. */
+    end() {
+      if (inHead < head.length || page < pages) throw new Error(`cut short after ${given} pages`);
+      return { memory, given, pages };
+    },
+  };
 }

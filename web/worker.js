@@ -6,25 +6,26 @@
 //               {type: "compiled"}      this worker compiled the runtime's code and keeps it for the next ones
 //               {id, reply}             reply is the JSON text pyrules.api.call returned
 //
-// Every worker starts from the start-up snapshot build.py made (Pyodide's memory with the rules imported, gzipped:
-// tools/snapshot.mjs), which skips Python's own start and the rules' imports. Its name carries the runtime's version
-// and the hashes of the runtime and the rules, so a new deployment never meets an old snapshot; the service worker
-// keeps it for offline use and later visits. It is several MB the ordinary start does not download, so a first
-// visit gives it up when it would arrive late (SNAPSHOT_BUDGET_MS) or when the browser asks to save data, and boots
-// the ordinary way, the runtime's files downloaded once for both. Never silently: the timing marks sent with
-// "ready" say whether the snapshot was used (`snapshot`) and, when not, why (`snapshotNote`: "unavailable: …",
-// "skipped: …", "too slow: …", "load failed: …").
+// Every worker starts from the start-up snapshot build.py made (Pyodide's memory with the rules imported, made by
+// tools/snapshot.mjs; its zero pages left out, then gzipped), which skips Python's own start and the rules' imports.
+// Its name carries the runtime's version and the hashes of the runtime and the rules, so a new deployment never
+// meets an old snapshot; the service worker keeps it for offline use and later visits. It is several MB the ordinary
+// start does not download, so a first visit gives it up when it would arrive late (SNAPSHOT_BUDGET_MS) or when the
+// browser asks to save data, and boots the ordinary way, the runtime's files downloaded once for both. Never
+// silently: the timing marks sent with "ready" say whether the snapshot was used (`snapshot`) and, when not, why
+// (`snapshotNote`: "unavailable: …", "skipped: …", "too slow: …", "load failed: …").
 // The runtime's path names its version (build.py): a new Pyodide is a new URL, never a cached old file. Of the runtime's
 // standard library, only what the rules use comes (build.py's used_stdlib, its hash in its name), and of its lock
 // file, the `info` Pyodide checks (no package is ever loaded): both starts mount that zip, and the snapshot was made
 // with it.
 import { loadPyodide } from "./__PYODIDE__pyodide.mjs";
-import { PAGE, writePages } from "./pages.js";
+import { PAGE, unpacker, writePages } from "./pages.js";
 
 const WHEEL = "__WHEEL__";
 const SNAPSHOT = new URL("__SNAPSHOT__", import.meta.url).href;
 const SNAPSHOT_BYTES = Number("__SNAPSHOT_BYTES__"); // as downloaded (gzipped)
-const SNAPSHOT_SIZE = Number("__SNAPSHOT_SIZE__"); // inflated: Python's memory
+const SNAPSHOT_SIZE = Number("__SNAPSHOT_SIZE__"); // the memory it holds (build.py's memory_size)
+const INFLATE_SLICE = 65536;
 const STDLIB = new URL("__STDLIB__", import.meta.url).href;
 const LOCK = "__LOCK__";
 // The snapshot saves about 2-4 s of start (bench): one that would end later than SNAPSHOT_BUDGET_MS after its request,
@@ -166,7 +167,11 @@ async function snapshotBytes() {
         received += chunk.byteLength;
         downloaded += chunk.byteLength;
         judge();
-        controller.enqueue(chunk);
+        // Inflated INFLATE_SLICE bytes at a time: WebKit inflates each piece it is given into one new array, and
+        // a fast network's pieces became arrays of several MB, all alive at the start's peak.
+        for (let at = 0; at < chunk.byteLength; at += INFLATE_SLICE) {
+          controller.enqueue(chunk.subarray(at, at + INFLATE_SLICE));
+        }
       },
     }));
     const bytes = await inflate(counted);
@@ -181,21 +186,17 @@ async function snapshotBytes() {
 }
 
 /**
- * The gzipped stream inflated into one array of the snapshot's known size, as it comes: the whole memory once, not a
- * list of chunks and then their copy (31.5 MB twice, at the start's peak). A stream of another size is refused.
+ * The gzipped stream inflated and unpacked (pages.js) into one array of the memory's known size, as it comes: only
+ * the pages it holds are written, and no list of chunks is kept. Another size, or a stream cut short, is refused.
  * @param {ReadableStream} gzipped
  */
 async function inflate(gzipped) {
-  const bytes = new Uint8Array(SNAPSHOT_SIZE);
+  const unpacking = unpacker(SNAPSHOT_SIZE);
   const reader = gzipped.pipeThrough(new DecompressionStream("gzip")).getReader();
-  let at = 0;
-  for (let part = await reader.read(); !part.done; part = await reader.read()) {
-    if (at + part.value.byteLength > bytes.length) throw new Error(`longer than its ${bytes.length} bytes`);
-    writePages(bytes, part.value, at, true); // its zero pages left the system's
-    at += part.value.byteLength;
-  }
-  if (at !== bytes.length) throw new Error(`${at} of its ${bytes.length} bytes`);
-  return bytes;
+  for (let part = await reader.read(); !part.done; part = await reader.read()) unpacking.write(part.value);
+  const { memory, given, pages } = unpacking.end();
+  marks.snapshotPages = `${given} of ${pages}`;
+  return memory;
 }
 
 async function bootFromSnapshot() {

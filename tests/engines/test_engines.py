@@ -17,6 +17,7 @@ import struct
 from conftest import DIST
 from page import Page
 
+import build
 from pyrules import Fight
 
 LOG = ("list", "Combat log")
@@ -211,7 +212,7 @@ def snapshot_pages() -> tuple[int, int]:
     """(pages of Python's memory in the shipped snapshot, those not all zero): its header says where the memory
     starts (Pyodide's restoreSnapshot: magic, that offset, ...)."""
     (snapshot,) = DIST.glob("pyodide/*/snapshot-*.gz")
-    data = gzip.decompress(snapshot.read_bytes())
+    data = build.unpack_memory(gzip.decompress(snapshot.read_bytes()))
     memory = data[struct.unpack_from("<I", data, 4)[0] :]
     pages = [memory[at : at + 4096] for at in range(0, len(memory), 4096)]
     return len(pages), sum(1 for page in pages if page.count(0) != len(page))

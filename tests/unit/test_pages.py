@@ -1,6 +1,7 @@
 """web/pages.js, which writes the start-up snapshot into the worker's arrays and Python's memory page by page: the
 result must be a plain `target.set(source, offset)`, bit for bit, whatever the alignment, with only the pages that
-are zero on both sides left unwritten. Run in Node.js (the worker's own code, not a copy)."""
+are zero on both sides left unwritten; and the snapshot's shipped form (build.py's pack_memory) must unpack to the
+very memory packed, however its stream is cut into parts. Run in Node.js (the worker's own code, not a copy)."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ for (let c = 0; c < 300; c++) {
   skipped += pages - written;
   if (target.some((x, i) => x !== expected[i]) || written > pages) mismatches.push(c);
   const blank = new Int8Array(new ArrayBuffer(target.length + target.byteOffset), target.byteOffset);
-  writePages(blank, from, offset, true); // onto a new array: the same as onto zeros, read or not
+  writePages(blank, from, offset); // onto a new array
   if (blank.some((x, i) => x !== (i >= offset && i < offset + length ? (from[i - offset] << 24) >> 24 : 0))) {
     mismatches.push(-c);
   }
@@ -65,24 +66,24 @@ const data = new Uint8Array(10 * PAGE);
 data[6 * PAGE] = 9;
 const six = writePages(memory, data);
 const edges = writePages(new Int8Array(12 * PAGE), new Uint8Array(10 * PAGE), 100);
-// A new array (fresh): the same bytes as the plain copy, its source's zero pages not written.
+// A new array: the same bytes as the plain copy, its source's zero pages not written.
 const fresh = new Uint8Array(10 * PAGE);
 const some = new Uint8Array(10 * PAGE);
 some[PAGE + 3] = 1;
 some[9 * PAGE - 1] = 2;
-const freshWritten = writePages(fresh, some, 0, true);
+const freshWritten = writePages(fresh, some);
 const freshSame = fresh.every((x, i) => x === some[i]);
 // Bytes read eight at a time as doubles: a page whose only data is the pattern of -0 (a sign bit) is not zero.
 const signed = new Uint8Array(2 * PAGE);
 signed[PAGE + 15] = 0x80;
-const minusZero = writePages(new Uint8Array(2 * PAGE), signed, 0, true);
+const minusZero = writePages(new Uint8Array(2 * PAGE), signed);
 // A source at an odd offset, one byte in each of two pages: first of one (read one by one before the aligned
 // doubles), last of the other (after them).
 const odd = new Uint8Array(new ArrayBuffer(3 * PAGE + 3), 3, 3 * PAGE);
 odd[0] = 7;
 odd[2 * PAGE - 1] = 8;
 const oddTarget = new Uint8Array(3 * PAGE);
-const oddWritten = writePages(oddTarget, odd, 0, true);
+const oddWritten = writePages(oddTarget, odd);
 const oddSame = oddTarget.every((x, i) => x === odd[i]);
 let refused = "";
 try { writePages(new Int8Array(8), new Uint8Array(9)); } catch (error) { refused = error.message; }
@@ -108,3 +109,103 @@ def test_pages_written_are_a_plain_copy_and_zero_pages_are_left_alone(tmp_path):
     assert (result["freshWritten"], result["freshSame"]) == (2, True)
     assert result["minusZero"] == 1
     assert (result["oddWritten"], result["oddSame"]) == (2, True)
+
+
+UNPACK = """
+import { readFileSync } from "node:fs";
+import { unpacker } from %(pages)s;
+const cases = JSON.parse(readFileSync(%(cases)s, "utf8"));
+const out = [];
+for (const { packed, size, parts } of cases) {
+  const bytes = Buffer.from(packed, "base64");
+  try {
+    const unpacking = unpacker(size);
+    let at = 0;
+    for (const length of parts) { // the stream's parts as given: their lengths, then what is left in one
+      unpacking.write(new Uint8Array(bytes.buffer, bytes.byteOffset + at, Math.min(length, bytes.length - at)));
+      at = Math.min(at + length, bytes.length);
+    }
+    unpacking.write(new Uint8Array(bytes.buffer, bytes.byteOffset + at, bytes.length - at));
+    const { memory, given, pages } = unpacking.end();
+    out.push({ memory: Buffer.from(memory).toString("base64"), given, pages });
+  } catch (error) {
+    out.push({ refused: error.message });
+  }
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def unpack_in_node(tmp_path: Path, cases: list[dict]) -> list[dict]:
+    given = tmp_path / "cases.json"
+    given.write_text(json.dumps(cases), encoding="utf-8")
+    script = tmp_path / "unpack.mjs"
+    pages = json.dumps((ROOT / "web" / "pages.js").as_uri())
+    script.write_text(UNPACK % {"pages": pages, "cases": json.dumps(str(given))}, encoding="utf-8")
+    out = subprocess.run(["node", script], capture_output=True, text=True, timeout=60, check=True).stdout
+    return json.loads(out)
+
+
+def test_the_shipped_form_unpacks_to_the_memory_packed_whatever_its_parts(tmp_path):
+    import base64
+    import random
+
+    sys.path.insert(0, str(ROOT))
+    import build
+
+    page = build.MEMORY_PAGE
+    generator = random.Random(7)
+    memories = []
+    for _ in range(40):
+        size = generator.randrange(1, 12 * page) // 4 * 4 + 4  # Pyodide's memories: a whole number of words
+        memory = bytearray(size)
+        for at in range(0, size, page):
+            if generator.random() < 0.5:  # a page with data: a few bytes of it, anywhere in it
+                for _ in range(generator.randrange(1, 6)):
+                    memory[generator.randrange(at, min(at + page, size))] = generator.randrange(1, 256)
+        memories.append(bytes(memory))
+    memories.append(bytes(3 * page))  # all zero: the form is its head alone
+    memories.append(bytes(range(1, 256)) * 50)  # no zero page, the last one short
+    cases = []
+    for memory in memories:
+        packed = build.pack_memory(memory)
+        assert build.unpack_memory(packed) == memory
+        parts = [generator.randrange(1, 9000) for _ in range(generator.randrange(0, 6))]
+        cases.append({"packed": base64.b64encode(packed).decode(), "size": len(memory), "parts": parts})
+    results = unpack_in_node(tmp_path, cases)
+    assert len(results) == len(memories) == 42
+    for memory, result in zip(memories, results, strict=True):
+        assert "refused" not in result, result
+        assert base64.b64decode(result["memory"]) == memory
+        pages = [memory[at : at + page] for at in range(0, len(memory), page)]
+        assert (result["given"], result["pages"]) == (sum(1 for p in pages if p.count(0) != len(p)), len(pages))
+    assert results[-2]["given"] == 0 and results[-1]["given"] == results[-1]["pages"] == 4
+    # The packed form is the size, the bitmap and the data pages, nothing else.
+    assert len(build.pack_memory(bytes(3 * page))) == 4 + 1
+    assert len(build.pack_memory(memories[-1])) == 4 + 1 + len(memories[-1])
+
+
+def test_a_shipped_form_for_another_memory_or_cut_short_or_too_long_is_refused(tmp_path):
+    import base64
+
+    sys.path.insert(0, str(ROOT))
+    import build
+
+    memory = bytes(build.MEMORY_PAGE) + b"\1" * build.MEMORY_PAGE + bytes(8)
+    packed = build.pack_memory(memory)
+    cases = [
+        {"packed": base64.b64encode(packed).decode(), "size": len(memory) + 4, "parts": []},
+        {"packed": base64.b64encode(packed[:-10]).decode(), "size": len(memory), "parts": [3]},
+        {"packed": base64.b64encode(packed[:3]).decode(), "size": len(memory), "parts": []},
+        {"packed": base64.b64encode(packed + b"\1").decode(), "size": len(memory), "parts": [100]},
+        {"packed": base64.b64encode(packed).decode(), "size": len(memory), "parts": [1, 1, 1, 1, 1]},
+    ]
+    results = unpack_in_node(tmp_path, cases)
+    assert results[0] == {"refused": f"made for a memory of {len(memory)} bytes, not {len(memory) + 4}"}
+    assert results[1] == {"refused": "cut short after 0 pages"}
+    assert results[2] == {"refused": "cut short after 0 pages"}
+    assert results[3] == {"refused": "longer than its 1 pages"}
+    assert base64.b64decode(results[4]["memory"]) == memory
+    for damaged in (packed[:-10], packed + b"\1"):
+        with pytest.raises(ValueError):
+            build.unpack_memory(damaged)
