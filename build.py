@@ -455,7 +455,8 @@ def unpack_memory(packed: bytes) -> bytes:
     """The memory a packed form holds (pack_memory's inverse; the worker's own is web/pages.js's)."""
     size = int.from_bytes(packed[:4], "little")
     pages = -(-size // MEMORY_PAGE)
-    bitmap, data = packed[4 : 4 + -(-pages // 8)], memoryview(packed)[4 + -(-pages // 8) :]
+    told = 4 + -(-pages // 8)  # the size and the bitmap
+    bitmap, data = packed[4:told], memoryview(packed)[told:]
     memory = bytearray(size)
     for index in range(pages):
         if bitmap[index >> 3] & (1 << (index & 7)):
