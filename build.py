@@ -405,6 +405,7 @@ def start_up_snapshot(runtime: Path, archive: Path, stdlib: Path) -> Path:
         + runtime_hash(runtime).encode()
         + archive.read_bytes()
         + maker.read_bytes()
+        + (ROOT / "tools" / "free_memory.mjs").read_bytes()
         + stdlib.read_bytes()
     ).hexdigest()[:16]
     out = BUILD / "snapshots" / f"snapshot-{key}.gz"
@@ -431,7 +432,7 @@ def keep_newest(folder: Path, pattern: str) -> None:
 
 # The snapshot's form as it ships (inflated): the memory's size (4 bytes, little-endian), a bitmap of its 4 KiB pages
 # (bit i of byte i // 8 set: page i is not all zeros), then those pages in order, the last as long as the memory
-# goes. The worker writes just those pages into a new array (web/pages.js's unpacker): 14 of the 31.5 MB are zero
+# goes. The worker writes just those pages into a new array (web/pages.js's unpacker): 17.5 of the 31.5 MB are zero
 # pages, which are then never inflated at all. WebKit inflates each piece of a stream into one array, and a run of
 # zero pages made arrays of 9-16 MB at once, its start's peak about 50 MB higher.
 MEMORY_FORM = "pages-1"

@@ -13,6 +13,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { zeroFreeMemory } from "./free_memory.mjs";
 
 // Every module of the rules (the command line's __main__ aside), their data read as they import, and the first
 // answer given once (tests/unit/test_snapshot_imports.py runs this on CPython and checks that nothing is left out).
@@ -44,5 +45,6 @@ if (used) {
   process.stdout.write(listed);
   process.exit(0);
 }
+zeroFreeMemory(pyodide._module); // the imports' leftovers, not shipped (free_memory.mjs)
 const memory = pyodide.makeMemorySnapshot();
 writeFileSync(out, memory);

@@ -1,5 +1,5 @@
 // Python's memory written page by page. A page of memory never written is never given to the process (the system
-// maps it to its one zero page, and reading it keeps it so): 14 of the start-up snapshot's 31.5 MB are zero pages.
+// maps it to its one zero page, and reading it keeps it so): 17.5 of the start-up snapshot's 31.5 MB are zero pages.
 // The snapshot ships without them (build.py's pack_memory) and is unpacked into a new array, only its other pages
 // written (unpacker); Python's memory is restored from that array leaving alone each page that is zero in it and zero
 // already where it goes (writePages).
