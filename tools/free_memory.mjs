@@ -42,9 +42,10 @@ export function zeroFreeMemory(module) {
   // when the heap shrinks as the pieces come back): never zeroed.
   const fence = module._sbrk(0) - FENCE;
   const heap = module.HEAPU8;
+  // [from, to), all but the fence (a fill whose end is not past its start writes nothing)
   const zero = (/** @type {number} */ from, /** @type {number} */ to) => {
-    if (from < to) heap.fill(0, from, Math.min(to, fence));
-    if (Math.max(from, fence + FENCE) < to) heap.fill(0, Math.max(from, fence + FENCE), to);
+    heap.fill(0, from, Math.min(to, fence));
+    heap.fill(0, Math.max(from, fence + FENCE), to);
   };
   taken.sort((a, b) => a.start - b.start);
   for (let i = 0; i < taken.length;) {

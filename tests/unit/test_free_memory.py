@@ -65,11 +65,10 @@ def test_free_memory_is_zeroed_and_the_rest_left_as_it_was(tmp_path):
         # the full run (`build.py test`, which sets PYRULES_DIST) has fetched the runtime: there it must run
         assert "PYRULES_DIST" not in os.environ, f"{build.PYODIDE_DIR} is missing"
         pytest.skip("the pinned Pyodide is not fetched yet (build.py fetches it)")
-    url = lambda path: json.dumps(path.resolve().as_uri())  # noqa: E731
     script = tmp_path / "free_memory.mjs"
     script.write_text(SCRIPT % {
-        "pyodide": url(build.PYODIDE_DIR / "pyodide.mjs"),
-        "tool": url(ROOT / "tools" / "free_memory.mjs"),
+        "pyodide": json.dumps((build.PYODIDE_DIR / "pyodide.mjs").resolve().as_uri()),
+        "tool": json.dumps((ROOT / "tools" / "free_memory.mjs").as_uri()),
         "index": json.dumps(str(build.PYODIDE_DIR.resolve()) + "/"),
     })
     done = subprocess.run(["node", script], capture_output=True, text=True, check=True, timeout=120)
