@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import __version__, adventure, budget, i18n, odds, rng, share
+from .contract import Worth
 from .fields import Reader, RecordError, parse_json, show
 from .fight import FORMAT, VERSION, Fight, system_of
 from .i18n import tr
@@ -304,17 +305,25 @@ def _lambda(r: Reader) -> float | None:
     return lam
 
 
+def _worth(r: Reader) -> Worth | None:
+    """The request's ``worth``, if any (what the advice and the story weigh, in place of the record's)."""
+    found = r.get("worth", None)
+    return None if found is None else Worth.parse(found, "worth")
+
+
 def _odds(data: dict) -> dict:
     """Exact odds from the fight's state, fought to the end (see pyrules.odds.odds).
 
     Options: ``willpower`` (Grey Star's fixed spend a round, default 1), ``lambda`` (the optimal adaptive spend
     for P(win) − λ·E[WILLPOWER spent]), ``curve`` (a list of λ: the trade-off points), ``table`` (false: no
-    fixed-spend table), ``ms`` (a deadline for the whole request, in milliseconds: past it, "too large")."""
+    fixed-spend table), ``worth`` (what the advice weighs, in place of the record's: pyrules.contract.Worth), ``ms``
+    (a deadline for the whole request, in milliseconds: past it, "too large")."""
     r = Reader(data, "", {"willpower": "WILLPOWER to spend", "lambda": "Trade-off", "curve": "Trade-off",
-                          "ms": "Time budget"})
+                          "ms": "Time budget", "worth": "Worth"})
     fight = _odds_fight(r)
     spend = r.integer("willpower", low=1, high=999, default=1)
     lam = _lambda(r)
+    worth = _worth(r)
     table = r.flag("table", default=True)
     curve = r.items("curve", low=1, high=10, default=None)
     if curve is not None and not all(map(_share_of_a_win, curve)):
@@ -323,7 +332,7 @@ def _odds(data: dict) -> dict:
     r.done()
     try:
         with odds.within(None if ms is None else ms / 1000):
-            return odds.odds(fight, spend, None if lam is None else float(lam), table, curve)
+            return odds.odds(fight, spend, None if lam is None else float(lam), table, curve, worth)
     except (budget.TooLarge, RecursionError):
         raise TooLargeRequest("record", too_large_words("odds")) from None
 
@@ -331,7 +340,8 @@ def _odds(data: dict) -> dict:
 def _review(data: dict) -> dict:
     """A fight's review from its first state to its last (see pyrules.review): the worth before each action, what
     each choice cost against the best, what each random number gave or took, the marks and the summary in words.
-    Options: ``lambda`` (what a point of WILLPOWER is worth, from 0 to 1 win, as the odds panel's advice). A book
+    Options: ``lambda`` (what a point of WILLPOWER is worth, from 0 to 1 win, as the odds panel's advice), ``worth``
+    (what the fight's end is worth, in place of the record's: pyrules.contract.Worth). A book
     without exact odds is reviewed by simulation, in parts (see pyrules.review_simulated): ``ms`` is the time this
     part may take, and ``simulated.pending`` says that the page should ask again."""
     try:
@@ -339,15 +349,16 @@ def _review(data: dict) -> dict:
     except ImportError:  # the page's copy of the rules leaves the review out until a screen of the page asks for it
         raise RecordError("op", tr("the review is not part of this copy of the rules"), tr("Operation")) from None
 
-    r = Reader(data, "", {"lambda": "Trade-off", "ms": "Time budget"})
+    r = Reader(data, "", {"lambda": "Trade-off", "ms": "Time budget", "worth": "Worth"})
     fight = _odds_fight(r)
     lam = _lambda(r)
+    worth = _worth(r)
     ms = r.integer("ms", low=1, high=int(budget.REQUEST_SECONDS * 1000), default=None)
     r.done()
     try:
         if "exact_odds" not in fight.system.capabilities:
             return review_simulated.review(fight, review_simulated.PART if ms is None else ms / 1000)
-        return review.review(fight, {"lambda": lam or 0.0})
+        return review.review(fight, {"lambda": lam or 0.0, "worth": worth})
     except odds.CannotSimulate as exc:
         raise RecordError("record", str(exc)) from None
     except review_simulated.TooLong as exc:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -51,6 +52,65 @@ class Outcome(StrEnum):
 
     def __repr__(self) -> str:  # shown as the JSON string it is
         return repr(self.value)
+
+
+ALIVE = (Outcome.EVADED, Outcome.ENDED, Outcome.ESCAPED)  # ends where the hero comes through alive, not winning
+
+
+@dataclass(frozen=True)
+class Worth:
+    """What a fight's end is worth to the player, in wins: the one value the odds panel's advice, the best policy and
+    the story all judge by. A win is 1 and death 0; coming through alive without a win (an evasion, an escape, a
+    fight the section stops) is ``escape`` (1 by default: the panel's "coming through alive"); a point of WILLPOWER
+    spent costs ``willpower`` and a point of ENDURANCE spent on a spell (Banedon's Vigour) ``endurance``. A record
+    carries it as ``worth`` (only what differs from the default), so a shared story is judged as its player judged.
+
+    >>> Worth().end("evaded"), Worth(escape=0.5).end("ended"), Worth().end("lost")
+    (1.0, 0.5, 0.0)
+    """
+
+    escape: float = 1.0
+    willpower: float = 0.0
+    endurance: float = 0.0
+
+    KEYS: ClassVar[tuple[str, ...]] = ("escape", "willpower", "endurance")
+    LABELS: ClassVar[dict[str, str]] = {"escape": "Coming through alive without a win",
+                                        "willpower": "A point of WILLPOWER kept",
+                                        "endurance": "A point of ENDURANCE kept"}  # fmt: skip
+
+    def end(self, outcome: str) -> float:
+        """The worth of a fight that ended so (an ongoing one: nothing yet)."""
+        if outcome == Outcome.WON:
+            return 1.0
+        return self.escape if outcome in ALIVE else 0.0
+
+    @property
+    def costs(self) -> bool:
+        """Whether something spent is counted: then the worth is no longer a chance."""
+        return bool(self.willpower or self.endurance)
+
+    @classmethod
+    def parse(cls, data: Any, path: str = "worth", defaults: Worth | None = None) -> Worth:
+        """The worth a record or a request gives (each part a share of a win from 0 to 1); RecordError naming the
+        part otherwise. Missing parts are ``defaults``' (the default worth's)."""
+        base = defaults or cls()
+        if data is None:
+            return base
+        reader = Reader(data, path, cls.LABELS)
+        parts = {}
+        for key in cls.KEYS:
+            value = reader.get(key, getattr(base, key))
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+                raise reader.error(key, tr("must be a number from {low} to {high}, not {value}", low=0, high=1,
+                                           value=repr(value)[:40]))  # fmt: skip
+            parts[key] = float(value)
+        reader.done()
+        return cls(**parts)
+
+    def json(self) -> dict[str, float]:
+        """The parts that differ from the default worth (empty: the default)."""
+        default = Worth()
+        return {key: getattr(self, key) for key in self.KEYS if getattr(self, key) != getattr(default, key)}
 
 
 # A simulation policy: (system, setup, state, counter) -> the action to take (its random parts left to the seed).
@@ -102,6 +162,9 @@ class System(ABC):
     # whose exact odds, where it has them, are quick: checked against a Monte Carlo), "typical" (random play). The
     # contract test plays each of every registered system and counts what it played.
     examples: ClassVar[dict[str, dict]] = {}
+    # The parts of the player's Worth this system's odds and review weigh ("escape": coming through alive without a
+    # win, "willpower", "endurance": what is spent); the others count nothing here (System.judged_worth).
+    worth_parts: ClassVar[tuple[str, ...]] = ()
 
     # ---- the record -------------------------------------------------------------------------------------------
 
@@ -242,9 +305,16 @@ class System(ABC):
 
     @classmethod
     def review_values(cls, setup: Any, state: Any, options: dict) -> ReviewValues | None:
-        """The review's questions for a fight that starts from ``state`` (``options``: ``lambda``, the worth of a
-        WILLPOWER point, as the odds panel's advice). None by default: this book's fights are not reviewed."""
+        """The review's questions for a fight that starts from ``state`` (``options``: ``worth``, the player's
+        :class:`Worth`, as :meth:`judged_worth` leaves it). None by default: this book's fights are not reviewed."""
         return None
+
+    @classmethod
+    def judged_worth(cls, worth: Worth) -> Worth:
+        """The worth this system's judgments weigh: the parts its best play can count (``worth_parts``); an end
+        alive without a win counts nothing where its odds never weigh one (they fight to the end), a cost nothing
+        where nothing is spent."""
+        return Worth(**{key: getattr(worth, key) if key in cls.worth_parts else 0.0 for key in Worth.KEYS})
 
     @classmethod
     @abstractmethod

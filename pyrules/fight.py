@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import budget
-from .contract import System
+from .contract import System, Worth
 from .fields import Reader, RecordError, show
 from .i18n import tr
 from .systems import SYSTEMS
@@ -91,6 +91,7 @@ class Fight:
         self.actions: list[dict] = []
         self.states: list[Any] = [system.initial(setup)]
         self.log: list[dict] = []
+        self.worth = Worth()  # what the fight's end is worth to its player: the record's ``worth``, or the default
 
     @property
     def state(self) -> Any:
@@ -129,8 +130,10 @@ class Fight:
         for key in ("format", "version", "system", "hero", "enemies", "rules", "seed", "actions"):
             reader.seen.add(key)
         reader.seen.update(getattr(system, "record_keys", ()))  # a system's own top-level keys (its tables)
+        worth = Worth.parse(reader.get("worth", None))
         reader.done()
         fight = cls(system, system.parse_setup(record, lenient))
+        fight.worth = worth
         return fight, reader.items("actions", low=0, high=sys.maxsize, default=[])  # their limit is apply's
 
     def apply(self, data: Any) -> dict:
@@ -159,6 +162,7 @@ class Fight:
             "version": VERSION,
             "system": self.system.key,
             **self.system.setup_json(self.setup),
+            **({"worth": self.worth.json()} if self.worth.json() else {}),
             "actions": list(self.actions),
         }
 

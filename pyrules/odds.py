@@ -14,11 +14,45 @@ from typing import Any
 
 from . import budget, rng
 from .budget import SECONDS, Budget, TooLarge, within
-from .contract import Outcome, Policy, System
+from .contract import Outcome, Policy, System, Worth
 from .i18n import tr
 
 # The budgets (pyrules.budget) are the API's: named here too, as the solvers and the command line know them.
-__all__ = ["SECONDS", "Budget", "CannotSimulate", "MonteCarlo", "TooLarge", "finished", "odds", "within", "wilson"]
+__all__ = ["SECONDS", "Budget", "CannotSimulate", "MonteCarlo", "TooLarge", "finished", "measure", "odds", "within",
+           "wilson"]  # fmt: skip
+
+
+def judged(fight: Any, worth: Worth | None = None, lam: float | None = None) -> Worth:
+    """The worth a fight's advice and story weigh: ``worth`` (a request's), else the record's; ``lam`` (the odds
+    panel's worth of a WILLPOWER point) stands where that says nothing of WILLPOWER; only the parts the system's
+    choices can weigh (:meth:`pyrules.contract.System.judged_worth`)."""
+    found = worth or fight.worth
+    if lam and "willpower" not in found.json():
+        found = replace(found, willpower=float(lam))
+    return fight.system.judged_worth(found)
+
+
+def measure(kind: str, worth: Worth) -> dict[str, str]:
+    """What the advice's and the story's numbers are, in the page's words (``{chance}`` left for the page to fill):
+    a chance to win (``kind`` "win"); to come through alive, a win or an evasion ("alive": where the fight can end
+    so, and that counts as much as a win); otherwise the fight's worth to the player, a win being 100 %."""
+    if kind == "alive" and worth.escape == 0:
+        kind = "win"
+    if worth.costs or (kind == "alive" and worth.escape < 1):
+        kind = "worth"
+    chance = "{chance}"
+    if kind == "alive":
+        return {"kind": kind, "name": tr("chance to come through alive (a win or an evasion)"),
+                "before": tr("Chance to come through alive before: {chance}.", chance=chance),
+                "column": tr("Chance to come through alive before"),
+                "now": tr("Now: {chance} to come through alive.", chance=chance)}  # fmt: skip
+    if kind == "worth":
+        return {"kind": kind, "name": tr("worth to you (a win is 100 %, less what is spent)"),
+                "before": tr("Worth to you before: {chance}.", chance=chance),
+                "column": tr("Worth to you before"),
+                "now": tr("Now: worth {chance} to you.", chance=chance)}  # fmt: skip
+    return {"kind": "win", "name": tr("chance to win"), "before": tr("Chance to win before: {chance}.", chance=chance),
+            "column": tr("Chance to win before"), "now": tr("Now: {chance} to win.", chance=chance)}  # fmt: skip
 
 
 def finished(state: Any, stat: str = "endurance") -> dict[str, Any]:
@@ -124,13 +158,15 @@ class MonteCarlo:
 # ---- one answer for the page and the command line -------------------------------------------------------------
 
 
-def odds(fight: Any, spend: int = 1, lam: float | None = None, table: bool = True, curve: Any = None) -> dict[str, Any]:
+def odds(fight: Any, spend: int = 1, lam: float | None = None, table: bool = True, curve: Any = None,
+         worth: Worth | None = None) -> dict[str, Any]:
     """Everything the odds panel shows for a fight (a :class:`pyrules.fight.Fight`), as JSON-friendly data: the
     system's own exact answer (``win``, ``lose``, ``ended``, ``never``, ``rounds``, ``endurance`` and its advice),
     or :class:`TooLarge`. Options: ``spend`` (Grey Star's WILLPOWER a round), ``lambda`` and ``curve`` (the optimal
-    spend and its trade-off points), ``table`` (the fixed-spend table)."""
+    spend and its trade-off points), ``table`` (the fixed-spend table), ``worth`` (what the advice weighs: the
+    request's, else the record's; ``lambda`` stands for WILLPOWER where neither says)."""
     started = time.perf_counter()
-    options = {"spend": spend, "lambda": lam, "table": table, "curve": curve}
+    options = {"spend": spend, "lambda": lam, "table": table, "curve": curve, "worth": judged(fight, worth, lam)}
     state = fight.state
     reply: dict[str, Any] = {"system": fight.system.key, "outcome": state.outcome}
     reply.update(fight.system.exact_odds(fight, options))

@@ -1,15 +1,17 @@
 """A fight's review, as an analysis board reviews a game: for every action of a record, from its first state to its
 last, the hero's worth before it (``before``, V), what the choice made cost against the best one the rules allowed
 (``choice`` = Q(state, chosen) − V, never above 0), and what the random number or the dice gave or took (``luck`` =
-the worth after it, with the choice's cost at once, − Q). The two add up, action after action, to the result: the
-sum of every ``choice`` and ``luck`` is ``result`` − ``start`` (telescoping), where the result is 1 for a fight won
-and 0 otherwise (an evasion wins nothing), less what the WILLPOWER spent was worth (``lambda``, as the odds panel's
-advice counts it). An action the worth does not weigh (a potion drunk, a spell: the odds fight on with the sheet as
+the worth after it, with the choice's cost at once, − Q). The two add up, action after action, to the result:
+the sum of every ``choice`` and ``luck`` is ``result`` − ``start`` (telescoping), where the result is the fight's end
+as the player's :class:`~pyrules.contract.Worth` weighs it (a win 1, coming through alive by evasion or escape the
+worth's ``escape``, 1 by default, death 0), less what was spent at the worth's rates (WILLPOWER, Vigour's
+ENDURANCE). An action the worth does not weigh (a potion drunk, a spell: the odds fight on with the sheet as
 it stands) is not judged: its row has ``judged`` false, no choice or luck, and the change it made as ``sheet``, which
 the sum counts too.
 
-The worth is the system's (:meth:`pyrules.contract.System.review_values`): for the Lone Wolf family, the chance to win
-fought to the end with the best spends. A choice is marked as lichess marks a move, by the win chance it lost
+The worth of a state is the system's (:meth:`pyrules.contract.System.review_values`), the same its odds panel advises
+by: for the Lone Wolf family, the fight's worth with the best play from there (every round, spend, evasion and
+Vigour still open). A choice is marked as lichess marks a move, by the win chance it lost
 (lichess's 0.1, 0.2 and 0.3 of winning chances on a scale from −1 to 1 are 5, 10 and 15 points of a win chance from 0
 to 1): an inaccuracy from 5 points, a mistake from 10, a blunder from 15.
 
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import budget
+from . import budget, odds
 from .budget import TooLarge
 from .contract import Outcome
 from .fields import RecordError
@@ -52,7 +54,9 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
     (``worst``), and ``summary``: all that in one paragraph of words. Raises RecordError for a book whose fights are
     not reviewed; :class:`pyrules.budget.TooLarge` past the request's budget."""
     system, setup = fight.system, fight.setup
-    values = system.review_values(setup, fight.states[0], options or {})
+    options = options or {}
+    judged = odds.judged(fight, options.get("worth"), options.get("lambda"))
+    values = system.review_values(setup, fight.states[0], {"worth": judged})
     if values is None:
         raise RecordError("system", tr("this book's fights are not reviewed yet"), tr("Book"))
     worths: dict[int, tuple[float | None, dict]] = {}
@@ -147,23 +151,31 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
         "sheet": sum(row["sheet"] for row in known),
         "unknown": len(rows) - len(known),
         "thresholds": {name: least for name, least in MARKS},
+        "worth": judged.json(),
+        "measure": odds.measure(getattr(values, "measure", lambda: "win")(), judged),
         "turning": max(known, key=lambda row: abs(row["after"] - row["before"]))["index"] if known else None,
         "worst": None,
     }
     worst = min(known, key=lambda row: row["choice"], default=None)
-    if worst is not None and worst["choice"] <= -SHOWN:
+    if worst is not None and worst["mark"] is not None:  # named only where it cost at least an inaccuracy
         answer["worst"] = worst["index"]
     answer["summary"] = summary(fight, answer)
     return answer
 
 
 def rounds_of(fight: Fight) -> list[int]:
-    """The round each action belongs to: its event's, or for an action outside a round (Vigour) the round it comes
-    before (the action's number where no round follows)."""
+    """The round each action belongs to: its event's; for a luck test, the round whose wound it tests; for another
+    action outside a round (Vigour, a potion) the round it comes before (the round after the last where none
+    follows)."""
     rounds = [event.get("round") for event in fight.log]
+    last = 0
+    for index, event in enumerate(fight.log):
+        if event.get("kind") == "luck" and rounds[index] is None and last:
+            rounds[index] = last
+        last = rounds[index] or last
     for index in range(len(rounds) - 2, -1, -1):
         rounds[index] = rounds[index] if rounds[index] is not None else rounds[index + 1]
-    return [index + 1 if number is None else number for index, number in enumerate(rounds)]
+    return [last + 1 if number is None else number for number in rounds]
 
 
 def ending(fight: Fight, answer: dict[str, Any]) -> str:
@@ -174,6 +186,20 @@ def ending(fight: Fight, answer: dict[str, Any]) -> str:
     return tr("{outcome} after {n} {n|round|rounds}.", outcome=tr(answer["outcome"]).capitalize(), n=rounds)
 
 
+def share(x: float) -> str:
+    """A loss as percentage points, unsigned; beyond a whole win, said so ("more than 100 %")."""
+    if x > 1 + EPSILON:
+        return tr("more than {n}", n=points(1.0).lstrip("+"))
+    return points(x).lstrip("+−")
+
+
+def bounded(x: float) -> str:
+    """A signed change as percentage points, beyond a whole win said so."""
+    if abs(x) > 1 + EPSILON:
+        return tr("more than {n}", n=points(1.0 if x > 0 else -1.0))
+    return points(x)
+
+
 def points(x: float) -> str:
     """A share of a win as signed percentage points: +31 %, −4 % (the sign kept with its number, the % too: a
     no-break space, as the page's own numbers)."""
@@ -182,20 +208,25 @@ def points(x: float) -> str:
 
 
 def summary(fight: Fight, answer: dict[str, Any]) -> str:
-    """The review in words, in the current language."""
+    """The review in words, in the current language: how it ended, what the choices cost (the costliest named only
+    where it cost at least an inaccuracy) and what the random numbers did, each within what it can mean."""
     rows = answer["rows"]
     words = [ending(fight, answer)]
-    words.append(tr("Luck gave you {luck}; your choices cost {cost}.", luck=points(answer["luck"]),
-                    cost=points(-answer["choices"]).lstrip("+")))  # fmt: skip
+    cost = -answer["choices"]
     if answer["worst"] is not None:
         row = rows[answer["worst"]]
-        words.append(tr("The costliest: {did} in round {round}, where the best was to {best} ({loss}).",
-                        did=row["did"], round=row["round"], best=row["best"],
+        words.append(tr("Your choices cost {cost} in all; the costliest: {did} in round {round}, where the best was "
+                        "to {best} ({loss}).", cost=share(cost), did=row["did"], round=row["round"], best=row["best"],
                         loss=points(row["choice"])))  # fmt: skip
-    elif any(row["known"] and row["choice"] < -EPSILON for row in rows):
-        words.append(tr("No choice cost as much as 1 %."))
+    elif cost >= SHOWN:
+        words.append(tr("Every choice was within a few points of the best ({cost} in all).", cost=share(cost)))
     else:
         words.append(tr("Every choice was the best one."))
+    luck = answer["luck"]
+    if luck >= SHOWN:
+        words.append(tr("The random numbers went your way ({luck}).", luck=bounded(luck)))
+    elif luck <= -SHOWN:
+        words.append(tr("The random numbers went against you ({luck}).", luck=bounded(luck)))
     if abs(answer["sheet"]) >= SHOWN:
         words.append(tr("The adventure sheet's actions, which are not judged, changed it by {change}.",
                         change=points(answer["sheet"])))  # fmt: skip

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from pyrules import Fight, api, i18n
 from pyrules.__main__ import main
+from pyrules.contract import Worth
 from pyrules.review import BLUNDER, INACCURACY, MISTAKE, mark, review
 from pyrules.systems import SYSTEMS
 
@@ -38,7 +39,8 @@ def test_every_book_is_reviewed_exactly_with_exact_odds_and_by_simulation_withou
 @given(played_records(REVIEWED), st.sampled_from([0.0, 0.0, 0.01, 0.1]))
 def test_choice_and_luck_add_up_to_the_result_round_after_round(record, lam):
     """The telescoping sum: every choice and luck, added, is the result less the worth at the start; no choice is
-    worth more than the best; the result is the fight's (1 won, 0 otherwise) less what the WILLPOWER spent was worth."""
+    worth more than the best; the result is the fight's end as the worth weighs it (1 won, coming through alive as
+    much by default where the system weighs it, 0 dead) less what the WILLPOWER spent was worth."""
     try:
         fight = Fight.from_record(record)
     except Exception:  # noqa: BLE001 (a set-up the rules refuse: not a fight to review)
@@ -56,7 +58,7 @@ def test_choice_and_luck_add_up_to_the_result_round_after_round(record, lam):
     assert all(row["sheet"] == 0.0 for row in rows if row["judged"])
     assert all(row["choice"] == row["luck"] == 0.0 for row in rows if not row["judged"])
     spent = sum(row["cost"] for row in rows)
-    final = 1.0 if fight.state.outcome == "won" else 0.0
+    final = fight.system.judged_worth(Worth(willpower=lam)).end(fight.state.outcome)  # the default worth's end
     if fight.state.outcome == "ongoing":
         final = rows[-1]["after"] if rows else answer["start"]
     assert answer["result"] == pytest.approx(final + spent, abs=1e-12)
@@ -85,16 +87,39 @@ def test_a_fight_where_every_choice_was_the_best_has_no_choice_loss(key):
     assert answer["worst"] is None and "Every choice was the best one." in answer["summary"]
 
 
-def test_evading_from_a_winning_position_is_a_blunder():
+def test_evading_from_a_winning_position_is_a_blunder_where_an_escape_is_worth_nothing():
+    """The player says an evasion is worth nothing to them (the record's worth): evading from a sure win is a
+    blunder; with the default worth (coming through alive is as good as a win) the same evasion costs nothing."""
     record = make_record("lone-wolf", {"skill": 25, "endurance": 30}, [{"name": "Giak", "skill": 12, "endurance": 30}],
                          {"evade_after": 0}, [{"do": "round", "number": 5}, {"do": "evade", "number": 3}])  # fmt: skip
-    answer = review(Fight.from_record(record))
+    answer = review(Fight.from_record({**record, "worth": {"escape": 0}}))
     fought, evaded = answer["rows"]
     assert fought["mark"] is None and fought["choice"] == 0.0
     assert evaded["did"] == "evade" and evaded["best"] == "fight on" and evaded["mark"] == "blunder"
     assert evaded["choice"] == pytest.approx(-evaded["before"])  # an evasion wins nothing
-    assert answer["result"] == 0.0 and answer["outcome"] == "evaded"
-    assert "The costliest: evade in round 2, where the best was to fight on" in answer["summary"]
+    assert answer["result"] == 0.0 and answer["outcome"] == "evaded" and answer["worth"] == {"escape": 0.0}
+    assert "the costliest: evade in round 2, where the best was to fight on" in answer["summary"]
+    assert answer["measure"]["kind"] == "win"
+    plain = review(Fight.from_record(record))
+    assert plain["result"] == 1.0 and all(row["mark"] is None for row in plain["rows"])
+    assert plain["measure"]["kind"] == "alive" and plain["worth"] == {}
+
+
+def test_the_advised_evasion_is_never_marked_and_fighting_on_against_the_advice_is():
+    """The panel's advice and the story weigh one worth: where the panel advises evading (coming through alive for
+    sure, against 52 % fighting on), the evasion is the best choice in the story, and fighting on instead its
+    blunder, whose best is the evasion."""
+    helghast = [{"name": "Helghast", "skill": 20, "endurance": 12}]
+    record = make_record("lone-wolf", {"skill": 14, "endurance": 8}, helghast, {"evade_after": 0}, [], seed=4)
+    panel = call(op="odds", record=record)
+    assert panel["evade"]["advice"] == "evade" and panel["best"]["do"] == "evade"
+    assert panel["best"]["advice"] == "Advice: evade." and panel["best"]["worth"] == 1.0
+    assert panel["best"]["choices"][1]["worth"] == pytest.approx(panel["evade"]["fight_on"], abs=1e-12)
+    (evaded,) = review(Fight.from_record({**record, "actions": [{"do": "evade", "number": 7}]}))["rows"]
+    assert evaded["choice"] == 0.0 and evaded["mark"] is None and evaded["best"] is None
+    (fought,) = review(Fight.from_record({**record, "actions": [{"do": "round", "number": 7}]}))["rows"]
+    assert fought["best"] == "evade" and fought["mark"] == "blunder"
+    assert fought["before"] + fought["choice"] == pytest.approx(panel["evade"]["fight_on"], abs=1e-12)
 
 
 def test_spending_one_willpower_where_the_best_spend_is_ten_is_marked():
@@ -175,9 +200,10 @@ def test_the_summary_in_russian():
     with i18n.language("ru"):
         answer = review(Fight.from_record(record))
     assert answer["rows"][0]["did"] == "продолжать бой, тратя 1 ед. СИЛЫ ВОЛИ"
-    opening = "Бой продолжается после 1 раунда. Везение дало вам +9\u00a0%; ваши решения стоили 13\u00a0%."
+    opening = "Бой продолжается после 1 раунда. Ваши решения стоили всего 13\u00a0%; самое дорогое: "
     assert answer["summary"].startswith(opening)
     assert "когда лучше было продолжать бой, тратя 10 ед. СИЛЫ ВОЛИ (−13\u00a0%)" in answer["summary"]
+    assert "Случайные числа были на вашей стороне (+9\u00a0%)." in answer["summary"]
 
 
 def test_the_command_line_prints_the_table_and_the_summary(tmp_path, capsys):
@@ -190,7 +216,7 @@ def test_the_command_line_prints_the_table_and_the_summary(tmp_path, capsys):
     assert lines[0].split() == ["round", "before", "done", "choice", "luck", "mark"]
     assert lines[1].startswith("1 ") and "fight on, spending 1 WILLPOWER" in lines[1] and lines[1].endswith("mistake")
     assert lines[2].startswith("2 ") and "fight on, spending 10 WILLPOWER" in lines[2]
-    assert lines[3] == "" and "Luck gave you" in lines[4]
+    assert lines[3] == "" and "The random numbers went against you" in lines[4]
     assert main(["review", str(path), "--lambda", "2"]) == 2
 
 

@@ -28,6 +28,7 @@ class LoneWolf(View):
     skill_label: ClassVar[str] = "COMBAT SKILL"
     has_willpower: ClassVar[bool] = False
     has_vigour: ClassVar[bool] = True
+    worth_parts: ClassVar[tuple[str, ...]] = ("escape", "endurance")  # an evasion; Vigour's ENDURANCE
     weapons: ClassVar[dict[str, Weapon]] = {
         "armed": Weapon("armed", "Short Sword or another Weapon", 0),
         "none": Weapon("none", "No Weapon (−4)", -4),
@@ -74,4 +75,4 @@ class LoneWolf(View):
     def review_values(cls, setup: Any, state: Any, options: dict) -> Any:
         from .odds.review import LoneWolfValues
 
-        return LoneWolfValues(cls, setup, state, options.get("lambda") or 0.0)
+        return LoneWolfValues(cls, setup, state, options.get("worth"))

@@ -20,6 +20,7 @@ class GreyStar(LoneWolf):
     note = ""
     has_willpower = True
     has_vigour = False
+    worth_parts = ("escape", "willpower")
     examples = {
         "small": {"hero": {"skill": 15, "endurance": 10, "willpower": 6}, "enemies": [{"skill": 17, "endurance": 15}]},
         "typical": {"hero": {"skill": 15, "endurance": 25, "willpower": 12},
@@ -89,6 +90,7 @@ class FreewayWarrior(LoneWolf):
     table = FREEWAY_WARRIOR
     skill_label = "CLOSE COMBAT SKILL"
     has_vigour = False
+    worth_parts = ("escape",)
     examples = {
         "small": {"hero": {"skill": 14, "endurance": 12}, "enemies": [{"skill": 17, "endurance": 11}]},
         "typical": {"hero": {"skill": 17, "endurance": 28},

@@ -5,12 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from ....budget import TooLarge
-from ....contract import Outcome
+from ....contract import Outcome, Worth
+from ....i18n import tr
+from ....odds import measure
 from ..record import Action
 from . import budgets
+from .best import may_cast
 from .chain import legal_spends, within
 from .evade import evade_advice
 from .forward import lone_wolf_odds
+from .review import LoneWolfValues
 from .willpower import grey_star_policy, spend_table, trade_off
 
 ONGOING = Outcome.ONGOING
@@ -46,6 +50,15 @@ def exact(fight: Any, options: dict) -> dict[str, Any]:
     reply["evade"] = evade_advice(system, setup, state, spend)
     if reply["evade"] is not None:  # the engine's words for when the book allows an evasion (why not now)
         reply["evade"]["why"] = system.evasion(setup, state)[1]
+    if state.outcome == ONGOING and (setup.rules.evasion_possible or may_cast(system, setup, state)):
+        try:
+            reply["best"] = best_now(system, setup, state, options.get("worth") or Worth())
+        except TooLarge:
+            reply["left_out"] = ["best"]
+        else:
+            spent = reply["best"]["willpower"]
+            if reply.get("policy") and spent is not None:  # the best play's spend, which counts the evasions too
+                reply["policy"]["spend"] = spent
     # The table of fixed spends is an extra, computed last so that it never takes the time of what was asked (under
     # a request's deadline): left out, as above budgets.MAX_SPEND_TABLE, when it is too large.
     table = options.get("table", True) and (state.willpower or 0) <= budgets.MAX_SPEND_TABLE
@@ -56,5 +69,21 @@ def exact(fight: Any, options: dict) -> dict[str, Any]:
                 for row in spend_table(system, setup, state)
             ]
         except TooLarge:  # said, so that a page asking within a short deadline asks again with more time
-            reply["left_out"] = ["spends"]
+            reply["left_out"] = [*reply.get("left_out", []), "spends"]
     return reply
+
+
+def best_now(system: type, setup: Any, state: Any, worth: Worth) -> dict[str, Any]:
+    """The advice: each choice the book gives now with its worth under the player's worth and the best play after
+    it (the story's own values: :class:`.review.LoneWolfValues`), the best first, and what the numbers are."""
+    values = LoneWolfValues(system, setup, state, worth)
+    weighed = sorted(((values.q(state, choice), choice) for choice in values.choices(state)), key=lambda x: -x[0])
+    best = weighed[0][1]
+    return {
+        "advice": tr("Advice: {did}.", did=values.words(best)),
+        "do": best.do,
+        "willpower": best.willpower if best.do == "round" else None,
+        "worth": weighed[0][0],
+        "choices": [{"did": values.words(choice), "do": choice.do, "worth": q} for q, choice in weighed],
+        "measure": measure(values.measure(), worth),
+    }

@@ -1,23 +1,23 @@
-"""What a fight's review (:mod:`pyrules.review`) asks of a Lone Wolf-family fight: each state's worth under the odds
-panel's objective, the player's choices in a state and what each is worth before its random number.
+"""What a fight's review (:mod:`pyrules.review`) and the odds panel's advice ask of a Lone Wolf-family fight: each
+state's worth under the player's :class:`~pyrules.contract.Worth` with the best play from there (:mod:`.best`:
+every later round, spend, evasion and Vigour still open), the player's choices in a state and what each is worth
+before its random number.
 
-A state's worth is P(win) − λ·E[WILLPOWER spent], fought to the end with the best spends from there (the DP of
-:func:`.willpower.policy_values`; λ = 0 where no WILLPOWER is spent: P(win)), read from one table per regime (Vigour
-cast or not), each made once from the fight's first state, which covers every state the fight can reach. An evasion
-wins nothing, as the advice says ("you survive … and win nothing"): it is worth 0 win, less any WILLPOWER it costs.
+The worth of a state is read from the tables :func:`.best.solve` makes once from the fight's first state, which
+cover every state the fight can reach. Where those are past their budget (a large WILLPOWER), a later state is
+solved from itself, so the end of a long fight is still judged.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ....contract import Outcome
+from ....budget import TooLarge
+from ....contract import Outcome, Worth
 from ....i18n import tr
 from ..record import Action, Setup, State
-from .chain import Chain, worth
-from .willpower import policy_values
+from .best import Tables, solve, vigour_cost
 
 if TYPE_CHECKING:  # the engine the solvers ask (each book's class is one): named in the types only
     from ..rules import Engine
@@ -28,36 +28,55 @@ ONGOING = Outcome.ONGOING
 class LoneWolfValues:
     """The review's questions, answered for one Lone Wolf-family fight (see :class:`pyrules.contract.ReviewValues`)."""
 
-    def __init__(self, system: type[Engine], setup: Setup, first: State, lam: float = 0.0):
-        self.system, self.setup, self.first, self.lam = system, setup, first, float(lam)
-        self.tables: dict[bool, tuple[Chain, dict[tuple, list], dict[tuple, list]]] = {}
+    def __init__(self, system: type[Engine], setup: Setup, first: State, worth: Worth | None = None):
+        self.system, self.setup, self.first = system, setup, first
+        self.worth = worth or Worth()
+        self.lam = self.worth.willpower
+        self.solved: list[dict[bool, Tables]] = []  # the first state's tables, then later states' own, newest last
+        self.failed: set[State] = set()  # starts whose tables are past their budget
 
     def value(self, state: State) -> float:
-        """The state's worth fought to the end with the best spends (an ended fight: won 1, anything else 0)."""
+        """The state's worth with the best play from there (an ended fight: its end's worth)."""
         if state.outcome != ONGOING:
-            return worth(state.outcome)[1]
+            return self.worth.end(state.outcome)
         cell = self._cell(state, 1)
-        if cell is None:  # outside the table (not met in play): its own
-            chain, values, _ = policy_values(self.system, self.setup, state, self.lam)
-            return float(values[chain.key0()][state.endurance][state.enemies[state.current]])
+        if cell is None:
+            raise TooLarge("this state's best play is past the exact odds' budget")
         return float(cell)
 
     def _cell(self, state: State, which: int) -> float | int | None:
-        """The state's cell in its regime's table: its worth (``which`` 1) or the DP's best spend there (2); None
-        outside the table."""
-        chain, *grids = self._table(state.vigour)
-        grid = grids[which - 1].get((min(state.rounds, chain.cap), state.willpower, state.current))
-        E, e = state.endurance, state.enemies[state.current]
-        if grid is None or E >= len(grid) or e >= len(grid[E]):
-            return None
-        return grid[E][e]
+        """The state's cell in the first table that holds it: its worth (``which`` 1) or the best round's spend there
+        (2); None where no table holds it within the budget."""
+        for tables in self._tables(state):
+            if self._holds(tables, state):
+                chain, *grids = tables[state.vigour]
+                key = (min(state.rounds, chain.cap), state.willpower, state.current)
+                return grids[which - 1][key][state.endurance][state.enemies[state.current]]
+        return None
 
-    def _table(self, vigour: bool) -> tuple[Chain, dict[tuple, list], dict[tuple, list]]:
-        if vigour not in self.tables:
-            # the fight's first state in this regime: its ENDURANCE bounds every later one (Vigour only costs some)
-            start = self.first if self.first.vigour == vigour else replace(self.first, vigour=vigour)
-            self.tables[vigour] = policy_values(self.system, self.setup, start, self.lam)
-        return self.tables[vigour]
+    def _tables(self, state: State) -> list[dict[bool, Tables]]:
+        """The tables to look in for ``state``, the newest first: the first state's, and where those are past the
+        budget or do not hold it, ``state``'s own."""
+        if not self.solved and self.first not in self.failed:
+            self._solve(self.first)
+        if state not in self.failed and not any(self._holds(tables, state) for tables in self.solved):
+            self._solve(state)
+        return self.solved[::-1]
+
+    def _solve(self, start: State) -> None:
+        try:
+            self.solved.append(solve(self.system, self.setup, start, self.worth))
+        except TooLarge:
+            self.failed.add(start)
+
+    @staticmethod
+    def _holds(tables: dict[bool, Tables], state: State) -> bool:
+        """Whether the tables hold the state's cell."""
+        if state.vigour not in tables:
+            return False
+        chain, values, _ = tables[state.vigour]
+        grid = values.get((min(state.rounds, chain.cap), state.willpower, state.current))
+        return grid is not None and state.endurance < len(grid) and state.enemies[state.current] < len(grid[0])
 
     def decision(self, state: State, action: Action) -> Action:
         """The player's choice in an action: what is done and the WILLPOWER the engine takes, not the number."""
@@ -69,13 +88,18 @@ class LoneWolfValues:
 
     def choices(self, state: State) -> list[Action]:
         """The choices the engine allows now (its legal actions, each once) that may be the best: of the rounds, only
-        the one with the DP's best spend, which is the best of them (the other spends need not be weighed: the
-        review weighs the one chosen on its own)."""
+        the one with the best play's spend, and of the evasions the one at the least spend (an evasion ignores the
+        enemy's loss: more WILLPOWER buys nothing); the others need not be weighed (the review weighs the one chosen
+        on its own)."""
         found: list[Action] = []
         for action in self.system.legal_actions(self.setup, state):
             choice = self.decision(state, action)
             if choice not in found:
                 found.append(choice)
+        evasions = [c for c in found if c.do == "evade"]
+        if len(evasions) > 1:
+            least = min(evasions, key=lambda c: c.willpower or 0)
+            found = [c for c in found if c.do != "evade" or c == least]
         best = self._cell(state, 2) if self.system.has_willpower else None
         rounds = [c for c in found if c.do == "round"]
         if best is None or not any((c.willpower or 0) == best for c in rounds):
@@ -83,7 +107,9 @@ class LoneWolfValues:
         return [c for c in found if c.do != "round" or (c.willpower or 0) == best]
 
     def reward(self, state: State, choice: Action) -> float:
-        """What the choice costs in the objective at once: λ for each point of WILLPOWER spent."""
+        """What the choice costs in the worth at once: each point of WILLPOWER spent, Vigour's ENDURANCE."""
+        if choice.do == "vigour":
+            return -vigour_cost(self.setup, self.worth)
         return -self.lam * (choice.willpower or 0)
 
     def q(self, state: State, choice: Action) -> float:
@@ -100,3 +126,10 @@ class LoneWolfValues:
         if choice.willpower:
             return tr("fight on, spending {n} WILLPOWER", n=choice.willpower)
         return tr("fight on")
+
+    def measure(self) -> str:
+        """What the worth is a chance of: coming through alive where the fight can end so without a win (an
+        evasion, a section that stops it), else a win."""
+        rules = self.setup.rules
+        ends = (rules.evasion_possible, rules.max_rounds, rules.end_when_hero_at_most, rules.end_when_enemy_at_most)
+        return "alive" if any(x is not None and x is not False for x in ends) else "win"

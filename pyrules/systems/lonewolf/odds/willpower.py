@@ -4,6 +4,7 @@ policy the Monte Carlo plays."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
@@ -114,19 +115,26 @@ def _policy_work(chain: Chain) -> float:
 
 
 def _plain_layer(grid: list, landing: list, same: bool, den: int, outs: list, fates: Fates, stopped: list,
-                 kills: list) -> None:
+                 kills: list, never: float = 0.0, extra: Callable[[int], list[float] | None] | None = None) -> None:
     """A layer's grid where no spend is chosen, a row of enemy ENDURANCE at a time: each outcome (hero's loss ``hl``,
     enemy's ``el``, ``k`` of ``den``) adds, along the row, the enemy killed (e ≤ el), the fight stopped (e − el below
     what goes on) or the landing's cell, repeated ``k`` times and summed in C (``zip``), then divided once. An outcome
     that changes nothing in a layer that leads to itself (``same``) is the self-loop, divided out; one that costs the
-    hero nothing there lands in the row being made, at a lower enemy ENDURANCE: it is added cell by cell, in order."""
+    hero nothing there lands in the row being made, at a lower enemy ENDURANCE: it is added cell by cell, in order.
+    ``extra(E)`` gives the row's other choices at their best (an evasion, Vigour; -inf where none): a cell is worth
+    the better of its round and those, before a later cell of the row lands on it; a fight that never ends is worth
+    ``never``."""
     width = len(grid[0])
     goes = fates.goes
     stay = sum(k for hl, el, k in outs if same and hl == el == 0)
     if stay == den:  # nothing ever changes: the fight never ends, and is not won
+        for E in range(1, len(grid)):
+            other = extra(E) if extra else None
+            grid[E][1:] = [never if other is None else max(never, x) for x in (other or [never] * width)[1:]]
         return
     d = den - stay  # divided once per cell: a row of sure wins is 1.0 exactly
     for E in range(1, len(grid)):
+        other = extra(E) if extra else None
         const = 0.0
         parts: list[list[float]] = []
         inner: list[tuple[int, int]] = []  # (el, k): landing in this very row
@@ -150,25 +158,40 @@ def _plain_layer(grid: list, landing: list, same: bool, den: int, outs: list, fa
         counts = [x + const for x in map(sum, zip(*parts))] if parts else [const] * (width - 1)
         if not inner:
             row[1:] = [x / d for x in counts]
+            if other is not None:
+                row[1:] = map(max, row[1:], other[1:])
             continue
         least = max(1, goes[E])  # the least the enemy is left with that lands living, going on
         first = min(width, min(el for el, _ in inner) + least)  # the first cell an inner outcome lands from
         row[1:first] = [x / d for x in counts[: first - 1]]
+        if other is not None:
+            row[1:first] = map(max, row[1:first], other[1:first])
         for e in range(first, width):
             v = counts[e - 1]
             for el, k in inner:
                 if e - el >= least:
                     v += k * row[e - el]
-            row[e] = v / d
+            row[e] = v / d if other is None else max(v / d, other[e])
+
+
+Extra = Callable[[Chain, tuple, int], "list[float] | None"]  # (chain, layer, ENDURANCE) -> the other choices' row
+
+
+def won(outcome: str) -> float:
+    """The panel's objective for the spends: a win, and nothing else."""
+    return worth(outcome)[1]
 
 
 def policy_values(
-    system: type[Engine], setup: Setup, state: State, lam: float = 0.0, budget: Budget | None = None
+    system: type[Engine], setup: Setup, state: State, lam: float = 0.0, budget: Budget | None = None,
+    end: Callable[[str], float] = won, extra: Extra | None = None, never: float = 0.0,
 ) -> tuple[Chain, dict[tuple, list], dict[tuple, list]]:
     """The DP of :func:`grey_star_policy` from an ongoing ``state``: the chain, and for every layer (rounds, WILLPOWER,
-    enemy) the fight can reach, the grids (ENDURANCE x enemy's ENDURANCE) of the objective P(win) − λ·E[WILLPOWER
-    spent] before a round there under the best spends (fought to the end: no evasion, no Vigour), and of the spend
-    chosen. Where no WILLPOWER is spent, the objective is P(win) fought to the end."""
+    enemy) the fight can reach, the grids (ENDURANCE x enemy's ENDURANCE) of the objective E[end] − λ·E[WILLPOWER
+    spent] before a round there under the best spends, and of the round's best spend. ``end`` is what each end is
+    worth (by default a win: P(win)); ``extra(chain, layer, E)`` the best of the other choices in a row (an evasion,
+    Vigour: :mod:`.best`), which a cell takes where they are worth more than its round (by default none: fought to
+    the end); ``never`` what a fight that can never end is worth."""
     chain = Chain(system, setup, state, budget or Budget(budgets.POLICY_CELLS))
     chain.budget.plan(_policy_work(chain))
 
@@ -187,7 +210,7 @@ def policy_values(
         policy[key] = chosen
         fates = chain.fates(r, c)
         goes = fates.goes
-        stopped = [worth(landing.outcome)[1] for landing in fates.stop]  # what landing where it stops is worth
+        stopped = [end(landing.outcome) for landing in fates.stop]  # what landing where it stops is worth
 
         def killed(w2: int | None, r=r, c=c, fates=fates) -> list[float]:
             """What killing the enemy is worth, the hero left with each ENDURANCE (WILLPOWER ``w2`` left)."""
@@ -196,7 +219,7 @@ def policy_values(
             if found is None:
                 later = values[after] if after is not None else None
                 found = kills_of[(r, c, after)] = [
-                    cast(list, later)[E2][landing.enemy] if landing.outcome == ONGOING else worth(landing.outcome)[1]
+                    cast(list, later)[E2][landing.enemy] if landing.outcome == ONGOING else end(landing.outcome)
                     for E2, landing in enumerate(fates.kill)
                 ]
             return found
@@ -206,7 +229,9 @@ def policy_values(
         if options == [0]:  # the plain Staff, or no Staff: no decision; a round may change nothing (a self-loop)
             chain.budget.spend(E0 * width)
             den, outs = chain.counted(r, w, c, 0)
-            _plain_layer(grid, values[(nr, w, c)], (nr, w, c) == key, den, outs, fates, stopped, killed(w))
+            others = None if extra is None else partial(extra, chain, key)
+            _plain_layer(grid, values[(nr, w, c)], (nr, w, c) == key, den, outs, fates, stopped, killed(w), never,
+                         others)  # fmt: skip
         else:
             limits = _kill_limits(chain, r, w, c, width)
             first = {}
@@ -262,6 +287,9 @@ def policy_values(
                             best[i] = v
                             arg[i] = s
                 grid[E][1:] = best[1:]
+                other = None if extra is None else extra(chain, key, E)
+                if other is not None:
+                    grid[E][1:] = map(max, grid[E][1:], other[1:])
     return chain, values, policy
 
 
