@@ -305,10 +305,11 @@ def _lambda(r: Reader) -> float | None:
     return lam
 
 
-def _worth(r: Reader) -> Worth | None:
-    """The request's ``worth``, if any (what the advice and the story weigh, in place of the record's)."""
+def _worth(r: Reader) -> dict[str, float] | None:
+    """The request's ``worth``, if any: the player's parts of the worth the advice and the story weigh, where the
+    record gives none of its own."""
     found = r.get("worth", None)
-    return None if found is None else Worth.parse(found, "worth")
+    return None if found is None else Worth.parts(found, "worth")
 
 
 def _odds(data: dict) -> dict:
@@ -316,8 +317,8 @@ def _odds(data: dict) -> dict:
 
     Options: ``willpower`` (Grey Star's fixed spend a round, default 1), ``lambda`` (the optimal adaptive spend
     for P(win) − λ·E[WILLPOWER spent]), ``curve`` (a list of λ: the trade-off points), ``table`` (false: no
-    fixed-spend table), ``worth`` (what the advice weighs, in place of the record's: pyrules.contract.Worth), ``ms``
-    (a deadline for the whole request, in milliseconds: past it, "too large")."""
+    fixed-spend table), ``worth`` (the player's parts of the advice's pyrules.contract.Worth, where the record has
+    none), ``ms`` (a deadline for the whole request, in milliseconds: past it, "too large")."""
     r = Reader(data, "", {"willpower": "WILLPOWER to spend", "lambda": "Trade-off", "curve": "Trade-off",
                           "ms": "Time budget", "worth": "Worth"})
     fight = _odds_fight(r)
@@ -341,7 +342,7 @@ def _review(data: dict) -> dict:
     """A fight's review from its first state to its last (see pyrules.review): the worth before each action, what
     each choice cost against the best, what each random number gave or took, the marks and the summary in words.
     Options: ``lambda`` (what a point of WILLPOWER is worth, from 0 to 1 win, as the odds panel's advice), ``worth``
-    (what the fight's end is worth, in place of the record's: pyrules.contract.Worth). A book
+    (the player's parts of what the fight's end is worth, where the record has none: pyrules.contract.Worth). A book
     without exact odds is reviewed by simulation, in parts (see pyrules.review_simulated): ``ms`` is the time this
     part may take, and ``simulated.pending`` says that the page should ask again."""
     try:

@@ -63,7 +63,7 @@ class Worth:
     the story all judge by. A win is 1 and death 0; coming through alive without a win (an evasion, an escape, a
     fight the section stops) is ``escape`` (1 by default: the panel's "coming through alive"); a point of WILLPOWER
     spent costs ``willpower`` and a point of ENDURANCE spent on a spell (Banedon's Vigour) ``endurance``. A record
-    carries it as ``worth`` (only what differs from the default), so a shared story is judged as its player judged.
+    carries the parts its player chose as ``worth``, so a shared story is judged as its player judged.
 
     >>> Worth().end("evaded"), Worth(escape=0.5).end("ended"), Worth().end("lost")
     (1.0, 0.5, 0.0)
@@ -90,22 +90,21 @@ class Worth:
         return bool(self.willpower or self.endurance)
 
     @classmethod
-    def parse(cls, data: Any, path: str = "worth", defaults: Worth | None = None) -> Worth:
-        """The worth a record or a request gives (each part a share of a win from 0 to 1); RecordError naming the
-        part otherwise. Missing parts are ``defaults``' (the default worth's)."""
-        base = defaults or cls()
-        if data is None:
-            return base
+    def parts(cls, data: Any, path: str = "worth") -> dict[str, float]:
+        """The parts a record or a request gives (each a share of a win from 0 to 1); RecordError naming the part
+        otherwise."""
         reader = Reader(data, path, cls.LABELS)
         parts = {}
         for key in cls.KEYS:
-            value = reader.get(key, getattr(base, key))
+            value = reader.get(key, None)
+            if value is None:
+                continue
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
                 raise reader.error(key, tr("must be a number from {low} to {high}, not {value}", low=0, high=1,
                                            value=repr(value)[:40]))  # fmt: skip
             parts[key] = float(value)
         reader.done()
-        return cls(**parts)
+        return parts
 
     def json(self) -> dict[str, float]:
         """The parts that differ from the default worth (empty: the default)."""

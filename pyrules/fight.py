@@ -91,7 +91,12 @@ class Fight:
         self.actions: list[dict] = []
         self.states: list[Any] = [system.initial(setup)]
         self.log: list[dict] = []
-        self.worth = Worth()  # what the fight's end is worth to its player: the record's ``worth``, or the default
+        self.worth_given: dict[str, float] = {}  # the parts of the Worth the record gives (its ``worth``)
+
+    @property
+    def worth(self) -> Worth:
+        """What the fight's end is worth to its player: the record's parts, the default's for the others."""
+        return Worth(**self.worth_given)
 
     @property
     def state(self) -> Any:
@@ -130,10 +135,11 @@ class Fight:
         for key in ("format", "version", "system", "hero", "enemies", "rules", "seed", "actions"):
             reader.seen.add(key)
         reader.seen.update(getattr(system, "record_keys", ()))  # a system's own top-level keys (its tables)
-        worth = Worth.parse(reader.get("worth", None))
+        worth = reader.get("worth", None)
+        given = {} if worth is None else Worth.parts(worth)
         reader.done()
         fight = cls(system, system.parse_setup(record, lenient))
-        fight.worth = worth
+        fight.worth_given = given
         return fight, reader.items("actions", low=0, high=sys.maxsize, default=[])  # their limit is apply's
 
     def apply(self, data: Any) -> dict:
@@ -162,7 +168,7 @@ class Fight:
             "version": VERSION,
             "system": self.system.key,
             **self.system.setup_json(self.setup),
-            **({"worth": self.worth.json()} if self.worth.json() else {}),
+            **({"worth": dict(self.worth_given)} if self.worth_given else {}),
             "actions": list(self.actions),
         }
 

@@ -22,14 +22,15 @@ __all__ = ["SECONDS", "Budget", "CannotSimulate", "MonteCarlo", "TooLarge", "fin
            "wilson"]  # fmt: skip
 
 
-def judged(fight: Any, worth: Worth | None = None, lam: float | None = None) -> Worth:
-    """The worth a fight's advice and story weigh: ``worth`` (a request's), else the record's; ``lam`` (the odds
-    panel's worth of a WILLPOWER point) stands where that says nothing of WILLPOWER; only the parts the system's
-    choices can weigh (:meth:`pyrules.contract.System.judged_worth`)."""
-    found = worth or fight.worth
-    if lam and "willpower" not in found.json():
-        found = replace(found, willpower=float(lam))
-    return fight.system.judged_worth(found)
+def judged(fight: Any, worth: dict[str, float] | None = None, lam: float | None = None) -> Worth:
+    """The worth a fight's advice and story weigh: the record's own parts (a shared fight is judged as its player
+    judged), else the request's ``worth`` (the player's choice on this page), else the default's; ``lam`` (the odds
+    panel's worth of a WILLPOWER point) where neither says anything of WILLPOWER; only the parts the system's choices
+    can weigh (:meth:`pyrules.contract.System.judged_worth`)."""
+    parts = {**(worth or {}), **fight.worth_given}
+    if lam and "willpower" not in parts:
+        parts["willpower"] = float(lam)
+    return fight.system.judged_worth(Worth(**parts))
 
 
 def measure(kind: str, worth: Worth) -> dict[str, str]:
@@ -159,12 +160,12 @@ class MonteCarlo:
 
 
 def odds(fight: Any, spend: int = 1, lam: float | None = None, table: bool = True, curve: Any = None,
-         worth: Worth | None = None) -> dict[str, Any]:
+         worth: dict[str, float] | None = None) -> dict[str, Any]:
     """Everything the odds panel shows for a fight (a :class:`pyrules.fight.Fight`), as JSON-friendly data: the
     system's own exact answer (``win``, ``lose``, ``ended``, ``never``, ``rounds``, ``endurance`` and its advice),
     or :class:`TooLarge`. Options: ``spend`` (Grey Star's WILLPOWER a round), ``lambda`` and ``curve`` (the optimal
-    spend and its trade-off points), ``table`` (the fixed-spend table), ``worth`` (what the advice weighs: the
-    request's, else the record's; ``lambda`` stands for WILLPOWER where neither says)."""
+    spend and its trade-off points), ``table`` (the fixed-spend table), ``worth`` (the parts of the advice's worth the
+    player chose, where the record says nothing of them; ``lambda`` stands for WILLPOWER where neither says)."""
     started = time.perf_counter()
     options = {"spend": spend, "lambda": lam, "table": table, "curve": curve, "worth": judged(fight, worth, lam)}
     state = fight.state

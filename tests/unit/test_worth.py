@@ -184,6 +184,10 @@ def test_the_worth_is_carried_in_the_record_and_a_bad_one_named():
     assert fight.worth == Worth(escape=0.5, endurance=0.01)
     assert fight.record()["worth"] == {"escape": 0.5, "endurance": 0.01}
     assert "worth" not in Fight.from_record(record).record()  # the default: old records stay as they were
+    # the record's own parts stand over the page's (a friend's story is judged as its player judged), the page's
+    # fill in the others
+    asked = call(op="review", record={**record, "worth": {"escape": 0}}, worth={"escape": 1, "endurance": 0.02})
+    assert asked["worth"] == {"escape": 0.0, "endurance": 0.02}
     assert review(fight)["worth"] == {"escape": 0.5, "endurance": 0.01}
     for worth, field in (({"escape": 2}, "worth.escape"), ({"escape": "x"}, "worth.escape"),
                          ({"luck": 1}, "worth.luck"), ([1], "worth")):  # fmt: skip
@@ -199,3 +203,23 @@ def test_a_system_weighs_only_the_parts_of_the_worth_its_choices_can():
     assert SYSTEMS["grey-star"].judged_worth(worth) == Worth(escape=0.5, willpower=0.1, endurance=0.0)
     assert SYSTEMS["freeway-warrior"].judged_worth(worth) == Worth(escape=0.5, willpower=0.0, endurance=0.0)
     assert SYSTEMS["fighting-fantasy"].judged_worth(worth) == Worth(escape=0.0, willpower=0.0, endurance=0.0)
+
+
+def test_past_the_first_states_budget_the_later_rounds_are_still_judged(monkeypatch):
+    """A large WILLPOWER: the first state's best play is past its budget (made small here, so that a small fight
+    stands for a large one), and each later state is solved from itself: the first rows show "?", the last ones are
+    judged, and the review is not refused whole."""
+    from pyrules.systems.lonewolf.odds import budgets
+    from pyrules.systems.lonewolf.odds.chain import Chain
+    from pyrules.systems.lonewolf.odds.willpower import _policy_work
+
+    actions = [{"do": "round", "willpower": 1, "number": n} for n in (4, 2, 7, 1)]
+    record = make_record("grey-star", {"skill": 15, "endurance": 25, "willpower": 20, "weapon": "staff"},
+                         [{"name": "D", "skill": 20, "endurance": 40}], None, actions)  # fmt: skip
+    fight = Fight.from_record(record)
+    first, last = (_policy_work(Chain(fight.system, fight.setup, s)) for s in (fight.states[0], fight.states[-2]))
+    assert last < first
+    monkeypatch.setattr(budgets, "POLICY_CELLS", (first + last) / 2)
+    rows = review(fight)["rows"]
+    assert rows[0]["before"] is None and rows[-1]["known"] and rows[-1]["judged"]
+    assert call(op="review", record=record)["ok"]
