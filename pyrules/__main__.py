@@ -76,7 +76,7 @@ def _too_large() -> type[Exception]:
 def _review(fight: Fight, lam: float) -> str:
     from . import review_simulated
     from .review import points, review
-    from .review_simulated import within_error
+    from .review_simulated import with_interval, within_error
 
     if "exact_odds" in fight.system.capabilities:
         answer = review(fight, {"lambda": lam})
@@ -87,10 +87,10 @@ def _review(fight: Fight, lam: float) -> str:
         if not row["known"]:  # past the exact odds' budget
             rows.append((str(row["round"]), "?", row["did"], "?", "?", ""))
             continue
-        if row["error"] is not None:  # simulated: each value with its 95 % error, no choice judged
-            before = within_error(f"{round(100 * row['before'])} %", row["error"])
-            luck = within_error(points(row["luck"]), row["luck_error"])
-            rows.append((str(row["round"]), before, row["did"], "", luck, ""))
+        if row["error"] is not None:  # simulated: the chance with its 95 % interval; no choice judged, no luck told
+            before = with_interval(row["before"], row["low"], row["high"])
+            change = within_error(points(row["luck"]), row["luck_error"])
+            rows.append((str(row["round"]), before, row["did"], f"({change})", "", ""))
             continue
         before = f"{round(100 * row['before'])} %"
         # an action the worth does not weigh (the sheet's): the change it made, in the choice's column, bracketed

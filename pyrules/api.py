@@ -191,10 +191,19 @@ def _hero_after(data: dict) -> dict:
 
 
 def _share(data: dict) -> dict:
-    r = Reader(data, "")
+    """The open fight as a share link. With the page's ``worth`` or ``lambda`` (what the player's story was judged
+    by), the link carries every part of the worth its book weighs, so that the friend's story is judged the same."""
+    r = Reader(data, "", {"lambda": "Trade-off", "worth": "Worth"})
     fight = _fight(r)
+    lam, worth = _lambda(r), _worth(r)
     r.done()
-    code = share.encode(fight.record())
+    record = fight.record()
+    if lam is not None or worth is not None:
+        judged = odds.judged(fight, worth, lam)
+        parts = {key: getattr(judged, key) for key in fight.system.worth_parts}
+        if parts:
+            record["worth"] = parts
+    code = share.encode(record)
     return {"code": code, "length": len(code)}
 
 

@@ -1,8 +1,10 @@
 """The review of a fight whose book has no exact odds (Citadel of Blood): the chance to win before every action is
 the engine's own simulation (:class:`pyrules.odds.MonteCarlo`, the system's plain policy) from that state, shown
-with its 95 % error. Choices are not judged: the simulation plays one plain policy, so it cannot say what another
-choice was worth. Each action's ``luck`` is the change of the simulated chance across it, so the luck of every
-action adds up to the result less the chance at the start, as in the exact review.
+with its 95 % (Wilson) interval: ``low`` and ``high``, and ``error``, its half-width. Choices are not judged: the
+simulation plays one plain policy, so it cannot say what another choice was worth, and the words do not call what an
+action changed luck either (the dice and the choice are not told apart). Each action's ``luck`` is the change of the
+simulated chance across it, so the changes of every action add up to the result less the chance at the start, as in
+the exact review.
 
 The simulation is long (a Citadel fight of 80 actions asks about 10,000 simulated fights), so the review is made in
 parts: each request plays what fits in its time and answers the whole review as far as it is known, with
@@ -104,7 +106,8 @@ def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
     rows = []
     rounds = rounds_of(fight)
     for index in range(len(fight.actions)):
-        (before, error), (after, later) = chance[index], chance[index + 1]
+        (before, low, high), (after, later_low, later_high) = chance[index], chance[index + 1]
+        error = 0.0 if low is None or high is None else (high - low) / 2
         luck = None if before is None or after is None else after - before
         known = luck is not None
         row: dict[str, Any] = {
@@ -121,11 +124,13 @@ def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
             "sheet": None,
             "cost": 0.0,
             "mark": None,
-            "error": error,
+            "error": error,  # the interval's half-width
+            "low": low,
+            "high": high,
             "sides": system.sides(setup, fight.states[index + 1]),
         }
-        if known:
-            row["luck_error"] = math.hypot(error, later)
+        if known and later_low is not None and later_high is not None:
+            row["luck_error"] = math.hypot(error, (later_high - later_low) / 2)
         row["words"] = _row_words(row)
         rows.append(row)
     known_rows = [row for row in rows if row["known"]]
@@ -155,21 +160,23 @@ def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
         words = tr("The story is being simulated: fights played, {played} of {total}…", played=played,
                    total=goal * ongoing)  # fmt: skip
     else:
-        words = tr("The chance to win is simulated (fights from each action: {n}; ± is its 95 % error).", n=goal)
+        words = tr("The chance to win is simulated (fights from each action: {n}; in brackets, its 95 % interval; "
+                   "after ±, the 95 % error of a change).", n=goal)  # fmt: skip
     answer["simulated"]["words"] = words
     answer["summary"] = summary(fight, answer)
     return answer
 
 
-def _chance(state: Any, sim: MonteCarlo | None) -> tuple[float | None, float]:
-    """A state's chance to win and the half-width of its 95 % interval: exact for a fight that is over, None for a
-    state not simulated yet."""
+def _chance(state: Any, sim: MonteCarlo | None) -> tuple[float | None, float | None, float | None]:
+    """A state's chance to win and the ends of its 95 % (Wilson) interval: exact for a fight that is over (the
+    interval is the chance itself), None for a state not simulated yet."""
     if sim is None:
-        return (1.0 if state.outcome == Outcome.WON else 0.0), 0.0
+        won = 1.0 if state.outcome == Outcome.WON else 0.0
+        return won, won, won
     if sim.runs == 0:
-        return None, 0.0
+        return None, None, None
     low, high = wilson(sim.wins, sim.runs)
-    return sim.wins / sim.runs, (high - low) / 2
+    return sim.wins / sim.runs, low, high
 
 
 def _words(kinds: dict[str, str], event: dict) -> str:
@@ -184,26 +191,37 @@ def _words(kinds: dict[str, str], event: dict) -> str:
 
 
 def within_error(text: str, error: float) -> str:
-    """A number and its error, kept on one line: "91 % ± 3 %" (no-break spaces)."""
+    """A number and its error, kept on one line: "−4 % ± 3 %" (no-break spaces)."""
     return f"{text}\u00a0±\u00a0{round(100 * error)}\u00a0%"
+
+
+def with_interval(chance: float, low: float, high: float) -> str:
+    """A simulated chance and its interval, kept on one line: "52 % (47–57 %)"; the chance alone where the
+    interval, rounded, is the chance itself ("100 %" of a fight won)."""
+    shown, ends = round(100 * chance), (round(100 * low), round(100 * high))
+    if ends == (shown, shown):
+        return f"{shown}\u00a0%"
+    return f"{shown}\u00a0%\u00a0({ends[0]}–{ends[1]}\u00a0%)"
 
 
 def _row_words(row: dict[str, Any]) -> str:
     if not row["known"]:
         return tr("Not simulated yet.")
-    return tr("Chance to win before: {chance}. Luck: {luck}.",
-              chance=within_error(f"{round(100 * row['before'])}\u00a0%", row["error"]),
-              luck=within_error(points(row["luck"]), row["luck_error"]))  # fmt: skip
+    return tr("Chance to win before: {chance}. Not judged; the chance changed by {change}.",
+              chance=with_interval(row["before"], row["low"], row["high"]),
+              change=within_error(points(row["luck"]), row["luck_error"]))  # fmt: skip
 
 
 def summary(fight: Fight, answer: dict[str, Any]) -> str:
-    """The review in words: the ending, the luck against the simulated start, the turning round."""
+    """The review in words: the ending, how the chance changed from the simulated start (the dice and the choices
+    together: neither is told apart), the turning round."""
     words = [ending(fight, answer)]
-    start_error = answer["rows"][0]["error"] if answer["rows"] else 0.0
-    if answer["start"] is not None and answer["result"] is not None:
-        words.append(tr("The chance to win was {chance} at the start: luck gave you {luck}.",
-                        chance=within_error(f"{round(100 * answer['start'])}\u00a0%", start_error),
-                        luck=points(answer["luck"])))  # fmt: skip
+    start = answer["start"]
+    if start is not None and answer["result"] is not None:
+        first = answer["rows"][0] if answer["rows"] else {"low": start, "high": start}
+        words.append(tr("The chance to win was {chance} at the start; the dice and the choices together changed it "
+                        "by {change}.", chance=with_interval(start, first["low"], first["high"]),
+                        change=points(answer["luck"])))  # fmt: skip
     words.append(tr("Choices are not judged: the chance to win is simulated, playing one plain way."))
     words += turned(answer)  # each action's luck is its swing: after − before
     return " ".join(words)

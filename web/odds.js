@@ -18,6 +18,7 @@ const ui = {
   panel: $("#odds"), toggle: $("#odds-toggle"), status: $("#odds-status"), numbers: $("#odds-numbers"),
   chart: $("#odds-chart"), advice: $("#odds-advice"), spends: $("#odds-spends"), curve: $("#odds-curve"),
   bestBox: $("#odds-best-box"), keep: $("#odds-best-box fieldset"), meaning: $("#odds-keep-meaning"),
+  escape: $("#odds-escape"), endurance: $("#odds-endurance"),
   best: /** @type {HTMLButtonElement} */ ($("#odds-best")), policy: $("#odds-policy"),
   spendNow: /** @type {HTMLButtonElement} */ ($("#odds-spend-now")), frontier: $("#odds-frontier"), sim: $("#odds-sim"),
   simRun: /** @type {HTMLButtonElement} */ ($("#odds-sim-run")), simCancel: $("#odds-sim-cancel"),
@@ -96,7 +97,7 @@ export function start() {
  * @returns {Promise<Reply>}
  */
 export async function review(fight) {
-  const request = { op: "review", record: fight, lambda: keepWorth() };
+  const request = { op: "review", record: fight, ...judgedBy() };
   if (allowed && !worker) launch(); // a review may take the whole budget, and a Citadel story asks again and again
   return !workerUp && quick ? quick(request) : ask(request);
 }
@@ -120,10 +121,33 @@ ui.keep.addEventListener("change", () => {
   if (!ui.bestBox.hidden) bestSpend();
 });
 ui.spendNow.addEventListener("click", () => spendNow?.(Number(ui.spendNow.dataset.spend), true));
+// What coming through alive without a win, and a point of ENDURANCE spent on Vigour, are worth to the player:
+// remembered on this device, asked with every request that judges (the advice, the story); a record that carries
+// its own (a friend's) is judged by that.
+/** @type {[HTMLElement, string][]} */
+const WORTH_CHOICES = [[ui.escape, "pyrules:escape-worth"], [ui.endurance, "pyrules:endurance-worth"]];
+for (const [box, key] of WORTH_CHOICES) {
+  try {
+    const kept = localStorage.getItem(key);
+    const input = kept && /** @type {HTMLInputElement | null} */ (box.querySelector(`input[value="${CSS.escape(kept)}"]`));
+    if (input) input.checked = true;
+  } catch { /* no storage: the default */ }
+  box.addEventListener("change", () => {
+    try { localStorage.setItem(key, String(chosen(box))); } catch { /* kept for this visit only */ }
+    if (record) refresh();
+  });
+}
 /** @param {string} text the one-line summary of the odds (the toggle's words) */
 function summarize(text) {
   ui.toggle.textContent = text;
 }
+
+/** @param {HTMLElement} box a fieldset of radio buttons: the value chosen */
+const chosen = (box) => Number(/** @type {HTMLInputElement} */ ($("input:checked", box)).value);
+/** The player's parts of the worth the advice and the story weigh (pyrules.contract.Worth), in wins. */
+const worth = () => ({ escape: chosen(ui.escape), endurance: chosen(ui.endurance) });
+/** What the player's stories are judged by, as a request's options (a share link carries them). */
+export const judgedBy = () => ({ lambda: keepWorth(), worth: worth() });
 
 /** The chosen value of a point of WILLPOWER kept, in wins (λ). */
 const keepWorth = () => Number(/** @type {HTMLInputElement} */ ($("input:checked", ui.keep)).value);
@@ -324,7 +348,7 @@ async function compute() {
     say(allowed ? t("Too many possibilities for exact odds: estimate them by simulation.") : t("The odds are being prepared…"));
     return;
   }
-  const request = { op: "odds", record, form, willpower: spend };
+  const request = { op: "odds", record, form, willpower: spend, worth: worth() };
   const fast = await quickly(request);
   if (dirty) return;
   if (fast) {
@@ -408,6 +432,16 @@ function draw(reply) {
 /** @param {Record<string, any>} reply */
 function advise(reply) {
   const notes = [];
+  ui.escape.hidden = !reply.evade; // where the fight may end in an evasion
+  ui.endurance.hidden = !reply.best?.choices.some((/** @type {{do: string}} */ c) => c.do === "vigour");
+  if (reply.best) { // every choice the book gives now (Vigour, an evasion), by the worth the story judges by too
+    const { advice, choices, measure } = reply.best;
+    notes.push(advice);
+    if (choices.length > 1) {
+      notes.push(`${measure.name[0].toUpperCase()}${measure.name.slice(1)}: ${choices.map(
+        (/** @type {{did: string, worth: number}} */ c) => `${c.did} ${percent(c.worth)}`).join(" · ")}.`);
+    }
+  }
   if (reply.evade) {
     const { evade_now: now, fight_on: on, fight_on_win: onWin, allowed, why } = reply.evade;
     const later = { on: percent(on), win: percent(onWin) };
@@ -416,7 +450,7 @@ function advise(reply) {
         { now: percent(now) }));
       notes.push(t("If you fight on, evading later at the moment that best keeps you alive: you survive {on} and win {win}.",
         later));
-      notes.push(reply.evade.advice === "evade" ? t("Advice: evade now.") : t("Advice: fight on."));
+      if (!reply.best) notes.push(reply.evade.advice === "evade" ? t("Advice: evade now.") : t("Advice: fight on."));
     } else {
       notes.push(t("Evasion is not allowed yet: {why}.", { why }));
       notes.push(t("If you fight on, evading once the book allows it at the moment that best keeps you alive: you survive {on} and win {win}.",
@@ -451,7 +485,7 @@ async function bestSpend() {
   if (advising === key) return;
   advising = key;
   ui.policy.textContent = t("Computing the best spend…");
-  const request = { op: "odds", record, form, willpower: spend, lambda, table: false };
+  const request = { op: "odds", record, form, willpower: spend, lambda, table: false, worth: worth() };
   const reply = (await quickly(request)) ?? (await ask(request, BEST_SPEND_PATIENCE_MS));
   if (advising !== key || key !== `${fightKey}|${keepWorth()}`) return; // for a state or a worth that is gone
   advising = "";
@@ -481,7 +515,8 @@ async function tradeOff() {
   /** @type {{lambda: number, willpower_spent: number, win: number}[]} */
   const trade = [];
   for (const x of [0, 0.003, 0.01, 0.03, 0.1, 0.3, 1, lambda].filter((x, i, all) => all.indexOf(x) === i)) {
-    const reply = await ask({ op: "odds", record, form, willpower: spend, lambda: x, table: false }, BEST_SPEND_PATIENCE_MS);
+    const reply = await ask({ op: "odds", record, form, willpower: spend, lambda: x, table: false, worth: worth() },
+                            BEST_SPEND_PATIENCE_MS);
     if (asked !== fightKey || lambda !== keepWorth()) break;
     if (!reply.ok) {
       ui.best.disabled = false;

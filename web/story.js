@@ -12,11 +12,25 @@ import { language, t } from "./i18n.js";
  * @typedef {{index: number, round: number, did: string, best: string | null, before: number | null,
  *   after: number | null, known: boolean, judged: boolean, choice: number | null, luck: number | null,
  *   sheet: number | null, mark: string | null, sides: [string, string, number][], error: number | null,
- *   words?: string}} Row
+ *   low?: number | null, high?: number | null, words?: string}} Row
+ * @typedef {{name: string, before: string, column: string, caption: string, chart: string, now: string}} Measure
  * @typedef {{start: number | null, result: number | null, outcome: string, rows: Row[], turning: number | null,
  *   worst: number | null, summary: string, unknown: number, sides: [string, string, number][],
- *   simulated?: {pending: boolean, words: string}}} Review
+ *   simulated?: {pending: boolean, words: string}, measure?: Measure}} Review
  */
+
+/**
+ * What the story's numbers are, in the rules' words (a chance to win, to come through alive, or the fight's worth
+ * to the player: the worth the review judged by), its {chance} filled in; the page's own words where the rules
+ * send none (a simulated story's chance to win).
+ * @param {keyof Measure} key
+ * @param {string} english the page's words for a chance to win
+ * @param {string} [chance]
+ */
+function measured(key, english, chance = "") {
+  const text = /** @type {Review} */ (shown).measure?.[key];
+  return text === undefined ? t(english, { chance }) : text.replace("{chance}", chance);
+}
 
 const ui = {
   box: $("#story"), status: $("#story-status"), summary: $("#story-summary"), chart: $("#story-chart"),
@@ -122,6 +136,7 @@ function draws(reply, theirs, against, first) {
     return false;
   }
   shown = reply;
+  ui.chart.setAttribute("aria-label", measured("chart", "Chance to win, action by action"));
   ui.status.textContent = reply.simulated?.words ?? "";
   ui.summary.textContent = reply.summary;
   ui.picture.hidden = false;
@@ -179,8 +194,8 @@ function draw() {
   let labelled = -Infinity; // a round's number under its first action, none closer than 20 units to the last
   review.rows.forEach((row, i) => {
     if (row.before !== null && row.error) { // a simulated chance: its 95 % interval
-      svg.append(node("line", { x1: xOf(i), x2: xOf(i), y1: yOf(Math.max(0, row.before - row.error)),
-                                y2: yOf(Math.min(1, row.before + row.error)), class: "error" }));
+      svg.append(node("line", { x1: xOf(i), x2: xOf(i), y1: yOf(row.low ?? Math.max(0, row.before - row.error)),
+                                y2: yOf(row.high ?? Math.min(1, row.before + row.error)), class: "error" }));
     }
     if (row.before !== null) {
       svg.append(node("circle", { cx: xOf(i), cy: yOf(row.before), r: row.mark ? 6 : 3.5,
@@ -263,13 +278,32 @@ function sidesText(sides) {
   return named.map(([name, numbers]) => `${name}: ${numbers.join(", ")}`).join(" · ");
 }
 
+/**
+ * A log row's words as the fight screen shows them, each die face as its number ("Dmitri: 3+5 + 10 = 18"): a face
+ * is a picture (named for screen readers only), which innerText leaves out. A block starts a new word, as in
+ * innerText; what is not displayed is left out.
+ * @param {HTMLElement} item
+ */
+function logText(item) {
+  /** @param {Node} node @returns {string} */
+  const words = (node) => {
+    if (!(node instanceof Element)) return node.nodeType === Node.TEXT_NODE ? node.textContent ?? "" : "";
+    if (node.classList.contains("dice-faces")) return $$(".die", node).map((die) => die.childElementCount).join("+");
+    const { display } = getComputedStyle(node);
+    if (display === "none") return "";
+    const inner = Array.from(node.childNodes, words).join("");
+    return display.startsWith("inline") ? inner : ` ${inner} `;
+  };
+  return words(item).replace(/\s+/g, " ").trim();
+}
+
 /** @param {number} i */
 function stepText(i) {
   const review = /** @type {Review} */ (shown);
   if (i >= review.rows.length) {
     const last = review.rows.length ? review.rows[review.rows.length - 1].sides : review.sides;
     const now = /** @type {OpenFight} */ (open).view.outcome === "ongoing"
-      ? t("Now: {chance} to win.", { chance: review.result === null ? "?" : percent(review.result) })
+      ? measured("now", "Now: {chance} to win.", review.result === null ? "?" : percent(review.result))
       : t("The end.");
     return `${now} ${sidesText(last)}.`;
   }
@@ -280,7 +314,7 @@ function stepText(i) {
   } else if (!row.known) {
     parts.push(t("Past what the exact odds can count: not reviewed."));
   } else {
-    parts.push(t("Chance to win before: {chance}.", { chance: percent(/** @type {number} */ (row.before)) }));
+    parts.push(measured("before", "Chance to win before: {chance}.", percent(/** @type {number} */ (row.before))));
     if (!row.judged) {
       parts.push(t("Not judged; it changed the chance by {change}.", { change: points(/** @type {number} */ (row.sheet)) }));
     } else if (row.best) {
@@ -292,25 +326,40 @@ function stepText(i) {
     }
     if (row.judged) parts.push(t("Luck: {change}.", { change: points(/** @type {number} */ (row.luck)) }));
   }
-  const log = $$(`[data-action="${i}"]`, ui.fight).map((item) => item.innerText.replace(/\s+/g, " ").trim());
+  const log = $$(`[data-action="${i}"]`, ui.fight).map(logText);
   if (log.length) parts.push(`${t("Log")}: ${log.join(" ")}`);
   parts.push(t("After it: {numbers}.", { numbers: sidesText(row.sides) }));
   return parts.join(" ");
 }
 
+/**
+ * A chance to win as the table shows it: a simulated one with its 95 % interval ("100 % (99 %–100 %)") unless the
+ * interval, rounded, is the chance itself.
+ * @param {number} before
+ * @param {Row} row
+ */
+function chanceText(before, row) {
+  const shown = percent(before);
+  if (row.low === undefined || row.low === null || row.high === undefined || row.high === null) return shown; // exact
+  const [low, high] = [percent(row.low), percent(row.high)];
+  return low === shown && high === shown ? shown : `${shown} (${low}–${high})`;
+}
+
 function table() {
   const review = /** @type {Review} */ (shown);
   const head = h("tr", {}, h("th", { scope: "col", i18n: "Round" }), h("th", { scope: "col", i18n: "Action" }),
-    h("th", { scope: "col", i18n: "Chance to win before" }), h("th", { scope: "col", i18n: "Choice" }),
+    h("th", { scope: "col" }, measured("column", "Chance to win before")), h("th", { scope: "col", i18n: "Choice" }),
     h("th", { scope: "col", i18n: "Luck" }), h("th", { scope: "col", i18n: "Mark" }));
   const body = review.rows.map((row) => h("tr", {},
     element("td", String(row.round)), element("td", row.did),
-    element("td", row.before === null ? "?" : percent(row.before) + (row.error ? ` ± ${percent(row.error)}` : "")),
+    element("td", row.before === null ? "?" : chanceText(row.before, row)),
+    // not judged (the sheet's actions; every simulated one): the change it made, bracketed, in the choice's column
     element("td", !row.known ? "?" : row.judged ? points(/** @type {number} */ (row.choice))
-      : row.sheet === null ? "" : `(${points(row.sheet)})`),
-    element("td", row.known && (row.judged || row.error !== null) ? points(/** @type {number} */ (row.luck)) : ""),
+      : row.sheet !== null ? `(${points(row.sheet)})`
+        : row.error !== null ? `(${points(/** @type {number} */ (row.luck))})` : ""),
+    element("td", row.known && row.judged ? points(/** @type {number} */ (row.luck)) : ""),
     element("td", markWords(row.mark))));
-  ui.table.replaceChildren(h("caption", { i18n: "Every action, with the chance to win before it" }),
+  ui.table.replaceChildren(h("caption", {}, measured("caption", "Every action, with the chance to win before it")),
                            h("thead", {}, head), h("tbody", {}, ...body));
 }
 

@@ -4,6 +4,7 @@ fight accepts); evasion advice that says what each number assumes; an empty set-
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -11,7 +12,7 @@ from conftest import BOOT_TIMEOUT, set_up
 from playwright.sync_api import expect
 from test_odds import ODDS_TIMEOUT, exact_win, panel, record, shown
 
-from pyrules import Fight
+from pyrules import Fight, api
 from pyrules.systems.lonewolf.odds import evade_advice, grey_star_policy
 
 HERO = {"COMBAT SKILL": "15", "ENDURANCE": "20"}
@@ -175,6 +176,13 @@ def test_the_evasion_advice_says_what_each_chance_assumes(page):
         f"Why the chances to win differ: {shown(exact_win(data))} assumes you fight to the end; evading gives up the "
         "win for a better chance to survive."
     )).to_be_visible()  # fmt: skip
+    # The advice first, from the rules' best play under the worth the story judges by (coming through alive counts
+    # as much as a win, by default): each choice with its chance, the best first.
+    best = json.loads(api.call(json.dumps({"op": "odds", "record": data})))["best"]
+    assert best["do"] == "evade"
+    expect(odds.locator("#odds-advice p").first).to_have_text("Advice: evade.")
+    line = " · ".join(f"{c['did']} {shown(c['worth'])}" for c in best["choices"])
+    expect(odds.get_by_text(f"Chance to come through alive (a win or an evasion): {line}.")).to_be_visible()
     # The chance to win is said once, as the headline; the numbers under it are the rest.
     headline = f"Chance to win, fighting to the end: {shown(exact_win(data))}"
     expect(odds.get_by_role("status").first).to_have_text(headline)

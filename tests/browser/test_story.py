@@ -32,7 +32,7 @@ def open_link(page, base_url, fight):
 def test_a_shared_fight_opens_on_its_story_and_steps_by_keyboard(page, base_url):
     story = open_link(page, base_url, record())
     expect(story.locator("#story-summary")).to_contain_text("Won after 6 rounds.")
-    expect(story.locator("#story-summary")).to_contain_text("Luck gave you")
+    expect(story.locator("#story-summary")).to_contain_text("The random numbers went your way")
     chart = story.get_by_role("slider", name="Chance to win, action by action")
     expect(chart).to_have_attribute("aria-valuemax", "6")
     chart.focus()
@@ -59,6 +59,20 @@ def test_a_shared_fight_opens_on_its_story_and_steps_by_keyboard(page, base_url)
     expect(story.get_by_role("button", name="Play on from here")).to_be_hidden()
     expect(story.get_by_role("button", name="Fight it yourself")).to_be_visible()
     expect(page.get_by_role("button", name="Undo")).to_be_hidden()
+
+
+def test_a_step_keeps_the_dice_of_its_log_row(page, base_url):
+    """A Fighting Fantasy round's dice are faces on the screen (pictures): the step reads them as their numbers."""
+    fight = {"format": "pyrules-fight", "version": 1, "system": "fighting-fantasy", "seed": 1,
+             "hero": {"skill": 10, "stamina": 18, "luck": 9}, "enemies": [{"name": "ОРК", "skill": 7, "stamina": 4}],
+             "actions": [{"do": "round", "target": 0, "dice": [[3, 5], [4, 2]]}]}  # fmt: skip
+    story = open_link(page, base_url, fight)
+    chart = story.get_by_role("slider", name="Chance to win, action by action")
+    chart.focus()
+    page.keyboard.press("Home")
+    step = story.locator("#story-step")
+    expect(step).to_contain_text(": 3+5 + 10 = 18")  # 18 against the ОРК's 13: a wound
+    expect(step).to_contain_text("ОРК (your target): 4+2 → 13")
 
 
 def test_tapping_the_chart_steps_to_that_round(page, base_url):
@@ -209,11 +223,14 @@ def test_a_citadel_fight_tells_its_story_simulated_in_parts_with_its_errors(page
     status = story.locator("#story-status")
     # drawn part by part (the first parts come before the whole is simulated), then said to be simulated
     expect(status).to_contain_text("The story is being simulated: fights played,", timeout=BOOT_TIMEOUT)
-    simulated = "The chance to win is simulated (fights from each action: 400; ± is its 95 % error)."
+    simulated = ("The chance to win is simulated (fights from each action: 400; in brackets, its 95 % interval; "
+                 "after ±, the 95 % error of a change).")
     expect(status).to_contain_text(simulated, timeout=60_000)
     summary = story.locator("#story-summary")
     expect(summary).to_contain_text("Lost after")
     expect(summary).to_contain_text("Choices are not judged: the chance to win is simulated, playing one plain way.")
+    expect(summary).to_contain_text("the dice and the choices together changed it by")
+    expect(summary).not_to_contain_text("luck")
     chart = story.get_by_role("slider", name="Chance to win, action by action")
     expect(chart).to_have_attribute("aria-valuemax", str(len(fight["actions"])))
     assert chart.locator("line.error").count() >= len(fight["actions"]) - 1  # every simulated chance has its bar
@@ -221,8 +238,11 @@ def test_a_citadel_fight_tells_its_story_simulated_in_parts_with_its_errors(page
     page.keyboard.press("Home")
     step = story.locator("#story-step")
     expect(step).to_contain_text("Round 1: Almuric: Attack → Medusa.")
-    with_error = r"\d+\s%\s±\s\d+\s%"  # on one line: no-break spaces
-    expect(step).to_contain_text(re.compile(rf"Chance to win before: {with_error}\. Luck: [−+]?{with_error}\."))
+    # on one line (no-break spaces): the chance with its interval, unless the interval rounds to the chance itself
+    chance, change = r"\d+\s%(\s\(\d+–\d+\s%\))?", r"[−+]?\d+\s%\s±\s\d+\s%"
+    expect(step).to_contain_text(
+        re.compile(rf"Chance to win before: {chance}\. Not judged; the chance changed by {change}\."))
+    expect(step).not_to_contain_text("Luck:")  # a simulated story does not tell the dice from the choices
     expect(step).to_contain_text("After it: A Almuric: Wound Points")
     # read-only: the board stays in view, but is not played; the phase's buttons are not there to press
     expect(page.locator("#cob-board")).to_be_visible()

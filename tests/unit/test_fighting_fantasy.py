@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from pyrules import Fight, RecordError
 from pyrules.fields import Reader
+from pyrules.i18n import language
 from pyrules.systems.fighting_fantasy import FightingFantasy
 from pyrules.systems.fighting_fantasy.record import BACKPACK_SLOTS
 
@@ -201,6 +202,24 @@ def test_optional_luck_in_combat(luck_dice, kind, expected_enemy, expected_hero)
     assert fight.state.luck == 8 and fight.log[-1]["combat"] == kind
     with pytest.raises(RecordError):
         fight.apply({"do": "luck", "dice": [1, 1]})  # once per wound
+
+
+def test_a_luck_test_in_combat_is_on_the_exchange_with_the_target_and_its_refusal_says_so():
+    """The target parries while another enemy wounds the hero: no test is offered (it follows only the exchange
+    with the target), and the refusal says so rather than that nobody was wounded."""
+    fight = ff(enemies=[SPY, SPIDER], rules={"luck_in_combat": True})
+    event = fight.apply(rnd([3, 3], [3, 3], [6, 6], target=0))  # 16 against the spy's 16, the spider's 20
+    assert [foe["result"] for foe in event["enemies"]] == ["parry", "wounds"] and fight.state.stamina == 16
+    assert fight.view()["can"]["combat_luck"] is False
+    with pytest.raises(RecordError) as refused:
+        fight.apply({"do": "luck", "dice": [1, 1]})
+    assert refused.value.field == "actions[1]"
+    message = refused.value.message
+    assert "the exchange with your target" in message and "a wound from another enemy is not tested" in message
+    with language("ru"), pytest.raises(RecordError) as russian:
+        ff(enemies=[SPY, SPIDER], rules={"luck_in_combat": True},
+           actions=[rnd([3, 3], [3, 3], [6, 6], target=0), {"do": "luck", "dice": [1, 1]}])  # fmt: skip
+    assert "с вашей целью" in russian.value.message and "рану от другого врага не проверяют" in russian.value.message
 
 
 def test_luck_in_combat_is_off_by_default_in_this_book():
@@ -604,3 +623,32 @@ def test_an_empty_thing_in_the_backpack_is_refused_by_name():
     with pytest.raises(RecordError) as refused:
         ff({"skill": 9, "stamina": 9, "luck": 9, "backpack": ["верёвка", "  "]})
     assert refused.value.field == "hero.backpack[1]" and refused.value.message == "must not be empty"
+
+
+# ---- the review -------------------------------------------------------------------------------------------------
+
+
+def test_the_review_knows_every_state_whose_odds_answer(monkeypatch):
+    """The review's budget for a state is no tighter than the odds' for the record cut there: weighing the luck test
+    a paragraph may ask for before the first round (another УДАЧА, another fight to count) does not take the budget
+    of fighting on. The budget is made small here, so that a small fight stands for a large one."""
+    from pyrules.budget import TooLarge
+    from pyrules.review import review
+    from pyrules.systems.fighting_fantasy import odds
+    from pyrules.systems.fighting_fantasy import review as ff_review
+
+    monkeypatch.setattr(odds, "FF_WORK", 20_000)
+    monkeypatch.setattr(ff_review, "FF_WORK", 20_000)
+    enemies = [{"name": "ОРК", "skill": 7, "stamina": 12}, {"name": "ГОБЛИН", "skill": 10, "stamina": 6},
+               {"name": "КРЫСА", "skill": 6, "stamina": 12}]  # fmt: skip
+    fight = ff({"skill": 11, "stamina": 8, "luck": 8}, enemies, seed=836, actions=[{"do": "round"}] * 3)
+    rows = review(fight)["rows"]
+    answered = 0
+    for row, state in zip(rows, fight.states):
+        try:
+            win = odds.fighting_fantasy_odds(fight.setup, state)["win"]
+        except TooLarge:
+            continue
+        answered += 1
+        assert row["known"] and row["before"] == pytest.approx(win, abs=1e-12), row["index"]
+    assert answered == len(rows)  # the start too, where the luck test is a choice the odds do not weigh

@@ -150,6 +150,7 @@ def test_testing_luck_where_it_can_only_lose_is_marked():
     assert struck["judged"] and struck["choice"] == 0.0 and struck["luck"] > 0  # double six against double one
     assert tested["did"] == "test your luck" and tested["best"] == "strike ОРК"
     assert tested["choice"] == pytest.approx(-0.181, abs=0.001) and tested["mark"] == "blunder"
+    assert struck["round"] == tested["round"] == 1  # the test is of round 1's wound, not of the round after it
 
 
 def test_a_paragraph_without_a_fight_is_not_reviewed_and_says_why():

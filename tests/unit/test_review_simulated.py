@@ -1,6 +1,7 @@
-"""Citadel of Blood's story, simulated (pyrules.review_simulated): the luck of every action adds up to the result less
-the start; a review made in many small parts is the very review made at once; no choice is judged; the op answers
-in parts and refuses a bad ``ms`` by name; the words are in both languages."""
+"""Citadel of Blood's story, simulated (pyrules.review_simulated): the change of every action adds up to the result
+less the start; a review made in many small parts is the very review made at once; no choice is judged, and no change
+is called luck; each chance has its Wilson interval; the op answers in parts and refuses a bad ``ms`` by name; the words
+are in both languages."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from pyrules import Fight, api, review_simulated
 from pyrules.i18n import language
+from pyrules.odds import wilson
 from pyrules.systems import SYSTEMS
 
 CITADEL = SYSTEMS["citadel-of-blood"]
@@ -59,9 +61,33 @@ def test_no_choice_is_judged_and_every_value_has_its_error():
     for row in answer["rows"]:
         assert (row["judged"], row["choice"], row["best"], row["mark"]) == (False, None, None, None)
         assert 0 <= row["error"] <= 0.5 and row["luck_error"] >= row["error"]
-        assert "\u00a0±\u00a0" in row["words"]  # each value with its error, on one line
+        assert "\u00a0±\u00a0" in row["words"]  # each change with its error, on one line
     assert answer["worst"] is None and answer["choices"] == 0.0
     assert "Choices are not judged" in answer["summary"]
+
+
+def test_each_chance_is_shown_with_its_wilson_interval_and_no_change_is_called_luck():
+    """The interval is Wilson's, not the raw estimate ± its half-width (a chance of 12 wins in 12 is not "100 % ±
+    12 %"); the rows carry its ends, and "error" (its half-width) as before. Choices are not judged, so neither the
+    rows nor the summary call what an action changed luck: the dice and the choices are not told apart."""
+    fight = played()
+    answer = review_simulated.review(fight)
+    runs = answer["simulated"]["runs"]
+    for row, state in zip(answer["rows"], fight.states):
+        if state.outcome != "ongoing":
+            assert row["low"] == row["high"] == row["before"]
+            continue
+        low, high = wilson(round(row["before"] * runs), runs)
+        assert (row["low"], row["high"]) == (pytest.approx(low), pytest.approx(high))
+        assert row["error"] == pytest.approx((high - low) / 2)
+        shown = f"{round(100 * row['before'])}\u00a0%\u00a0({round(100 * low)}–{round(100 * high)}\u00a0%)"
+        assert row["words"].startswith(f"Chance to win before: {shown}. Not judged; the chance changed by ")
+        assert "uck" not in row["words"]
+    summary = answer["summary"]
+    assert "the dice and the choices together changed it by −" in summary and "uck" not in summary
+    assert "95 % interval" in answer["simulated"]["words"]
+    assert review_simulated.with_interval(1.0, 0.9905, 1.0) == "100\u00a0%\u00a0(99–100\u00a0%)"
+    assert review_simulated.with_interval(1.0, 0.998, 1.0) == "100\u00a0%"  # the interval rounds to the chance
     # each side's Wound Points, every unit named as on the board
     names = [name for name, _, _ in answer["rows"][0]["sides"]]
     assert names[:2] == ["A Almuric", "B Brom"] and names[2] == "1 Orcs"
@@ -130,4 +156,6 @@ def test_the_story_in_russian():
     assert answer["summary"].startswith("Поражение") or "Проигр" in answer["summary"], answer["summary"]
     assert "Решения не оцениваются" in answer["summary"]
     assert answer["rows"][0]["words"].startswith("Шанс на победу до этого:")
+    assert "шанс изменился на" in answer["rows"][0]["words"] and "изменили его на" in answer["summary"]
+    assert "езени" not in answer["summary"] + answer["rows"][0]["words"]  # no «везение»: nothing is called luck
     assert answer["rows"][0]["sides"][0][1] == "Очки ранений"

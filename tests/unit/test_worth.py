@@ -12,6 +12,8 @@ from dataclasses import replace
 
 import pytest
 from conftest import make_record
+from fuzzing import played_records
+from hypothesis import HealthCheck, assume, event, given, settings
 
 from pyrules import Fight, api
 from pyrules.contract import Outcome, Worth
@@ -223,3 +225,61 @@ def test_past_the_first_states_budget_the_later_rounds_are_still_judged(monkeypa
     rows = review(fight)["rows"]
     assert rows[0]["before"] is None and rows[-1]["known"] and rows[-1]["judged"]
     assert call(op="review", record=record)["ok"]
+
+
+REVIEWED = [key for key, system in SYSTEMS.items() if "exact_odds" in system.capabilities]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played_records(REVIEWED))
+def test_every_judged_step_of_every_reviewed_book_splits_into_choice_and_luck_that_averages_to_zero(record):
+    """Random fights of every book reviewed exactly: at each judged step, the luck of each of the engine's chance
+    outcomes (its ``chance``: the ten numbers, the dice), weighed by its probability, averages to zero; the choice is
+    never above zero; and the worth before it is the odds panel's on the record cut there (the advice's ``best``
+    where the book gives more than a round, Grey Star's best spends' worth, else the chance to win fought to the end
+    with the best targets and luck tests)."""
+    try:
+        fight = Fight.from_record(record)
+    except Exception:  # noqa: BLE001 (a set-up the rules refuse: not a fight to review)
+        assume(False)
+    assume(fight.setup.enemies and fight.actions)
+    answer = review(fight)
+    assume(answer["unknown"] == 0)
+    system, judged = fight.system, 0
+    averaged: list[int] = []
+    values = system.review_values(fight.setup, fight.states[0], {"worth": system.judged_worth(Worth())})
+    for row in answer["rows"]:
+        assert row["choice"] <= 1e-12
+        if not row["judged"]:
+            continue
+        state = fight.states[row["index"]]
+        choice = values.decision(state, system.parse_action(record["actions"][row["index"]], row["index"]))
+        q = values.q(state, choice)
+        assert row["before"] + row["choice"] == pytest.approx(q, abs=1e-9)
+        outcomes = resolved(system, fight.setup, state, choice)
+        if len(outcomes) <= 1296:  # every die of the step (three fighters' dice: too many to step through here)
+            mean = math.fsum(float(p) * values.value(system.step(fight.setup, state, outcome)[0])
+                             for p, outcome in outcomes)  # fmt: skip
+            assert mean + values.reward(state, choice) - q == pytest.approx(0.0, abs=1e-9)  # the luck's mean
+            averaged.append(len(outcomes))
+        cut = {**record, "actions": record["actions"][: row["index"]]}
+        panel = call(op="odds", record=cut, table=False, **{"lambda": 0.0})
+        if "best" in panel:  # where the book gives more than a round
+            shown = panel["best"]["worth"]
+        elif panel.get("policy"):  # Grey Star's best spends
+            shown = panel["policy"]["objective"]
+        else:  # the best targets and luck tests, fought to the end
+            shown = panel["win"]
+        assert shown == pytest.approx(row["before"], abs=1e-9)
+        judged += 1
+    assert judged == sum(row["judged"] for row in answer["rows"])
+    event("luck averaged over a step's outcomes" if averaged else "no step small enough to average")
+
+
+def resolved(system, setup, state, action, p=1):
+    """Every outcome of the action's random part, as the engine's sequential chance nodes give them (a round's
+    hero's dice, then each enemy's), with its probability."""
+    nodes = system.chance(setup, state, action)
+    if nodes == [(1, action)]:
+        return [(p, action)]
+    return [found for q, node in nodes for found in resolved(system, setup, state, node, p * q)]

@@ -33,6 +33,7 @@ from .record import FFAction, FFSetup, FFState, Pending
 
 ONGOING, WON, LOST = Outcome.ONGOING, Outcome.WON, Outcome.LOST
 FF_WORK = 500_000  # (state, target, outcome) triples weighed (pyrules.odds.Budget)
+FF_STATES = 25_000  # the states of a fight still going that one chain keeps, at most
 
 Key = tuple[int, tuple[int, ...], int]  # (the hero's ВЫНОСЛИВОСТЬ, the enemies', УДАЧА)
 # One outcome of a round: (probability, the target's result, the enemies' losses [(enemy, loss)], the hero's loss)
@@ -54,7 +55,7 @@ class FFChain:
     fight's own numbers for the Spells of Strength and Weakness. No drink, spell or escape is counted after now."""
 
     def __init__(
-        self, setup: FFSetup, state: FFState, policy: str = "best", limit: int = 25_000, budget: Budget | None = None
+        self, setup: FFSetup, state: FFState, policy: str = "best", limit: int = FF_STATES, budget: Budget | None = None
     ):
         self.setup, self.state, self.policy, self.limit = setup, state, policy, limit
         self.budget = budget or Budget(FF_WORK)  # (state, target, outcome) triples weighed

@@ -5,6 +5,13 @@ tests), the player's choices and what each is worth before its dice.
 The worth is :class:`.odds.FFChain`'s, one chain for each set of fighting strengths met (a spell or a weapon that
 changes them starts another), each chain's memo shared by every state the fight reaches with those strengths.
 
+Each chain has the odds' budget twice over (work and states), so the review of a state answers wherever the odds of
+the record cut there do. One budget is for fighting on from the record's states: a later state reaches only states an
+earlier one reaches too, so what the later ones put in the memo is work the odds from the earlier one would do, and
+this budget runs out no sooner than theirs. The other is for weighing the choices that lead away from the fight the
+odds count (a luck test outside a round costs УДАЧА, where the odds fight on with the sheet as it stands), so that
+they do not eat into the first.
+
 Judged: the target of a round, a luck test taken or declined, an escape (it wins nothing, as the odds count it).
 Not judged: the adventure sheet's actions (drinking, eating, a spell, things taken or dropped): the odds fight on
 with the sheet as it stands, so they have no worth for those; the review shows the change such an action made apart.
@@ -15,11 +22,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ...budget import TooLarge
+from ...budget import Budget, TooLarge
 from ...contract import Outcome
 from ...i18n import tr
 from . import rules
-from .odds import FFChain
+from .odds import FF_STATES, FF_WORK, FFChain
 from .record import ACTION_KIND_LABELS, FFAction, FFSetup, FFState
 
 JUDGED = ("round", "luck", "escape")
@@ -31,13 +38,18 @@ class FightingFantasyValues:
     def __init__(self, system: Any, setup: FFSetup):
         self.system, self.setup = system, setup
         self.chains: dict[tuple, FFChain] = {}
+        self.budgets: dict[tuple, tuple[Budget, Budget]] = {}  # each chain's: (fighting on, the other choices)
+        self.aside = False  # weighing a choice other than a round: the chains' second budget
 
     def _chain(self, state: FFState) -> FFChain:
-        """The chain of the state's fighting strengths (the engine's key for them), made the first time they are met."""
+        """The chain of the state's fighting strengths (the engine's key for them), made the first time they are met,
+        spending the budget of what is being weighed."""
         key = (rules.strengths_key(state), state.max_stamina)
         chain = self.chains.get(key)
         if chain is None:
-            chain = self.chains[key] = FFChain(self.setup, state, "best")
+            chain = self.chains[key] = FFChain(self.setup, state, "best", limit=2 * FF_STATES)
+            self.budgets[key] = (chain.budget, Budget(FF_WORK))
+        chain.budget = self.budgets[key][self.aside]
         return chain
 
     def value(self, state: FFState) -> float:
@@ -49,7 +61,8 @@ class FightingFantasyValues:
         try:
             return chain.after(state.stamina, state.enemies, state.luck, state.pending_luck)
         except TooLarge:  # past the chain's budget: a later, smaller state starts a chain of its own
-            self.chains = {key: kept for key, kept in self.chains.items() if kept is not chain}
+            key = (rules.strengths_key(state), state.max_stamina)
+            del self.chains[key], self.budgets[key]
             raise
 
     def decision(self, state: FFState, action: FFAction) -> FFAction:
@@ -86,8 +99,12 @@ class FightingFantasyValues:
                 total += p * chain.after(hero, foes, state.luck, pending)
             return total
         total = 0.0
-        for p, outcome in self.system.chance(self.setup, state, choice):
-            total += float(p) * self.value(self.system.step(self.setup, state, outcome)[0])
+        aside, self.aside = self.aside, True
+        try:
+            for p, outcome in self.system.chance(self.setup, state, choice):
+                total += float(p) * self.value(self.system.step(self.setup, state, outcome)[0])
+        finally:
+            self.aside = aside
         return total
 
     def words(self, choice: FFAction) -> str:

@@ -325,9 +325,11 @@ def do_luck(setup: FFSetup, state: FFState, action: FFAction, path: str) -> tupl
     )
     pending = state.pending_luck
     if pending is None:
+        # a test follows only the exchange with the target: after a parry with it there is none, even where another
+        # enemy wounded the hero
         why = tr(
-            "luck in combat is tested once, on the wound of the round just fought: a parry wounds no one, "
-            "and a killing blow ends that enemy"
+            "luck in combat is tested once, on the wound of the exchange with your target in the round just fought "
+            "(a wound from another enemy is not tested): a parry wounds no one, and a killing blow ends that enemy"
         )
         raise RecordError(path, why, tr("Test your luck"))
     test, draws, luck = try_luck(setup, state, given, action.decline)
