@@ -34,6 +34,7 @@ function measured(key, english, chance = "") {
 
 const ui = {
   box: $("#story"), status: $("#story-status"), summary: $("#story-summary"), chart: $("#story-chart"),
+  measure: $("#story-measure"),
   step: $("#story-step"), table: $("#story-table"), play: /** @type {HTMLButtonElement} */ ($("#story-play")),
   again: /** @type {HTMLButtonElement} */ ($("#story-again")),
   picture: /** @type {HTMLButtonElement} */ ($("#story-picture")), fight: $("#fight"), controls: $("#fight-controls"),
@@ -130,13 +131,15 @@ function draws(reply, theirs, against, first) {
     ui.status.textContent = reply.error.text ?? reply.error.message;
     ui.summary.textContent = "";
     ui.chart.replaceChildren();
+    ui.measure.textContent = "";
     ui.table.replaceChildren();
     ui.step.textContent = "";
     ui.picture.hidden = true;
     return false;
   }
   shown = reply;
-  ui.chart.setAttribute("aria-label", measured("chart", "Chance to win, action by action"));
+  ui.measure.textContent = measured("chart", "Chance to win, action by action"); // what the chart plots
+  ui.chart.setAttribute("aria-label", ui.measure.textContent);
   ui.status.textContent = reply.simulated?.words ?? "";
   ui.summary.textContent = reply.summary;
   ui.picture.hidden = false;

@@ -16,11 +16,9 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ....budget import Budget
 from ....contract import Worth
 from ..record import State
 from ..rules import VIGOUR_COST
-from . import budgets
 from .chain import Chain
 from .willpower import Extra, policy_values
 
@@ -44,7 +42,7 @@ def may_cast(system: type[Engine], setup: Setup, state: State) -> bool:
 
 def solve(system: type[Engine], setup: Setup, start: State, worth: Worth) -> dict[bool, Tables]:
     """The worth of every state the fight can reach from ``start`` under the best play, by regime (Vigour cast or
-    not): the tables of :func:`.willpower.policy_values`, each within its own budget."""
+    not): the tables of :func:`.willpower.policy_values`, each within its own budget (``POLICY_CELLS``)."""
     tables: dict[bool, Tables] = {}
     if may_cast(system, setup, start):
         cast = replace(start, vigour=True)  # every ENDURANCE up to the start's: the cast costs some
@@ -55,8 +53,7 @@ def solve(system: type[Engine], setup: Setup, start: State, worth: Worth) -> dic
 
 def _regime(system: type[Engine], setup: Setup, start: State, worth: Worth, cast: Tables | None) -> Tables:
     extra = alternatives(system, setup, worth, cast)
-    return policy_values(system, setup, start, worth.willpower, Budget(budgets.POLICY_CELLS), worth.end, extra,
-                         worth.escape)  # fmt: skip
+    return policy_values(system, setup, start, worth.willpower, None, worth.end, extra, worth.escape)
 
 
 def alternatives(system: type[Engine], setup: Setup, worth: Worth, cast: Tables | None) -> Extra:

@@ -127,10 +127,10 @@ def _plain_layer(grid: list, landing: list, same: bool, den: int, outs: list, fa
     width = len(grid[0])
     goes = fates.goes
     stay = sum(k for hl, el, k in outs if same and hl == el == 0)
-    if stay == den:  # nothing ever changes: the fight never ends, and is not won
+    if stay == den:  # nothing ever changes: the fight never ends (worth ``never``), unless another choice ends it
         for E in range(1, len(grid)):
             other = extra(E) if extra else None
-            grid[E][1:] = [never if other is None else max(never, x) for x in (other or [never] * width)[1:]]
+            grid[E][1:] = [never] * (width - 1) if other is None else [max(never, x) for x in other[1:]]
         return
     d = den - stay  # divided once per cell: a row of sure wins is 1.0 exactly
     for E in range(1, len(grid)):
