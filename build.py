@@ -31,6 +31,7 @@ import tempfile
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
@@ -260,12 +261,61 @@ def ui_catalogs() -> dict[str, str]:
     systems say of themselves in it ("systems", as index.html holds English's)."""
     from pyrules import i18n
 
+    english = described("en")
+
     def words(code: str) -> dict[str, dict]:  # the rules' catalog as pyrules.i18n read it from the source
         return {"page": i18n.keyed_short(page_catalog(code)), "rules": i18n.keyed_short(i18n.CATALOGS[code]),
-                "systems": described(code)}  # fmt: skip
+                "systems": over_english(english, described(code))}  # fmt: skip
 
     return {lang["code"]: json.dumps(words(lang["code"]), ensure_ascii=False, separators=(",", ":"))
             for lang in languages() if lang["code"] != "en"}  # fmt: skip
+
+
+SAME = object()  # changed(): a part the same as English's
+
+
+def changed(english: Any, own: Any) -> Any:
+    """What of a language's ``own`` words differs from ``english`` (what the systems say of themselves: the same
+    shape in every language): objects key by key, lists of one length item by item (``null`` for an item the same as
+    English's), anything else whole; the page lays it over English's (i18n.js ``over``). SAME where nothing differs.
+    Whatever the page could not lay back over English's exactly is refused, so the build cannot ship wrong words."""
+    if isinstance(english, dict) and isinstance(own, dict):
+        if set(english) != set(own):
+            keys = sorted(set(english) ^ set(own))
+            raise ValueError(f"the systems' words have other keys in another language: {keys}")
+        parts = {key: changed(english[key], value) for key, value in own.items()}
+        return {key: part for key, part in parts.items() if part is not SAME} or SAME
+    if isinstance(english, list) and isinstance(own, list) and len(english) == len(own):
+        if None in own:
+            raise ValueError("a null in the systems' words: it would read as the English item")
+        items = [changed(a, b) for a, b in zip(english, own)]
+        return SAME if all(item is SAME for item in items) else [None if item is SAME else item for item in items]
+    return SAME if english == own else own
+
+
+def over_english(english: dict, own: dict) -> dict:
+    """A language's systems' words as the page receives them: what differs from English's (:func:`changed`), checked
+    to give back ``own`` exactly once laid over English's as the page lays it (:func:`laid`)."""
+    part = changed(english, own)
+    part = {} if part is SAME else part
+    if laid(english, part) != own:
+        raise ValueError("the systems' words would not come back whole from their differences to English's")
+    return part
+
+
+def laid(english: Any, own: Any) -> Any:
+    """``own`` laid over ``english`` as the page does (i18n.js ``over``)."""
+    if own is None:
+        return english
+    if isinstance(own, list):
+        return [laid(english[i] if isinstance(english, list) and i < len(english) else None, item)
+                for i, item in enumerate(own)]  # fmt: skip
+    if not isinstance(own, dict) or not isinstance(english, dict):
+        return own
+    merged = dict(english)
+    for key, value in own.items():
+        merged[key] = laid(merged.get(key), value)
+    return merged
 
 
 def language_options() -> str:
@@ -354,6 +404,9 @@ def runtime_hash(runtime: Path) -> str:
     return digest.hexdigest()
 
 
+UNPACKER = WEB / "pages.js"  # its unpackRules writes the rules' files as the snapshot maker finds them
+
+
 def used_stdlib(runtime: Path, archive: Path) -> Path:
     """The runtime's ``python_stdlib.zip`` cut to the files the rules' worker imports (tools/stdlib_used.py, run in
     the runtime under Node.js: Python's start, the archive's unpacking, every module of the rules and every request
@@ -362,6 +415,7 @@ def used_stdlib(runtime: Path, archive: Path) -> Path:
     maker, lister = ROOT / "tools" / "snapshot.mjs", ROOT / "tools" / "stdlib_used.py"
     key = hashlib.sha256(
         runtime_hash(runtime).encode() + archive.read_bytes() + maker.read_bytes() + lister.read_bytes()
+        + UNPACKER.read_bytes()
     ).hexdigest()[:16]
     listed = BUILD / "snapshots" / f"stdlib-{key}.json"
     if not listed.exists():
@@ -405,6 +459,7 @@ def start_up_snapshot(runtime: Path, archive: Path, stdlib: Path) -> Path:
         + runtime_hash(runtime).encode()
         + archive.read_bytes()
         + maker.read_bytes()
+        + UNPACKER.read_bytes()
         + (ROOT / "tools" / "free_memory.mjs").read_bytes()
         + stdlib.read_bytes()
     ).hexdigest()[:16]

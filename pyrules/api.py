@@ -191,18 +191,18 @@ def _hero_after(data: dict) -> dict:
 
 
 def _share(data: dict) -> dict:
-    """The open fight as a share link. With the page's ``worth`` or ``lambda`` (what the player's story was judged
-    by), the link carries every part of the worth its book weighs, so that the friend's story is judged the same."""
+    """The open fight as a share link. With the page's ``worth`` or ``lambda`` (the parts of the worth its player
+    chose other than the page's defaults), the link's record carries those its book weighs (the record's own
+    standing), so that the friend's story is judged as the player's was."""
     r = Reader(data, "", {"lambda": "Trade-off", "worth": "Worth"})
     fight = _fight(r)
     lam, worth = _lambda(r), _worth(r)
     r.done()
+    chosen = {**(worth or {}), **({} if lam is None else {"willpower": float(lam)})}
+    parts = {key: value for key, value in chosen.items() if key in fight.system.worth_parts}
     record = fight.record()
-    if lam is not None or worth is not None:
-        judged = odds.judged(fight, worth, lam)
-        parts = {key: getattr(judged, key) for key in fight.system.worth_parts}
-        if parts:
-            record["worth"] = parts
+    if parts:
+        record["worth"] = {**parts, **fight.worth_given}
     code = share.encode(record)
     return {"code": code, "length": len(code)}
 

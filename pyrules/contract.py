@@ -74,9 +74,6 @@ class Worth:
     endurance: float = 0.0
 
     KEYS: ClassVar[tuple[str, ...]] = ("escape", "willpower", "endurance")
-    LABELS: ClassVar[dict[str, str]] = {"escape": "Coming through alive without a win",
-                                        "willpower": "A point of WILLPOWER kept",
-                                        "endurance": "A point of ENDURANCE kept"}  # fmt: skip
 
     def end(self, outcome: str) -> float:
         """The worth of a fight that ended so (an ongoing one: nothing yet)."""
@@ -93,7 +90,7 @@ class Worth:
     def parts(cls, data: Any, path: str = "worth") -> dict[str, float]:
         """The parts a record or a request gives (each a share of a win from 0 to 1); RecordError naming the part
         otherwise."""
-        reader = Reader(data, path, cls.LABELS)
+        reader = Reader(data, path, dict.fromkeys(cls.KEYS, "Worth"))
         parts = {}
         for key in cls.KEYS:
             value = reader.get(key, None)

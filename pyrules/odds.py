@@ -46,19 +46,14 @@ def measure(kind: str, worth: Worth) -> dict[str, str]:
         return {"kind": kind, "name": tr("chance to come through alive (a win or an evasion)"),
                 "before": tr("Chance to come through alive before: {chance}.", chance=chance),
                 "column": tr("Chance to come through alive before"),
-                "caption": tr("Every action, with the chance to come through alive before it"),
-                "chart": tr("Chance to come through alive, action by action"),
                 "now": tr("Now: {chance} to come through alive.", chance=chance)}  # fmt: skip
     if kind == "worth":
         return {"kind": kind, "name": tr("worth to you (a win is 100 %, less what is spent)"),
                 "before": tr("Worth to you before: {chance}.", chance=chance),
                 "column": tr("Worth to you before"),
-                "caption": tr("Every action, with the fight's worth to you before it"),
-                "chart": tr("The fight's worth to you, action by action"),
                 "now": tr("Now: worth {chance} to you.", chance=chance)}  # fmt: skip
     return {"kind": "win", "name": tr("chance to win"), "before": tr("Chance to win before: {chance}.", chance=chance),
-            "column": tr("Chance to win before"), "caption": tr("Every action, with the chance to win before it"),
-            "chart": tr("Chance to win, action by action"),
+            "column": tr("Chance to win before"),
             "now": tr("Now: {chance} to win.", chance=chance)}  # fmt: skip
 
 

@@ -36,10 +36,10 @@ from typing import Any
 
 from . import budget
 from .budget import TooLarge
-from .contract import Outcome
+from .contract import Outcome, Worth
 from .fight import Fight
 from .i18n import tr
-from .odds import MonteCarlo, wilson
+from .odds import MonteCarlo, measure, wilson
 from .review import ending, points, rounds_of, turned
 
 FIRST = 20  # fights from each state in the first pass: the whole chart, coarsely (±22 % at worst)
@@ -146,6 +146,7 @@ def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
         "sheet": 0.0,
         "unknown": len(rows) - len(known_rows),
         "thresholds": {},
+        "measure": measure("win", Worth()),  # the simulation plays to the end: a chance to win
         "turning": max(known_rows, key=lambda row: abs(row["luck"]))["index"] if known_rows else None,
         "worst": None,
         "simulated": {

@@ -144,7 +144,7 @@ def site(dist: Path) -> Path:
     # The site's rules again, with the odds' benchmark cases the page itself leaves out (pyrules/benchmark.py).
     import build
 
-    (archive,) = target.glob("pyrules-*.tar.gz")
+    (archive,) = target.glob("pyrules-*.pack.gz")
     (wheel,) = (build.BUILD / "browser-wheel").glob("*.whl")
     build.browser_archive(wheel, ("pyrules/__main__.py",), archive)
     (runtime,) = (target / "pyodide").iterdir()  # pyodide/<version>/, as the app's worker has it
@@ -174,13 +174,15 @@ def site(dist: Path) -> Path:
 
 
 def bytes_shipped(dist: Path) -> tuple[int, int]:
-    """(on disk, downloaded): every file of dist/ outside dist/pyodide/, of the languages' page words only the
-    largest (a visitor downloads their own); downloaded counts text (HTML, JS, CSS, JSON, SVG, the manifest) gzipped
-    as static hosts send it, and the wheel and PNGs as they are (already compressed)."""
+    """(on disk, downloaded): every file of dist/ outside dist/pyodide/, of the languages' page words and of their
+    manifests only the largest (a visitor downloads their own); downloaded counts text (HTML, JS, CSS, JSON, SVG,
+    the manifest) gzipped as static hosts send it, and the wheel and PNGs as they are (already compressed)."""
     files = [p for p in dist.rglob("*") if p.is_file() and "pyodide" not in p.relative_to(dist).parts]
-    # A visitor downloads one language's page words (none in English): the largest counts, the others do not.
+    # A visitor downloads one language's page words (none in English) and its installed app's words (beside
+    # English's manifest, which the page links first): of each, the largest counts, the others do not.
     catalogs = sorted((p for p in files if p.parent.name == "locales"), key=lambda p: p.stat().st_size)
-    files = [p for p in files if p not in catalogs[:-1]]
+    manifests = sorted(dist.glob("manifest.*.webmanifest"), key=lambda p: p.stat().st_size)
+    files = [p for p in files if p not in catalogs[:-1] + manifests[:-1]]
     raw = sum(p.stat().st_size for p in files)
     packed = (".whl", ".gz", ".png")
     sent = sum(p.stat().st_size if p.suffix in packed else len(gzip.compress(p.read_bytes(), 9)) for p in files)

@@ -71,8 +71,6 @@ CASES: list[tuple[str, str, Callable[[int], Fight], Callable[[Fight], Any]]] = [
      lambda f: lw_odds.lone_wolf_odds(*args(f))),
     ("lone_wolf_odds", "Lone Wolf, ENDURANCE N against 20 enemies of N", lambda n: lw(n, 20),
      lambda f: lw_odds.lone_wolf_odds(*args(f))),
-    ("evade_advice", "Lone Wolf, N against N, evasion from the first round", lambda n: lw(n, 1, {"evade_after": 0}),
-     lambda f: lw_odds.evade_advice(*args(f))),
     ("spend_table", "Grey Star, ENDURANCE and WILLPOWER N (skill 18) against N (skill 20), every spend 1-N", gs,
      lambda f: lw_odds.spend_table(*args(f))),
     ("grey_star_policy", "Grey Star, the same fight, optimal spending for λ = 0.01", gs,
@@ -149,7 +147,7 @@ def limits() -> str:
         rows.append((solver, what, n, seconds, peak, refused))
         print(f"bench: {solver}: N = {n}, {seconds:.2f} s, {peak:.0f} MB", file=sys.stderr, flush=True)
     budgets = (
-        f"budgets: ODDS_CELLS {lw_odds.ODDS_CELLS:,}, EVADE_CELLS {lw_odds.EVADE_CELLS:,}, POLICY_CELLS"
+        f"budgets: ODDS_CELLS {lw_odds.ODDS_CELLS:,}, POLICY_CELLS"
         f" {lw_odds.POLICY_CELLS:,}, FF_WORK {ff_odds.FF_WORK:,}, SECONDS {budget.SECONDS:g}"
     )
     lines = [

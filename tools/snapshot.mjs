@@ -14,6 +14,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { unpackRules } from "../web/pages.js";
 import { zeroFreeMemory } from "./free_memory.mjs";
 
 // Every module of the rules (the command line's __main__ aside), their data read as they import, and the first
@@ -39,7 +40,7 @@ const indexURL = resolve(runtime) + "/";
 const options = used ? {} : { stdLibURL: resolve(stdlib), _makeSnapshot: true };
 const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, fullStdLib: false, ...options });
 const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
-pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), "gztar", { extractDir });
+unpackRules(pyodide, readFileSync(archive), extractDir); // as the worker's ordinary start does
 pyodide.runPython(IMPORTS);
 if (used) {
   const listed = pyodide.runPython(readFileSync(new URL("stdlib_used.py", import.meta.url), "utf8"));

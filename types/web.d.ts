@@ -9,9 +9,10 @@ declare const __PRECACHE__: string[];
 /** The pinned Pyodide runtime (worker.js imports "./__PYODIDE__pyodide.mjs"): the part of its API the worker uses. */
 declare module "*pyodide.mjs" {
   export interface PyodideInterface {
-    runPython(code: string): any;
+    runPython(code: string, options?: { globals?: unknown }): any;
     pyimport(name: "pyrules.api"): { call(request: string): string };
-    unpackArchive(buffer: ArrayBuffer, format: string, options?: { extractDir?: string }): void;
+    toPy(value: object): { destroy(): void };
+    FS: { writeFile(path: string, data: Uint8Array): void };
     makeMemorySnapshot(): Uint8Array<ArrayBuffer>;
   }
   export function loadPyodide(options: Record<string, unknown>): Promise<PyodideInterface>;

@@ -96,13 +96,38 @@ export function rulesWords(code) {
 }
 
 /**
- * What the systems say of themselves (their labels, weapons, rules' labels) in `code`, once downloaded (English's:
- * index.html's #systems-data, which the caller reads).
+ * What the systems say of themselves (their labels, weapons, rules' labels) in `code`, once downloaded, laid over
+ * English's (index.html's #systems-data, which the caller reads for English itself).
  * @param {string} code
  * @returns {import("./rules.js").Words | undefined}
  */
 export function systemsWords(code) {
-  return SYSTEMS[code];
+  const own = SYSTEMS[code];
+  if (own === undefined) return undefined;
+  if (!Object.hasOwn(MERGED, code)) {
+    const english = JSON.parse(document.getElementById("systems-data")?.textContent ?? "{}").en;
+    MERGED[code] = /** @type {import("./rules.js").Words} */ (over(english, own));
+  }
+  return MERGED[code];
+}
+
+/** @type {Record<string, import("./rules.js").Words>} each language's systems' words, laid over English's */
+const MERGED = {};
+
+/**
+ * A language's systems' words laid over English's (build.py ``changed``: a language's download carries only what
+ * differs): objects key by key, lists item by item (null: English's item), anything else whole.
+ * @param {unknown} english
+ * @param {unknown} own
+ * @returns {unknown}
+ */
+function over(english, own) {
+  if (own === null || own === undefined) return english;
+  if (Array.isArray(own)) return own.map((item, i) => over(Array.isArray(english) ? english[i] : undefined, item));
+  if (typeof own !== "object" || typeof english !== "object" || english === null) return own;
+  const laid = /** @type {Record<string, unknown>} */ ({ ...english });
+  for (const [key, value] of Object.entries(own)) laid[key] = over(laid[key], value);
+  return laid;
 }
 
 /**

@@ -146,8 +146,20 @@ function summarize(text) {
 const chosen = (box) => Number(/** @type {HTMLInputElement} */ ($("input:checked", box)).value);
 /** The player's parts of the worth the advice and the story weigh (pyrules.contract.Worth), in wins. */
 const worth = () => ({ escape: chosen(ui.escape), endurance: chosen(ui.endurance) });
-/** What the player's stories are judged by, as a request's options (a share link carries them). */
-export const judgedBy = () => ({ lambda: keepWorth(), worth: worth() });
+/** What the player's stories are judged by, as a request's options. */
+const judgedBy = () => ({ lambda: keepWorth(), worth: worth() });
+
+/**
+ * The player's choices of worth other than the page's defaults, as a share request's options: the link carries
+ * them, so that a friend's story is judged as the player's was (with the defaults, the friend's page judges alike).
+ * @returns {{worth: Record<string, number>, lambda?: number}}
+ */
+export function chosenWorth() {
+  const moved = (/** @type {HTMLElement} */ box) => !(/** @type {HTMLInputElement} */ ($("input:checked", box))).defaultChecked;
+  const { escape, endurance } = worth();
+  return { worth: { ...(moved(ui.escape) ? { escape } : {}), ...(moved(ui.endurance) ? { endurance } : {}) },
+           ...(moved(ui.keep) ? { lambda: keepWorth() } : {}) };
+}
 
 /** The chosen value of a point of WILLPOWER kept, in wins (λ). */
 const keepWorth = () => Number(/** @type {HTMLInputElement} */ ($("input:checked", ui.keep)).value);
@@ -436,26 +448,14 @@ function advise(reply) {
   ui.endurance.hidden = !reply.best?.choices.some((/** @type {{do: string}} */ c) => c.do === "vigour");
   if (reply.best) { // every choice the book gives now (Vigour, an evasion), by the worth the story judges by too
     const { advice, choices, measure } = reply.best;
-    notes.push(advice);
-    if (choices.length > 1) {
+    if (choices.length > 1) { // a choice to make now
+      notes.push(advice);
       notes.push(`${measure.name[0].toUpperCase()}${measure.name.slice(1)}: ${choices.map(
         (/** @type {{did: string, worth: number}} */ c) => `${c.did} ${percent(c.worth)}`).join(" · ")}.`);
     }
   }
   if (reply.evade) {
-    const { evade_now: now, fight_on: on, fight_on_win: onWin, allowed, why } = reply.evade;
-    const later = { on: percent(on), win: percent(onWin) };
-    if (allowed) {
-      notes.push(t("If you evade now: you survive {now}, and win nothing (an evasion ends the fight).",
-        { now: percent(now) }));
-      notes.push(t("If you fight on, evading later at the moment that best keeps you alive: you survive {on} and win {win}.",
-        later));
-      if (!reply.best) notes.push(reply.evade.advice === "evade" ? t("Advice: evade now.") : t("Advice: fight on."));
-    } else {
-      notes.push(t("Evasion is not allowed yet: {why}.", { why }));
-      notes.push(t("If you fight on, evading once the book allows it at the moment that best keeps you alive: you survive {on} and win {win}.",
-        later));
-    }
+    if (!reply.evade.allowed) notes.push(t("Evasion is not allowed yet: {why}.", { why: reply.evade.why }));
     if (reply.outcome === "ongoing") {
       notes.push(t("Why the chances to win differ: {win} assumes you fight to the end; evading gives up the win for a better chance to survive.",
         { win: percent(reply.win) }));

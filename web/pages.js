@@ -104,3 +104,41 @@ export function unpacker(size) {
     },
   };
 }
+
+// The rules' pack (tools/package.py browser_archive: for each file, its path, a newline, its length, a newline and
+// its bytes; gzipped as one), written into Python's file system by Python's own zlib: no tar reader to import.
+const UNPACK = `
+import os, zlib
+with open(source, "rb") as packed:
+    data = zlib.decompress(packed.read(), 31)
+os.remove(source)
+at = 0
+while at < len(data):
+    end = data.index(b"\\n", at)
+    name = data[at:end].decode()
+    at = data.index(b"\\n", end + 1) + 1
+    size = int(data[end + 1 : at - 1])
+    path = os.path.join(target, name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as out:
+        out.write(data[at : at + size])
+    at += size
+`;
+
+/**
+ * The rules' files, from their gzipped pack, written under `target` in Python's file system.
+ * @param {{FS: {writeFile(path: string, data: Uint8Array): void}, runPython(code: string, options?: {globals?: unknown}): unknown,
+ *          toPy(value: object): {destroy(): void}}} pyodide the runtime (its part this uses)
+ * @param {ArrayBuffer | Uint8Array} packed
+ * @param {string} target
+ */
+export function unpackRules(pyodide, packed, target) {
+  const source = "/tmp/pyrules.pack.gz";
+  pyodide.FS.writeFile(source, new Uint8Array(packed));
+  const globals = pyodide.toPy({ source, target });
+  try {
+    pyodide.runPython(UNPACK, { globals });
+  } finally {
+    globals.destroy();
+  }
+}

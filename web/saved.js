@@ -6,7 +6,7 @@ import { t, translatePage } from "./i18n.js";
 import * as adventures from "./adventures.js";
 import { currentId, loadSaves, newId, remove, SAVE_FORMAT, SAVE_VERSION, setCurrent, setFightAside, store }
   from "./storage.js";
-import { judgedBy } from "./odds.js";
+import { chosenWorth } from "./odds.js";
 
 /** @typedef {import("./rules.js").FightRecord} FightRecord */
 /** @typedef {import("./rules.js").Summary} Summary */
@@ -464,7 +464,7 @@ async function share() {
   const rules = page.rules();
   const fight = page.fight();
   if (!rules || !fight) return;
-  const reply = await rules.call({ op: "share", session: fight.session, ...judgedBy() });
+  const reply = await rules.call({ op: "share", session: fight.session, ...chosenWorth() });
   if (!reply.ok) return showError(reply.error, $("#action-error"), $("#fight"));
   const { url, copied } = await copyLink(reply.code);
   ui.shareBox.hidden = false;

@@ -101,7 +101,7 @@ export function apply(next) {
   const hints = {
     escape: t("Only where the paragraph allows it. The enemy has the last blow: {n} STAMINA lost.", { n: wound }),
     one_by_one: t("Off: they all fight at once and you choose whom to strike each round. Between opponents you are not in a fight: the adventure sheet and luck tests are open."),
-    luck_in_combat: t("After a wound between you and your target you may test your luck (not after another enemy's): a wound you deal takes {hit_lucky} if you are lucky, {hit} if not; a wound you take costs {hurt_lucky} if you are lucky, {hurt} if not. A killing blow ends the enemy: there is no test on it.", luckWounds),
+    luck_in_combat: t("After a wound between you and your target you may test your luck: a wound you deal takes {hit_lucky} if you are lucky, {hit} if not; a wound you take costs {hurt_lucky} if you are lucky, {hurt} if not. A killing blow ends the enemy: there is no test on it.", luckWounds),
     decline_costs_luck: t("The book: each time you are offered to TEST YOUR LUCK you must subtract {n}, and a declined test counts as unlucky. Off: a declined test is unlucky but costs no LUCK.", { n: cost }),
     flask_in_combat: t("The book shuts only the backpack during a fight; the flask hangs at the belt. Off: no drink until the fight is over."),
     strength_bonus: t("The 1991 text says only that the spell raises your ATTACK STRENGTH; the remake gives +{n}. Blank: {n}.", { n: defaults.strength_bonus }),

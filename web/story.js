@@ -13,24 +13,19 @@ import { language, t } from "./i18n.js";
  *   after: number | null, known: boolean, judged: boolean, choice: number | null, luck: number | null,
  *   sheet: number | null, mark: string | null, sides: [string, string, number][], error: number | null,
  *   low?: number | null, high?: number | null, words?: string}} Row
- * @typedef {{name: string, before: string, column: string, caption: string, chart: string, now: string}} Measure
+ * @typedef {{name: string, before: string, column: string, now: string}} Measure
  * @typedef {{start: number | null, result: number | null, outcome: string, rows: Row[], turning: number | null,
  *   worst: number | null, summary: string, unknown: number, sides: [string, string, number][],
- *   simulated?: {pending: boolean, words: string}, measure?: Measure}} Review
+ *   simulated?: {pending: boolean, words: string}, measure: Measure}} Review
  */
 
 /**
  * What the story's numbers are, in the rules' words (a chance to win, to come through alive, or the fight's worth
- * to the player: the worth the review judged by), its {chance} filled in; the page's own words where the rules
- * send none (a simulated story's chance to win).
+ * to the player: the worth the review judged by), its {chance} filled in.
  * @param {keyof Measure} key
- * @param {string} english the page's words for a chance to win
  * @param {string} [chance]
  */
-function measured(key, english, chance = "") {
-  const text = /** @type {Review} */ (shown).measure?.[key];
-  return text === undefined ? t(english, { chance }) : text.replace("{chance}", chance);
-}
+const measured = (key, chance = "") => /** @type {Review} */ (shown).measure[key].replace("{chance}", chance);
 
 const ui = {
   box: $("#story"), status: $("#story-status"), summary: $("#story-summary"), chart: $("#story-chart"),
@@ -138,8 +133,10 @@ function draws(reply, theirs, against, first) {
     return false;
   }
   shown = reply;
-  ui.measure.textContent = measured("chart", "Chance to win, action by action"); // what the chart plots
-  ui.chart.setAttribute("aria-label", ui.measure.textContent);
+  const { name } = /** @type {Review} */ (shown).measure;
+  const measure = `${name[0].toUpperCase()}${name.slice(1)}`;
+  ui.measure.textContent = measure; // what the chart plots
+  ui.chart.setAttribute("aria-label", t("{measure}, action by action", { measure }));
   ui.status.textContent = reply.simulated?.words ?? "";
   ui.summary.textContent = reply.summary;
   ui.picture.hidden = false;
@@ -306,7 +303,7 @@ function stepText(i) {
   if (i >= review.rows.length) {
     const last = review.rows.length ? review.rows[review.rows.length - 1].sides : review.sides;
     const now = /** @type {OpenFight} */ (open).view.outcome === "ongoing"
-      ? measured("now", "Now: {chance} to win.", review.result === null ? "?" : percent(review.result))
+      ? measured("now", review.result === null ? "?" : percent(review.result))
       : t("The end.");
     return `${now} ${sidesText(last)}.`;
   }
@@ -317,7 +314,7 @@ function stepText(i) {
   } else if (!row.known) {
     parts.push(t("Past what the exact odds can count: not reviewed."));
   } else {
-    parts.push(measured("before", "Chance to win before: {chance}.", percent(/** @type {number} */ (row.before))));
+    parts.push(measured("before", percent(/** @type {number} */ (row.before))));
     if (!row.judged) {
       parts.push(t("Not judged; it changed the chance by {change}.", { change: points(/** @type {number} */ (row.sheet)) }));
     } else if (row.best) {
@@ -351,7 +348,7 @@ function chanceText(before, row) {
 function table() {
   const review = /** @type {Review} */ (shown);
   const head = h("tr", {}, h("th", { scope: "col", i18n: "Round" }), h("th", { scope: "col", i18n: "Action" }),
-    h("th", { scope: "col" }, measured("column", "Chance to win before")), h("th", { scope: "col", i18n: "Choice" }),
+    h("th", { scope: "col" }, measured("column")), h("th", { scope: "col", i18n: "Choice" }),
     h("th", { scope: "col", i18n: "Luck" }), h("th", { scope: "col", i18n: "Mark" }));
   const body = review.rows.map((row) => h("tr", {},
     element("td", String(row.round)), element("td", row.did),
@@ -362,7 +359,7 @@ function table() {
         : row.error !== null ? `(${points(/** @type {number} */ (row.luck))})` : ""),
     element("td", row.known && row.judged ? points(/** @type {number} */ (row.luck)) : ""),
     element("td", markWords(row.mark))));
-  ui.table.replaceChildren(h("caption", {}, measured("caption", "Every action, with the chance to win before it")),
+  ui.table.replaceChildren(h("caption", { i18n: "The fight, action by action" }),
                            h("thead", {}, head), h("tbody", {}, ...body));
 }
 

@@ -19,7 +19,7 @@
 // file, the `info` Pyodide checks (no package is ever loaded): both starts mount that zip, and the snapshot was made
 // with it.
 import { loadPyodide } from "./__PYODIDE__pyodide.mjs";
-import { PAGE, unpacker, writePages } from "./pages.js";
+import { PAGE, unpacker, unpackRules, writePages } from "./pages.js";
 
 const WHEEL = "__WHEEL__";
 const SNAPSHOT = new URL("__SNAPSHOT__", import.meta.url).href;
@@ -127,7 +127,7 @@ async function bootFresh() {
   marks.pyodideReady = now();
   progress(1, "Installing the rules…");
   const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(await wheel, "gztar", { extractDir }); // the wheel's files, as one .tar.gz (build.py)
+  unpackRules(pyodide, await wheel, extractDir); // the wheel's files, as one gzipped pack (build.py)
   return pyodide;
 }
 

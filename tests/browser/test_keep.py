@@ -427,7 +427,7 @@ def test_a_new_pyodide_never_meets_the_old_runtime_in_the_cache(context, deploym
     for name in build.RUNTIME_FILES:
         data = (build.PYODIDE_DIR / name).read_bytes()
         (runtime / name).write_bytes(data + b"\n" if name.endswith((".mjs", ".json")) else data)
-    (wheel,) = site.glob("pyrules-*.tar.gz")
+    (wheel,) = site.glob("pyrules-*.pack.gz")
     shutil.copy2(wheel, tmp_path / wheel.name)
     build.assemble(site, runtime, f"{build.PYODIDE_VERSION}-next", tmp_path / wheel.name)
     new_files = {

@@ -76,9 +76,10 @@ def test_evasion_advice_where_the_section_allows_it(page):
         [{"Enemy name": "Helghast", "Enemy COMBAT SKILL": "22", "Enemy ENDURANCE": "30"}],
         rules={"Evasion allowed after round": "0"},
     )
-    advice = panel(page).get_by_text(re.compile("^If you evade now: you survive"))
+    advice = panel(page).get_by_text(re.compile("^Advice: (evade|fight on|cast Vigour)\\.$"))
     expect(advice).to_be_visible(timeout=ODDS_TIMEOUT)
-    expect(panel(page).get_by_text(re.compile("^Advice: (evade|fight on|cast Vigour)\\.$"))).to_be_visible()
+    chances = panel(page).get_by_text(re.compile("^Chance to come through alive \\(a win or an evasion\\): "))
+    expect(chances).to_be_visible()
 
 
 def test_grey_star_spend_curve_and_best_spend_for_a_chosen_worth(page):

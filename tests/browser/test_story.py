@@ -52,7 +52,7 @@ def test_a_shared_fight_opens_on_its_story_and_steps_by_keyboard(page, base_url)
     expect(chart).to_have_attribute("aria-valuetext", step.inner_text())
     # the same, read as a table: one row per action
     story.get_by_text("The story as a table").click()
-    table = story.get_by_role("table", name="Every action, with the chance to win before it")
+    table = story.get_by_role("table", name="The fight, action by action")
     expect(table.locator("tbody tr")).to_have_count(6)
     expect(table.locator("tbody tr").first.locator("td").nth(1)).to_have_text("fight on")
     # a finished fight: nothing to play on; the fight's own controls are not there to press

@@ -12,7 +12,7 @@ from pyrules.contract import Outcome
 from pyrules.odds import Budget, finished
 from pyrules.systems.lonewolf import Action, LoneWolf, State
 from pyrules.systems.lonewolf.odds import POLICY_CELLS, Chain
-from pyrules.systems.lonewolf.odds.evade import _layer_keys
+from pyrules.systems.lonewolf.odds.chain import layer_keys
 from pyrules.systems.lonewolf.odds.forward import _summary
 from pyrules.systems.lonewolf.odds.willpower import _kill_limits, _policy_work
 
@@ -95,7 +95,7 @@ def grey_star_policy_reference(
     chain = Chain(system, setup, state, budget or Budget(POLICY_CELLS))
     chain.budget.plan(_policy_work(chain))
 
-    keys = _layer_keys(chain, chain.choices)
+    keys = layer_keys(chain, chain.choices)
     E0 = state.endurance
     values: dict[tuple, tuple] = {}
     start_key, start_e = chain.key0(), state.enemies[state.current]

@@ -9,6 +9,7 @@ import math
 import sys
 from dataclasses import replace
 from fractions import Fraction
+from types import SimpleNamespace
 
 import pytest
 from conftest import make_record, play, rounds
@@ -22,8 +23,8 @@ from pyrules.systems.fighting_fantasy import FightingFantasy
 from pyrules.systems.fighting_fantasy.odds import fighting_fantasy_odds
 from pyrules.systems.fighting_fantasy.record import FFAction
 from pyrules.systems.lonewolf import Action
+from pyrules.systems.lonewolf.odds import exact as lone_wolf_exact
 from pyrules.systems.lonewolf.odds import (
-    evade_advice,
     grey_star_policy,
     lone_wolf_odds,
     lone_wolf_policy,
@@ -197,6 +198,18 @@ def test_benchmark_fight_is_quick_and_sums_to_one():
 # ---- evasion -------------------------------------------------------------------------------------------------
 
 
+def evade_advice(system, setup, state):
+    """The odds panel's evasion advice: whether an evasion is allowed now, and of its ``best`` the worths of evading
+    now and of fighting on under the best play (with the default worth, the chances to come through alive) and the
+    advice; None where the fight allows no evasion."""
+    reply = lone_wolf_exact(SimpleNamespace(system=system, setup=setup, state=state), {"table": False})
+    if reply["evade"] is None:
+        return None
+    worths = {choice["do"]: choice["worth"] for choice in reply["best"]["choices"]}
+    return {**reply["evade"], "evade_now": worths.get("evade"), "fight_on": worths["round"],
+            "advice": "evade" if reply["best"]["do"] == "evade" else "fight"}  # fmt: skip
+
+
 def test_evade_before_the_first_round_follows_the_rule():
     # CR -7 (column -8/-7): the hero loses 8, 7, 6, 6, 5, 5, 4, 3, 2, 0 on numbers 1-9, 0
     enemy = [{"name": "G", "skill": 20, "endurance": 30}]
@@ -231,24 +244,23 @@ def test_evade_later_is_never_worse_than_never_evading(rules):
     advice = evade_advice(fight.system, fight.setup, fight.state)
     plain = odds_of(fight)
     assert advice["fight_on"] >= 1 - plain["lose"] - EXACT
-    assert advice["fight_on_win"] <= plain["win"] + EXACT
     assert evade_advice(*(lambda f: (f.system, f.setup, f.state))(play())) is None
 
 
 def evade_reference(system, setup, state, memo):
-    """(P(survive), P(win)) with the best evade-later policy, through the engine's own step (no self-loops)."""
+    """P(coming through alive) with the best play (a round, an evasion where allowed, Vigour while it may be cast),
+    through the engine's own step (no self-loops)."""
     if state.outcome != "ongoing":
-        return (float(state.outcome != "lost"), float(state.outcome == "won"))
-    key = (state.endurance, state.enemies, state.current, state.rounds)
+        return float(state.outcome != "lost")
+    key = (state.endurance, state.enemies, state.current, state.rounds, state.vigour)
     if key not in memo:
         fight = [system.step(setup, state, Action("round", number=n))[0] for n in range(10)]
-        values = [evade_reference(system, setup, new, memo) for new in fight]
-        best = (sum(v[0] for v in values) / 10, sum(v[1] for v in values) / 10)
+        best = sum(evade_reference(system, setup, new, memo) for new in fight) / 10
         if system.evasion(setup, state)[0]:
             evaded = [system.step(setup, state, Action("evade", number=n))[0] for n in range(10)]
-            survive = sum(new.outcome != "lost" for new in evaded) / 10
-            if survive > best[0] + 1e-12:
-                best = (survive, 0.0)
+            best = max(best, sum(new.outcome != "lost" for new in evaded) / 10)
+        if system.vigour_allowed(setup, state)[0]:
+            best = max(best, evade_reference(system, setup, system.step(setup, state, Action("vigour"))[0], memo))
         memo[key] = best
     return memo[key]
 
@@ -266,17 +278,19 @@ def evade_reference(system, setup, state, memo):
     ],
 )
 @pytest.mark.parametrize("skill", [12, 17])
-def test_evade_advice_agrees_with_the_engine(rules, skill):
-    hero = {"skill": skill, "endurance": 9}
+@pytest.mark.parametrize("endurance", [9, 11])  # 11: Vigour may be cast
+def test_evade_advice_agrees_with_the_engine(rules, skill, endurance):
+    hero = {"skill": skill, "endurance": endurance}
     enemies = [{"name": "A", "skill": 15, "endurance": 6}, {"name": "B", "skill": 16, "endurance": 5}]
     fight = play(hero=hero, enemies=enemies, rules=rules)
     advice = evade_advice(fight.system, fight.setup, fight.state)
-    # fighting this round, then the best policy
+    # fighting this round, then the best play
     memo: dict = {}
     rounds = [fight.system.step(fight.setup, fight.state, Action("round", number=n))[0] for n in range(10)]
     values = [evade_reference(fight.system, fight.setup, new, memo) for new in rounds]
-    assert advice["fight_on"] == pytest.approx(sum(v[0] for v in values) / 10, abs=EXACT)
-    assert advice["fight_on_win"] == pytest.approx(sum(v[1] for v in values) / 10, abs=EXACT)
+    assert advice["fight_on"] == pytest.approx(sum(values) / 10, abs=EXACT)
+    now = evade_reference(fight.system, fight.setup, fight.state, memo)
+    assert max(advice["fight_on"], advice["evade_now"] or 0.0) <= now + EXACT  # Vigour now may be better still
 
 
 # ---- Grey Star ---------------------------------------------------------------------------------------------
@@ -449,13 +463,12 @@ def test_a_rule_broken_in_the_engine_is_followed_by_the_exact_odds(monkeypatch, 
     for key in ("win", "lose", "ended", "never", "rounds", "willpower_spent"):
         assert after["odds"][key] == pytest.approx(slow[key], abs=EXACT), key
     assert after["odds"]["endurance"] == pytest.approx(slow["endurance"], abs=EXACT)
-    if "evade" in after:  # fighting this round, then the best evade-later policy
+    if "evade" in after:  # fighting this round, then the best play (an evasion later, Vigour)
         memo: dict = {}
         chances = fight.system.chance(fight.setup, fight.state, Action("round"))
         landed = [(p, fight.system.step(fight.setup, fight.state, a)[0]) for p, a in chances]
         values = [(p, evade_reference_chance(fight.system, fight.setup, new, memo)) for p, new in landed]
-        assert after["evade"]["fight_on"] == pytest.approx(sum(float(p) * v[0] for p, v in values), abs=EXACT)
-        assert after["evade"]["fight_on_win"] == pytest.approx(sum(float(p) * v[1] for p, v in values), abs=EXACT)
+        assert after["evade"]["fight_on"] == pytest.approx(sum(float(p) * v for p, v in values), abs=EXACT)
     if "spends" in after:
         for row in after["spends"]:
             assert row["win"] == pytest.approx(reference_odds(*args, row["spend"])["win"], abs=EXACT)
@@ -465,27 +478,28 @@ def test_a_rule_broken_in_the_engine_is_followed_by_the_exact_odds(monkeypatch, 
 
 
 def evade_reference_chance(system, setup, state, memo):
-    """(P(survive), P(win)) with the best evade-later policy, through the engine's own chance and step; the round
-    count kept only as far as the rules count it, a round that changes nothing else solved as a self-loop."""
+    """P(coming through alive) with the best play (a round, an evasion where allowed, Vigour while it may be cast),
+    through the engine's own chance and step; the round count kept only as far as the rules count it, a round that
+    changes nothing else solved as a self-loop."""
     if state.outcome != "ongoing":
-        return (float(state.outcome != "lost"), float(state.outcome == "won"))
+        return float(state.outcome != "lost")
     cap = system.rounds_counted(setup)[1]
     state = replace(state, rounds=min(state.rounds, cap), draws=0)
     if state not in memo:
-        stay, survive, win = Fraction(0), 0.0, 0.0
+        stay, survive = Fraction(0), 0.0
         for p, action in system.chance(setup, state, Action("round")):
             new = system.step(setup, state, action)[0]
             if new.outcome == "ongoing" and replace(new, rounds=min(new.rounds, cap), draws=0) == state:
                 stay += p
                 continue
-            value = evade_reference_chance(system, setup, new, memo)
-            survive, win = survive + float(p) * value[0], win + float(p) * value[1]
-        best = (1.0, 0.0) if stay == 1 else (survive / (1 - float(stay)), win / (1 - float(stay)))
+            survive += float(p) * evade_reference_chance(system, setup, new, memo)
+        best = 1.0 if stay == 1 else survive / (1 - float(stay))
         if system.evasion(setup, state)[0]:
             evaded = system.chance(setup, state, Action("evade"))
-            fled = sum(float(p) * (system.step(setup, state, a)[0].outcome != "lost") for p, a in evaded)
-            if fled > best[0] + 1e-12:
-                best = (fled, 0.0)
+            best = max(best, sum(float(p) * (system.step(setup, state, a)[0].outcome != "lost") for p, a in evaded))
+        if system.vigour_allowed(setup, state)[0]:
+            cast = system.step(setup, state, Action("vigour"))[0]
+            best = max(best, evade_reference_chance(system, setup, cast, memo))
         memo[state] = best
     return memo[state]
 
@@ -1031,7 +1045,7 @@ def budget_of(kind):
     from pyrules import odds
     from pyrules.systems.lonewolf import odds as lw
 
-    return odds.Budget({"odds": lw.ODDS_CELLS, "evade": lw.EVADE_CELLS, "policy": lw.POLICY_CELLS}[kind])
+    return odds.Budget({"odds": lw.ODDS_CELLS, "policy": lw.POLICY_CELLS}[kind])
 
 
 def refused_before_the_work(compute, budget):
@@ -1060,7 +1074,6 @@ def test_lone_wolf_giant_is_refused_before_any_cell(monkeypatch):
     fight = play(*LW_GIANT)
     args = (fight.system, fight.setup, fight.state)
     refused_before_the_work(lambda b: lone_wolf_odds(*args, budget=b), budget_of("odds"))
-    refused_before_the_work(lambda b: evade_advice(*args, budget=b), budget_of("evade"))
     refused_from_its_estimate(lambda: lone_wolf_odds(*args), monkeypatch)
 
 
@@ -1071,8 +1084,6 @@ def test_grey_star_giant_is_refused_before_any_cell(giant, monkeypatch):
     refused_before_the_work(lambda b: lone_wolf_odds(*args, budget=b), budget_of("odds"))
     refused_before_the_work(lambda b: spend_table(*args, budget=b), budget_of("odds"))
     refused_before_the_work(lambda b: grey_star_policy(*args, 0.01, budget=b), budget_of("policy"))
-    if fight.setup.rules.evasion_possible:
-        refused_before_the_work(lambda b: evade_advice(*args, budget=b), budget_of("evade"))
 
     for compute in (lambda: spend_table(*args), lambda: grey_star_policy(*args, 0.01), lambda: trade_off(*args)):
         refused_from_its_estimate(compute, monkeypatch)
@@ -1120,7 +1131,6 @@ def test_fighting_fantasy_work_is_counted_during_the_computation():
 def test_estimates_bound_the_work_done(system, hero, enemies, rules, actions):
     from pyrules.odds import Budget
     from pyrules.systems.lonewolf.odds import Chain, legal_spends
-    from pyrules.systems.lonewolf.odds.evade import _layer_keys
     from pyrules.systems.lonewolf.odds.willpower import _policy_work
 
     fight = play(system, hero, enemies, rules, actions)
@@ -1128,12 +1138,6 @@ def test_estimates_bound_the_work_done(system, hero, enemies, rules, actions):
     budget = Budget(1e12)
     lone_wolf_odds(*args, budget=budget)
     assert 0 < budget.used <= Chain(*args).forward_cells(lambda w: 1)
-    if fight.setup.rules.evasion_possible:
-        budget = Budget(1e12)
-        evade_advice(*args, budget=budget)
-        chain = Chain(*args)
-        keys = _layer_keys(chain, lambda r, w, c: [chain.spent(r, w, c, 1) if w is not None else 0])
-        assert 0 < budget.used <= chain.cells(keys)
     if system == "grey-star":
         budget = Budget(1e12)
         grey_star_policy(*args, 0.01, budget=budget)
@@ -1146,7 +1150,7 @@ def test_estimates_bound_the_work_done(system, hero, enemies, rules, actions):
         assert budget.used <= sum(Chain(*args).forward_cells(lambda w, s=s: s) for s in spends)
 
 
-@pytest.mark.parametrize("kind", ["odds", "evade", "policy", "table"])
+@pytest.mark.parametrize("kind", ["odds", "policy", "table"])
 def test_the_clock_is_watched_during_the_work(kind):
     from pyrules.odds import Budget, TooLarge
 
@@ -1155,7 +1159,6 @@ def test_the_clock_is_watched_during_the_work(kind):
     args = (fight.system, fight.setup, fight.state)
     compute = {
         "odds": lambda b: lone_wolf_odds(*args, budget=b),
-        "evade": lambda b: evade_advice(*args, budget=b),
         "policy": lambda b: grey_star_policy(*args, 0.01, budget=b),
         "table": lambda b: spend_table(*args, budget=b),
     }[kind]

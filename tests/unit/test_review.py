@@ -112,14 +112,15 @@ def test_the_advised_evasion_is_never_marked_and_fighting_on_against_the_advice_
     helghast = [{"name": "Helghast", "skill": 20, "endurance": 12}]
     record = make_record("lone-wolf", {"skill": 14, "endurance": 8}, helghast, {"evade_after": 0}, [], seed=4)
     panel = call(op="odds", record=record)
-    assert panel["evade"]["advice"] == "evade" and panel["best"]["do"] == "evade"
+    assert panel["evade"]["allowed"] and panel["best"]["do"] == "evade"
     assert panel["best"]["advice"] == "Advice: evade." and panel["best"]["worth"] == 1.0
-    assert panel["best"]["choices"][1]["worth"] == pytest.approx(panel["evade"]["fight_on"], abs=1e-12)
+    fight_on = panel["best"]["choices"][1]["worth"]
+    assert panel["best"]["choices"][1]["do"] == "round" and fight_on == pytest.approx(0.52, abs=0.005)
     (evaded,) = review(Fight.from_record({**record, "actions": [{"do": "evade", "number": 7}]}))["rows"]
     assert evaded["choice"] == 0.0 and evaded["mark"] is None and evaded["best"] is None
     (fought,) = review(Fight.from_record({**record, "actions": [{"do": "round", "number": 7}]}))["rows"]
     assert fought["best"] == "evade" and fought["mark"] == "blunder"
-    assert fought["before"] + fought["choice"] == pytest.approx(panel["evade"]["fight_on"], abs=1e-12)
+    assert fought["before"] + fought["choice"] == pytest.approx(fight_on, abs=1e-12)
 
 
 def test_spending_one_willpower_where_the_best_spend_is_ten_is_marked():

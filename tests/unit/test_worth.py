@@ -264,7 +264,7 @@ def test_every_judged_step_of_every_reviewed_book_splits_into_choice_and_luck_th
             averaged.append(len(outcomes))
         cut = {**record, "actions": record["actions"][: row["index"]]}
         panel = call(op="odds", record=cut, table=False, **{"lambda": 0.0})
-        if "best" in panel:  # where the book gives more than a round
+        if "best" in panel:  # where the book gives more than a round, or the fight may end alive without a win
             shown = panel["best"]["worth"]
         elif panel.get("policy"):  # Grey Star's best spends
             shown = panel["policy"]["objective"]
@@ -283,3 +283,37 @@ def resolved(system, setup, state, action, p=1):
     if nodes == [(1, action)]:
         return [(p, action)]
     return [found for q, node in nodes for found in resolved(system, setup, state, node, p * q)]
+
+
+def test_the_panel_gives_the_worth_where_a_section_may_stop_the_fight():
+    """A fight the section stops after a round: coming through it alive counts as much as a win, so its worth is
+    the chance of not dying, which the panel's ``best`` gives beside the chance to win (the story's number)."""
+    record = make_record("lone-wolf", {"skill": 0, "endurance": 1}, [{"name": "E", "skill": 0, "endurance": 11}],
+                         {"max_rounds": 1}, [])  # fmt: skip
+    panel = call(op="odds", record=record)
+    assert panel["best"]["worth"] == pytest.approx(panel["win"] + panel["ended"], abs=1e-12) and panel["ended"] > 0
+    assert [c["do"] for c in panel["best"]["choices"]] == ["round"]  # no choice: the page shows no advice
+    row = review(Fight.from_record({**record, "actions": [{"do": "round", "number": 5}]}))["rows"][0]
+    assert row["before"] == pytest.approx(panel["best"]["worth"], abs=1e-12)
+
+
+def test_a_share_link_carries_the_worth_its_player_chose_and_nothing_by_default():
+    """The page sends the choices that differ from its defaults; the link's record carries those its book weighs, so
+    the friend's story is judged as the player's; with the defaults, the link is the fight's record as it is."""
+    record = make_record("grey-star", {"skill": 15, "endurance": 20, "willpower": 5, "weapon": "staff"},
+                         None, {"evade_after": 1}, [{"do": "round", "willpower": 1, "number": 4}])  # fmt: skip
+    session = call(op="start", record=record)["session"]
+
+    def shared(**chosen):
+        code = call(op="share", session=session, **chosen)["code"]
+        return call(op="open_link", code=code)["record"]
+
+    assert shared(worth={}) == Fight.from_record(record).record()
+    assert shared(worth={"escape": 0.5, "endurance": 0.03}, **{"lambda": 0.03})["worth"] == {
+        "escape": 0.5, "willpower": 0.03}  # fmt: skip (Grey Star casts no Vigour: its ENDURANCE is not weighed)
+    friend = shared(worth={"escape": 0.0})
+    assert review(Fight.from_record(friend), {"worth": {"escape": 1.0}})["worth"] == {"escape": 0.0}
+    ff = call(op="start", record=make_record("fighting-fantasy", {"skill": 9, "stamina": 8, "luck": 7},
+                                             [{"name": "O", "skill": 7, "stamina": 4}]))["session"]  # fmt: skip
+    code = call(op="share", session=ff, worth={"escape": 0.5})["code"]
+    assert "worth" not in call(op="open_link", code=code)["record"]  # its odds weigh no escape

@@ -1,5 +1,6 @@
-"""Exact odds of a Lone Wolf-family fight, from any state, fought to the end; the evade advisor; Grey Star's WILLPOWER
-spends (every fixed spend, the optimal adaptive spend and its trade-off curve); the plain policy the Monte Carlo plays.
+"""Exact odds of a Lone Wolf-family fight, from any state, fought to the end; the best play under the player's worth
+(every round, spend, evasion and Vigour), which the advice and the story read; Grey Star's WILLPOWER spends (every
+fixed spend, the optimal adaptive spend and its trade-off curve); the plain policy the Monte Carlo plays.
 
 The fight is a Markov chain over (rounds fought, WILLPOWER, enemy fought, ENDURANCE, enemy's ENDURANCE), split into
 layers (rounds fought, up to the last the rules count, WILLPOWER, enemy), each a grid of (ENDURANCE, enemy's
@@ -18,24 +19,22 @@ A one-round fight where only the random number matters (the enemy has 1 ENDURANC
 (1.0, 0.0, 1.0)
 
 The package, by concern: :mod:`.chain` (the layers, from the engine), :mod:`.forward` (where the fight ends),
-:mod:`.evade` (the evade advice), :mod:`.willpower` (Grey Star's spends), :mod:`.reply` (the odds panel's answer),
-:mod:`.budgets` (what each may do).
+:mod:`.willpower` (Grey Star's spends, and the DP every best play is), :mod:`.best` (the best play under the worth),
+:mod:`.review` (the story's and the advice's values), :mod:`.reply` (the odds panel's answer), :mod:`.budgets` (what
+each may do).
 """
 
-from .budgets import EVADE_CELLS, MAX_SPEND_TABLE, ODDS_CELLS, POLICY_CELLS
+from .budgets import MAX_SPEND_TABLE, ODDS_CELLS, POLICY_CELLS
 from .chain import Chain, legal_spends, within
-from .evade import evade_advice
 from .forward import lone_wolf_odds
 from .reply import exact
 from .willpower import grey_star_policy, lone_wolf_policy, optimal_spender, spend_table, trade_off
 
 __all__ = [
-    "EVADE_CELLS",
     "MAX_SPEND_TABLE",
     "ODDS_CELLS",
     "POLICY_CELLS",
     "Chain",
-    "evade_advice",
     "exact",
     "grey_star_policy",
     "legal_spends",

@@ -35,6 +35,14 @@ def vigour_cost(setup: Setup, worth: Worth) -> float:
     return 0.0 if setup.rules.restore_endurance else worth.endurance * VIGOUR_COST
 
 
+def ends_alive(setup: Setup) -> bool:
+    """Whether the fight may end with the hero alive and no win (an evasion, a section that stops it): then its worth
+    is not its chance to win."""
+    rules = setup.rules
+    ends = (rules.evasion_possible, rules.max_rounds, rules.end_when_hero_at_most, rules.end_when_enemy_at_most)
+    return any(x is not None and x is not False for x in ends)
+
+
 def may_cast(system: type[Engine], setup: Setup, state: State) -> bool:
     """Whether Vigour may still be cast in this fight, now or later (the engine's rule, at the state's ENDURANCE)."""
     return system.has_vigour and not state.vigour and system.vigour_allowed(setup, state)[0]

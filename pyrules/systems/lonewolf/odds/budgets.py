@@ -6,7 +6,6 @@
 # far inside; anything larger is refused from an estimate before the work starts. Since layers are pushed whole
 # the Lone Wolf ones take a quarter to a third of that: the budgets are kept, so the same fights are accepted.
 ODDS_CELLS = 800_000  # lone_wolf_odds, and a spend table in all: cells (ENDURANCE x enemy's ENDURANCE) pushed
-EVADE_CELLS = 150_000  # evade_advice: cells valued (each weighs a fight round and an evasion round)
 POLICY_CELLS = 3_000_000  # grey_star_policy: (cell, spend) pairs weighed, and the cells of its forward evaluation
 
 MAX_SPEND_TABLE = 100  # the fixed-spend table is computed up to this much WILLPOWER

@@ -264,3 +264,25 @@ class Chain:
                     enemy = [enemy[0] + min(el for _, el, _ in outs), enemy[1] + max(el for _, el, _ in outs)]
             hero = [hero[0] + min(losses), hero[1] + max(losses)]
         return total
+
+
+def layer_keys(
+    chain: Chain, spends: Callable[[int, int | None, int], list[int]], depth: float = math.inf
+) -> list[tuple]:
+    """Every layer (rounds, WILLPOWER, enemy) reachable from the start within ``depth`` rounds, latest first (the
+    backward order)."""
+    start = chain.key0()
+    seen = {start}
+    level = [start]
+    while level and depth > 0:
+        depth -= 1
+        following = []
+        for r, w, c in level:
+            for s in spends(r, w, c):
+                nr, w2, _ = chain.next_key(r, w, c, s)
+                for key in ((nr, w2, c), (nr, w2, c + 1)) if c + 1 < chain.n else ((nr, w2, c),):
+                    if key not in seen:
+                        seen.add(key)
+                        following.append(key)
+        level = following
+    return sorted(seen, key=lambda k: (k[0], -(k[1] or 0), k[2]), reverse=True)

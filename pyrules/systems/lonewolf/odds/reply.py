@@ -10,9 +10,8 @@ from ....i18n import tr
 from ....odds import measure
 from ..record import Action
 from . import budgets
-from .best import may_cast
+from .best import ends_alive, may_cast
 from .chain import legal_spends, within
-from .evade import evade_advice
 from .forward import lone_wolf_odds
 from .review import LoneWolfValues
 from .willpower import grey_star_policy, spend_table, trade_off
@@ -22,7 +21,8 @@ ONGOING = Outcome.ONGOING
 
 def exact(fight: Any, options: dict) -> dict[str, Any]:
     """The odds panel's answer (pyrules.odds.odds): fought to the end with Grey Star spending ``spend`` a round;
-    his fixed-spend table, best adaptive spend (``lambda``) and trade-off curve (``curve``); the evade advice."""
+    his fixed-spend table, best adaptive spend (``lambda``) and trade-off curve (``curve``); the advice (``best``:
+    every choice now under the worth, by :mod:`.best`'s play); whether the section allows an evasion now (``evade``)."""
     system, setup, state = fight.system, fight.setup, fight.state
     spend = options.get("spend", 1)
     legal = legal_spends(system, setup, state) if state.outcome == ONGOING else []
@@ -47,10 +47,12 @@ def exact(fight: Any, options: dict) -> dict[str, Any]:
             reply["policy"] = {"lambda": options["lambda"], **grey_star_policy(system, setup, state, options["lambda"])}
         if options.get("curve") is not None and ongoing:
             reply["curve"] = trade_off(system, setup, state, [float(x) for x in options["curve"]])
-    reply["evade"] = evade_advice(system, setup, state, spend)
-    if reply["evade"] is not None:  # the engine's words for when the book allows an evasion (why not now)
-        reply["evade"]["why"] = system.evasion(setup, state)[1]
-    if state.outcome == ONGOING and (setup.rules.evasion_possible or may_cast(system, setup, state)):
+    reply["evade"] = None  # where the section allows an evasion: whether now, in the engine's words
+    if state.outcome == ONGOING and setup.rules.evasion_possible:
+        allowed, why = system.evasion(setup, state)
+        reply["evade"] = {"allowed": allowed, "why": why}
+    # the advice, where the book gives more than a round or the worth is more than the chance to win
+    if state.outcome == ONGOING and (ends_alive(setup) or may_cast(system, setup, state)):
         try:
             reply["best"] = best_now(system, setup, state, options.get("worth") or Worth())
         except TooLarge:

@@ -17,7 +17,7 @@ from ....budget import TooLarge
 from ....contract import Outcome, Worth
 from ....i18n import tr
 from ..record import Action, Setup, State
-from .best import Tables, solve, vigour_cost
+from .best import Tables, ends_alive, solve, vigour_cost
 
 if TYPE_CHECKING:  # the engine the solvers ask (each book's class is one): named in the types only
     from ..rules import Engine
@@ -130,6 +130,4 @@ class LoneWolfValues:
     def measure(self) -> str:
         """What the worth is a chance of: coming through alive where the fight can end so without a win (an
         evasion, a section that stops it), else a win."""
-        rules = self.setup.rules
-        ends = (rules.evasion_possible, rules.max_rounds, rules.end_when_hero_at_most, rules.end_when_enemy_at_most)
-        return "alive" if any(x is not None and x is not False for x in ends) else "win"
+        return "alive" if ends_alive(self.setup) else "win"

@@ -13,8 +13,7 @@ from ....contract import Outcome, Policy
 from ....odds import finished
 from ..record import Action, Setup, State
 from . import budgets
-from .chain import Chain, Fates, legal_spends, within, worth
-from .evade import _layer_keys
+from .chain import Chain, Fates, layer_keys, legal_spends, within, worth
 from .forward import _fixed, _forward
 
 if TYPE_CHECKING:  # the engine the solvers ask (each book's class is one): named in the types only
@@ -195,7 +194,7 @@ def policy_values(
     chain = Chain(system, setup, state, budget or Budget(budgets.POLICY_CELLS))
     chain.budget.plan(_policy_work(chain))
 
-    keys = _layer_keys(chain, chain.choices)
+    keys = layer_keys(chain, chain.choices)
     E0 = state.endurance
     values: dict[tuple, list] = {}
     policy: dict[tuple, list] = {}
