@@ -1,0 +1,80 @@
+"""tools/package.py, the rules as the page downloads them: the pack's format (each file's path, its length, its
+bytes) read back whole, the modules stripped of what never runs, the data files of their notes for people, and the
+pack made from a wheel without its metadata and the modules left out."""
+
+from __future__ import annotations
+
+import ast
+import gzip
+import json
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(not (ROOT / "tools" / "package.py").exists(), reason="the tooling is not here")
+
+
+@pytest.fixture(scope="module")
+def package():
+    sys.path.insert(0, str(ROOT))
+    from tools import package
+
+    return package
+
+
+def test_a_pack_gives_back_every_file_whole(package):
+    files = [("pyrules/a.py", b"x = 1\n"), ("pyrules/\u00e9/b.json", b'{"n": "10\\n2\\n"}\n\n12\n'),
+             ("pyrules/empty.py", b""), ("pyrules/z.bin", bytes(range(256)) * 3)]  # fmt: skip
+    packed = package.pack(files)
+    assert package.unpack(packed) == dict(files)
+    assert packed.startswith(b"pyrules/a.py\n6\nx = 1\n")  # the format the worker's unpackRules reads
+
+
+def test_the_modules_lose_what_never_runs_and_still_compile(package):
+    source = b'''"""The module."""
+from __future__ import annotations
+from typing import TYPE_CHECKING
+from dataclasses import dataclass
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+@dataclass
+class Point:
+    x: int = 0  # a field: kept, dataclasses read it
+
+def twice(f: Callable[[int], int], n: int) -> int:
+    """Docstring."""
+    y: int = f(n)
+    return f(y)
+'''
+    stripped = package._strip(source).decode()
+    assert "TYPE_CHECKING:" not in stripped and "Callable" not in stripped and "Docstring" not in stripped
+    assert "x: int = 0" in stripped and "y = f(n)" in stripped
+    scope: dict = {}
+    exec(compile(stripped, "<stripped>", "exec"), scope)  # noqa: S102 (the module's own code, stripped)
+    assert scope["twice"](lambda n: n + 1, 1) == 3 and scope["Point"](2).x == 2
+    only = package._strip(b"from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import os\n")
+    ast.parse(only)  # a module left with nothing but its imports is still a module
+
+
+def test_a_systems_data_file_loses_its_notes_for_people_only(package):
+    data = {"about": "for readers", "tables": {"t": {"title": "T", "used_by": ["a book"], "rows": [[1, 2]]}},
+            "source": "kept"}  # fmt: skip
+    assert package._unannotated_data(data) == {"tables": {"t": {"title": "T", "rows": [[1, 2]]}}, "source": "kept"}
+
+
+def test_the_pack_of_a_wheel_holds_its_files_but_the_metadata_and_those_left_out(package, tmp_path):
+    wheel = tmp_path / "pyrules-9.9-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as made:
+        made.writestr("pyrules/__init__.py", "v = 1\n")
+        made.writestr("pyrules/__main__.py", "print(1)\n")
+        made.writestr("pyrules/systems/x/data/t.json", json.dumps({"rows": [1]}))
+        made.writestr("pyrules/locales/ru/page.json", "{}")  # the page's own catalog: shipped apart
+        made.writestr("pyrules-9.9.dist-info/RECORD", "")
+    out = package.browser_archive(wheel)
+    assert out.name == "pyrules-9.9.pack.gz"
+    files = package.unpack(gzip.decompress(out.read_bytes()))
+    assert files == {"pyrules/__init__.py": b"v = 1\n", "pyrules/systems/x/data/t.json": b'{"rows": [1]}'}
