@@ -60,7 +60,8 @@ def solve(system: type[Engine], setup: Setup, start: State, worth: Worth) -> dic
 
 
 def _regime(system: type[Engine], setup: Setup, start: State, worth: Worth, cast: Tables | None) -> Tables:
-    extra = alternatives(system, setup, worth, cast)
+    # where neither an evasion nor Vigour is ever open, the rounds are all there is: the plain DP
+    extra = alternatives(system, setup, worth, cast) if setup.rules.evasion_possible or cast is not None else None
     return policy_values(system, setup, start, worth.willpower, None, worth.end, extra, worth.escape)
 
 
