@@ -134,6 +134,7 @@ for (const [box, key] of WORTH_CHOICES) {
   } catch { /* no storage: the default */ }
   box.addEventListener("change", () => {
     try { localStorage.setItem(key, String(chosen(box))); } catch { /* kept for this visit only */ }
+    clearAdvice(); // Grey Star's best spend too weighs what an evasion is worth
     if (record) refresh();
   });
 }
