@@ -198,8 +198,7 @@ def _share(data: dict) -> dict:
     fight = _fight(r)
     lam, worth = _lambda(r), _worth(r)
     r.done()
-    chosen = {**(worth or {}), **({} if lam is None else {"willpower": float(lam)})}
-    parts = {key: value for key, value in chosen.items() if key in fight.system.worth_parts}
+    parts = {key: value for key, value in odds.asked(worth, lam).items() if key in fight.system.worth_parts}
     record = fight.record()
     if parts:
         record["worth"] = {**parts, **fight.worth_given}

@@ -27,10 +27,16 @@ def judged(fight: Any, worth: dict[str, float] | None = None, lam: float | None 
     judged), else the request's ``worth`` (the player's choice on this page), else the default's; ``lam`` (the odds
     panel's worth of a WILLPOWER point) where neither says anything of WILLPOWER; only the parts the system's choices
     can weigh (:meth:`pyrules.contract.System.judged_worth`)."""
-    parts = {**(worth or {}), **fight.worth_given}
-    if lam and "willpower" not in parts:
-        parts["willpower"] = float(lam)
-    return fight.system.judged_worth(Worth(**parts))
+    return fight.system.judged_worth(Worth(**{**asked(worth, lam), **fight.worth_given}))
+
+
+def asked(worth: dict[str, float] | None, lam: float | None) -> dict[str, float]:
+    """The parts of the worth a request gives: its ``worth``, and ``lam`` as WILLPOWER's where that says nothing of
+    it."""
+    parts = dict(worth or {})
+    if lam is not None:
+        parts.setdefault("willpower", float(lam))
+    return parts
 
 
 def measure(kind: str, worth: Worth) -> dict[str, str]:

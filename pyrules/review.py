@@ -26,6 +26,7 @@ to 1): an inaccuracy from 5 points, a mistake from 10, a blunder from 15.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from . import budget, odds
@@ -186,18 +187,13 @@ def ending(fight: Fight, answer: dict[str, Any]) -> str:
     return tr("{outcome} after {n} {n|round|rounds}.", outcome=tr(answer["outcome"]).capitalize(), n=rounds)
 
 
-def share(x: float) -> str:
-    """A loss as percentage points, unsigned; beyond a whole win, said so ("more than 100 %")."""
-    if x > 1 + EPSILON:
-        return tr("more than {n}", n=points(1.0).lstrip("+"))
-    return points(x).lstrip("+−")
-
-
-def bounded(x: float) -> str:
-    """A signed change as percentage points, beyond a whole win said so."""
-    if abs(x) > 1 + EPSILON:
-        return tr("more than {n}", n=points(1.0 if x > 0 else -1.0))
-    return points(x)
+def bounded(x: float, signed: bool = True) -> str:
+    """``x`` as percentage points, signed (or not: a loss said as a cost), a change beyond a whole win said so
+    ("more than 100 %")."""
+    beyond = abs(x) > 1 + EPSILON
+    shown = points(math.copysign(1.0, x) if beyond else x)
+    shown = shown if signed else shown.lstrip("+−")
+    return tr("more than {n}", n=shown) if beyond else shown
 
 
 def points(x: float) -> str:
@@ -213,13 +209,14 @@ def summary(fight: Fight, answer: dict[str, Any]) -> str:
     rows = answer["rows"]
     words = [ending(fight, answer)]
     cost = -answer["choices"]
+    spent = bounded(cost, signed=False)  # what the choices cost in all
     if answer["worst"] is not None:
         row = rows[answer["worst"]]
         words.append(tr("Your choices cost {cost} in all; the costliest: {did} in round {round}, where the best was "
-                        "to {best} ({loss}).", cost=share(cost), did=row["did"], round=row["round"], best=row["best"],
+                        "to {best} ({loss}).", cost=spent, did=row["did"], round=row["round"], best=row["best"],
                         loss=points(row["choice"])))  # fmt: skip
     elif cost >= SHOWN:
-        words.append(tr("Every choice was within a few points of the best ({cost} in all).", cost=share(cost)))
+        words.append(tr("Every choice was within a few points of the best ({cost} in all).", cost=spent))
     else:
         words.append(tr("Every choice was the best one."))
     luck = answer["luck"]

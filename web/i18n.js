@@ -66,6 +66,12 @@ export function preferred() {
 }
 
 /**
+ * A text with its first letter in capitals, as the page's language writes it (a name starting a line).
+ * @param {string} text
+ */
+export const capital = (text) => text.charAt(0).toLocaleUpperCase(current) + text.slice(1);
+
+/**
  * Fetches the page's words in `code` once (English needs none). Resolves with whether they are there; a failed
  * download is said by the caller, and the page stays in the language it has.
  * @param {string} code

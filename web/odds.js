@@ -7,7 +7,7 @@
 // panel offers the simulation instead. A system without exact odds (its capabilities, from the rules, say so), and any
 // fight the rules refuse as too large for them, by a Monte Carlo run in steps of a quarter second.
 import { $, element, svgNode as node } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { capital, language, t } from "./i18n.js";
 import { Rules } from "./rules.js";
 
 /** @typedef {import("./rules.js").FightRecord} FightRecord */
@@ -451,7 +451,7 @@ function advise(reply) {
     const { advice, choices, measure } = reply.best;
     if (choices.length > 1) { // a choice to make now
       notes.push(advice);
-      notes.push(`${measure.name[0].toUpperCase()}${measure.name.slice(1)}: ${choices.map(
+      notes.push(`${capital(measure.name)}: ${choices.map(
         (/** @type {{did: string, worth: number}} */ c) => `${c.did} ${percent(c.worth)}`).join(" · ")}.`);
     }
   }

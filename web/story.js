@@ -5,7 +5,7 @@
 // fight ends and when a share link is opened (read-only until the friend chooses to play). No rule number here: every
 // number is the review's.
 import { $, $$, element, fileName, h, saveFile, svgNode as node } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { capital, language, t } from "./i18n.js";
 
 /** @typedef {import("../types/screen").OpenFight} OpenFight */
 /**
@@ -133,8 +133,7 @@ function draws(reply, theirs, against, first) {
     return false;
   }
   shown = reply;
-  const { name } = /** @type {Review} */ (shown).measure;
-  const measure = `${name[0].toUpperCase()}${name.slice(1)}`;
+  const measure = capital(/** @type {Review} */ (shown).measure.name);
   ui.measure.textContent = measure; // what the chart plots
   ui.chart.setAttribute("aria-label", t("{measure}, action by action", { measure }));
   ui.status.textContent = reply.simulated?.words ?? "";
