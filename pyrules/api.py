@@ -370,9 +370,6 @@ def _review(data: dict) -> dict:
         return review.review(fight, {"lambda": lam or 0.0, "worth": worth})
     except odds.CannotSimulate as exc:
         raise RecordError("record", str(exc)) from None
-    except review_simulated.TooLong as exc:
-        raise TooLargeRequest("record", tr("this fight is too long for its story: simulating it would take about "
-                                           "{n} s", n=round(exc.seconds))) from None  # fmt: skip
     except (budget.TooLarge, RecursionError):
         raise TooLargeRequest("record", too_large_words("review")) from None
 

@@ -114,6 +114,7 @@ class MonteCarlo:
         self.policy = policy or system.simulation_policy()
         self.max_rounds = max_rounds
         self.runs = self.wins = self.losses = self.rounds = 0
+        self.steps = 0  # the engine's steps played, over every fight: the work done, the same wherever it runs
         if state.outcome != Outcome.ONGOING:
             raise CannotSimulate(tr("the fight is over: there is nothing left to simulate"))
         self.policy(system, setup, state, 0)  # the policy's own guard, on the first move
@@ -128,6 +129,7 @@ class MonteCarlo:
             rounds += 1
             if not rounds % 16:
                 budget.check()
+        self.steps += rounds
         return state.outcome, getattr(state, "round", rounds)  # Citadel of Blood counts its Combat Rounds
 
     def run(self, n: int, seconds: float | None = None) -> dict[str, Any]:

@@ -12,7 +12,10 @@ parts: each request plays what fits in its time and answers the whole review as 
 between requests (for the last few records), so no request plays a fight twice. First every state gets a few fights
 (the whole chart, coarsely), then all of them their full number. Fight ``i`` from every state plays with the same
 seed (common random numbers: the changes between states are less noisy than each value), and the full number
-depends only on the record, so a review finished is the same on CPython and in Pyodide, however it was split.
+depends only on the record, so a review finished is the same on CPython and in Pyodide, however it was split. A long
+fight asks fewer fights from each state: the whole review plays at most :data:`STEPS` of the engine's steps, counted
+from the first pass (steps, not seconds: the same on every machine), so every fight the app lets a player finish
+has its story, in about the time of a typical one.
 
 >>> from pyrules import Fight
 >>> fight = Fight.from_record({"format": "pyrules-fight", "version": 1, "system": "citadel-of-blood", "seed": 3,
@@ -30,7 +33,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import time
 from collections import OrderedDict
 from typing import Any
 
@@ -47,61 +49,52 @@ FIGHTS = 8_000  # the fights a whole review aims at, shared among its states (bu
 LEAST, MOST = 100, 400  # the full number of fights from each state: ±10 % at worst, ±5 % at best
 KEPT = 4  # records whose simulations are kept between requests
 PART = 1.0  # seconds a part takes when the request does not say (the page's odds wait no longer than that)
-LONGEST = 90.0  # seconds of simulation a whole review may take, wherever it runs: past that, too long
+STEPS = 300_000  # the engine's steps a whole review plays at most, the first pass aside (a typical fight: 235,000)
 
-_kept: OrderedDict[str, tuple[list[MonteCarlo | None], list[float]]] = OrderedDict()
-
-
-class TooLong(TooLarge):
-    """The whole review would take longer than :data:`LONGEST` (``seconds``: the estimate)."""
-
-    def __init__(self, seconds: float):
-        super().__init__(f"about {seconds:.0f} s of simulation")
-        self.seconds = seconds
+# Each record's simulations (None: a state over), and the full number of fights from each state once the first pass
+# has told what a fight from every state costs (None until then).
+_kept: OrderedDict[str, tuple[list[MonteCarlo | None], list[int | None]]] = OrderedDict()
 
 
-def full(states: int) -> int:
-    """The fights played from each of a review's ``states`` once it is finished."""
-    return max(LEAST, min(MOST, FIGHTS // max(1, states)))
+def full(states: int, steps: float = 0.0) -> int:
+    """The fights played from each of a review's ``states`` once it is finished, where one fight from every state
+    plays ``steps`` of the engine's steps (as the first pass found): never fewer than the first pass."""
+    fights = max(LEAST, min(MOST, FIGHTS // max(1, states)))
+    return max(FIRST, min(fights, int(STEPS // steps))) if steps else fights
 
 
 def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
     """The review of ``fight`` as far as ``seconds`` (and the request's deadline) allow, the simulations of earlier
     requests for the same record included; ``simulated``: ``runs`` (the fewest fights from any state), ``full``,
     ``played`` and ``total`` (fights), ``pending``, ``words``. Raises :class:`pyrules.budget.TooLarge` when not one
-    more fight fitted (the page would ask again for ever), :class:`TooLong` when the whole review would take longer
-    than :data:`LONGEST`, estimated from the fights played so far."""
+    more fight fitted (the page would ask again for ever). However long the fight, the review ends (a long one plays
+    fewer fights from each state: see :func:`full`)."""
     system, setup = fight.system, fight.setup
     key = hashlib.sha256(json.dumps(fight.record(), sort_keys=True).encode("utf-8")).hexdigest()
     if key not in _kept:
         _kept[key] = (
             [MonteCarlo(system, setup, state) if state.outcome == Outcome.ONGOING else None for state in fight.states],
-            [0.0],  # the seconds spent simulating so far
+            [None],
         )
     _kept.move_to_end(key)
-    sims, spent = _kept[key]
+    sims, known = _kept[key]
     while len(_kept) > KEPT:
         _kept.popitem(last=False)
-    goal = full(len(fight.states))
-    had = sum(sim.runs for sim in sims if sim is not None)
-    started = time.perf_counter()
+    simulated = [sim for sim in sims if sim is not None]
+    had = sum(sim.runs for sim in simulated)
     with budget.within(seconds):
         try:
-            for target in (FIRST, goal):
-                for sim in sims:
-                    if sim is not None and sim.runs < target:
-                        sim.run(target - sim.runs)
-                        budget.check()
+            _run(simulated, FIRST)
+            if known[0] is None:  # every state has its first fights, and no more: what one from each costs
+                known[0] = full(len(fight.states), sum(sim.steps / sim.runs for sim in simulated))
+            _run(simulated, known[0])
         except TooLarge:
             pass  # what fitted is kept; the next request goes on from there
-    spent[0] += time.perf_counter() - started
-    played = sum(sim.runs for sim in sims if sim is not None)
-    ongoing = sum(sim is not None for sim in sims)
+    goal = full(len(fight.states)) if known[0] is None else known[0]
+    played = sum(sim.runs for sim in simulated)
+    ongoing = len(simulated)
     if played == had < goal * ongoing:  # not one fight fitted: asking again would not go on either
         raise TooLarge("not one simulated fight fits in this part's time")
-    if played and spent[0] / played * goal * ongoing > LONGEST:  # the page would wait minutes: say so now
-        _kept.pop(key)
-        raise TooLong(spent[0] / played * goal * ongoing)
     chance = [_chance(fight.states[i], sim) for i, sim in enumerate(sims)]
     rows = []
     rounds = rounds_of(fight)
@@ -166,6 +159,14 @@ def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
     answer["simulated"]["words"] = words
     answer["summary"] = summary(fight, answer)
     return answer
+
+
+def _run(sims: list[MonteCarlo], target: int) -> None:
+    """Brings every simulation to ``target`` fights, in order; :class:`TooLarge` at the request's deadline."""
+    for sim in sims:
+        if sim.runs < target:
+            sim.run(target - sim.runs)
+            budget.check()
 
 
 def _chance(state: Any, sim: MonteCarlo | None) -> tuple[float | None, float | None, float | None]:

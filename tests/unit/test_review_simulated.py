@@ -127,12 +127,31 @@ def test_a_part_too_short_for_one_fight_says_too_large_instead_of_going_round():
         review_simulated.review(fight, 0.0)
 
 
-def test_a_review_that_would_take_minutes_says_so_after_its_first_part(monkeypatch):
-    monkeypatch.setattr(review_simulated, "LONGEST", 0.001)
-    reply = json.loads(api.call(json.dumps({"op": "review", "record": played().record(), "ms": 50})))
-    assert not reply["ok"] and reply["too_large"] and reply["error"]["field"] == "record"
-    assert "too long for its story: simulating it would take about" in reply["error"]["message"]
-    assert not review_simulated._kept  # nothing kept for a review that will not be asked again
+def test_a_long_fight_plays_fewer_fights_from_each_state_and_still_ends(monkeypatch):
+    """However long the fight, its story ends: past STEPS of the engine's steps (counted from the first pass, the
+    same on every machine) each state gets fewer fights, never fewer than the first pass; the review made in parts
+    through the op is the review made at once, with no error."""
+    fight = played()
+    first = review_simulated.review(fight)["simulated"]["full"]
+    review_simulated._kept.clear()
+    monkeypatch.setattr(review_simulated, "LEAST", 10)
+    monkeypatch.setattr(review_simulated, "MOST", 10)
+    whole = review_simulated.review(fight)
+    steps = sum(sim.steps for sim in review_simulated._kept.popitem()[1][0] if sim is not None)
+    assert whole["simulated"]["full"] == 10 == review_simulated.full(len(fight.states))
+    monkeypatch.setattr(review_simulated, "STEPS", steps // 2)  # room for about half the fights past the first
+    short = review_simulated.review(fight)
+    assert review_simulated.FIRST < short["simulated"]["full"] < 10 and first == 12
+    assert not short["simulated"]["pending"] and short["simulated"]["runs"] == short["simulated"]["full"]
+    monkeypatch.setattr(review_simulated, "STEPS", 1)
+    review_simulated._kept.clear()
+    answers = []
+    while not answers or answers[-1]["simulated"]["pending"]:
+        answers.append(json.loads(api.call(json.dumps({"op": "review", "record": fight.record(), "ms": 100}))))
+        assert answers[-1]["ok"] and len(answers) < 1_000
+    assert answers[-1]["simulated"]["full"] == review_simulated.FIRST
+    review_simulated._kept.clear()
+    assert [row["before"] for row in answers[-1]["rows"]] == [row["before"] for row in review_simulated.review(fight)["rows"]]
 
 
 def test_the_op_reviews_a_citadel_fight_and_names_a_bad_time_budget():
