@@ -45,9 +45,10 @@ FIGHT_LABELS = {"name": "Fight", "section": "Section", "when": "Date", "record":
 SAVE_LABELS = {"name": "Fight", "created": "Date", "updated": "Date", "record": "Fight record"}
 
 
-def read(data: Any, lenient: bool = False) -> dict:
+def read(data: Any, lenient: bool = False, seen: list[dict] | None = None) -> dict:
     """The adventure ``data`` holds, normalized; a RecordError names the field of anything refused (``lenient``: its
-    hero's numbers may be typed as text, as the set-up form sends its sheet)."""
+    hero's numbers may be typed as text, as the set-up form sends its sheet; ``seen``: each fight's line of the
+    adventure's overview is added to it, see :func:`overview`)."""
     if isinstance(data, dict) and data.get("format") in (records.FORMAT, SAVE_FORMAT):
         return from_fight(data)
     _check_envelope(data)
@@ -64,7 +65,7 @@ def read(data: Any, lenient: bool = False) -> dict:
         "section": r.text("section", default="", max_length=MAX_SECTION),
         "notes": _notes(r),
         "fights": [
-            _fight(item, f"fights[{i}]", system)
+            _fight(item, f"fights[{i}]", system, seen)
             for i, item in enumerate(r.items("fights", low=0, high=MAX_FIGHTS, default=[]))
         ],
     }
@@ -165,7 +166,18 @@ def _notes(r: Reader) -> str:
     return notes.strip()
 
 
-def _fight(data: Any, path: str, system: type[System]) -> dict:
+def overview(data: Any) -> tuple[dict, dict]:
+    """The adventure ``data`` holds (as :func:`read`) and what a friend sees of it before opening any fight: the
+    hero's main statistic in the book's words (``stat``), and each fight's line: its summary (hero, enemies, rounds,
+    outcome), the statistic at its start and as it left it (``start``, ``left``: :meth:`System.standing`), its
+    ``name`` and ``section``; in the adventure's order."""
+    seen: list[dict] = []
+    document = read(data, seen=seen)
+    system = system_of(document["system"])
+    return document, {"stat": tr(system.labels().get(system.main_stat, system.main_stat)), "fights": seen}
+
+
+def _fight(data: Any, path: str, system: type[System], seen: list[dict] | None = None) -> dict:
     """One fight of the adventure: its record replayed whole (a refusal names the field inside it)."""
     r = Reader(data, path, FIGHT_LABELS)
     r.seen.add("outcome")  # worked out again from the record
@@ -184,6 +196,9 @@ def _fight(data: Any, path: str, system: type[System]) -> dict:
             tr("Rules"),
         )
     r.done()
+    if seen is not None:
+        start, left = (system.standing(fight.setup, state) for state in (fight.states[0], fight.state))
+        seen.append({**fight.summary(), "name": name, "section": section, "start": start, "left": left})
     return _entry(fight, name, section, when)
 
 

@@ -220,14 +220,16 @@ def _share_adventure(data: dict) -> dict:
 
 def _open_link(data: dict) -> dict:
     """A share link is untrusted: decoded and checked whole; any fault is refused with a message. A fight opens as
-    the fight; an adventure's link answers its document, normalized (``adventure``), every fight replayed."""
+    the fight; an adventure's link answers its document, normalized (``adventure``), every fight replayed, and what
+    it shows before any fight is opened (``overview``: :func:`pyrules.adventure.overview`)."""
     r = Reader(data, "")
     code = r.get("code")
     r.done()
     record = share.decode(code)
     if record.get("format") == adventure.FORMAT:
         try:
-            return {"adventure": adventure.read(record)}
+            document, seen = adventure.overview(record)
+            return {"adventure": document, "overview": seen}
         except RecordError as error:
             why = tr("holds an adventure this app cannot open ({error})", error=error)
             raise RecordError("link", why, tr("Share link")) from None

@@ -293,6 +293,12 @@ class System(ABC):
         return {}
 
     @classmethod
+    def standing(cls, setup: Any, state: Any) -> int:
+        """The hero's ``main_stat`` at one moment of a fight: what a shared adventure's chart follows from fight to
+        fight. By default the state's attribute of that name; a party's book adds up its members'."""
+        return int(getattr(state, cls.main_stat))
+
+    @classmethod
     def sides(cls, setup: Any, state: Any) -> list[list]:
         """Both sides' numbers at one moment of a fight, as the story steps through it: ``[[name, label, value]]``.
         By default the hero's, as the list of saved fights shows them; a system adds its enemies'."""

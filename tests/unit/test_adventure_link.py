@@ -107,3 +107,38 @@ if __name__ == "__main__":
             rounds = sum(len(entry["record"]["actions"]) for entry in document["fights"])
             length = call(op="share_adventure", adventure=document)["length"]
             print(f"{name} adventure, {rounds} actions, {numbers}: {length:,} characters")
+
+
+def test_a_shared_adventure_opens_on_its_overview_in_every_registered_book():
+    """The link answers, beside the document, what a friend sees before opening a fight: the hero's main statistic
+    in the book's words, and for each fight in order its summary (who fought whom, the rounds, the outcome) and the
+    statistic at its start and as the fight left it (a party's book: the party's Wound Points added up)."""
+    played_books = 0
+    for key, system in SYSTEMS.items():
+        example = system.examples["typical"]
+        entries = [{"name": f"Fight {i}", "section": str(i), "when": 1_780_000_000_000 + i,
+                    "record": played(key, example["hero"], example["enemies"], 1000 + i, False)} for i in range(3)]
+        document = {"format": "pyrules-adventure", "version": 1, "system": key, "name": "", "hero": example["hero"],
+                    "fights": entries}  # fmt: skip
+        reply = call(op="share_adventure", adventure=document)
+        assert reply["ok"], reply
+        opened = call(op="open_link", code=reply["code"])
+        overview = opened["overview"]
+        assert overview["stat"] == system.labels()[system.main_stat]
+        assert len(overview["fights"]) == 3
+        for line, entry in zip(overview["fights"], document["fights"], strict=True):
+            fight = Fight.from_record(entry["record"])
+            assert {key: line[key] for key in fight.summary()} == fight.summary()
+            assert line["outcome"] in ("won", "lost", "evaded") and line["rounds"] >= 1
+            assert (line["name"], line["section"]) == (entry["name"], entry["section"])
+            assert line["start"] == system.standing(fight.setup, fight.states[0])
+            assert line["left"] == system.standing(fight.setup, fight.state)
+            assert line["left"] < line["start"] or line["outcome"] != "won" or not fight.actions
+        played_books += 1
+    assert played_books == len(SYSTEMS) == 5
+    party = SYSTEMS["citadel-of-blood"]
+    example = party.examples["typical"]
+    fight = Fight.from_record(played(party.key, example["hero"], example["enemies"], 1, False))
+    wounds = [value for _, _, value in party.sides(fight.setup, fight.state)[: len(fight.setup.party)]]
+    assert party.standing(fight.setup, fight.state) == sum(wounds)
+    assert party.standing(fight.setup, fight.states[0]) == 8 + 8  # Almuric's and Brom's Wound Points (the example's party)

@@ -116,6 +116,11 @@ class CitadelOfBlood(System):
         return view.result(setup, state)
 
     @classmethod
+    def standing(cls, setup: CitadelSetup, state: CitadelState) -> int:
+        """The party's Wound Points left, all its characters together."""
+        return sum(max(0, setup.unit(i).wound_points - state.wounds[i]) for i in range(len(setup.party)))
+
+    @classmethod
     def sides(cls, setup: CitadelSetup, state: CitadelState) -> list[list]:
         """Every unit's Wound Points left, the party first, each named as on the board ("A Almuric", "1 Orcs")."""
         return view.sides(setup, state)
