@@ -116,6 +116,7 @@ def _open(fight: Fight, **extra: Any) -> dict:
         "why": fight.refusals(),
         "log": fight.log,
         "summary": fight.summary(),
+        "terms": fight.system.glossed(),
         **extra,
     }
 
@@ -229,7 +230,7 @@ def _open_link(data: dict) -> dict:
     if record.get("format") == adventure.FORMAT:
         try:
             document, seen = adventure.overview(record)
-            return {"adventure": document, "overview": seen}
+            return {"adventure": document, "overview": seen, "terms": system_of(document["system"]).glossed()}
         except RecordError as error:
             why = tr("holds an adventure this app cannot open ({error})", error=error)
             raise RecordError("link", why, tr("Share link")) from None

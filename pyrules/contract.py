@@ -161,6 +161,9 @@ class System(ABC):
     # The parts of the player's Worth this system's odds and review weigh ("escape": coming through alive without a
     # win, "willpower", "endurance": what is spent); the others count nothing here (System.judged_worth).
     worth_parts: ClassVar[tuple[str, ...]] = ()
+    # What the numbers of a fight are, for a reader who does not know the book (a friend opening a shared fight):
+    # (a ``labels()`` key, its meaning in English), shown as "ENDURANCE: strength; …" (:meth:`glossed`).
+    terms: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     # ---- the record -------------------------------------------------------------------------------------------
 
@@ -291,6 +294,12 @@ class System(ABC):
     def action_kinds(cls) -> dict[str, str]:
         """The record's kinds of action (``"do"``) and their labels, in English (shown through ``tr``)."""
         return {}
+
+    @classmethod
+    def glossed(cls) -> list[list[str]]:
+        """The one-line key of :attr:`terms` in the current language: ``[[label in the book's words, meaning]]``."""
+        labels = cls.labels()
+        return [[tr(labels[name]), tr(meaning)] for name, meaning in cls.terms]
 
     @classmethod
     def standing(cls, setup: Any, state: Any) -> int:

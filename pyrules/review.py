@@ -205,25 +205,27 @@ def points(x: float) -> str:
 
 def summary(fight: Fight, answer: dict[str, Any]) -> str:
     """The review in words, in the current language: how it ended, what the choices cost (the costliest named only
-    where it cost at least an inaccuracy) and what the random numbers did, each within what it can mean."""
+    where it cost at least an inaccuracy) and what the random numbers did, each within what it can mean; of the hero by
+    name, as a friend reads it (a shared fight) as well as the player."""
     rows = answer["rows"]
+    hero = fight.summary()["hero"]
     words = [ending(fight, answer)]
     cost = -answer["choices"]
     spent = bounded(cost, signed=False)  # what the choices cost in all
     if answer["worst"] is not None:
         row = rows[answer["worst"]]
-        words.append(tr("Your choices cost {cost} in all; the costliest: {did} in round {round}, where the best was "
-                        "to {best} ({loss}).", cost=spent, did=row["did"], round=row["round"], best=row["best"],
-                        loss=points(row["choice"])))  # fmt: skip
+        words.append(tr("{hero}'s choices cost {cost} in all; the costliest: {did} in round {round}, where the best "
+                        "was to {best} ({loss}).", hero=hero, cost=spent, did=row["did"], round=row["round"],
+                        best=row["best"], loss=points(row["choice"])))  # fmt: skip
     elif cost >= SHOWN:
         words.append(tr("Every choice was within a few points of the best ({cost} in all).", cost=spent))
     else:
         words.append(tr("Every choice was the best one."))
     luck = answer["luck"]
     if luck >= SHOWN:
-        words.append(tr("The random numbers went your way ({luck}).", luck=bounded(luck)))
+        words.append(tr("The random numbers went {hero}'s way ({luck}).", hero=hero, luck=bounded(luck)))
     elif luck <= -SHOWN:
-        words.append(tr("The random numbers went against you ({luck}).", luck=bounded(luck)))
+        words.append(tr("The random numbers went against {hero} ({luck}).", hero=hero, luck=bounded(luck)))
     if abs(answer["sheet"]) >= SHOWN:
         words.append(tr("The adventure sheet's actions, which are not judged, changed it by {change}.",
                         change=points(answer["sheet"])))  # fmt: skip

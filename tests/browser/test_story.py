@@ -32,7 +32,7 @@ def open_link(page, base_url, fight):
 def test_a_shared_fight_opens_on_its_story_and_steps_by_keyboard(page, base_url):
     story = open_link(page, base_url, record())
     expect(story.locator("#story-summary")).to_contain_text("Won after 6 rounds.")
-    expect(story.locator("#story-summary")).to_contain_text("The random numbers went your way")
+    expect(story.locator("#story-summary")).to_contain_text("The random numbers went Banedon's way")
     chart = story.get_by_role("slider", name="Chance to win, action by action")
     expect(chart).to_have_attribute("aria-valuemax", "6")
     chart.focus()

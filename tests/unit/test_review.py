@@ -202,10 +202,10 @@ def test_the_summary_in_russian():
     with i18n.language("ru"):
         answer = review(Fight.from_record(record))
     assert answer["rows"][0]["did"] == "продолжать бой, тратя 1 ед. СИЛЫ ВОЛИ"
-    opening = "Бой продолжается после 1 раунда. Ваши решения стоили всего 13\u00a0%; самое дорогое: "
+    opening = "Бой продолжается после 1 раунда. Серая Звезда: решения стоили всего 13\u00a0%; самое дорогое: "
     assert answer["summary"].startswith(opening)
     assert "когда лучше было продолжать бой, тратя 10 ед. СИЛЫ ВОЛИ (−13\u00a0%)" in answer["summary"]
-    assert "Случайные числа были на вашей стороне (+9\u00a0%)." in answer["summary"]
+    assert "Серая Звезда: случайные числа помогли (+9\u00a0%)." in answer["summary"]
 
 
 def test_the_command_line_prints_the_table_and_the_summary(tmp_path, capsys):
@@ -218,7 +218,7 @@ def test_the_command_line_prints_the_table_and_the_summary(tmp_path, capsys):
     assert lines[0].split() == ["round", "before", "done", "choice", "luck", "mark"]
     assert lines[1].startswith("1 ") and "fight on, spending 1 WILLPOWER" in lines[1] and lines[1].endswith("mistake")
     assert lines[2].startswith("2 ") and "fight on, spending 10 WILLPOWER" in lines[2]
-    assert lines[3] == "" and "The random numbers went against you" in lines[4]
+    assert lines[3] == "" and "The random numbers went against Grey Star" in lines[4]
     assert main(["review", str(path), "--lambda", "2"]) == 2
 
 

@@ -39,6 +39,9 @@ class CitadelOfBlood(System):
     rule_labels: ClassVar[dict[str, str]] = record.RULE_LABELS
     record_keys: ClassVar[tuple[str, ...]] = ("tables",)
     main_stat: ClassVar[str] = "wound_points"  # each character's: no exact odds, so no chart of it
+    terms: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("wound_points", "the wounds a character or a monster can take before it falls"),
+    )
     # reviewed by simulation (pyrules.review_simulated): no review_values, since no exact odds
     capabilities: ClassVar[frozenset[str]] = frozenset({"review"})
     examples: ClassVar[dict[str, dict]] = {  # no exact odds: the page simulates

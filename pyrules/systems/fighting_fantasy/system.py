@@ -57,6 +57,11 @@ class FightingFantasy(System):
     rule_labels: ClassVar[dict[str, str]] = RULE_LABELS
     capabilities: ClassVar[frozenset[str]] = frozenset({"exact_odds", "roll_hero", "review"})
     main_stat: ClassVar[str] = "stamina"
+    terms: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("skill", "how well one fights: added to two dice each round, the higher total wounds"),
+        ("stamina", "strength: each wound takes some, and at 0 one dies"),
+        ("luck", "tested to make a wound worse or lighter: each test lowers it"),
+    )
     examples: ClassVar[dict[str, dict]] = {
         "small": {"hero": {"skill": 9, "stamina": 8, "luck": 7},
                   "enemies": [{"skill": 7, "stamina": 4}, {"skill": 8, "stamina": 4}]},

@@ -29,6 +29,10 @@ class LoneWolf(View):
     has_willpower: ClassVar[bool] = False
     has_vigour: ClassVar[bool] = True
     worth_parts: ClassVar[tuple[str, ...]] = ("escape", "endurance")  # an evasion; Vigour's ENDURANCE
+    terms: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("skill", "how well one fights: the further above the enemy's, the better each round goes"),
+        ("endurance", "strength: each wound takes some, and at 0 one dies"),
+    )
     weapons: ClassVar[dict[str, Weapon]] = {
         "armed": Weapon("armed", "Short Sword or another Weapon", 0),
         "none": Weapon("none", "No Weapon (−4)", -4),

@@ -21,6 +21,7 @@ class GreyStar(LoneWolf):
     has_willpower = True
     has_vigour = False
     worth_parts = ("escape", "willpower")
+    terms = (*LoneWolf.terms, ("willpower", "the magic a wizard can spend: each point spent hurts the enemy more"))
     examples = {
         "small": {"hero": {"skill": 15, "endurance": 10, "willpower": 6}, "enemies": [{"skill": 17, "endurance": 15}]},
         "typical": {"hero": {"skill": 15, "endurance": 25, "willpower": 12},
@@ -91,6 +92,7 @@ class FreewayWarrior(LoneWolf):
     skill_label = "CLOSE COMBAT SKILL"
     has_vigour = False
     worth_parts = ("escape",)
+    terms = (("skill", "how well one fights hand to hand"), LoneWolf.terms[1])
     examples = {
         "small": {"hero": {"skill": 14, "endurance": 12}, "enemies": [{"skill": 17, "endurance": 11}]},
         "typical": {"hero": {"skill": 17, "endurance": 28},
