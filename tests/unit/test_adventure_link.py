@@ -141,4 +141,4 @@ def test_a_shared_adventure_opens_on_its_overview_in_every_registered_book():
     fight = Fight.from_record(played(party.key, example["hero"], example["enemies"], 1, False))
     wounds = [value for _, _, value in party.sides(fight.setup, fight.state)[: len(fight.setup.party)]]
     assert party.standing(fight.setup, fight.state) == sum(wounds)
-    assert party.standing(fight.setup, fight.states[0]) == 8 + 8  # Almuric's and Brom's Wound Points (the example's party)
+    assert party.standing(fight.setup, fight.states[0]) == 8 + 8  # the example party's Wound Points
