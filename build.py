@@ -258,17 +258,34 @@ def ui_catalogs() -> dict[str, str]:
     """Each language's words but English's, as the file dist/locales/<code>.json the page fetches when it needs that
     language (a visitor downloads only their own): the page's catalog ("page") and the rules' ("rules", which the page
     gives its workers), each keyed by each English text's CRC-32 (the English is in the code already), and what the
-    systems say of themselves in it ("systems", as index.html holds English's)."""
+    systems say of themselves in it ("systems", as index.html holds English's). The page reads the rules' catalog
+    too (i18n.js): the page's leaves out what the rules' says the same, and the systems' words what the rules'
+    catalog gives of English's (:func:`translated`)."""
     from pyrules import i18n
 
     english = described("en")
 
     def words(code: str) -> dict[str, dict]:  # the rules' catalog as pyrules.i18n read it from the source
-        return {"page": i18n.keyed_short(page_catalog(code)), "rules": i18n.keyed_short(i18n.CATALOGS[code]),
-                "systems": over_english(english, described(code))}  # fmt: skip
+        rules = i18n.CATALOGS[code]
+        page = {text: said for text, said in page_catalog(code).items() if rules.get(text) != said}
+        i18n.keyed_short({**rules, **page})  # the page looks a text up in both: no two texts with one key
+        return {"page": i18n.keyed_short(page), "rules": i18n.keyed_short(rules),
+                "systems": over_english(translated(english, rules), described(code))}  # fmt: skip
 
     return {lang["code"]: json.dumps(words(lang["code"]), ensure_ascii=False, separators=(",", ":"))
             for lang in languages() if lang["code"] != "en"}  # fmt: skip
+
+
+def translated(english: Any, catalog: dict[str, str]) -> Any:
+    """English's systems' words with every text the rules' ``catalog`` has put in its language, as the page makes them
+    before it lays a language's differences over them (i18n.js ``translated``)."""
+    if isinstance(english, str):
+        return catalog.get(english, english)
+    if isinstance(english, list):
+        return [translated(item, catalog) for item in english]
+    if isinstance(english, dict):
+        return {key: translated(value, catalog) for key, value in english.items()}
+    return english
 
 
 SAME = object()  # changed(): a part the same as English's

@@ -77,7 +77,7 @@ def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
             [None],
         )
     _kept.move_to_end(key)
-    sims, known = _kept[key]
+    sims, fixed = _kept[key]
     while len(_kept) > KEPT:
         _kept.popitem(last=False)
     simulated = [sim for sim in sims if sim is not None]
@@ -85,12 +85,13 @@ def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
     with budget.within(seconds):
         try:
             _run(simulated, FIRST)
-            if known[0] is None:  # every state has its first fights, and no more: what one from each costs
-                known[0] = full(len(fight.states), sum(sim.steps / sim.runs for sim in simulated))
-            _run(simulated, known[0])
+            goal = fixed[0]
+            if goal is None:  # every state has its first fights, and no more: what one from each costs
+                goal = fixed[0] = full(len(fight.states), sum(sim.steps / sim.runs for sim in simulated))
+            _run(simulated, goal)
         except TooLarge:
             pass  # what fitted is kept; the next request goes on from there
-    goal = full(len(fight.states)) if known[0] is None else known[0]
+    goal = full(len(fight.states)) if fixed[0] is None else fixed[0]
     played = sum(sim.runs for sim in simulated)
     ongoing = len(simulated)
     if played == had < goal * ongoing:  # not one fight fitted: asking again would not go on either

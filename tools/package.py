@@ -58,9 +58,32 @@ def _strip(source: bytes) -> bytes:
     for line in ast.unparse(tree).split("\n"):
         code = line.lstrip(" ")
         lines.append(" " * ((len(line) - len(code)) // 4) + code)
-    text = "\n".join(lines) + "\n"
+    text = _minified("\n".join(lines) + "\n")
     compile(text, "<stripped>", "exec")
     return text.encode("utf-8")
+
+
+def _minified(text: str) -> str:
+    """The stripped code with its functions' local names made short by python-minifier where the tooling's
+    environment has it (the tests, the bench and CI; ``requirements-dev.txt``): the rules' pack 2.6 KB smaller
+    gzipped. Only what Python cannot tell apart changes: no global, attribute, argument or keyword is renamed (the
+    library leaves a function that reads ``locals()`` or calls ``exec`` as it is), literals stay where they are, and
+    the suite runs inside Pyodide against this very code."""
+    try:
+        import python_minifier as minifier
+    except ImportError:
+        return text
+    keep_fields = minifier.RemoveAnnotationsOptions(remove_class_attribute_annotations=False)  # dataclasses read them
+    return minifier.minify(
+        text,
+        remove_annotations=keep_fields,
+        hoist_literals=False,
+        rename_globals=False,
+        remove_asserts=False,
+        remove_debug=False,
+        constant_folding=False,
+        remove_builtin_exception_brackets=False,
+    )
 
 
 FOR_PEOPLE = ("about", "used_by")  # a system's data file's notes for its readers (data/*.json), which no code reads

@@ -25,6 +25,11 @@ export interface OpenFight {
   redo: Action[];
   /** The saved fight this one fights again ("Fight it yourself"): the story draws both. */
   versus?: string;
+  /** A friend's fight, looked at and not kept: from a fight's link, or the `index`th fight of a shared adventure. */
+  looking?: "fight" | "adventure";
+  index?: number;
+  /** The rules' key to the fight's numbers: [term in the book's words, its meaning]. */
+  terms?: string[][];
 }
 
 /** What the shell gives a screen module (once, to `init`). */

@@ -3,12 +3,13 @@
 // routes between the set-up (setup.js) and a fight, sends one request per action and draws the answer through the
 // fight's screen module, keeps the fight saved (saved.js), and feeds the odds panel. Nothing here knows a system.
 import { $, clearErrors, place, showError, tell, undoKeys } from "./dom.js";
-import { language, loadLanguage, preferred, setLanguage, systemsWords, t, translatePage } from "./i18n.js";
+import { capital, language, loadLanguage, preferred, setLanguage, systemsWords, t, translatePage } from "./i18n.js";
 import * as saved from "./saved.js";
 import * as odds from "./odds.js";
 import * as setup from "./setup.js";
 import * as sheet from "./sheet.js";
 import * as story from "./story.js";
+import * as friend from "./friend.js";
 import { start } from "./rules.js";
 
 /** @typedef {import("../types/screen").Screen} Screen */
@@ -27,7 +28,7 @@ const words = () => systemsWords(language()) ?? WORDS.en; // another language's 
 
 const ui = {
   setup: $("#setup"), start: /** @type {HTMLButtonElement} */ ($("#start")), fight: $("#fight"),
-  heading: $("#fight-heading"), roundForm: $("#round-form"), newFight: $("#new-fight"),
+  heading: $("#fight-heading"), book: $("#fight-book"), roundForm: $("#round-form"), newFight: $("#new-fight"),
   undo: /** @type {HTMLButtonElement} */ ($("#undo")), redo: /** @type {HTMLButtonElement} */ ($("#redo")),
   shareBox: $("#share-box"), actionError: $("#action-error"), outcome: $("#outcome"), top: $("#fight-top"),
   controls: $("#fight-controls"), buttons: $("#fight-buttons"), bottom: $("#fight-bottom"), saves: $("#saves"),
@@ -94,15 +95,18 @@ async function startFight(event) {
  * Shows a fight the rules have opened (a new one, a saved one, a shared one, or the same in another language).
  * @param {Opened} reply
  * @param {{id?: string | null, name: string, created?: number, redo?: Action[], adventure?: string, section?: string,
- *          link?: boolean, versus?: string, shared?: boolean}} meta link: opened from a share link (its story first,
- *   read-only until Play on); versus: the saved fight this one fights again; name: the player's, or "" (saved.title)
+ *          link?: boolean, versus?: string, shared?: boolean, looking?: "fight" | "adventure", index?: number}} meta
+ *   link: opened from a share link (its story first, read-only until Play on); looking: a friend's fight (of a shared
+ *   adventure: its `index`), looked at and not kept; versus: the saved fight this one fights again; name: the
+ *   player's, or "" (saved.title)
  * @param {boolean} [same] the open fight again (in another language): what is typed for the next action stays
  */
-function show(reply, { id = null, name, created, redo = [], adventure: of, section, link = false, versus, shared },
-              same = false) {
+function show(reply, { id = null, name, created, redo = [], adventure: of, section, link = false, versus, shared,
+                       looking, index }, same = false) {
   fight = { id, name, created, session: reply.session, record: reply.record, view: reply.view,
-            summary: reply.summary, why: reply.why, redo, adventure: of, section, ...(versus ? { versus } : {}),
-            ...(shared ? { shared } : {}) };
+            summary: reply.summary, why: reply.why, redo, adventure: of, section, terms: reply.terms,
+            ...(versus ? { versus } : {}), ...(shared ? { shared } : {}), ...(looking ? { looking, index } : {}) };
+  friend.hide();
   const { kind } = system(fight.record.system);
   const { screen, parts } = screenOf(fight.record.system);
   if (ui.top.dataset.kind !== kind) { // this kind's fight view in the fight card
@@ -115,7 +119,8 @@ function show(reply, { id = null, name, created, redo = [], adventure: of, secti
     const card = document.getElementById("hero-status");
     if (card) cardsSeen.observe(card);
   }
-  ui.heading.textContent = saved.title(fight);
+  ui.heading.textContent = fight.looking ? saved.fightName(fight.summary) : saved.title(fight);
+  ui.book.textContent = system(fight.record.system).book;
   ui.setup.hidden = true;
   ui.saves.hidden = true;
   ui.fight.hidden = false;
@@ -225,7 +230,7 @@ function render() {
   showStrip();
   showOddsSoon();
   const opened = document.activeElement === document.body; // a finished fight opened (a link, a saved one)
-  if (open.view.outcome !== "ongoing" && (ui.roundForm.contains(document.activeElement) || opened)) {
+  if (open.view.outcome !== "ongoing" && !open.looking && (ui.roundForm.contains(document.activeElement) || opened)) {
     // The controls just used are disabled now; a fight just opened stays shown from its cards, not scrolled away.
     ui.newFight.focus({ preventScroll: opened });
   }
@@ -246,19 +251,22 @@ function saveOpenFight() {
 }
 
 // Back to the set-up: the hero as the fight left it (its adventure's sheet), no enemy, a new section's rules. False
-// when the fight stays (its hero could not be carried back: said beside the fight).
+// when the fight stays (its hero could not be carried back: said beside the fight). From a friend's fight or
+// adventure, looked at: the set-up as this browser left it, the current fight still the one the next visit opens.
 async function newFight() {
   const open = fight;
-  if (open && !(await sheet.heroBack(open, ui.actionError, ui.fight))) return false;
+  const looking = Boolean(open?.looking) || friend.open();
+  if (looking) leaveShared();
+  else if (open && !(await sheet.heroBack(open, ui.actionError, ui.fight))) return false;
   fight = null;
   story.hide();
-  saved.setCurrent(null);
+  if (!looking) saved.setCurrent(null);
   ui.fight.hidden = true;
   ui.setup.hidden = false;
   ui.saves.hidden = false;
   ui.actionError.textContent = "";
   clearErrors(ui.fight);
-  if (open) {
+  if (open && !looking) {
     setup.choose(open.record.system); // its adventure's sheet, filled
     screenOf(open.record.system).screen.clearEnemies?.();
   }
@@ -284,12 +292,56 @@ async function switchLanguage(code) {
   saved.render();
   if (rules) rules.lang = language();
   showOdds(); // in the new language at once
+  if (friend.open() && rules) { // a shared adventure's words (its statistic, its key, its fights' outcomes) again
+    /** @type {Reply<import("./friend.js").Shared>} */
+    const reply = await rules.call({ op: "open_link", code: location.hash.slice(3) });
+    if (reply.ok && reply.adventure) friend.replace(reply);
+  }
   if (fight && rules) {
     // The rules' words in the log (notes, reasons) come back in the new language.
     /** @type {Reply<Opened>} */
     const reply = await rules.call({ op: "restore", record: fight.record });
     if (reply.ok) show(reply, { ...fight, link: ui.fight.classList.contains("reading") }, true);
   }
+}
+
+// ---- a friend's fight or adventure, looked at -------------------------------------------------------------------
+
+/**
+ * A shared adventure's overview, this browser's own cards set aside (the open fight stays saved and current).
+ * @param {import("./friend.js").Shared} reply
+ */
+function look(reply) {
+  story.hide();
+  ui.fight.hidden = true;
+  friend.show(reply);
+}
+
+// The link left: what the next visit opens is this browser's own again (nothing of the friend's was kept unasked).
+function leaveShared() {
+  friend.hide(true);
+  saved.leaveLink();
+}
+
+// "Back to my fights": the fight this browser had open (the current one), else the set-up.
+async function backToMine() {
+  leaveShared();
+  const save = saved.find(saved.currentId() ?? "");
+  if (save) return saved.resume(save);
+  fight = null; // nothing of one's own was open: the set-up, as newFight leaves it
+  await newFight();
+}
+
+// "Back to the adventure" from one of its fights, or "Back to my fights".
+function back() {
+  if (fight?.looking === "adventure") {
+    const from = fight.index;
+    story.hide();
+    fight = null;
+    ui.fight.hidden = true;
+    return friend.show(null, from);
+  }
+  return backToMine();
 }
 
 // The odds panel follows the open fight, or the set-up form as it is typed. Its advice "Spend 3 now" fills the fight's
@@ -324,8 +376,15 @@ ui.language.value = language();
 translatePage();
 odds.translate();
 const loaded = loadScreens();
-saved.init({ rules: () => rules, fight: () => fight, show, book: (key) => system(key)?.book,
+saved.init({ rules: () => rules, fight: () => fight, show, look, book: (key) => system(key)?.book,
             adventureChanged: (key) => { if (!fight) setup.choose(key); }, home: newFight });
+friend.init({ book: (key) => system(key)?.book, fightName: saved.fightName, state: saved.state, back,
+              keep: (document) => { saved.adopt(document, true, friend.lines()); saved.leaveLink(); },
+              open: async (record, index) => {
+                /** @type {Reply<Opened> | null} */
+                const reply = rules && await rules.call({ op: "restore", record });
+                if (reply?.ok) show(reply, { name: "", link: true, shared: true, looking: "adventure", index });
+              } });
 start(async (client) => {
   rules = client;
   odds.quickFrom((request) => client.call(request)); // the cheap odds at once, before the odds' worker is up
@@ -342,9 +401,11 @@ start(async (client) => {
   showOdds();
 });
 
-// "Fight it yourself": the shared fight's set-up with a seed of one's own and no action, as one's own new fight.
+// "Fight it yourself": the shared fight's set-up with a seed of one's own and no action, as one's own new fight (the
+// friend's kept, to be drawn beside it).
 async function fightItYourself() {
   if (!fight || !rules) return;
+  await saved.keep(fight);
   const record = { ...fight.record, seed: setup.randomSeed(), actions: [] };
   /** @type {Reply<Opened>} */
   const reply = await rules.call({ op: "restore", record });
@@ -358,8 +419,14 @@ async function fightItYourself() {
 
 await loaded;
 story.init({ review: odds.review, book: () => (fight ? system(fight.record.system).book : ""), again: fightItYourself,
-             versus: (id) => saved.find(id), title: saved.title,
-             playOn: () => { if (fight) screenOf(fight.record.system).screen.focus(); } });
+             versus: (id) => saved.find(id), title: (open) => (open.summary ? saved.fightName(open.summary) : saved.title(open)), back,
+             keep: async () => { if (fight) await saved.keep(fight); },
+             ending: (open) => capital(saved.state(open.summary)),
+             playOn: async () => {
+               if (!fight) return;
+               await saved.keep(fight, true);
+               screenOf(fight.record.system).screen.focus();
+             } });
 sheet.init({ rules: () => rules, screenOf, system });
 setup.init({ words, screenOf, rules: () => rules, chose: sheet.show, leaving: sheet.save });
 sheet.show(setup.chosen());

@@ -85,7 +85,7 @@ export async function loadLanguage(code) {
     const words = await response.json();
     RULES[code] = words.rules;
     SYSTEMS[code] = words.systems;
-    CATALOGS[code] = words.page;
+    CATALOGS[code] = { ...words.rules, ...words.page }; // the page's words, and the rules' it shares (build.py)
     return true;
   } catch {
     return false;
@@ -112,9 +112,23 @@ export function systemsWords(code) {
   if (own === undefined) return undefined;
   if (!Object.hasOwn(MERGED, code)) {
     const english = JSON.parse(document.getElementById("systems-data")?.textContent ?? "{}").en;
-    MERGED[code] = /** @type {import("./rules.js").Words} */ (over(english, own));
+    MERGED[code] = /** @type {import("./rules.js").Words} */ (over(translated(english, RULES[code]), own));
   }
   return MERGED[code];
+}
+
+/**
+ * English's systems' words with every text the rules' catalog has put in its language (the download leaves those
+ * out of its differences: build.py ``translated``).
+ * @param {unknown} english
+ * @param {Record<string, string>} catalog keyed short
+ * @returns {unknown}
+ */
+function translated(english, catalog) {
+  if (typeof english === "string") return english && Object.hasOwn(catalog, shortKey(english)) ? catalog[shortKey(english)] : english;
+  if (Array.isArray(english)) return english.map((item) => translated(item, catalog));
+  if (typeof english !== "object" || english === null) return english;
+  return Object.fromEntries(Object.entries(english).map(([key, value]) => [key, translated(value, catalog)]));
 }
 
 /** @type {Record<string, import("./rules.js").Words>} each language's systems' words, laid over English's */

@@ -26,7 +26,11 @@ import { language, rulesWords, t } from "./i18n.js";
  */
 /** @typedef {{outcome: string} & Record<string, any>} View the fight's state as the screen draws it */
 /** @typedef {{kind: string} & Record<string, any>} FightEvent what one action did (a log entry) */
-/** @typedef {{session: number, record: FightRecord, view: View, why: Record<string, string>, summary: Summary, log: FightEvent[]}} Opened */
+/**
+ * A fight the rules opened; `terms`: the key to its numbers ([term in the book's words, meaning]).
+ * @typedef {{session: number, record: FightRecord, view: View, why: Record<string, string>, summary: Summary,
+ *   log: FightEvent[], terms?: string[][]}} Opened
+ */
 /** @typedef {{action: Action, view: View, why: Record<string, string>, summary: Summary, event: FightEvent}} Acted */
 /** @typedef {{view: View, why: Record<string, string>, summary: Summary}} Undone */
 /**

@@ -21,7 +21,8 @@ import { chosenWorth } from "./odds.js";
  * the fight stays).
  * @typedef {{rules: () => Rules | null, fight: () => OpenFight | null,
  *   show: (reply: Opened, meta: {id?: string | null, name: string, created?: number, adventure?: string,
- *          link?: boolean, versus?: string, shared?: boolean}) => void,
+ *          link?: boolean, versus?: string, shared?: boolean, looking?: "fight" | "adventure"}) => void,
+ *   look: (reply: import("./friend.js").Shared) => void,
  *   book: (system: string) => string | undefined, adventureChanged: (system: string) => void,
  *   home: () => Promise<boolean>}} Page
  */
@@ -149,20 +150,27 @@ export function title(fight) {
  * A fight's fighters: the hero against the enemies.
  * @param {Summary} summary
  */
-function fightName(summary) {
+export function fightName(summary) {
   return summary.enemies.length
     ? t("{hero} vs {enemies}", { hero: summary.hero, enemies: summary.enemies.join(t(" and ")) })
     : summary.hero;
+}
+
+/**
+ * How a fight stands: "won after 3 rounds", "round 2".
+ * @param {Summary} summary
+ */
+export function state(summary) {
+  const fields = { rounds: summary.rounds, outcome: t(summary.outcome) };
+  return summary.outcome === "ongoing" ? t("round {rounds}", fields)
+    : t("{outcome} after {rounds} {rounds|round|rounds}", fields);
 }
 
 /** @param {Summary | undefined} summary */
 function describe(summary) {
   if (!summary) return "";
   const book = page.book(summary.system) ?? summary.book;
-  const fields = { rounds: summary.rounds, outcome: t(summary.outcome) };
-  const state = summary.outcome === "ongoing" ? t("round {rounds}", fields)
-    : t("{outcome} after {rounds} {rounds|round|rounds}", fields);
-  return [book, state, ...(summary.stats ?? []).map(([label, value]) => `${label} ${value}`)].join(" · ");
+  return [book, state(summary), ...(summary.stats ?? []).map(([label, value]) => `${label} ${value}`)].join(" · ");
 }
 
 export function render() {
@@ -350,11 +358,12 @@ function persist(save) {
 }
 
 /**
- * The open fight as a saved fight under its adventure: stored after every action (an unplayed fight is not kept).
+ * The open fight as a saved fight under its adventure: stored after every action (an unplayed fight is not kept, nor
+ * one only looked at: a friend's, until kept or played), and the one the next visit opens (`current`).
  * @param {OpenFight} fight
  */
-export function saveFight(fight) {
-  if (!fight.record.actions.length && !fight.id) return;
+export function saveFight(fight, current = true) {
+  if ((!fight.record.actions.length && !fight.id) || fight.looking) return;
   fight.id ??= newId();
   let save = find(fight.id);
   if (!save) {
@@ -369,8 +378,27 @@ export function saveFight(fight) {
   save.record = fight.record;
   save.summary = fight.summary;
   persist(save);
-  setCurrent(fight.id);
+  if (current) setCurrent(fight.id);
 }
+
+/**
+ * A friend's fight, looked at, kept as a saved fight of its own one-fight adventure (made by the rules), neither
+ * becoming this browser's current adventure; the open fight too when the friend plays it (`play`).
+ * @param {OpenFight} fight
+ */
+export async function keep(fight, play = false) {
+  if (!fight.looking) return;
+  const rules = page.rules();
+  const made = rules && await rules.call({ op: "adventure", adventure: fight.record });
+  fight.adventure = made?.ok ? adventures.fromDocument(made.adventure, false).id : undefined;
+  delete fight.looking;
+  saveFight(fight, play);
+  leaveLink();
+  render();
+}
+
+/** The address without the link the page was opened from: the next visit opens the player's own fight. */
+export const leaveLink = () => history.replaceState(null, "", location.pathname + location.search);
 
 /**
  * A saved fight, opened again (replayed by the rules).
@@ -390,16 +418,15 @@ export async function resume(save) {
 }
 
 /**
- * A fight that came in (a link, a file), shown and kept as a one-fight adventure (the rules make it from the fight).
+ * A fight imported from a file, shown and kept as a one-fight adventure (the rules make it from the fight).
  * @param {Opened} reply
  * @param {string} name
- * @param {boolean} [link] from a share link: its story first
  */
-async function opened(reply, name, link = false) {
+async function opened(reply, name) {
   const rules = page.rules();
   const made = rules && await rules.call({ op: "adventure", adventure: reply.record });
   const adventure = made?.ok ? adventures.fromDocument(made.adventure) : undefined;
-  page.show(reply, { name, adventure: adventure?.id, link, shared: link });
+  page.show(reply, { name, adventure: adventure?.id });
   const fight = page.fight();
   if (fight) saveFight(fight);
   render();
@@ -431,32 +458,23 @@ async function copyLink(code, key = "f") {
   }
 }
 
-// The fight a link carries, opened as a new saved fight, or the adventure it carries, kept and listed here; false
-// when there is none (or it cannot be read).
+// The fight a link carries, or the adventure it carries, shown to look at: nothing of this browser's changes (the
+// address keeps the link, so that a reload shows it again) until the friend keeps or plays it. False when there is
+// none (or it cannot be read).
 export async function openFromLink() {
   const rules = page.rules();
   const hash = location.hash;
   if (!rules || !/^#[fa]=/.test(hash)) return false;
-  history.replaceState(null, "", location.pathname + location.search);
-  /** @type {import("./rules.js").Reply<Opened>} */
-  /** @type {import("./rules.js").Reply<Opened & {adventure?: Record<string, any>}>} */
+  /** @type {import("./rules.js").Reply<Opened & import("./friend.js").Shared>} */
   const reply = await rules.call({ op: "open_link", code: hash.slice(3) });
   if (!reply.ok) {
+    leaveLink();
     tell(t("This share link could not be opened: {error}. Your saved fights are unchanged.",
            { error: reply.error.message }));
     return false;
   }
-  if (reply.adventure) { // a whole adventure: kept as one of this browser's, its fights listed to open one by one
-    if (page.fight()) await page.home(); // this card is shown with the set-up, not beside a fight
-    const adventure = adopt(reply.adventure);
-    const group = ui.list.querySelector(`[data-adventure="${CSS.escape(adventure.id)}"]`);
-    tell(t("A shared adventure: {title}, {n} {n|fight|fights}. Resume a fight to see its story.",
-           { title: adventureTitle(adventure), n: reply.adventure.fights.length }));
-    group?.scrollIntoView({ block: "start" });
-    /** @type {HTMLElement | null | undefined} */ (group?.querySelector(".save button"))?.focus({ preventScroll: true });
-    return true;
-  }
-  await opened(reply, "", true);
+  if (reply.adventure) page.look(reply);
+  else page.show(reply, { name: "", link: true, shared: true, looking: "fight" });
   return true;
 }
 
@@ -476,21 +494,24 @@ async function share() {
 }
 
 /**
- * An imported or shared adventure document (as the rules normalized it): a new adventure, its fights kept as saved
- * fights, the list drawn again, and the set-up told that the adventure changed.
+ * An imported adventure document (as the rules normalized it), or a shared one kept (`shared`: not made this
+ * browser's current adventure): a new adventure, its fights kept as saved fights, the list drawn again, and the set-up
+ * told that the adventure changed. Each fight is titled by its fighters (its summary, where the rules gave one).
  * @param {Record<string, any>} document
+ * @param {Summary[]} [summaries] its fights' (a shared adventure's overview)
  * @returns {Adventure}
  */
-function adopt(document) {
-  const adventure = adventures.fromDocument(document);
-  for (const fight of document.fights ?? []) {
-    const save = { id: newId(), name: fight.name || adventure.name, created: fight.when || Date.now(),
-                   record: fight.record, adventure: adventure.id, section: fight.section };
+export function adopt(document, shared = false, summaries = []) {
+  const adventure = adventures.fromDocument(document, !shared);
+  for (const [i, fight] of (document.fights ?? []).entries()) {
+    const save = { id: newId(), name: fight.name, created: fight.when || Date.now(), record: fight.record,
+                   adventure: adventure.id, section: fight.section, summary: summaries[i],
+                   ...(shared ? { shared } : {}) };
     saved.unshift(save);
     persist(save);
   }
   render();
-  page.adventureChanged(adventure.system);
+  if (!shared) page.adventureChanged(adventure.system);
   return adventure;
 }
 

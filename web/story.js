@@ -33,12 +33,16 @@ const ui = {
   step: $("#story-step"), table: $("#story-table"), play: /** @type {HTMLButtonElement} */ ($("#story-play")),
   again: /** @type {HTMLButtonElement} */ ($("#story-again")),
   picture: /** @type {HTMLButtonElement} */ ($("#story-picture")), fight: $("#fight"), controls: $("#fight-controls"),
+  heading: $("#story-heading"), looking: $("#story-looking"), lookingText: $("#story-looking-text"),
+  keep: /** @type {HTMLButtonElement} */ ($("#story-keep")), back: $("#story-back"), key: $("#story-key"),
 };
 
 /**
  * @type {{review: (record: import("./rules.js").FightRecord) => Promise<any>, book: () => string,
- *         playOn: () => void, again: () => void, title: (fight: any) => string,
+ *         playOn: () => void, again: () => void, title: (fight: any) => string, keep: () => Promise<void>,
+ *         back: () => void, ending: (fight: OpenFight) => string,
  *         versus: (id: string) => {name: string, record: import("./rules.js").FightRecord} | undefined}}
+ * keep: a friend's fight kept in Saved fights; back: to the shared adventure it is of, or to one's own fights.
  */
 let page;
 /** @type {Review | null} */
@@ -76,6 +80,26 @@ export function init(shell) {
   });
   ui.again.addEventListener("click", () => page.again());
   ui.picture.addEventListener("click", savePicture);
+  ui.keep.addEventListener("click", async () => {
+    await page.keep();
+    ui.keep.hidden = true;
+    ui.lookingText.textContent = t("Kept in your saved fights.");
+  });
+  ui.back.addEventListener("click", () => page.back());
+}
+
+/**
+ * What a friend's fight is, before its story: shared, not one's own (and how to go back), and what its numbers are
+ * (the rules' key, in the book's words). Shown only while it is looked at.
+ * @param {OpenFight} fight
+ */
+function looked(fight) {
+  ui.looking.hidden = ui.key.hidden = !fight.looking;
+  if (!fight.looking) return;
+  ui.keep.hidden = false;
+  ui.lookingText.textContent = t("A fight shared with you: your own fights are as you left them.");
+  ui.back.textContent = fight.looking === "adventure" ? t("Back to the adventure") : t("Back to my fights");
+  ui.key.textContent = (fight.terms ?? []).map(([term, meaning]) => `${term}: ${meaning}`).join("; ");
 }
 
 /**
@@ -96,7 +120,12 @@ export async function show(fight, { link = false } = {}) {
   ui.box.hidden = false;
   ui.play.hidden = !link || fight.view.outcome !== "ongoing";
   ui.again.hidden = !link;
+  looked(fight);
   if (!fight.record.actions.length) return hide();
+  if (link) { // a friend's fight: the story is what is looked at first
+    ui.box.scrollIntoView({ block: "start" });
+    ui.heading.focus({ preventScroll: true });
+  }
   ui.status.textContent = t("The story is being told…");
   const against = fight.versus ? page.versus(fight.versus) : undefined;
   // A simulated review (a book without exact odds) comes in parts: each drawn as it comes, until the last. The
@@ -123,7 +152,7 @@ function draws(reply, theirs, against, first) {
   other = against && theirs?.ok ? { name: page.title(against), review: theirs } : null;
   if (!reply.ok) {
     shown = null;
-    ui.status.textContent = reply.error.text ?? reply.error.message;
+    ui.status.textContent = t("The story could not be told: {error}", { error: reply.error.message });
     ui.summary.textContent = "";
     ui.chart.replaceChildren();
     ui.measure.textContent = "";
@@ -364,7 +393,12 @@ function table() {
 
 // ---- the story as a picture (1200×630, the size chats and forums preview) -------------------------------------
 
-/** @returns {HTMLCanvasElement} */
+/**
+ * The picture: the book, who fought whom, how it ended and what each side had left in large type, the summary, and
+ * the chart with its rounds under it and the turning round marked. Its y axis starts low enough to show the line's
+ * moves (an easy fight's chance, near 100 % throughout, is not a flat line at the top).
+ * @returns {HTMLCanvasElement}
+ */
 export function picture() {
   const review = /** @type {Review} */ (shown);
   const fight = /** @type {OpenFight} */ (open);
@@ -374,43 +408,66 @@ export function picture() {
   const g = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
   const style = getComputedStyle(document.documentElement);
   const color = (/** @type {string} */ name) => style.getPropertyValue(name).trim() || "#000";
+  /** @param {string} font @param {string} fill */
+  const pen = (font, fill) => {
+    g.font = `${font} system-ui, sans-serif`;
+    g.fillStyle = color(fill);
+  };
   g.fillStyle = color("--paper");
   g.fillRect(0, 0, 1200, 630);
-  g.fillStyle = color("--ink");
-  g.font = "600 30px system-ui, sans-serif";
-  g.fillText(page.book(), 48, 64, 1104);
-  g.font = "700 40px system-ui, sans-serif";
-  g.fillText(page.title(fight), 48, 118, 1104);
-  g.font = "24px system-ui, sans-serif";
-  g.fillStyle = color("--muted");
-  const lines = wrap(g, review.summary, 1104).slice(0, 4);
-  lines.forEach((line, i) => g.fillText(line, 48, 160 + i * 32));
-  const top = 300, height = 270, left = 110, width = 1040;
-  g.strokeStyle = color("--line");
-  g.fillStyle = color("--muted");
-  g.font = "20px system-ui, sans-serif";
-  g.textAlign = "right";
-  for (const v of [0, 0.5, 1]) {
-    const y = top + (1 - v) * height;
-    g.beginPath();
-    g.moveTo(left, y);
-    g.lineTo(left + width, y);
-    g.stroke();
-    g.fillText(percent(v), left - 12, y + 7);
-  }
+  pen("600 28px", "--muted");
+  g.fillText(page.book(), 48, 58, 1104);
+  pen("700 44px", "--ink");
+  g.fillText(page.title(fight), 48, 112, 1104);
+  const outcome = fight.view.outcome;
+  pen("800 56px", outcome === "lost" ? "--bad" : outcome === "ongoing" ? "--ink" : "--good");
+  g.fillText(page.ending(fight), 48, 182, 1104);
+  const last = review.rows.length ? review.rows[review.rows.length - 1].sides : review.sides;
+  pen("600 28px", "--ink");
+  g.fillText(sidesText(last), 48, 226, 1104);
+  pen("22px", "--muted");
+  wrap(g, review.summary, 1104).slice(0, 3).forEach((line, i) => g.fillText(line, 48, 266 + i * 28));
+  const top = 370, height = 190, left = 110, width = 1040;
+  const drawn = [review, ...(other ? [other.review] : [])].flatMap((r) => values(r).map(([, v]) => v ?? 1));
+  const low = Math.max(0, Math.min(0.9, Math.floor(Math.min(...drawn) * 10 - 1) / 10)); // the axis's bottom
+  const yOf = (/** @type {number} */ v) => top + ((1 - v) / (1 - low)) * height;
   const n = Math.max(1, review.rows.length, other?.review.rows.length ?? 0);
+  const xOf = (/** @type {number} */ i) => left + (i / n) * width;
+  pen("20px", "--muted");
+  g.fillText(capital(review.measure.name), left, top - 18, width);
+  if (review.turning !== null) { // the round that turned the fight: its band
+    g.fillStyle = "rgba(138, 43, 27, 0.12)";
+    g.fillRect(xOf(review.turning), top, width / n, height);
+  }
+  g.strokeStyle = color("--line");
+  g.textAlign = "right";
+  for (const v of [low, (1 + low) / 2, 1]) {
+    g.beginPath();
+    g.moveTo(left, yOf(v));
+    g.lineTo(left + width, yOf(v));
+    g.stroke();
+    g.fillText(percent(v), left - 12, yOf(v) + 7);
+  }
+  g.textAlign = "center";
+  let labelled = -Infinity; // a round's number under its first action, none closer than 40 pixels to the last
+  review.rows.forEach((row, i) => {
+    if (row.round !== review.rows[i - 1]?.round && xOf(i) - labelled >= 40) {
+      g.fillText(String(row.round), xOf(i), top + height + 28);
+      labelled = xOf(i);
+    }
+  });
+  g.textAlign = "left";
   /**
-   * One review's chance to win as a line on the picture (a gap where an action is past the exact odds' budget).
-   * @param {Review} drawn
+   * One review's worth as a line on the picture (a gap where an action is past the exact odds' budget).
+   * @param {Review} line
    */
-  const trace = (drawn) => {
+  const trace = (line) => {
     g.beginPath();
     let drawing = false;
-    for (const [i, v] of values(drawn)) {
+    for (const [i, v] of values(line)) {
       if (v !== null) {
-        const x = left + (i / n) * width, y = top + (1 - v) * height;
-        if (drawing) g.lineTo(x, y);
-        else g.moveTo(x, y);
+        if (drawing) g.lineTo(xOf(i), yOf(v));
+        else g.moveTo(xOf(i), yOf(v));
       }
       drawing = v !== null;
     }
@@ -431,13 +488,13 @@ export function picture() {
     if (row.before === null || !row.mark) return;
     g.fillStyle = colors[/** @type {keyof typeof colors} */ (row.mark)];
     g.beginPath();
-    g.arc(left + (i / n) * width, top + (1 - row.before) * height, 9, 0, 2 * Math.PI);
+    g.arc(xOf(i), yOf(row.before), 9, 0, 2 * Math.PI);
     g.fill();
   });
   g.textAlign = "right";
-  g.fillStyle = color("--muted");
-  g.font = "18px system-ui, sans-serif";
-  g.fillText("pyrules", 1152, 612);
+  pen("18px", "--muted");
+  g.fillText(t("Round"), left - 12, top + height + 28);
+  g.fillText("pyrules", 1152, 618);
   return canvas;
 }
 

@@ -1,0 +1,127 @@
+// What a friend sees of a shared adventure (#a=…): the book, the hero and the run through it (the hero's main
+// statistic fight after fight, each fight as "hero vs enemy, won after N rounds, ENDURANCE 22 → 15", tapped for its
+// story), apart from the friend's own fights, which stay as they were until the friend keeps the adventure. Every
+// number and word of the rules is the open_link reply's (pyrules.adventure.overview).
+import { $, h, svgNode as node } from "./dom.js";
+import { t } from "./i18n.js";
+
+/**
+ * @typedef {import("./rules.js").Summary & {name: string, section: string, start: number, left: number}} Line
+ * @typedef {{adventure: Record<string, any>, overview: {stat: string, fights: Line[]}, terms: string[][]}} Shared
+ * @typedef {{book: (system: string) => string | undefined, fightName: (summary: import("./rules.js").Summary) => string,
+ *   state: (summary: import("./rules.js").Summary) => string, open: (record: any, index: number) => void,
+ *   keep: (adventure: Record<string, any>) => void, back: () => void}} Page
+ */
+
+const ui = {
+  box: $("#friend"), heading: $("#friend-heading"), book: $("#friend-book"), key: $("#friend-key"),
+  caption: $("#friend-caption"), chart: $("#friend-chart"), fights: $("#friend-fights"),
+  keep: /** @type {HTMLButtonElement} */ ($("#friend-keep")), status: $("#friend-status"),
+};
+/** @type {Page} */
+let page;
+/** @type {Shared | null} */
+let shown = null;
+
+/** @param {Page} shell */
+export function init(shell) {
+  page = shell;
+  ui.keep.addEventListener("click", () => {
+    if (!shown) return;
+    page.keep(shown.adventure);
+    ui.keep.hidden = true;
+    ui.status.textContent = t("Kept in your saved fights.");
+  });
+  $("#friend-back").addEventListener("click", () => page.back());
+  ui.fights.addEventListener("click", (event) => {
+    const button = /** @type {Element} */ (event.target).closest("button");
+    const index = Number(button?.dataset.index);
+    if (shown && button) page.open(shown.adventure.fights[index].record, index);
+  });
+}
+
+/** Whether a shared adventure is open (shown, or one of its fights is). */
+export const open = () => shown !== null;
+
+/** Its fights' lines (their summaries): the titles of its fights once kept. */
+export const lines = () => shown?.overview.fights ?? [];
+
+/**
+ * The same adventure in another language (the rules' words asked again): drawn again where it is in view.
+ * @param {Shared} reply
+ */
+export function replace(reply) {
+  shown = reply;
+  if (!ui.box.hidden) draw();
+}
+
+/**
+ * Shows a shared adventure (or the one shown, back from one of its fights), the page's own cards set aside.
+ * @param {Shared | null} [reply] the open_link reply; none: the one shown
+ * @param {number} [from] the fight just looked at: its button focused
+ */
+export function show(reply, from) {
+  if (reply) {
+    shown = reply;
+    ui.keep.hidden = false;
+    ui.status.textContent = "";
+  }
+  if (!shown) return;
+  document.documentElement.classList.add("friend-view");
+  ui.box.hidden = false;
+  draw();
+  const back = from === undefined ? null : ui.fights.querySelectorAll("button")[from];
+  (back ?? ui.heading).focus();
+  if (!back) ui.box.scrollIntoView({ block: "start" });
+}
+
+/** Leaves the adventure's overview (for one of its fights, or for good: `close`). */
+export function hide(close = false) {
+  document.documentElement.classList.remove("friend-view");
+  ui.box.hidden = true;
+  if (close) shown = null;
+}
+
+function draw() {
+  const { adventure, overview, terms } = /** @type {Shared} */ (shown);
+  const lines = overview.fights;
+  const hero = adventure.name || lines[0]?.hero || "";
+  ui.heading.textContent = hero;
+  ui.book.textContent = [page.book(adventure.system) ?? "",
+    t("{n} {n|fight|fights}", { n: lines.length })].join(" · ");
+  ui.key.textContent = terms.map(([term, meaning]) => `${term}: ${meaning}`).join("; ");
+  ui.caption.textContent = t("{stat}, fight after fight", { stat: overview.stat });
+  ui.chart.replaceChildren(chart(lines));
+  ui.fights.replaceChildren(...lines.map((line, i) => h("li", {},
+    h("button", { type: "button", className: "link", data: { index: String(i) } }, page.fightName(line)),
+    h("span", { className: "hint" }, [line.section ? t("section {section}", { section: line.section }) : "",
+      page.state(line), `${overview.stat} ${line.start} → ${line.left}`].filter(Boolean).join(" · ")))));
+}
+
+const W = 420, H = 150, LEFT = 40, RIGHT = 14, TOP = 16, BOTTOM = 24;
+
+/**
+ * The statistic from each fight's start to its end (solid), and from one fight's end to the next one's start (dashed:
+ * what the book gave back between them), each fight numbered under it, each end's value written over it.
+ * @param {Line[]} lines
+ */
+function chart(lines) {
+  const most = Math.max(1, ...lines.flatMap((line) => [line.start, line.left]));
+  const x = (/** @type {number} */ i) => LEFT + ((W - LEFT - RIGHT) * i) / Math.max(1, lines.length);
+  const y = (/** @type {number} */ v) => TOP + (1 - v / most) * (H - TOP - BOTTOM);
+  const svg = node("svg", { viewBox: `0 0 ${W} ${H}`, class: "story-svg", "aria-hidden": "true" });
+  for (const v of [0, most]) {
+    svg.append(node("line", { x1: LEFT, x2: W - RIGHT, y1: y(v), y2: y(v), class: "grid" }));
+    svg.append(node("text", { x: LEFT - 6, y: y(v) + 4, class: "tick", "text-anchor": "end" }, String(v)));
+  }
+  lines.forEach((line, i) => {
+    const [from, to] = [x(i) + 6, x(i + 1) - 6];
+    svg.append(node("path", { d: `M${from},${y(line.start)}L${to},${y(line.left)}`, class: "line" }));
+    const next = lines[i + 1];
+    if (next) svg.append(node("path", { d: `M${to},${y(line.left)}L${x(i + 1) + 6},${y(next.start)}`, class: "line other" }));
+    svg.append(node("circle", { cx: to, cy: y(line.left), r: 4, class: `dot ${line.outcome === "lost" ? "blunder" : ""}` }));
+    svg.append(node("text", { x: to, y: y(line.left) - 8, class: "tick", "text-anchor": "middle" }, String(line.left)));
+    svg.append(node("text", { x: (from + to) / 2, y: H - 6, class: "tick", "text-anchor": "middle" }, String(i + 1)));
+  });
+  return svg;
+}
