@@ -119,7 +119,7 @@ function show(reply, { id = null, name, created, redo = [], adventure: of, secti
     const card = document.getElementById("hero-status");
     if (card) cardsSeen.observe(card);
   }
-  ui.heading.textContent = fight.looking ? saved.fightName(fight.summary) : saved.title(fight);
+  ui.heading.textContent = saved.title(fight);
   ui.book.textContent = system(fight.record.system).book;
   ui.setup.hidden = true;
   ui.saves.hidden = true;
@@ -380,10 +380,10 @@ saved.init({ rules: () => rules, fight: () => fight, show, look, book: (key) => 
             adventureChanged: (key) => { if (!fight) setup.choose(key); }, home: newFight });
 friend.init({ book: (key) => system(key)?.book, fightName: saved.fightName, state: saved.state, back,
               keep: (document) => { saved.adopt(document, true, friend.lines()); saved.leaveLink(); },
-              open: async (record, index) => {
+              open: async ({ name, record }, index) => {
                 /** @type {Reply<Opened> | null} */
                 const reply = rules && await rules.call({ op: "restore", record });
-                if (reply?.ok) show(reply, { name: "", link: true, shared: true, looking: "adventure", index });
+                if (reply?.ok) show(reply, { name, link: true, shared: true, looking: "adventure", index });
               } });
 start(async (client) => {
   rules = client;
@@ -419,7 +419,7 @@ async function fightItYourself() {
 
 await loaded;
 story.init({ review: odds.review, book: () => (fight ? system(fight.record.system).book : ""), again: fightItYourself,
-             versus: (id) => saved.find(id), title: (open) => (open.summary ? saved.fightName(open.summary) : saved.title(open)), back,
+             versus: (id) => saved.find(id), title: saved.title, back,
              keep: async () => { if (fight) await saved.keep(fight); },
              ending: (open) => capital(saved.state(open.summary)),
              playOn: async () => {

@@ -9,7 +9,8 @@ import { t } from "./i18n.js";
  * @typedef {import("./rules.js").Summary & {name: string, section: string, start: number, left: number}} Line
  * @typedef {{adventure: Record<string, any>, overview: {stat: string, fights: Line[]}, terms: string[][]}} Shared
  * @typedef {{book: (system: string) => string | undefined, fightName: (summary: import("./rules.js").Summary) => string,
- *   state: (summary: import("./rules.js").Summary) => string, open: (record: any, index: number) => void,
+ *   state: (summary: import("./rules.js").Summary) => string,
+ *   open: (fight: {name: string, record: any}, index: number) => void,
  *   keep: (adventure: Record<string, any>) => void, back: () => void}} Page
  */
 
@@ -36,7 +37,7 @@ export function init(shell) {
   ui.fights.addEventListener("click", (event) => {
     const button = /** @type {Element} */ (event.target).closest("button");
     const index = Number(button?.dataset.index);
-    if (shown && button) page.open(shown.adventure.fights[index].record, index);
+    if (shown && button) page.open(shown.adventure.fights[index], index);
   });
 }
 
@@ -93,8 +94,9 @@ function draw() {
   ui.caption.textContent = t("{stat}, fight after fight", { stat: overview.stat });
   ui.chart.replaceChildren(chart(lines));
   ui.fights.replaceChildren(...lines.map((line, i) => h("li", {},
-    h("button", { type: "button", className: "link", data: { index: String(i) } }, page.fightName(line)),
-    h("span", { className: "hint" }, [line.section ? t("section {section}", { section: line.section }) : "",
+    h("button", { type: "button", className: "link", data: { index: String(i) } }, line.name || page.fightName(line)),
+    h("span", { className: "hint" }, [line.name ? page.fightName(line) : "", // the sharer's name for it first
+      line.section ? t("section {section}", { section: line.section }) : "",
       page.state(line), `${overview.stat} ${line.start} → ${line.left}`].filter(Boolean).join(" · ")))));
 }
 

@@ -136,14 +136,13 @@ const played = (save) => (save.record?.actions?.length ?? 0) > 0;
 export const hasFights = (id) => saved.some((save) => save.adventure === id && played(save));
 
 /**
- * A fight's title in the page's language: the name the player gave it, else its fighters' names (Shared: … for a
- * fight that came from a link), made now, so that it follows the language switch.
- * @param {{name: string, summary?: Summary, shared?: boolean, record: FightRecord}} fight a saved or open fight
+ * A fight's title in the page's language: the name the player gave it, else its fighters' names, made now, so that
+ * it follows the language switch.
+ * @param {{name: string, summary?: Summary, record: FightRecord}} fight a saved or open fight
  */
 export function title(fight) {
   if (fight.name) return fight.name;
-  const name = fight.summary ? fightName(fight.summary) : page.book(fight.record.system) ?? "";
-  return fight.shared ? t("Shared: {name}", { name }) : name;
+  return fight.summary ? fightName(fight.summary) : page.book(fight.record.system) ?? "";
 }
 
 /**
@@ -219,7 +218,7 @@ function fightItem(save, open) {
   translatePage(item);
   item.dataset.id = save.id;
   item.classList.toggle("current", open === save.id);
-  $(".save-name", item).textContent = title(save);
+  $(".save-name", item).textContent = save.shared ? t("Shared: {name}", { name: title(save) }) : title(save);
   const when = save.updated ?? save.created;
   const date = when ? new Date(when).toLocaleString(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" }) : "";
   const section = save.section ? t("section {section}", { section: save.section }) : "";

@@ -99,7 +99,8 @@ def test_a_fight_opened_from_a_link_shows_both_sides_and_the_primary_action(phon
     page.goto(base_url + "#f=" + share.encode(record))
     expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
     play_on(page)
-    expect(page.locator("#fight-heading")).to_contain_text(said(lang, "Shared: {name}").split("{name}")[0].strip())
+    expect(page.locator("#fight-heading")).to_contain_text(said(lang, "{hero} vs {enemies}").split("{enemies}")[0]
+                                                           .replace("{hero}", "").strip())
     # Once the odds are said (the summary bar's words are then at their longest).
     preparing = said(lang, "The odds are being prepared…")
     expect(page.locator("#odds-status")).not_to_have_text(re.compile(f"^({re.escape(preparing)})?$"),

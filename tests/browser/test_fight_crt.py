@@ -188,7 +188,7 @@ def test_a_tapped_square_fights_one_round_with_the_number_the_rules_draw(page, b
         "actions": [],
     }
     page.goto(base_url + "#f=" + share.encode(record))
-    expect(page.get_by_role("heading", name="Shared: Banedon vs Kraan")).to_be_visible(timeout=BOOT_TIMEOUT)
+    expect(page.get_by_role("heading", name="Banedon vs Kraan")).to_be_visible(timeout=BOOT_TIMEOUT)
     play_on(page)
     table = page.get_by_role("group", name="Random Number Table")
     squares = table.get_by_role("button")

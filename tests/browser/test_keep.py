@@ -193,7 +193,7 @@ def test_share_link_opens_the_same_fight_in_a_fresh_browser(page, browser, base_
         play_on(other)
         expect(other.get_by_role("button", name="Fight round")).to_be_visible()
         assert log_rows(other) == rows
-        expect(other.get_by_role("heading", name="Shared: Grey Star vs Deathgaunt")).to_be_visible()
+        expect(other.get_by_role("heading", name="Grey Star vs Deathgaunt")).to_be_visible()
         assert "#f=" not in other.url  # reloading does not add it twice
         other.reload()
         expect(other.get_by_role("button", name="Fight round")).to_be_visible(timeout=BOOT_TIMEOUT)
@@ -202,13 +202,16 @@ def test_share_link_opens_the_same_fight_in_a_fresh_browser(page, browser, base_
         fresh.close()
 
 
-def test_share_link_in_the_same_browser_adds_a_fight_and_touches_no_other(page, base_url):
+def test_share_link_in_the_same_browser_adds_no_fight_until_kept_and_touches_no_other(page, base_url):
     set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
     fight_round(page, 6)
     before = saved_entries(page)
     record = lone_wolf_record({"skill": 20, "endurance": 30}, {"name": "Kraan", "skill": 16, "endurance": 25}, [7])
     page.goto(base_url + "#f=" + share.encode(record))
-    expect(page.get_by_role("heading", name="Shared: Banedon vs Kraan")).to_be_visible(timeout=BOOT_TIMEOUT)
+    expect(page.get_by_role("heading", name="Banedon vs Kraan")).to_be_visible(timeout=BOOT_TIMEOUT)
+    assert saved_entries(page) == before
+    page.get_by_role("button", name="Keep in my saved fights").click()
+    expect(page.locator("#story-looking-text")).to_have_text("Kept in your saved fights.")
     after = saved_entries(page)
     assert len(after) == 2 and [e for e in after if e["id"] == before[0]["id"]] == before
 

@@ -96,10 +96,10 @@ def test_a_shared_fights_title_and_the_charts_names_follow_the_switch(browser, b
         page = context.new_page()
         page.goto(base_url + "#f=" + share.encode(record))
         heading, board = page.locator("#fight-heading"), page.locator("#cob-board")
-        expect(heading).to_have_text("Присланный бой: Альмурик против: Орки", timeout=120_000)
+        expect(heading).to_have_text("Альмурик против: Орки", timeout=120_000)
         expect(board).to_contain_text("Орки")
-        for code, title, monster in [("en", "Shared: Almuric vs Orcs", "Orcs"),
-                                     ("es", "Combate compartido: Almuric contra Orcos", "Orcos")]:  # fmt: skip
+        for code, title, monster in [("en", "Almuric vs Orcs", "Orcs"),
+                                     ("es", "Almuric contra Orcos", "Orcos")]:  # fmt: skip
             page.locator("#language").select_option(code)
             expect(page.locator("html")).to_have_attribute("lang", code)
             expect(heading).to_have_text(title)

@@ -116,7 +116,7 @@ def test_fight_it_yourself_starts_the_same_set_up_as_ones_own(page, base_url):
     # both stories on one chart: this fight's, and the shared one it fought again
     expect(story.locator("#story-summary")).not_to_be_empty(timeout=BOOT_TIMEOUT)
     expect(story.locator(".story-svg path.line")).to_have_count(2)
-    expect(story.locator(".story-legend")).to_have_text("This fight Shared: Banedon vs Gourgaz")
+    expect(story.locator(".story-legend")).to_have_text("This fight Banedon vs Gourgaz")
 
 
 def test_save_picture_downloads_a_png_of_1200_by_630(page, base_url, tmp_path):
@@ -164,7 +164,7 @@ def test_the_story_in_russian_fits_the_screen(browser, base_url, width):
         context.close()
 
 
-def test_a_whole_adventure_in_one_link_opens_as_its_list_of_fights_each_with_its_story(page, base_url, browser):
+def test_a_whole_adventure_in_one_link_opens_on_its_overview_each_fight_with_its_story(page, base_url, browser):
     import sys
     from pathlib import Path
 
@@ -173,17 +173,19 @@ def test_a_whole_adventure_in_one_link_opens_as_its_list_of_fights_each_with_its
 
     document = lone_wolf(typed=True)
     page.goto(base_url + "#f=" + share.encode(document))
-    expect(page.get_by_text("A shared adventure: Unnamed hero · Dawn of the Darklords, 10 fights.")).to_be_visible(
-        timeout=BOOT_TIMEOUT)
-    group = page.locator(".adventure-group").filter(has_text="Unnamed hero · Dawn of the Darklords")
-    fights = group.locator(".save")
-    expect(fights).to_have_count(10)
-    fights.filter(has_text="Section 30").get_by_role("button", name="Resume").click()
+    overview = page.get_by_role("region", name="Banedon")
+    expect(overview.locator("#friend-fights li")).to_have_count(10, timeout=BOOT_TIMEOUT)
+    overview.get_by_role("button", name="Section 30").click()
     story = page.get_by_role("region", name="The fight's story")
     expect(story.locator("#story-summary")).not_to_be_empty(timeout=BOOT_TIMEOUT)
     expect(page.get_by_role("heading", name="Section 30")).to_be_visible()
+    page.get_by_role("button", name="Back to the adventure").click()
+    page.get_by_role("button", name="Keep this adventure").click()
+    page.get_by_role("button", name="Back to my fights").click()
+    group = page.locator(".adventure-group").filter(has_text="Unnamed hero · Dawn of the Darklords")
+    fights = group.locator(".save")
+    expect(fights).to_have_count(10)
     # shared again from this browser: the same ten fights in a link of its own
-    page.get_by_role("button", name="New fight").click()
     group.get_by_role("button", name="Share the adventure: Unnamed hero · Dawn of the Darklords").click()
     link = group.get_by_role("textbox", name="Adventure link")
     expect(link).to_have_value(re.compile(r"#a=2\."))  # an adventure's: its first paint says so (link.js)
@@ -191,16 +193,19 @@ def test_a_whole_adventure_in_one_link_opens_as_its_list_of_fights_each_with_its
     try:
         friend = other.new_page()
         friend.goto(link.input_value())
-        expect(friend.locator(".adventure-group .save")).to_have_count(10, timeout=BOOT_TIMEOUT)
+        expect(friend.locator("#friend-fights li")).to_have_count(10, timeout=BOOT_TIMEOUT)
     finally:
         other.close()
-    # the link pasted into the app with a fight open: the fight is left for the list, where the adventure is
+    # the link pasted into the app with a fight open: its overview, and nothing kept twice
     fights.first.get_by_role("button", name="Resume").click()
     expect(page.locator("#fight")).to_be_visible()
     page.goto(base_url + "#f=" + share.encode(document))
-    expect(page.locator("#saves")).to_be_visible()
+    expect(overview).to_be_visible(timeout=BOOT_TIMEOUT)
     expect(page.locator("#fight")).to_be_hidden()
-    expect(page.locator(".adventure-group").filter(has_text="Unnamed hero · Dawn of the Darklords")).to_have_count(2)
+    page.get_by_role("button", name="Back to my fights").click()
+    expect(page.locator("#fight")).to_be_visible()
+    page.get_by_role("button", name="New fight").click()
+    expect(page.locator(".adventure-group").filter(has_text="Unnamed hero · Dawn of the Darklords")).to_have_count(1)
 
 
 def almuric_against_the_medusa():
