@@ -438,6 +438,7 @@ export function picture() {
   if (review.turning !== null) { // the round that turned the fight: its band
     g.fillStyle = "rgba(138, 43, 27, 0.12)";
     g.fillRect(xOf(review.turning), top, width / n, height);
+    g.fillStyle = color("--muted");
   }
   g.strokeStyle = color("--line");
   g.textAlign = "right";
@@ -493,7 +494,7 @@ export function picture() {
   });
   g.textAlign = "right";
   pen("18px", "--muted");
-  g.fillText(t("Round"), left - 12, top + height + 28);
+  g.fillText(t("Round"), left - 20, top + height + 28);
   g.fillText("pyrules", 1152, 618);
   return canvas;
 }

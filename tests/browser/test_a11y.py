@@ -162,6 +162,24 @@ def test_a_fight_of_each_book_after_one_round_has_no_accessibility_violation(scr
     page.close()
 
 
+def test_a_shared_adventure_has_no_accessibility_violation(screen, base_url):
+    """A shared adventure's overview (three Lone Wolf fights), as a friend opens it: in every language, at both
+    widths."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests" / "unit"))
+    from test_adventure_link import lone_wolf
+
+    context, lang, width = screen
+    document = lone_wolf()
+    document["fights"] = document["fights"][:3]
+    page, problems = opened(context, base_url + "#a=" + share.encode(document), lang)
+    expect(page.locator("#friend-fights li")).to_have_count(3)
+    assert_clean(audit(page, width), f"a shared adventure ({lang}, {width})")
+    assert problems == []
+    page.close()
+
+
 def test_the_target_check_reports_crowded_13_px_check_boxes_and_spares_a_spaced_one(page):
     """The measurement itself: two 13 px check boxes side by side fail 2.5.8 and are named; one with 24 px of room
     around it passes by the spacing exception."""
