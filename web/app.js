@@ -425,6 +425,7 @@ story.init({ review: odds.review, book: () => (fight ? system(fight.record.syste
              playOn: async () => {
                if (!fight) return;
                await saved.keep(fight, true);
+               story.hide();
                screenOf(fight.record.system).screen.focus();
              } });
 sheet.init({ rules: () => rules, screenOf, system });

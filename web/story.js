@@ -39,7 +39,7 @@ const ui = {
 
 /**
  * @type {{review: (record: import("./rules.js").FightRecord) => Promise<any>, book: () => string,
- *         playOn: () => void, again: () => void, title: (fight: any) => string, keep: () => Promise<void>,
+ *         playOn: () => Promise<void>, again: () => void, title: (fight: any) => string, keep: () => Promise<void>,
  *         back: () => void, ending: (fight: OpenFight) => string,
  *         versus: (id: string) => {name: string, record: import("./rules.js").FightRecord} | undefined}}
  * keep: a friend's fight kept in Saved fights; back: to the shared adventure it is of, or to one's own fights.
@@ -74,9 +74,13 @@ export function init(shell) {
     const x = ((event.clientX - box.left) / box.width) * W;
     go(Math.round((x - LEFT) / stepWidth()));
   });
-  ui.play.addEventListener("click", () => { // the friend plays: the story comes back when the fight ends
-    hide();
-    page.playOn();
+  ui.play.addEventListener("click", async () => { // the friend plays: the story comes back when the fight ends
+    ui.play.disabled = true; // kept first (the link leaves the address), then played: one tap, one fight kept
+    try {
+      await page.playOn(); // the page hides the story and focuses the fight's controls
+    } finally {
+      ui.play.disabled = false;
+    }
   });
   ui.again.addEventListener("click", () => page.again());
   ui.picture.addEventListener("click", savePicture);
