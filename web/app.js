@@ -163,6 +163,7 @@ async function act(action, fromRedo = false) {
   fight.summary = reply.summary;
   fight.why = reply.why;
   if (!fromRedo) fight.redo = [];
+  if (fight.looking) await saved.keep(fight, true); // a friend's fight played (one with no story yet): kept, as Play on
   saveOpenFight();
   const { screen, parts } = screenOf(fight.record.system);
   screen.clearInputs();
@@ -426,6 +427,7 @@ story.init({ review: odds.review, book: () => (fight ? system(fight.record.syste
                if (!fight) return;
                await saved.keep(fight, true);
                story.hide();
+               ui.fight.scrollIntoView({ block: "start" }); // the fight card at the top, as a new fight starts
                screenOf(fight.record.system).screen.focus();
              } });
 sheet.init({ rules: () => rules, screenOf, system });

@@ -15,7 +15,7 @@ import json
 import re
 
 import pytest
-from conftest import BOOT_TIMEOUT, DIST, ROOT
+from conftest import BOOT_TIMEOUT, DIST, ROOT, play_on
 from playwright.sync_api import expect
 
 from pyrules import share
@@ -157,7 +157,14 @@ def test_a_fight_of_each_book_after_one_round_has_no_accessibility_violation(scr
     context, lang, width = screen
     page, problems = opened(context, base_url + "#f=" + share.encode(first_round(system)), lang)
     expect(page.locator("#fight")).to_be_visible()
-    assert_clean(audit(page, width), f"a fight of {system} after one round ({lang}, {width})")
+    assert_clean(audit(page, width), f"a fight of {system} after one round, its story read ({lang}, {width})")
+    play_on(page)  # the fight's controls and the odds' panel, as the one who plays on sees them
+    expect(page.locator("#fight-controls")).to_be_visible()
+    expect(page.locator("#odds")).to_be_visible()
+    # audited from the page's top, as before a link opened on its story (the sticky summary covers whatever a scroll
+    # brings under it, a control at another scroll)
+    page.evaluate("window.scrollTo(0, 0)")
+    assert_clean(audit(page, width), f"a fight of {system} after one round, played on ({lang}, {width})")
     assert problems == []
     page.close()
 

@@ -251,11 +251,16 @@ def test_todays_saves_and_links_open_as_one_fight_adventures(context, base_url):
     expect(group.locator(".save-name")).to_have_text("lone-wolf-evaded")
     (adventure,) = stored(page, "pyrules:adventure:")
     assert adventure["system"] == "lone-wolf" and adventure["hero"]["endurance"] == 2
-    # A share link of today's version: a second one-fight adventure, the fight open.
+    # A share link of today's version, looked at: nothing kept; kept: a second one-fight adventure.
     page.goto(base_url + fixture["link"])
-    expect(page.get_by_role("button", name="New fight")).to_be_visible(timeout=BOOT_TIMEOUT)
-    actions_kept(page, 3)
-    assert len(stored(page, "pyrules:adventure:")) == 2
+    keep = page.get_by_role("button", name="Keep in my saved fights")
+    expect(keep).to_be_visible(timeout=BOOT_TIMEOUT)
+    assert len(stored(page, "pyrules:adventure:")) == 1 and len(stored(page, "pyrules:fight:")) == 1
+    keep.click()
+    expect(group).to_have_count(2)
+    page.wait_for_function("() => Object.keys(localStorage).filter(k => k.startsWith('pyrules:adventure:')).length === 2")
+    fights = stored(page, "pyrules:fight:")
+    assert sorted(len(f["record"]["actions"]) for f in fights) == sorted([len(save["record"]["actions"]), 3])
 
 
 def test_an_adventure_is_exported_and_imported_and_a_bad_one_named(page, tmp_path):

@@ -175,6 +175,7 @@ def test_both_sides_numbers_stay_in_view_while_the_log_is_read(phone, base_url, 
     page.goto(base_url + "#f=" + share.encode(record))
     expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
     play_on(page)
+    page.evaluate("window.scrollTo(0, 0)")  # a link opens on its story, below the cards: the cards brought into view
     strip = page.locator("#fight-strip")
     expect(strip).to_be_hidden()  # the cards are in view: the strip would only repeat them
     hero = page.locator("#hero-status .bar-text").first.inner_text().split(" ")  # "ENDURANCE 23 / 28 −2"

@@ -535,8 +535,9 @@ def test_a_page_opened_from_a_link_says_so_from_its_first_paint_not_an_empty_set
         released.append(True)
         for route in held:
             route.continue_()
-        if key == "a":  # the adventure's fights listed, to open one by one
-            expect(page.locator(".adventure-group .save")).to_have_count(1, timeout=BOOT_TIMEOUT)
+        if key == "a":  # the adventure's overview: its fights listed, to open one by one
+            expect(page.locator("#friend-fights li")).to_have_count(1, timeout=BOOT_TIMEOUT)
+            expect(page.locator("#friend")).to_be_visible()
             expect(message).to_be_hidden()
             return
         expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
