@@ -237,14 +237,16 @@ function render() {
   }
 }
 
-// The strip of both sides' numbers: at the top of the screen while the hero's card is out of view (the log read).
-let cardsInView = true;
+// The strip of both sides' numbers: at the top of the screen while the hero's card is scrolled past (the log read
+// under it); not while the card is still below (a friend's story read above the cards, under the fight's heading).
+let cardsPassed = false;
 const cardsSeen = new IntersectionObserver((entries) => {
-  cardsInView = entries[entries.length - 1].isIntersecting;
+  const last = entries[entries.length - 1];
+  cardsPassed = !last.isIntersecting && last.boundingClientRect.bottom <= 0;
   showStrip();
 });
 function showStrip() {
-  ui.strip.hidden = cardsInView || !fight || ui.fight.hidden || !ui.strip.textContent;
+  ui.strip.hidden = !cardsPassed || !fight || ui.fight.hidden || !ui.strip.textContent;
 }
 
 function saveOpenFight() {

@@ -33,6 +33,7 @@ const ui = {
   step: $("#story-step"), table: $("#story-table"), play: /** @type {HTMLButtonElement} */ ($("#story-play")),
   again: /** @type {HTMLButtonElement} */ ($("#story-again")),
   picture: /** @type {HTMLButtonElement} */ ($("#story-picture")), fight: $("#fight"), controls: $("#fight-controls"),
+  strip: $("#fight-strip"), outcome: $("#outcome"),
   heading: $("#story-heading"), looking: $("#story-looking"), lookingText: $("#story-looking-text"),
   keep: /** @type {HTMLButtonElement} */ ($("#story-keep")), back: $("#story-back"), key: $("#story-key"),
 };
@@ -126,8 +127,8 @@ export async function show(fight, { link = false } = {}) {
   ui.again.hidden = !link;
   looked(fight);
   if (!fight.record.actions.length) return hide();
-  if (link) { // a friend's fight: the story is what is looked at first
-    ui.box.scrollIntoView({ block: "start" });
+  if (link) { // a friend's fight: who fought whom, in which book, then its story, looked at first
+    ui.fight.scrollIntoView({ block: "start" });
     ui.heading.focus({ preventScroll: true });
   }
   ui.status.textContent = t("The story is being told…");
@@ -185,10 +186,15 @@ export function hide() {
   reading(false);
 }
 
-/** @param {boolean} on read-only: the fight's controls hidden until "Play on from here" */
+/**
+ * @param {boolean} on read-only: the fight's controls hidden until "Play on from here", and the story read first,
+ *   under the fight's heading (the cards, the log and the controls after it); else in its place after the outcome
+ */
 function reading(on) {
   ui.fight.classList.toggle("reading", on);
   ui.controls.inert = on; // what stays in view of them (Citadel's board) is not played either
+  const after = on ? ui.strip : ui.outcome;
+  if (after.nextElementSibling !== ui.box) after.after(ui.box);
 }
 
 const stepWidth = () =>

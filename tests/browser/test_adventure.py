@@ -258,7 +258,8 @@ def test_todays_saves_and_links_open_as_one_fight_adventures(context, base_url):
     assert len(stored(page, "pyrules:adventure:")) == 1 and len(stored(page, "pyrules:fight:")) == 1
     keep.click()
     expect(group).to_have_count(2)
-    page.wait_for_function("() => Object.keys(localStorage).filter(k => k.startsWith('pyrules:adventure:')).length === 2")
+    page.wait_for_function(
+        "() => Object.keys(localStorage).filter(k => k.startsWith('pyrules:adventure:')).length === 2")
     fights = stored(page, "pyrules:fight:")
     assert sorted(len(f["record"]["actions"]) for f in fights) == sorted([len(save["record"]["actions"]), 3])
 

@@ -121,6 +121,9 @@ def test_every_screen_in_the_pseudo_locale_is_translated_and_fits(browser, pseud
         problems += check(page, names, "story")
         if page.locator("#story-play").is_visible():
             play_on(page)
+        else:  # a finished fight, looked at: kept, for the saved fights' list below (and its words checked)
+            page.locator("#story-keep").click()
+            expect(page.locator("#story-keep")).to_be_hidden()
         problems += check(page, names, "fight")
         # The odds once answered (a phone opens them from their one-line summary), then the saved fights' list.
         preparing = pseudo.pseudo("The odds are being prepared…")
