@@ -2,9 +2,7 @@
 // pyrules/adventure.py without its fights, which are the saved fights that name it), one key per adventure, and
 // which one is each book's current adventure. The one place the page writes or takes an adventure document; the rules
 // check it (the adventure op) before it is taken.
-import { t } from "./i18n.js";
-import { tell } from "./dom.js";
-import { ADVENTURE, BOOK, loadEntries, newId, parsed, storage } from "./storage.js";
+import { ADVENTURE, BOOK, drop, get, loadEntries, newId, parsed, put } from "./storage.js";
 
 /** @typedef {import("./storage.js").Problem} Problem */
 /** @typedef {import("./storage.js").Save} Save */
@@ -56,17 +54,11 @@ export function load() {
 export function save(adventure) {
   adventure.updated = Date.now();
   adventures.set(adventure.id, adventure);
-  try {
-    storage()?.setItem(ADVENTURE + adventure.id, JSON.stringify({ format: ADVENTURE_FORMAT, version: ADVENTURE_VERSION,
-                                                                  ...adventure }));
-  } catch (error) {
-    tell(t("The adventure could not be saved ({error}): the browser's storage may be full.",
-           { error: /** @type {Error} */ (error).name }));
-  }
+  put(ADVENTURE + adventure.id, JSON.stringify({ format: ADVENTURE_FORMAT, version: ADVENTURE_VERSION, ...adventure }));
 }
 
 /** @param {string} id */
-export const stored = (id) => Boolean(storage()?.getItem(ADVENTURE + id));
+export const stored = (id) => Boolean(get(ADVENTURE + id));
 
 /** @param {string} id */
 export const byId = (id) => adventures.get(id) ?? null;
@@ -74,7 +66,7 @@ export const byId = (id) => adventures.get(id) ?? null;
 /** @param {string} id */
 export function remove(id) {
   adventures.delete(id);
-  storage()?.removeItem(ADVENTURE + id);
+  drop(ADVENTURE + id);
 }
 
 /**
@@ -83,7 +75,7 @@ export function remove(id) {
  * @returns {Adventure}
  */
 export function of(system) {
-  const found = adventures.get(storage()?.getItem(BOOK + system) ?? "");
+  const found = adventures.get(get(BOOK + system) ?? "");
   if (found && found.system === system) return found;
   return start(system);
 }
@@ -106,11 +98,7 @@ export function start(system, from = {}) {
  * @param {Adventure} adventure
  */
 export function makeCurrent(adventure) {
-  try {
-    storage()?.setItem(BOOK + adventure.system, adventure.id);
-  } catch {
-    // storage full or blocked: the adventure stays open in this tab
-  }
+  if (get(BOOK + adventure.system) !== adventure.id) put(BOOK + adventure.system, adventure.id);
 }
 
 /**

@@ -379,7 +379,7 @@ ui.language.value = language();
 translatePage();
 odds.translate();
 const loaded = loadScreens();
-saved.init({ rules: () => rules, fight: () => fight, show, look, book: (key) => system(key)?.book,
+await saved.init({ rules: () => rules, fight: () => fight, show, look, book: (key) => system(key)?.book,
             adventureChanged: (key) => { if (!fight) setup.choose(key); }, home: newFight });
 friend.init({ book: (key) => system(key)?.book, fightName: saved.fightName, state: saved.state, back,
               keep: (document) => { saved.adopt(document, true, friend.lines()); saved.leaveLink(); },

@@ -4,8 +4,9 @@
 import { $, $$, fileName, saveFile, showError, tell } from "./dom.js";
 import { t, translatePage } from "./i18n.js";
 import * as adventures from "./adventures.js";
-import { currentId, loadSaves, newId, remove, SAVE_FORMAT, SAVE_VERSION, setCurrent, setFightAside, store }
-  from "./storage.js";
+import { currentId, FIGHT, loadSaves, newId, open, remove, SAVE_FORMAT, SAVE_VERSION, setAside, setCurrent, store,
+  watchRoom } from "./storage.js";
+import * as aside from "./aside.js";
 import { chosenWorth } from "./odds.js";
 
 /** @typedef {import("./rules.js").FightRecord} FightRecord */
@@ -43,13 +44,21 @@ let page;
 
 export { currentId, setCurrent };
 
-/** @param {Page} with_ */
-export function init(with_) {
+/** @param {import("./storage.js").Problem} problem */
+const said = (problem) => t(problem.text, { ...problem, why: t(problem.why ?? "", problem) });
+
+/**
+ * Reads this browser's storage (storage.js) and draws the card.
+ * @param {Page} with_
+ */
+export async function init(with_) {
   page = with_;
-  const { saves: stored, problems } = loadSaves();
+  const problems = await open((problem) => tell(said(problem)));
+  const { saves: stored, problems: unread } = loadSaves();
   saved = stored;
-  problems.push(...adventures.load());
-  tell(...problems.map((problem) => t(problem.text, { ...problem, why: t(problem.why ?? "", problem) })));
+  problems.push(...unread, ...adventures.load());
+  tell(...problems.map(said));
+  aside.init();
   ui.list.addEventListener("click", clicked);
   ui.list.addEventListener("submit", renamed);
   // A link pasted into the address bar of an open app changes only the fragment.
@@ -71,40 +80,63 @@ export function init(with_) {
 /** @param {string} id */
 export const find = (id) => saved.find((s) => s.id === id);
 
-// Python checks every saved record: unreadable ones are set aside, damaged tails are cut (the original kept aside).
+const CHECKED = 900_000; // characters of records a check_saves request carries at most (the rules read 1,000,000)
+
+// Python checks every saved record, in requests as large as the rules read and as long as a request's time allows:
+// unreadable ones are set aside, damaged tails are cut (the original kept aside, under a name of its own).
 /** @param {Rules} rules */
 export async function check(rules) {
-  if (!saved.length) return;
-  /** @type {{ok: boolean, error: {text: string}, record: FightRecord, summary: Summary, dropped?: any}[]} */
+  /** @type {({ok: boolean, error: {text: string}, record: FightRecord, summary: Summary, dropped?: any} | null)[]} */
   const results = [];
-  while (results.length < saved.length) { // as many as a request's time allows, then the rest
-    const records = saved.slice(results.length).map((s) => JSON.stringify(s.record));
+  const texts = saved.map((s) => JSON.stringify(s.record));
+  while (results.length < saved.length) {
+    const records = [];
+    for (let size = 0, i = results.length; i < texts.length; i++) {
+      size += JSON.stringify(texts[i]).length + 1; // as the request carries it
+      if (records.length && size > CHECKED) break;
+      records.push(texts[i]);
+    }
     const reply = await rules.call({ op: "check_saves", records });
-    if (!reply.ok) return tell(t("The saved fights could not be checked: {error}", { error: reply.error.text }));
-    results.push(...reply.results);
+    if (reply.ok) {
+      results.push(...reply.results);
+      continue;
+    }
+    // One record too large for a request by itself: kept as it is, unchecked (it opens or says why when resumed).
+    tell(t('The saved fight "{name}" could not be checked: {error}',
+           { name: title(saved[results.length]), error: reply.error.text }));
+    results.push(null);
   }
   /** @type {Save[]} */
   const kept = [];
-  results.forEach((result, i) => {
+  for (const [i, result] of results.entries()) {
     const save = saved[i];
-    if (!result.ok) {
-      setFightAside(save.id, JSON.stringify(save), result.error.text);
+    if (result && !result.ok) {
+      await setAside(FIGHT + save.id, save.id, JSON.stringify(save), result.error.text);
       tell(t('The saved fight "{name}" could not be read and was set aside: {error}',
              { name: title(save), error: result.error.text }));
-      return;
+      continue;
     }
-    if (result.dropped) {
-      setFightAside(`${save.id}-original`, JSON.stringify(save), result.dropped.error.text);
-      save.record = result.record;
-      store(save);
-      tell(t('The saved fight "{name}" was damaged: its first {kept} actions were kept and the last {dropped} dropped ({error}).',
-             { name: title(save), ...result.dropped, error: result.dropped.error.text }));
-    }
-    save.summary = result.summary;
+    if (result?.dropped) await cut(save, result.record, result.dropped);
+    if (result) save.summary = result.summary;
     kept.push(save);
-  });
+  }
   saved = kept;
   await migrate(rules);
+}
+
+/**
+ * A saved fight whose last actions are damaged: the whole save set aside under a name of its own, then the valid part
+ * kept in its place (not while the copy could not be stored: nothing is lost).
+ * @param {Save} save
+ * @param {FightRecord} record its valid part, as the rules replayed it
+ * @param {{kept: number, dropped: number, error: {text: string}}} dropped
+ */
+async function cut(save, record, dropped) {
+  if (!(await setAside(null, `${save.id}-original`, JSON.stringify(save), dropped.error.text))) return;
+  save.record = record;
+  persist(save);
+  tell(t('The saved fight "{name}" was damaged: its first {kept} actions were kept and the last {dropped} dropped ({error}). The original is set aside.',
+         { name: title(save), ...dropped, error: dropped.error.text }));
 }
 
 // Fights saved before adventures existed: each opens as a one-fight adventure (the rules make it from the save).
@@ -196,6 +228,7 @@ export function render() {
   });
   ui.list.replaceChildren(...items);
   $("#no-saves").hidden = listed.length > 0;
+  aside.render();
 }
 
 /**
@@ -350,10 +383,12 @@ function renamed(event) {
   render();
 }
 
-/** @param {Save} save */
-function persist(save) {
-  const problem = store(save);
-  if (problem) tell(t(problem.text, problem));
+/**
+ * Stores a saved fight (a failure is said by storage.js); once one is played, the browser is asked to keep storage.
+ * @param {Save} save
+ */
+async function persist(save) {
+  if (!(await store(save)) && played(save)) watchRoom();
 }
 
 /**
@@ -407,10 +442,12 @@ export async function resume(save) {
   const rules = page.rules();
   if (!rules) return;
   /** @type {import("./rules.js").Reply<Opened>} */
+  /** @type {import("./rules.js").Reply<Opened & {dropped?: any}>} */
   const reply = await rules.call({ op: "restore", record: save.record });
   if (!reply.ok) {
     return tell(t('The saved fight "{name}" could not be opened: {error}', { name: title(save), error: reply.error.text }));
   }
+  if (reply.dropped) await cut(save, reply.record, reply.dropped);
   const adventure = adventures.byId(save.adventure ?? "");
   if (adventure) adventures.makeCurrent(adventure); // its hero is the book's sheet again after this fight
   page.show(reply, save);

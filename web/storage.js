@@ -1,6 +1,11 @@
-// This browser's storage: one localStorage key per entry (a fight, an adventure), so that a damaged entry never takes
-// the others with it. Entries that cannot be read are set aside under their own key (never deleted, never
-// overwritten) and reported. Also which fight is open.
+// This browser's storage: one entry per key (a fight, an adventure, a set-aside copy), so that a damaged entry never
+// takes the others with it. The entries live in IndexedDB (the plain API: one database, one object store of
+// key → text), which grows with the player where localStorage stops at about 5 MB; they are read whole into memory
+// once at start-up (open), so the page reads them synchronously, and every write goes to memory at once and to the
+// database in order, its failure said. Entries a browser kept in localStorage (earlier versions) are moved over
+// once, and removed from localStorage only when the database has confirmed them. Where IndexedDB cannot be opened,
+// localStorage is used as before. Entries that cannot be read are set aside under a name of their own (never
+// deleted, never overwritten) and reported.
 
 /** @typedef {import("./rules.js").FightRecord} FightRecord */
 /** @typedef {import("./rules.js").Summary} Summary */
@@ -12,25 +17,42 @@
  */
 /**
  * A problem met in storage, for the page to translate: `text` with its fields.
- * @typedef {{text: string, why?: string, version?: number, error?: string}} Problem
+ * @typedef {{text: string, why?: string, version?: number, error?: string, used?: number, quota?: number}} Problem
  */
+/** A set-aside entry: the key it is kept under, why, when, and the text it held. @typedef {{key: string,
+ *   reason: string, at: number, raw: string | null}} Aside */
 
 export const FIGHT = "pyrules:fight:";
 export const ADVENTURE = "pyrules:adventure:";
 export const BOOK = "pyrules:book:"; // the current adventure's id, per book
-const ASIDE = "pyrules:aside:";
+export const ASIDE = "pyrules:aside:";
 const CURRENT = "pyrules:current";
+const MOVED = [FIGHT, ADVENTURE, BOOK, ASIDE, CURRENT]; // what lives in the database (the page's settings stay)
 export const SAVE_FORMAT = "pyrules-save";
 export const SAVE_VERSION = 1;
+const DATABASE = "pyrules";
+const ENTRIES = "entries";
+// (each text on one line: tests/browser/ui_texts.py finds the page's texts by their shape)
+const FULL = { text: "This browser's storage is full ({error}): what you just did is kept in this tab only. Export the adventures you want to keep (Saved fights), then delete fights you no longer need." };
 
 const MISPLACED = { problem: "its name does not match its place in storage" };
+const SECOND = { why: "another copy of it was found in the browser's older storage" };
 
 // When the save format grows: MIGRATIONS[n] turns a version-n entry into a version n+1 entry.
 /** @type {Record<number, (entry: any) => any>} */
 const MIGRATIONS = {};
 
+/** @type {Map<string, string>} every entry, as stored */
+const entries = new Map();
+/** @type {IDBDatabase | null} */
+let database = null;
+/** @type {Storage | null} where IndexedDB could not be opened */
+let fallback = null;
+/** @type {(problem: Problem) => void} */
+let said = () => {};
+
 /** localStorage, or null where the browser blocks it. */
-export function storage() {
+function local() {
   try {
     return window.localStorage.getItem("") === undefined ? null : window.localStorage; // blocked: throws on use
   } catch {
@@ -38,8 +60,192 @@ export function storage() {
   }
 }
 
+/**
+ * An IndexedDB request's result, as a promise.
+ * @template T
+ * @param {IDBRequest<T>} request
+ * @returns {Promise<T>}
+ */
+const done = (request) => new Promise((resolve, reject) => {
+  request.onsuccess = () => resolve(request.result);
+  request.onerror = () => reject(request.error);
+});
+
+/**
+ * A transaction's end: resolved once its writes are on disk, rejected with its error (QuotaExceededError…).
+ * @param {IDBTransaction} transaction
+ * @returns {Promise<void>}
+ */
+const committed = (transaction) => new Promise((resolve, reject) => {
+  transaction.oncomplete = () => resolve();
+  transaction.onerror = transaction.onabort = () => reject(transaction.error ?? new DOMException("", "AbortError"));
+});
+
+/**
+ * Reads every entry into memory, moving localStorage's over first; the problems met, for the page to say.
+ * @param {(problem: Problem) => void} tell how a write's failure is said later
+ * @returns {Promise<Problem[]>}
+ */
+export async function open(tell) {
+  said = tell;
+  try {
+    const opening = indexedDB.open(DATABASE, 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore(ENTRIES);
+    database = await done(opening);
+    const store = database.transaction(ENTRIES).objectStore(ENTRIES);
+    const [keys, values] = await Promise.all([done(store.getAllKeys()), done(store.getAll())]);
+    keys.forEach((key, i) => entries.set(String(key), values[i]));
+  } catch {
+    database = null;
+    fallback = local();
+    if (!fallback) return [];
+  }
+  return fallback ? fromLocal(fallback) : move();
+}
+
+/** @param {string} key */
+const movable = (key) => MOVED.some((prefix) => key === prefix || key.startsWith(prefix));
+
+/**
+ * Where IndexedDB is closed to the page: localStorage's entries, read as they are.
+ * @param {Storage} store
+ */
+function fromLocal(store) {
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key && movable(key)) entries.set(key, store.getItem(key) ?? "");
+  }
+  return [];
+}
+
+/**
+ * localStorage's entries (an earlier version's) moved into the database: written in one transaction, then removed
+ * from localStorage once it has committed. An entry the database already holds with other text is kept beside it,
+ * set aside, never dropped.
+ * @returns {Promise<Problem[]>}
+ */
+async function move() {
+  const store = local();
+  const keys = [];
+  for (let i = 0; store && i < store.length; i++) {
+    const key = store.key(i);
+    if (key && movable(key)) keys.push(key);
+  }
+  if (!store || !keys.length || !database) return [];
+  const writing = database.transaction(ENTRIES, "readwrite");
+  for (const key of keys) {
+    const raw = store.getItem(key) ?? "";
+    const held = entries.get(key);
+    const target = held === undefined || held === raw ? key : asideName(`${key.slice(8).replace(":", "-")}-local`);
+    const text = target === key ? raw : JSON.stringify({ reason: SECOND.why, raw, at: Date.now() });
+    entries.set(target, text);
+    writing.objectStore(ENTRIES).put(text, target);
+  }
+  try {
+    await committed(writing);
+  } catch (error) {
+    return [{ text: "The saved fights could not be moved to this browser's larger storage ({error}): they stay where they were.",
+              error: /** @type {Error} */ (error).name }];
+  }
+  for (const key of keys) store.removeItem(key);
+  return [];
+}
+
+const ASKED = "pyrules:persist-asked";
+let warned = false;
+
+/**
+ * Once something worth keeping is stored: the browser asked, once ever, to keep this site's storage even when it is
+ * short of room (persistent storage); and, once a visit, the player told when the storage is nine-tenths full, before
+ * a save fails.
+ */
+export async function watchRoom() {
+  const manager = navigator.storage;
+  if (!database || !manager) return;
+  if (!get(ASKED)) {
+    put(ASKED, "1");
+    manager.persist?.().catch(() => {});
+  }
+  const { usage = 0, quota = 0 } = (await manager.estimate?.().catch(() => null)) ?? {};
+  if (warned || !quota || usage < 0.9 * quota) return;
+  warned = true;
+  const mb = (/** @type {number} */ n) => Math.round(n / 1e5) / 10;
+  said({ text: "This browser's storage is nearly full ({used} MB of {quota} MB): export the adventures you want to keep (Saved fights) and delete fights you no longer need, before new fights can no longer be saved.",
+         used: mb(usage), quota: mb(quota) });
+}
+
+/** Whether entries are kept beyond this tab (false: the browser blocks storage). */
+export const kept = () => Boolean(database || fallback);
+
+/**
+ * An entry's text, or null.
+ * @param {string} key
+ */
+export const get = (key) => entries.get(key) ?? null;
+
+/**
+ * The keys stored under a prefix.
+ * @param {string} prefix
+ */
+export const keys = (prefix) => [...entries.keys()].filter((key) => key.startsWith(prefix));
+
+/**
+ * Stores an entry: in memory at once, then in the database; a problem (said as well) when the write fails.
+ * @param {string} key
+ * @param {string} text
+ * @returns {Promise<Problem | null>}
+ */
+export async function put(key, text) {
+  entries.set(key, text);
+  try {
+    if (database) {
+      const writing = database.transaction(ENTRIES, "readwrite");
+      writing.objectStore(ENTRIES).put(text, key);
+      await committed(writing);
+    } else if (fallback) {
+      fallback.setItem(key, text);
+    } else {
+      return null;
+    }
+    return null;
+  } catch (error) {
+    const problem = { ...FULL, error: /** @type {Error} */ (error).name };
+    said(problem);
+    return problem;
+  }
+}
+
+/**
+ * Removes an entry (the player's Delete, or a set-aside copy's original once the copy is stored).
+ * @param {string} key
+ */
+export async function drop(key) {
+  entries.delete(key);
+  try {
+    if (database) {
+      const writing = database.transaction(ENTRIES, "readwrite");
+      writing.objectStore(ENTRIES).delete(key);
+      await committed(writing);
+    } else {
+      fallback?.removeItem(key);
+    }
+  } catch {
+    // still in storage: it comes back at the next visit, nothing is lost
+  }
+}
+
 export function newId() {
   return crypto.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * A set-aside key of its own for `name`: never one already used (a second damage of the same fight keeps both).
+ * @param {string} name
+ */
+function asideName(name) {
+  let key = ASIDE + name;
+  for (let n = 2; entries.has(key); n++) key = `${ASIDE}${name}-${n}`;
+  return key;
 }
 
 /**
@@ -49,61 +255,60 @@ export function newId() {
  * @param {string} prefix
  * @param {(raw: string | null) => {entry?: T & {id: string}, problem?: string, version?: number}} read
  * @param {string} aside the set-aside key's prefix after ASIDE
- * @param {{text: string}} said the problem's words ({why} is filled in)
+ * @param {{text: string}} words the problem's words ({why} is filled in)
  * @returns {{entries: T[], problems: Problem[]}}
  */
-export function loadEntries(prefix, read, aside, said) {
-  const store = storage();
+export function loadEntries(prefix, read, aside, words) {
   /** @type {T[]} */
-  const entries = [];
+  const found = [];
   /** @type {Problem[]} */
   const problems = [];
-  if (!store) return { entries, problems };
-  const keys = [];
-  for (let i = 0; i < store.length; i++) {
-    const key = store.key(i);
-    if (key && key.startsWith(prefix)) keys.push(key);
-  }
-  for (const key of keys) {
-    const raw = store.getItem(key);
+  for (const key of keys(prefix)) {
+    const raw = get(key);
     const { entry, problem, version } = read(raw);
     const id = key.slice(prefix.length);
     if (entry && entry.id === id) {
-      entries.push(entry);
+      found.push(entry);
     } else {
       const why = problem || MISPLACED.problem;
       setAside(key, aside + id, raw, why);
-      problems.push({ text: said.text, why, version });
+      problems.push({ text: words.text, why, version });
     }
   }
-  return { entries, problems };
+  return { entries: found, problems };
 }
 
 /**
- * Moves a damaged entry out of the way, keeping its text; the original is removed only once the copy is stored.
- * @param {string} key where it is
+ * Moves a damaged entry out of the way under a name of its own, keeping its text; the original is removed only
+ * once the copy is stored (`key` null: a copy only, the entry stays). Whether the copy is stored.
+ * @param {string | null} key where it is
  * @param {string} name its set-aside name
  * @param {string | null} raw
  * @param {string} reason
  */
-export function setAside(key, name, raw, reason) {
-  const store = storage();
-  if (!store) return;
-  try {
-    store.setItem(ASIDE + name, JSON.stringify({ reason, raw, at: Date.now() }));
-    store.removeItem(key);
-  } catch {
-    // no room for the copy: leave the entry where it is rather than lose it
-  }
+export async function setAside(key, name, raw, reason) {
+  const problem = await put(asideName(name), JSON.stringify({ reason, raw, at: Date.now() }));
+  if (!problem && key) await drop(key); // no room for the copy: the entry stays where it is rather than be lost
+  return !problem;
 }
 
 /**
- * A damaged saved fight set aside.
- * @param {string} id the name it is set aside under
- * @param {string | null} raw
- * @param {string} reason
+ * The set-aside entries, newest first, for the page to list (Export, Delete).
+ * @returns {Aside[]}
  */
-export const setFightAside = (id, raw, reason) => setAside(FIGHT + id, id, raw, reason);
+export function asides() {
+  return keys(ASIDE).map((key) => {
+    let kept = { reason: "", at: 0, raw: get(key) };
+    try {
+      const read = JSON.parse(get(key) ?? "");
+      if (read && typeof read === "object") kept = { reason: String(read.reason ?? ""), at: Number(read.at) || 0,
+                                                     raw: typeof read.raw === "string" ? read.raw : null };
+    } catch {
+      // an entry set aside by hand or damaged itself: listed with its text as it is
+    }
+    return { key, ...kept };
+  }).sort((a, b) => b.at - a.at);
+}
 
 /**
  * A stored entry's JSON, if it is JSON and an object of `format`; else the problem (`other`'s, when of another kind).
@@ -148,7 +353,7 @@ function readSave(raw) {
  * @returns {{saves: Save[], problems: Problem[]}}
  */
 export function loadSaves() {
-  if (!storage()) {
+  if (!kept()) {
     return { saves: [], problems: [{ text: "This browser blocks storage: fights will not be kept after the tab closes." }] };
   }
   const { entries: saves, problems } = loadEntries(FIGHT, readSave, "",
@@ -158,42 +363,30 @@ export function loadSaves() {
 }
 
 /**
- * Stores a fight; a problem when it could not be stored.
+ * Stores a fight; a problem when it could not be stored (said as well).
  * @param {Save} save
- * @returns {Problem | null}
+ * @returns {Promise<Problem | null>}
  */
 export function store(save) {
-  const target = storage();
-  if (!target) return { text: "This browser blocks storage: the fight is not saved." };
+  if (!kept()) return Promise.resolve({ text: "This browser blocks storage: the fight is not saved." });
   const entry = { format: SAVE_FORMAT, version: SAVE_VERSION, id: save.id, name: save.name,
                   created: save.created || Date.now(), updated: Date.now(), record: save.record,
                   adventure: save.adventure, section: save.section, ...(save.shared ? { shared: true } : {}) };
-  try {
-    target.setItem(FIGHT + save.id, JSON.stringify(entry));
-    return null;
-  } catch (error) {
-    const { name } = /** @type {Error} */ (error);
-    return { text: "The fight could not be saved ({error}): the browser's storage may be full.", error: name };
-  }
+  return put(FIGHT + save.id, JSON.stringify(entry));
 }
 
 /** @param {string} id */
 export function remove(id) {
-  storage()?.removeItem(FIGHT + id);
+  drop(FIGHT + id);
   if (currentId() === id) setCurrent(null);
 }
 
 /** The open fight's id: opened again on reload. */
-export function currentId() {
-  return storage()?.getItem(CURRENT) || null;
-}
+export const currentId = () => get(CURRENT);
 
 /** @param {string | null} id */
 export function setCurrent(id) {
-  try {
-    if (id) storage()?.setItem(CURRENT, id);
-    else storage()?.removeItem(CURRENT);
-  } catch {
-    // storage full or blocked: the fight stays open, only the resume-on-reload is lost
-  }
+  if (id === currentId()) return;
+  if (id) put(CURRENT, id);
+  else drop(CURRENT);
 }

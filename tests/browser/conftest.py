@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -84,7 +85,63 @@ def _open(context, url):
     return page, problems
 
 
-CLEAR = "() => { localStorage.clear(); sessionStorage.clear(); return true; }"
+# The page's saved entries (web/storage.js: IndexedDB "pyrules", its store "entries", key → text), opened without
+# making the database where the page has not made it yet.
+_ENTRIES = """(use) => new Promise((resolve) => {
+  const opening = indexedDB.open("pyrules");
+  opening.onupgradeneeded = () => opening.transaction.abort();
+  opening.onerror = () => resolve(null);
+  opening.onsuccess = () => {
+    const db = opening.result;
+    if (!db.objectStoreNames.contains("entries")) { db.close(); return resolve(null); }
+    const transaction = db.transaction("entries", "readwrite");
+    const result = use(transaction.objectStore("entries"));
+    transaction.oncomplete = transaction.onabort = () => { db.close(); resolve(result); };
+  };
+})"""
+# Every saved entry whose key starts with the prefix, {key: text} ({} before the page has stored anything).
+STORED_JS = f"""async (prefix) => {{
+  const found = {{}};
+  await ({_ENTRIES})((store) => {{
+    const keys = store.getAllKeys(), values = store.getAll();
+    values.onsuccess = () => keys.result.forEach((key, i) => {{
+      if (key.startsWith(prefix)) found[key] = values.result[i];
+    }});
+  }});
+  return found;
+}}"""
+CLEAR = f"""async () => {{
+  localStorage.clear();
+  sessionStorage.clear();
+  await ({_ENTRIES})((store) => store.clear());
+  return true;
+}}"""
+
+
+def stored(page, prefix: str = "") -> dict[str, str]:
+    """The page's saved entries under `prefix` (web/storage.js), as their texts by key."""
+    return page.evaluate(STORED_JS, prefix)
+
+
+def stored_fights(page) -> list[dict]:
+    """The saved fights as stored, parsed."""
+    return [json.loads(text) for text in stored(page, "pyrules:fight:").values()]
+
+
+def wait_for(page, check, what: str, timeout: int = 15_000) -> None:
+    """Polls `check()` (Python, through the page) until it is true."""
+    for _ in range(timeout // 100):
+        if check():
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def current_fight(page) -> dict | None:
+    """The fight the next visit opens (pyrules:current), as stored, parsed; None before it is kept."""
+    entries = stored(page, "pyrules:")
+    text = entries.get("pyrules:fight:" + entries.get("pyrules:current", ""))
+    return json.loads(text) if text else None
 
 
 def _clear(context, base_url, page=None) -> None:

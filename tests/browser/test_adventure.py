@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from conftest import BOOT_TIMEOUT, ROOT
+from conftest import BOOT_TIMEOUT, ROOT, current_fight, wait_for
+from conftest import stored as stored_entries
 from playwright.sync_api import expect
 
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -14,28 +15,22 @@ FF = "Dungeons of the Black Castle"
 
 
 def stored(page, prefix):
-    """The entries of localStorage whose key starts with `prefix`, parsed."""
-    return page.evaluate(
-        """prefix => Object.keys(localStorage).filter(k => k.startsWith(prefix))
-                      .map(k => JSON.parse(localStorage.getItem(k)))""",
-        prefix,
-    )
+    """The saved entries whose key starts with `prefix`, parsed."""
+    return [json.loads(text) for text in stored_entries(page, prefix).values()]
 
 
 def open_record(page):
     """The record of the open fight, as kept (after at least one action)."""
-    current = page.evaluate("localStorage.getItem('pyrules:current')")
-    return json.loads(page.evaluate("id => localStorage.getItem('pyrules:fight:' + id)", current))["record"]
+    return current_fight(page)["record"]
 
 
 def actions_kept(page, n):
     """Waits until the open fight is kept with n actions."""
-    page.wait_for_function(
-        """n => { const id = localStorage.getItem('pyrules:current');
-                  const raw = id && localStorage.getItem('pyrules:fight:' + id);
-                  return raw && JSON.parse(raw).record.actions.length === n; }""",
-        arg=n,
-    )
+    def kept():
+        fight = current_fight(page)
+        return fight is not None and len(fight["record"]["actions"]) == n
+
+    wait_for(page, kept, f"the open fight kept with {n} actions")
 
 
 def fill(page, fields, root=None):
@@ -258,8 +253,7 @@ def test_todays_saves_and_links_open_as_one_fight_adventures(context, base_url):
     assert len(stored(page, "pyrules:adventure:")) == 1 and len(stored(page, "pyrules:fight:")) == 1
     keep.click()
     expect(group).to_have_count(2)
-    page.wait_for_function(
-        "() => Object.keys(localStorage).filter(k => k.startsWith('pyrules:adventure:')).length === 2")
+    wait_for(page, lambda: len(stored(page, "pyrules:adventure:")) == 2, "the kept adventure stored")
     fights = stored(page, "pyrules:fight:")
     assert sorted(len(f["record"]["actions"]) for f in fights) == sorted([len(save["record"]["actions"]), 3])
 

@@ -9,7 +9,8 @@ import re
 import time
 
 import pytest
-from conftest import BOOT_TIMEOUT, DIST, fight_round, log_rows, set_up
+from conftest import BOOT_TIMEOUT, DIST, fight_round, log_rows, set_up, stored_fights, wait_for
+from conftest import stored as stored_entries
 from playwright.sync_api import expect
 
 BANEDON = {"COMBAT SKILL": 15, "ENDURANCE": 40}
@@ -35,7 +36,7 @@ def ready_and_fighting(page):
 
 
 def stored(page):
-    return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+    return stored_entries(page)
 
 
 def startup_alert(page):
@@ -167,9 +168,9 @@ def test_blocked_storage_still_boots_plays_and_says_fights_are_not_kept(context,
     problems = []
     page = open_page(context, problems)
     page.add_init_script(
-        """for (const name of ["getItem", "setItem", "removeItem", "key"]) {
-            Storage.prototype[name] = () => { throw new DOMException("The operation is insecure.", "SecurityError"); };
-        }"""
+        """const insecure = () => { throw new DOMException("The operation is insecure.", "SecurityError"); };
+        for (const name of ["getItem", "setItem", "removeItem", "key"]) Storage.prototype[name] = insecure;
+        Object.defineProperty(window, "indexedDB", { get: insecure });"""
     )
     page.goto(base_url)
     wait_ready(page)
@@ -252,9 +253,8 @@ def test_two_first_visits_get_different_seeds(browser, base_url):
             assert page.evaluate("window.pyrulesTiming.snapshot") is True
             set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
             fight_round(page, 6)  # the fight is saved
-            seeds.append(page.evaluate(
-                "() => Object.entries(localStorage).filter(([k]) => k.startsWith('pyrules:fight:'))"
-                ".map(([, v]) => JSON.parse(v).record.seed)"))  # fmt: skip
+            wait_for(page, lambda: stored_fights(page), "the fight saved")  # noqa: B023 (called here, in the loop)
+            seeds.append([fight["record"]["seed"] for fight in stored_fights(page)])
         finally:
             context.close()
     assert len(seeds[0]) == 1 and len(seeds[1]) == 1, seeds

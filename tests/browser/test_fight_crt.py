@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import BOOT_TIMEOUT, fight_round, log_cards, log_rows, play_on, set_up
+from conftest import BOOT_TIMEOUT, fight_round, log_cards, log_rows, play_on, set_up, stored_fights, wait_for
 from playwright.sync_api import expect
 
 from pyrules import api, share
@@ -213,9 +213,8 @@ def test_a_tapped_square_fights_one_round_with_the_number_the_rules_draw(page, b
     actions = [{"do": "round"}, {"do": "round", "number": 3}, {"do": "round"}]
     assert log_rows(page)[2][3] == str(replayed_numbers(record, actions)[2])
     # The save holds the record as played: no number for a tapped square, the typed one as typed.
-    played = json.dumps(json.dumps(actions, separators=(",", ":")))
-    page.wait_for_function(f"""() => Object.keys(localStorage).filter(k => k.startsWith("pyrules:fight:"))
-        .some(k => JSON.stringify(JSON.parse(localStorage.getItem(k)).record.actions) === {played})""")
+    wait_for(page, lambda: any(fight["record"]["actions"] == actions for fight in stored_fights(page)),
+             "the fight kept as played")
     # Undo takes the round back, and the square turned over by it.
     page.get_by_role("button", name="Undo").click()
     expect(log_cards(page)).to_have_count(2)

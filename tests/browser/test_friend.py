@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import BOOT_TIMEOUT, fight_round, set_up
+from conftest import BOOT_TIMEOUT, fight_round, set_up, stored, wait_for
 from playwright.sync_api import expect
 
 from pyrules import Fight, api, share
@@ -99,9 +99,11 @@ def adventure_link(fights: int = 3) -> tuple[str, dict]:
     return "#a=" + reply["code"], document
 
 
-# The fight this browser opens next (its id) and that fight as stored.
-STORED = """() => [localStorage.getItem('pyrules:current'),
-                   localStorage.getItem('pyrules:fight:' + localStorage.getItem('pyrules:current'))]"""
+def own_fight(page) -> tuple[str | None, str | None]:
+    """The fight this browser opens next (its id) and that fight as stored."""
+    entries = stored(page, "pyrules:")
+    current = entries.get("pyrules:current")
+    return current, entries.get(f"pyrules:fight:{current}")
 
 
 def saved_names(page) -> list[str]:
@@ -116,8 +118,8 @@ def test_looking_at_a_friends_fight_and_adventure_leaves_ones_own_as_it_was(page
            [{"Enemy name": "ОРК", "Enemy SKILL": 7, "Enemy STAMINA": 8}])  # fmt: skip
     page.get_by_role("button", name="Fight round").click()
     own = page.locator("#fight-heading").inner_text()
-    page.wait_for_function(f"() => ({STORED})()[1] !== null")
-    stored = page.evaluate(STORED)
+    wait_for(page, lambda: own_fight(page)[1] is not None, "one's own fight kept")
+    before = own_fight(page)
     page.goto(base_url + "#f=" + share.encode(finished("lone-wolf").record()))
     expect(page.locator("#fight-heading")).to_have_text("Banedon vs Enemy", timeout=BOOT_TIMEOUT)
     link, document = adventure_link()
@@ -142,7 +144,7 @@ def test_looking_at_a_friends_fight_and_adventure_leaves_ones_own_as_it_was(page
     assert page.evaluate("document.activeElement.textContent") == "Section 20"
     page.goto(base_url)
     expect(page.locator("#fight-heading")).to_have_text(own, timeout=BOOT_TIMEOUT)
-    assert page.evaluate(STORED) == stored  # the same fight, still the current one, not written since
+    assert own_fight(page) == before  # the same fight, still the current one, not written since
     expect(page.locator("#ff-log li")).not_to_have_count(0)
     assert saved_names(page) == [own]
     # kept: listed apart, under the friend's hero, titled by its fighters; one's own adventure stays current
@@ -155,7 +157,7 @@ def test_looking_at_a_friends_fight_and_adventure_leaves_ones_own_as_it_was(page
     page.goto(base_url)
     expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
     expect(page.locator("#fight-heading")).to_have_text(own)
-    assert page.evaluate(STORED) == stored
+    assert own_fight(page) == before
     names = saved_names(page)
     assert len(names) == 4 and own in names
     assert {"Shared: Section 10", "Shared: Section 20", "Shared: Section 30"} <= set(names)  # the sharer's names

@@ -8,7 +8,20 @@ import shutil
 import threading
 
 import pytest
-from conftest import BOOT_TIMEOUT, DIST, build, fight_round, log_cards, log_rows, play_on, round_cards, set_up
+from conftest import (
+    BOOT_TIMEOUT,
+    DIST,
+    build,
+    current_fight,
+    fight_round,
+    log_cards,
+    log_rows,
+    play_on,
+    round_cards,
+    set_up,
+    stored,
+    stored_fights,
+)
 from playwright.sync_api import expect
 
 from pyrules import Fight, api, share
@@ -36,13 +49,11 @@ def wait_ready(page):
 
 
 def saved_entries(page):
-    return page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith("pyrules:fight:"))
-                              .map(k => JSON.parse(localStorage.getItem(k)))""")
+    return stored_fights(page)
 
 
 def open_fight_record(page):
-    (entry,) = [e for e in saved_entries(page) if e["id"] == page.evaluate("localStorage.getItem('pyrules:current')")]
-    return entry["record"]
+    return current_fight(page)["record"]
 
 
 def test_reload_mid_fight_brings_back_the_same_fight_and_next_number(page):
@@ -309,7 +320,7 @@ def test_damaged_storage_keeps_what_is_valid_and_says_what_was_dropped(context, 
     page.get_by_role("button", name="Resume Damaged tail").click()
     rows = round_cards(page)
     expect(rows).to_have_count(2)  # resuming is a call to the rules: wait for it
-    aside = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith("pyrules:aside:")).sort()""")
+    aside = sorted(stored(page, "pyrules:aside:"))
     assert aside == [
         "pyrules:aside:badrecord",
         "pyrules:aside:deep",
@@ -317,7 +328,7 @@ def test_damaged_storage_keeps_what_is_valid_and_says_what_was_dropped(context, 
         "pyrules:aside:garbage",
         "pyrules:aside:tail-original",
     ]
-    raw = json.loads(page.evaluate("localStorage.getItem('pyrules:aside:garbage')"))["raw"]
+    raw = json.loads(stored(page, "pyrules:aside:garbage")["pyrules:aside:garbage"])["raw"]
     assert raw == "{not json"  # set aside, never lost
 
 

@@ -13,8 +13,10 @@ sys.path.insert(0, str(ROOT))
 from build import OPENING  # noqa: E402  the first paint of a page opened from a link, written by build.py
 
 JS_STRING = r'"((?:[^"\\]|\\.)*)"'
+JS_SINGLE = r"'((?:[^'\\]|\\.)*)'"  # a text holding double quotes: t('The saved fight "{name}" …')
 PATTERNS = [
     re.compile(r"\bt\(\s*" + JS_STRING),  # t("...")
+    re.compile(r"\bt\(\s*" + JS_SINGLE),  # t('...')
     re.compile(r"\bi18n(?:Placeholder|Label)?: " + JS_STRING),  # markup built by dom.js h(): h("p", {i18n: "..."})
     re.compile(r"\b(?:text|problem|why): " + JS_STRING),  # storage.js and saved.js: problems met in storage
     re.compile(r"\bprogress\(\d+, " + JS_STRING),  # worker.js start-up stages

@@ -68,6 +68,24 @@ return { selector: `[data-xe="${window.pyrulesMarks}"]`, disabled: element.disab
          checked: element.checked === true, value: element.value ?? null, text: norm(element.textContent) };
 """
 
+STORAGE_JS = """return await new Promise((resolve) => {
+  const opening = indexedDB.open("pyrules");
+  opening.onupgradeneeded = () => opening.transaction.abort(); // not made by the page yet: left to it
+  opening.onerror = () => resolve({});
+  opening.onsuccess = () => {
+    const db = opening.result;
+    if (!db.objectStoreNames.contains("entries")) { db.close(); return resolve({}); }
+    const store = db.transaction("entries").objectStore("entries");
+    const keys = store.getAllKeys(), values = store.getAll();
+    values.onsuccess = () => {
+      const found = {};
+      keys.result.forEach((key, i) => { found[key] = values.result[i]; });
+      db.close();
+      resolve(found);
+    };
+  };
+});"""
+
 SELECT_JS = """const [selector, label] = arg;
 const select = document.querySelector(selector);
 const option = [...select.options].find((o) => o.textContent.trim() === label);
@@ -169,9 +187,23 @@ class Page:
             raise AssertionError(f"{error}; the page shows {seen}") from None
         return self.js("return window.pyrulesTiming;")
 
+    def until(self, check: Any, what: str, timeout: float = TIMEOUT) -> Any:
+        """Waits until `check()` (Python, asking the page) is truthy; returns its value."""
+        deadline = time.monotonic() + timeout
+        while not (value := check()):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.engine}: not {what} after {timeout:.0f} s")
+            time.sleep(0.1)
+        return value
+
     def storage(self) -> dict:
-        """This origin's localStorage, as JSON texts by key."""
-        return self.js("return Object.fromEntries(Object.entries(localStorage));")
+        """This origin's saved entries (web/storage.js: IndexedDB "pyrules", its store "entries"), as texts by key."""
+        return self.js(STORAGE_JS)
+
+    def current(self) -> str | None:
+        """The fight the next visit opens (pyrules:current), as stored (a JSON text); None before it is kept."""
+        storage = self.storage()
+        return storage.get("pyrules:fight:" + storage.get("pyrules:current", ""))
 
     def saved_fights(self) -> dict:
         return {k: json.loads(v) for k, v in self.storage().items() if k.startswith("pyrules:fight:")}

@@ -4,7 +4,7 @@ in another engine gets the same app: boot, a full fight of each system with type
 link, a hostile link, offline, the start from the shipped snapshot (and from a damaged one), the Russian screens.
 
 Every fight is checked twice: against the book's numbers on screen, and against the rules on CPython, which replay
-the record the engine kept in its localStorage and must reach the very same state.
+the record the engine kept in its storage and must reach the very same state.
 """
 
 from __future__ import annotations
@@ -28,8 +28,6 @@ LOG_ROWS_JS = """return [...document.querySelectorAll("#log li.fought")].map((ca
     .map((part) => part.textContent.replace(/\\s+/g, " ").trim()));"""
 
 
-# The fight shown, as kept in localStorage (a JSON text), or null before its first action is kept.
-STORED = "localStorage.getItem('pyrules:fight:' + localStorage.getItem('pyrules:current'))"
 
 
 def log_rows(page: Page) -> list[list[str]]:
@@ -37,9 +35,8 @@ def log_rows(page: Page) -> list[list[str]]:
 
 
 def current_record(page: Page) -> dict:
-    """The fight the page shows, as this engine's localStorage keeps it."""
-    storage = page.storage()
-    return json.loads(storage["pyrules:fight:" + storage["pyrules:current"]])["record"]
+    """The fight the page shows, as this engine's storage keeps it."""
+    return json.loads(page.current())["record"]
 
 
 def replayed(record: dict) -> dict:
@@ -63,12 +60,12 @@ def set_up(page: Page, book: str, hero: dict, enemies: list[dict], start: str = 
 
 def fight_round(page: Page, fields: dict, button: str = "Fight round") -> None:
     """Types the round's numbers (the book's Random Number Table, or dice) and fights it; waits for its log card."""
-    before = page.js(f"return [document.querySelectorAll('#fight li').length, {STORED}];")
+    cards, kept = page.js("return document.querySelectorAll('#fight li').length;"), page.current()
     for label, value in fields.items():
         page.fill(label, value)
     page.click("button", button)
-    page.wait(f"document.querySelectorAll('#fight li').length > {before[0]}", "a new log card")
-    page.wait(f"{STORED} !== {json.dumps(before[1])}", "the round kept in localStorage")
+    page.wait(f"document.querySelectorAll('#fight li').length > {cards}", "a new log card")
+    page.until(lambda: page.current() != kept, "the round kept in the browser's storage")
 
 
 def test_boot_a_lone_wolf_fight_undo_and_reload(page: Page):
@@ -123,7 +120,7 @@ def test_a_tapped_square_fights_one_round_and_a_typed_number_another(page: Page)
            [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 20}])
     page.click("button", "Square 3: fight the round")
     page.wait("document.querySelectorAll('#log li.fought').length === 1", "one round fought")
-    page.wait(f"{STORED} !== null", "the round kept in localStorage")
+    page.until(page.current, "the round kept in the browser's storage")
     record = current_record(page)
     assert record["actions"] == [{"do": "round"}]  # drawn from the seed: no number in the record
     drawn = Fight.from_record(record).log[0]["number"]
