@@ -571,7 +571,14 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
     made = start_up_snapshot(runtime, wheel, stdlib)
     snapshot = f"pyodide/{runtime_version}/{made.name}"
     shutil.copy2(made, out / snapshot)
+    # The runtime's files the rules' worker reads, each by the first 9 bytes of its SHA-256 in base64: the worker
+    # checks its cached copies against them when a start from the cache fails.
+    read = ["pyodide.asm.mjs", "pyodide.asm.wasm", stdlib.name, made.name]
+    checked = [f"pyodide/{runtime_version}/{name}" for name in read] + [wheel.name]
+    digests = {path: hashlib.sha256((out / path).read_bytes()).digest() for path in checked}
+    hashes = {path: base64.b64encode(digest[:9]).decode() for path, digest in digests.items()}
     replacements = {
+        "__HASHES__": json.dumps(hashes),
         "__WHEEL__": wheel.name,
         "__SYSTEMS__": systems_json(),
         "__BOOKS__": books_html(),

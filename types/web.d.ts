@@ -5,6 +5,8 @@
 declare const __LANGUAGES__: { code: string; name: string; forms: string[]; manifest: boolean }[];
 /** web/sw.js: the URLs the service worker precaches. */
 declare const __PRECACHE__: string[];
+/** web/worker.js: the runtime's files it reads (their paths) and the first 9 bytes of each one's SHA-256, in base64. */
+declare const __HASHES__: Record<string, string>;
 
 /** The pinned Pyodide runtime (worker.js imports "./__PYODIDE__pyodide.mjs"): the part of its API the worker uses. */
 declare module "*pyodide.mjs" {

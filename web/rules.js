@@ -29,7 +29,7 @@ import { language, rulesWords, t } from "./i18n.js";
 /**
  * A fight the rules opened; `terms`: the key to its numbers ([term in the book's words, meaning]).
  * @typedef {{session: number, record: FightRecord, view: View, why: Record<string, string>, summary: Summary,
- *   log: FightEvent[], terms?: string[][]}} Opened
+ *   log: FightEvent[], log_from?: number, terms?: string[][]}} Opened  log: the fight's last events, from log_from on
  */
 /** @typedef {{action: Action, view: View, why: Record<string, string>, summary: Summary, event: FightEvent}} Acted */
 /** @typedef {{view: View, why: Record<string, string>, summary: Summary}} Undone */
@@ -128,7 +128,8 @@ export class Rules {
         } else if (data.type === "ready") {
           resolve(data);
         } else if (data.type === "failed") {
-          reject(new Error(data.text));
+          // `dropped`: the runtime files the worker found damaged in the cache, downloaded again unless `lost`
+          reject(Object.assign(new Error(data.text), { dropped: data.dropped, lost: data.lost }));
         }
       };
       this.worker.onerror = (event) => {
@@ -183,7 +184,8 @@ export class Rules {
  * Starts the rules one frame after the shell's first paint, so that Pyodide does not compete with it for the CPU.
  * `ready` gets the rules once they answer.
  * A start that fails (or goes silent, BOOT_SILENCE) says why and offers "Try again": a fresh worker, nothing stored
- * touched; `ready` runs once, for the start that succeeds.
+ * touched; `ready` runs once, for the start that succeeds. A start that failed on runtime files damaged in the cache,
+ * which its worker downloaded again, is followed at once by a fresh one, and the player is told.
  * @param {(rules: Rules) => Promise<void>} ready
  */
 export function start(ready) {
@@ -211,8 +213,9 @@ const RETRY_MS = 500; // a worker whose script did not load is started once more
  * @param {{worker: Worker, queue: Event[], created: number} | null} early
  * @param {(rules: Rules) => Promise<void>} ready
  * @param {boolean} [again] this is the start made once more after a worker that did not load
+ * @param {string} [healed] the runtime files this start has afresh, found damaged in the cache (their names)
  */
-function boot(early, ready, again = false) {
+function boot(early, ready, again = false, healed = "") {
   const workerCreated = early ? early.created : performance.timeOrigin + performance.now();
   /** @type {HTMLProgressElement} */
   const progress = $("#startup-progress");
@@ -247,6 +250,10 @@ function boot(early, ready, again = false) {
     status.setAttribute("data-i18n", "");
     status.textContent = t(status.dataset.i18nKey);
     await ready(client);
+    if (healed) {
+      tell(t("A damaged copy of {files} in this browser's storage was replaced by a fresh download. Nothing you saved was touched.",
+             { files: healed }));
+    }
     document.body.dataset.ready = "true";
     registerServiceWorker();
   }, (error) => {
@@ -255,10 +262,16 @@ function boot(early, ready, again = false) {
     // A worker whose script did not load is started once more before the alert: WebKit, offline, has been seen to
     // fail one load of worker.js from the service worker's cache just after a reload, and to load it the next time.
     if (!again && error instanceof LoadFailure) {
-      setTimeout(() => { if (starting === client) boot(null, ready, true); }, RETRY_MS);
+      setTimeout(() => { if (starting === client) boot(null, ready, true, healed); }, RETRY_MS);
       return;
     }
-    failed(t("The rules could not start: {error}. Check the connection and try again.", { error: error.message }));
+    // Runtime files damaged in the cache, replaced by the worker: a fresh start, once.
+    const files = healed ? "" : error.dropped?.join(", ");
+    if (files && !error.lost) return boot(null, ready, again, files);
+    failed(files
+      ? t("The rules could not start: a damaged copy of {files} was removed from this browser's storage and could not be downloaded again ({error}). Check the connection and try again. Nothing you saved was touched.",
+          { files, error: error.lost })
+      : t("The rules could not start: {error}. Check the connection and try again.", { error: error.message }));
   });
 }
 

@@ -35,6 +35,11 @@ worker.addEventListener("fetch", (event) => {
     const hit = request.mode === "navigate"
       ? await cache.match("./")
       : await cache.match(request, { ignoreSearch: true });
-    return hit || fetch(request);
+    if (hit) return hit;
+    // Not in the cache (a runtime file the rules' worker found damaged there and dropped): from the network, past the
+    // HTTP cache, and kept again.
+    const response = await fetch(request, { cache: "reload" });
+    if (response.ok) event.waitUntil(cache.put(request, response.clone()));
+    return response;
   })());
 });

@@ -2,7 +2,9 @@
 // Messages in:  {start: {cached, code}}  first, from whoever created the worker: it starts then (see Start)
 //               {share: port}           send the runtime's compiled code down this port (to a newer worker)
 //               {id, request}           request is a JSON text for pyrules.api.call
-// Messages out: {type: "progress", stage, stages, text} | {type: "ready", hello, timing} | {type: "failed", text}
+// Messages out: {type: "progress", stage, stages, text} | {type: "ready", hello, timing}
+//               {type: "failed", text, dropped?, lost?}  dropped: the runtime's files found damaged in the cache and
+//                                       downloaded again (their names), unless lost says why not (see damaged)
 //               {type: "compiled"}      this worker compiled the runtime's code and keeps it for the next ones
 //               {id, reply}             reply is the JSON text pyrules.api.call returned
 //
@@ -28,6 +30,9 @@ const SNAPSHOT_SIZE = Number("__SNAPSHOT_SIZE__"); // the memory it holds (build
 const INFLATE_SLICE = 65536;
 const STDLIB = new URL("__STDLIB__", import.meta.url).href;
 const LOCK = "__LOCK__";
+// The runtime's files this worker reads, as built (build.py): each one's URL and the first 9 bytes of its SHA-256, in
+// base64. A start from the cache that fails has the cached copies checked against them (damaged, below).
+const HASHES = new Map(Object.entries(__HASHES__).map(([path, hash]) => [new URL(path, import.meta.url).href, hash]));
 // The snapshot saves about 2-4 s of start (bench): one that would end later than SNAPSHOT_BUDGET_MS after its request,
 // the rest of it coming at the rate the runtime's files and it are coming together, costs more than it saves: the
 // ordinary start instead. Judged from SNAPSHOT_JUDGED_MS on; nothing come at all by then is waited for until the budget.
@@ -254,12 +259,58 @@ async function boot() {
   marks.rulesReady = now();
   self.postMessage({ type: "ready", hello, timing: marks });
   waiting.splice(0).forEach(answer);
+  // A cached snapshot that would not load is checked: a damaged one is replaced for the next start.
+  if (later && String(marks.snapshotNote).startsWith("load failed")) damaged(SNAPSHOT);
+}
+
+/**
+ * The runtime's files whose copies in the service worker's cache are not the ones built (HASHES): each dropped from
+ * the cache and downloaded again, past the HTTP cache, which the service worker keeps (sw.js). Nothing else is
+ * touched. Their names, and why one of them could not be had again ("" when all were).
+ * @param {string} [only] one file's URL, or every runtime file
+ */
+async function damaged(only) {
+  /** @type {Set<string>} */
+  const dropped = new Set();
+  for (const key of await caches.keys()) {
+    const cache = await caches.open(key);
+    for (const [url, hash] of HASHES) {
+      const hit = only && url !== only ? undefined : await cache.match(url);
+      if (hit && (await digest(hit)) !== hash && (await cache.delete(url))) dropped.add(url);
+    }
+  }
+  let lost = "";
+  for (const url of dropped) {
+    try {
+      const response = await download(url, { cache: "reload" });
+      if ((await digest(response)) !== HASHES.get(url)) throw new Error(`HTTP ${response.status}`);
+    } catch (error) {
+      lost ||= message(error);
+    }
+  }
+  return { dropped: [...dropped].map((url) => url.split("/").pop()), lost };
+}
+
+/** The first 9 bytes of a response's SHA-256, in base64 (as build.py writes HASHES). @param {Response} response */
+async function digest(response) {
+  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+  return btoa(String.fromCharCode(...bytes.subarray(0, 9)));
 }
 
 /** @param {unknown} error */
 const message = (error) => String(/** @type {any} */ (error)?.message || error);
-/** @param {unknown} error */
-const fail = (error) => self.postMessage({ type: "failed", text: message(error) });
+/** @type {Promise<void> | null} */
+let failing = null;
+/**
+ * The start's failure, said once; after a start from the cache, with the runtime's files found damaged there
+ * (`dropped`, downloaded again unless `lost` says why not: the page then starts afresh).
+ * @param {unknown} error
+ */
+const fail = (error) => {
+  failing ??= (later ? damaged() : Promise.resolve({})).catch(() => ({})).then((healing) => {
+    self.postMessage({ type: "failed", text: message(error), ...healing });
+  });
+};
 // Pyodide may leave loadPyodide waiting forever when a download fails (the rejection goes unhandled): say it at once.
 self.addEventListener("unhandledrejection", (event) => {
   event.preventDefault();
@@ -356,7 +407,13 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   const placeholder = given !== null; // self.fetch gave an empty response for the wasm
   const shared = await fromGiven(imports);
   if (shared) return shared;
-  const made = await instantiateStreaming(placeholder ? fetch(WASM) : source, imports);
+  let made;
+  try {
+    made = await instantiateStreaming(placeholder ? fetch(WASM) : source, imports);
+  } catch (error) { // Pyodide would only warn, and wait forever: the start has failed
+    fail(`pyodide.asm.wasm could not be compiled (${message(error)})`);
+    throw error;
+  }
   marks.code = "compiled";
   mine = made.module;
   self.postMessage({ type: "compiled" });

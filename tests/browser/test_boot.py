@@ -1,10 +1,12 @@
 """A start that can fail visibly: a failed or silent boot says why and offers Try again, which starts a
 fresh rules worker with nothing stored lost; blocked storage still boots and says fights are not kept; a start-up
-snapshot that is damaged, missing or too slow to come gives way to the ordinary start, and the timing marks say why."""
+snapshot that is damaged, missing or too slow to come gives way to the ordinary start, and the timing marks say why; a
+runtime damaged in the service worker's cache is found, downloaded again and said (offline: said, with Try again)."""
 
 from __future__ import annotations
 
 import gzip
+import hashlib
 import re
 import time
 
@@ -299,3 +301,117 @@ def test_nothing_moves_while_the_rules_start(browser, base_url, width, height):
         assert sum(shift["value"] for shift in shifts) < 0.01, shifts
     finally:
         context.close()
+
+
+# ---- a damaged runtime in the service worker's cache -----------------------------------------------------------------
+
+# The site's cached copy of the file whose URL ends with `name`, its bytes damaged (`cut`: its first half; `flipped`:
+# one byte in every 4 KiB changed, the same size), its headers kept: what a visitor's browser holds once its disk or a
+# proxy has spoiled it.
+DAMAGE_JS = """async ([name, how]) => {
+  const cache = await caches.open((await caches.keys()).find((key) => key.startsWith("pyrules-app-")));
+  const request = (await cache.keys()).find((r) => r.url.endsWith(name));
+  const good = await cache.match(request);
+  const bytes = new Uint8Array(await good.clone().arrayBuffer());
+  const bad = how === "cut" ? bytes.slice(0, bytes.length >> 1) : bytes.map((b, i) => i % 4096 === 1000 ? b ^ 0x55 : b);
+  await cache.put(request, new Response(bad, { headers: good.headers }));
+}"""
+# The SHA-256 (hex) of the cached copy of the file whose URL ends with `name`, or null when no cache holds it.
+CACHED_JS = """async (name) => {
+  for (const key of await caches.keys()) {
+    const cache = await caches.open(key);
+    const request = (await cache.keys()).find((r) => r.url.endsWith(name));
+    if (!request) continue;
+    const digest = await crypto.subtle.digest("SHA-256", await (await cache.match(request)).arrayBuffer());
+    return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  return null;
+}"""
+
+
+def shipped(prefix):
+    """The built site's file whose name starts with `prefix`."""
+    (path,) = [path for path in DIST.rglob(f"{prefix}*") if path.is_file()]
+    return path
+
+
+def cached_whole(page, prefix):
+    """Whether the site's cache holds the file as built, byte for byte."""
+    path = shipped(prefix)
+    return page.evaluate(CACHED_JS, path.name) == hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def cached_visit_with_a_fight(context, base_url, problems):
+    """A first visit, with every file of the site in the service worker's cache, and a fight of one round saved."""
+    page = open_page(context, problems)
+    page.goto(base_url)
+    ready_and_fighting(page)
+    page.wait_for_function(
+        "async () => (await navigator.serviceWorker.ready).active && navigator.serviceWorker.controller !== null",
+        timeout=BOOT_TIMEOUT,
+    )
+    wait_for(page, lambda: stored_fights(page), "the fight saved")
+    assert all(cached_whole(page, name) for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib-"))
+    return page
+
+
+@pytest.mark.parametrize(
+    ("damaged", "how"),
+    [
+        (["pyodide.asm.wasm"], "flipped"),  # compiles no more, at the same size
+        (["pyodide.asm.mjs"], "cut"),  # the runtime's JavaScript, cut short
+        (["snapshot-", "python_stdlib-"], "flipped"),  # the ordinary start, which reads the standard library
+        (["snapshot-", "pyrules-"], "cut"),  # the ordinary start, which unpacks the rules
+    ],
+)
+def test_a_damaged_runtime_in_the_cache_is_downloaded_again_and_said(context, base_url, damaged, how):
+    """The start from the cache fails on the damaged files; the worker finds them (their hashes, build.py), drops them
+    from the cache, and a fresh start downloads them again, which the service worker keeps: the app starts, says what
+    was replaced, and the saved fight is as it was."""
+    problems = []
+    page = cached_visit_with_a_fight(context, base_url, problems)
+    before, rows = stored(page), log_rows(page)
+    for name in damaged:
+        page.evaluate(DAMAGE_JS, [shipped(name).name, how])
+        assert not cached_whole(page, name)
+    page.reload()
+    wait_ready(page)
+    told = page.locator("#messages")
+    expect(told).to_contain_text("in this browser's storage was replaced by a fresh download. Nothing you saved was")
+    for name in damaged:
+        expect(told).to_contain_text(shipped(name).name)
+        wait_for(page, lambda: cached_whole(page, name), f"{name} cached again")  # noqa: B023 (called here)
+    expect(startup_alert(page)).to_be_hidden()
+    assert log_rows(page) == rows  # the fight in progress, resumed
+    assert stored(page) == before
+    fight_round(page, 4)
+    assert len(log_rows(page)) == 2
+    assert problems == []
+
+
+def test_a_damaged_runtime_met_offline_is_said_and_try_again_online_heals_it(context, base_url):
+    problems = []
+    page = cached_visit_with_a_fight(context, base_url, problems)
+    before, rows = stored(page), log_rows(page)
+    page.evaluate(DAMAGE_JS, ["pyodide.asm.wasm", "flipped"])
+    context.set_offline(True)
+    page.reload()
+    alert = startup_alert(page)
+    expect(alert).to_contain_text(
+        "a damaged copy of pyodide.asm.wasm was removed from this browser's storage and could not be downloaded again",
+        timeout=60_000,
+    )
+    expect(alert).to_contain_text("Check the connection and try again. Nothing you saved was touched.")
+    retry = page.get_by_role("button", name="Try again")
+    expect(retry).to_be_visible()
+    assert page.evaluate(CACHED_JS, "pyodide.asm.wasm") is None  # dropped, not kept damaged
+    assert stored(page) == before
+
+    context.set_offline(False)
+    retry.click()
+    wait_ready(page)
+    expect(alert).to_be_hidden()
+    assert log_rows(page) == rows
+    wait_for(page, lambda: cached_whole(page, "pyodide.asm.wasm"), "the runtime cached again")
+    assert stored(page) == before
+    assert problems == []
