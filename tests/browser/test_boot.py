@@ -415,3 +415,21 @@ def test_a_damaged_runtime_met_offline_is_said_and_try_again_online_heals_it(con
     wait_for(page, lambda: cached_whole(page, "pyodide.asm.wasm"), "the runtime cached again")
     assert stored(page) == before
     assert problems == []
+
+
+def test_a_damaged_snapshot_in_the_cache_is_replaced_for_the_next_start(context, base_url):
+    """A snapshot that would not load leaves the ordinary start to start the rules (nothing to tell the player); the
+    worker then checks it, and the next start is from the snapshot again."""
+    problems = []
+    page = cached_visit_with_a_fight(context, base_url, problems)
+    rows = log_rows(page)
+    page.evaluate(DAMAGE_JS, [shipped("snapshot-").name, "flipped"])
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("window.pyrulesTiming.snapshotNote").startswith("load failed: ")
+    wait_for(page, lambda: cached_whole(page, "snapshot-"), "the snapshot cached again", timeout=60_000)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("window.pyrulesTiming.snapshot") is True
+    assert log_rows(page) == rows
+    assert problems == []
