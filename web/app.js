@@ -10,6 +10,7 @@ import * as setup from "./setup.js";
 import * as sheet from "./sheet.js";
 import * as story from "./story.js";
 import * as friend from "./friend.js";
+import * as log from "./log.js";
 import { start } from "./rules.js";
 
 /** @typedef {import("../types/screen").Screen} Screen */
@@ -129,7 +130,7 @@ function show(reply, { id = null, name, created, redo = [], adventure: of, secti
   clearErrors(ui.fight);
   if (!same) screen.resetInputs();
   render();
-  drawLog(reply.log);
+  drawLog(reply.log, reply.log_from ?? 0);
   if (id) saved.setCurrent(id);
   tellStory(link);
 }
@@ -194,16 +195,26 @@ async function undo() {
   for (const row of [...parts.log.children]) {
     if (Number(/** @type {HTMLElement} */ (row).dataset.action) >= kept) row.remove();
   }
+  log.undone(kept);
 }
 
 function redo() {
   if (fight && fight.redo.length) act(/** @type {Action} */ (fight.redo.pop()), true);
 }
 
-/** @param {FightEvent[]} events the whole log */
-function drawLog(events) {
-  const { parts } = screenOf(/** @type {OpenFight} */ (fight).record.system);
-  parts.log.replaceChildren(...events.flatMap((event, index) => rowsOf(event, index)));
+/**
+ * The open fight's log, from the events the rules sent (its last ones); earlier ones asked for page by page.
+ * @param {FightEvent[]} events
+ * @param {number} start the first one's index in the fight's log
+ */
+function drawLog(events, start) {
+  const open = /** @type {OpenFight} */ (fight);
+  log.draw({ log: screenOf(open.record.system).parts.log, rows: rowsOf, more: async (from, to) => {
+    /** @type {Reply<{log: FightEvent[]}> | null} */
+    const reply = rules && await rules.call({ op: "log", session: open.session, start: from, end: to });
+    if (reply && !reply.ok) showError(reply.error, ui.actionError, ui.fight);
+    return reply?.ok ? reply.log : null;
+  } }, events, start);
 }
 
 /**
@@ -290,6 +301,7 @@ async function switchLanguage(code) {
   ui.language.value = language();
   translatePage();
   odds.translate();
+  log.relabel();
   setup.select(false);
   sheet.relabel(setup.chosen());
   saved.render();

@@ -64,6 +64,7 @@ let advising = ""; // the state and worth the advice is being computed for
 let adviceSpend = null; // the spend advised now (null: none)
 let simulation = 0; // the running simulation's token; 0: none
 const CANCELLED = -1; // the player pressed Cancel
+let cancel = () => {}; // ends the running simulation's wait
 
 /** @param {number} p */
 const percent = (p) => new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 }).format(p);
@@ -86,7 +87,10 @@ export function start() {
   allow();
   document.addEventListener("visibilitychange", visibility);
   ui.simRun.addEventListener("click", simulate);
-  ui.simCancel.addEventListener("click", () => { simulation = CANCELLED; });
+  ui.simCancel.addEventListener("click", () => {
+    simulation = CANCELLED;
+    cancel();
+  });
   ui.best.addEventListener("click", tradeOff);
 }
 
@@ -537,7 +541,8 @@ async function tradeOff() {
 }
 
 // A Monte Carlo in steps of SIM_STEP_MS, with a progress bar and a cancel button; the page stays responsive, and
-// Cancel takes effect when the step in progress ends (a quarter of a second, plus the end of one fight).
+// Cancel ends it at once: the step in progress (a quarter of a second, plus the end of one fight, which in a long
+// fight can take a second) finishes in the odds' worker unread.
 async function simulate() {
   const token = Date.now() + Math.random();
   simulation = token;
@@ -547,10 +552,16 @@ async function simulate() {
   ui.simCancel.hidden = false;
   ui.simRun.disabled = true;
   ui.simResult.textContent = "";
-  let reply = await ask({ op: "mc_start", record, form, willpower: spend });
+  /** @type {Promise<null>} */
+  const cancelled = new Promise((resolve) => { cancel = () => resolve(null); });
+  /** @type {Reply} */
+  let reply = (await Promise.race([ask({ op: "mc_start", record, form, willpower: spend }), cancelled]))
+    ?? { ok: true, runs: 0 };
   while (reply.ok && simulation === token && reply.runs < SIM_FIGHTS) {
-    /** @type {Reply} */
-    reply = await ask({ op: "mc_run", mc: reply.mc, n: SIM_FIGHTS - reply.runs, ms: SIM_STEP_MS });
+    const next = await Promise.race([ask({ op: "mc_run", mc: reply.mc, n: SIM_FIGHTS - reply.runs, ms: SIM_STEP_MS }),
+                                     cancelled]);
+    if (!next) break;
+    reply = next;
     if (reply.ok && simulation === token) {
       ui.simProgress.value = reply.runs;
       ui.simResult.textContent = simText(reply);

@@ -1,0 +1,61 @@
+// The open fight's log as drawn: the rules send its last events (a fight of thousands of rounds would be a million
+// nodes and seconds of work), and earlier ones come a page at a time when asked ("Show earlier actions").
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const PAGE = 200; // events asked for at a time
+
+/**
+ * @typedef {{log: HTMLElement, rows: (event: any, index: number) => HTMLElement[],
+ *   more: (start: number, end: number) => Promise<any[] | null>}} Source  rows: an event's rows, marked with its
+ *   index; more: the events from `start` to `end` (the rules' "log" op), null when refused (said by the caller)
+ */
+
+const button = h("button", { type: "button", className: "secondary earlier", hidden: true });
+/** @type {Source | null} */
+let source = null;
+let from = 0; // the index of the first event drawn
+
+button.addEventListener("click", async () => {
+  if (!source || from === 0) return;
+  const { log, rows, more } = source;
+  const start = Math.max(0, from - PAGE);
+  button.disabled = true;
+  const events = await more(start, from);
+  button.disabled = false;
+  if (!events || source?.log !== log) return;
+  log.prepend(...events.flatMap((event, i) => rows(event, start + i)));
+  from = start;
+  label();
+});
+
+function label() {
+  button.hidden = from === 0;
+  button.textContent = t("Show earlier actions ({n} more)", { n: from });
+}
+
+/**
+ * Draws a fight's log from its event `start` on (the events the rules sent), the way to earlier ones under it.
+ * @param {Source} of
+ * @param {any[]} events
+ * @param {number} start
+ */
+export function draw(of, events, start) {
+  source = of;
+  from = start;
+  of.log.replaceChildren(...events.flatMap((event, i) => of.rows(event, start + i)));
+  (of.log.closest("table") ?? of.log).after(button); // the log reads newest first: its oldest rows at its end
+  label();
+}
+
+/**
+ * After an undo: the fight has `kept` actions, and the way to earlier ones starts there at most.
+ * @param {number} kept
+ */
+export function undone(kept) {
+  from = Math.min(from, kept);
+  label();
+}
+
+/** The button's words again (the language switched). */
+export const relabel = label;
