@@ -1,7 +1,8 @@
 """The cross-engine scenarios: one set, run in Firefox and WebKit (conftest.py's `engine`), each in its own
 empty profile. The main suite (tests/browser/) tests the screens in depth in Chromium; this one proves that a player
 in another engine gets the same app: boot, a full fight of each system with typed numbers, undo, reload, the share
-link, a hostile link, offline, the start from the shipped snapshot (and from a damaged one), the Russian screens.
+link, a hostile link, offline, the start from the shipped snapshot (and from a damaged one), a damaged runtime in the
+cache downloaded again, the Russian screens.
 
 Every fight is checked twice: against the book's numbers on screen, and against the rules on CPython, which replay
 the record the engine kept in its storage and must reach the very same state.
@@ -10,6 +11,7 @@ the record the engine kept in its storage and must reach the very same state.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 import struct
@@ -274,6 +276,39 @@ def test_a_failed_start_says_so_and_tries_again(open_page, network):
         network.blocked = ()
     page.click("button", "Try again")
     page.ready()
+    fight_round_after_start(page)
+
+
+# The cached copy of the runtime's WebAssembly, one byte in every 4 KiB changed (it compiles no more), its headers
+# kept: what a browser holds once its disk or a proxy has spoiled it.
+DAMAGE_WASM_JS = """const key = (await caches.keys()).find((name) => name.startsWith("pyrules-app-"));
+const cache = await caches.open(key);
+const request = (await cache.keys()).find((r) => r.url.endsWith("/pyodide.asm.wasm"));
+const good = await cache.match(request);
+const bytes = new Uint8Array(await good.clone().arrayBuffer());
+for (let i = 1000; i < bytes.length; i += 4096) bytes[i] ^= 0x55;
+await cache.put(request, new Response(bytes, { headers: good.headers }));"""
+# The SHA-256 (hex) of the cached pyodide.asm.wasm of the runtime version `arg`, or null when no cache holds it.
+CACHED_WASM_JS = """const hit = await caches.match(new URL(`pyodide/${arg}/pyodide.asm.wasm`, location.href).href);
+if (!hit) return null;
+const digest = await crypto.subtle.digest("SHA-256", await hit.arrayBuffer());
+return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");"""
+
+
+def test_a_damaged_runtime_in_the_cache_is_downloaded_again_and_said(page: Page):
+    """After a first visit, the cached pyodide.asm.wasm spoiled: the next start fails on it, the rules' worker finds
+    it damaged, drops it and downloads it again, and the page starts afresh and says so."""
+    page.wait("navigator.serviceWorker.controller !== null", "controlled by the service worker", timeout=120)
+    assert page.js(WARM_JS)
+    good = hashlib.sha256((DIST / "pyodide" / build.PYODIDE_VERSION / "pyodide.asm.wasm").read_bytes()).hexdigest()
+    assert page.js(CACHED_WASM_JS, build.PYODIDE_VERSION) == good
+    page.js(DAMAGE_WASM_JS)
+    assert page.js(CACHED_WASM_JS, build.PYODIDE_VERSION) != good
+    page.reload()
+    page.ready()
+    told = page.js("return document.querySelector('#messages').textContent;")
+    assert "A damaged copy of pyodide.asm.wasm in this browser's storage was replaced" in told, f"{page.engine}: {told}"
+    page.until(lambda: page.js(CACHED_WASM_JS, build.PYODIDE_VERSION) == good, "the good runtime cached again")
     fight_round_after_start(page)
 
 
