@@ -22,35 +22,31 @@ from typing import Any
 
 from . import __version__, adventure, budget, i18n, odds, rng, share
 from .contract import Worth
-from .fields import Reader, RecordError, parse_json, show
+from .fields import Reader, RecordError, join, key_name, parse_json, show
 from .fight import FORMAT, VERSION, Fight, system_of
 from .i18n import tr
 from .systems import SYSTEMS
 
 MAX_REQUEST = 1_000_000  # characters
 MAX_SESSIONS = 16
+# A fight's log crosses the boundary in pages: an opened fight's reply carries its last LOG_TAIL events, ``log`` at
+# most LOG_PAGE a request (a 5,000-round fight's whole log is megabytes: 9.8 M characters with 20 enemies).
+LOG_TAIL = 200
+LOG_PAGE = 500
 _sessions: dict[int, Fight] = {}
 _next_id = [1]
 
 
 def call(request: Any) -> str:
-    """Handle one request (a JSON text); always returns a JSON text."""
+    """Handle one request (a JSON text); always returns a JSON text. The request's budget counts from here: reading
+    the request and the op's work end by its deadline, the last ``budget.REPLY_SECONDS`` of it are the reply's."""
     try:
-        if not isinstance(request, str) or len(request) > MAX_REQUEST:
-            raise RecordError("request", tr("must be a JSON text of at most {n} characters", n=MAX_REQUEST))
-        data = parse_json(request, "request")
-        reader = Reader(data, "", {"op": "Operation", "lang": "Language"})
-        op = reader.choice("op", HANDLERS)
-        lang = reader.choice("lang", dict.fromkeys(i18n.LANGUAGES), default="en")
-        with i18n.language(lang), budget.within(budget.REQUEST_SECONDS):
-            try:
-                reply = HANDLERS[op]({key: value for key, value in data.items() if key not in ("op", "lang")})
-            except budget.TooLarge:
-                raise TooLargeRequest("request", too_large_words(op)) from None
-        return json.dumps({"ok": True, **reply}, ensure_ascii=False)
+        with budget.within(budget.REQUEST_SECONDS - budget.REPLY_SECONDS):
+            reply = _answer(request)
+        return _written({"ok": True, **reply})
     except RecordError as exc:
         too_large = {"too_large": True} if isinstance(exc, TooLargeRequest) else {}
-        return json.dumps({"ok": False, "error": exc.as_dict(), **too_large}, ensure_ascii=False)
+        return _written({"ok": False, "error": exc.as_dict(), **too_large})
     except Exception as exc:  # a bug: still crosses the boundary as data
         error = {
             "field": "",
@@ -58,7 +54,27 @@ def call(request: Any) -> str:
             "message": f"internal error: {type(exc).__name__}: {exc}",
             "text": f"internal error: {type(exc).__name__}: {exc}",
         }
-        return json.dumps({"ok": False, "error": error, "internal": True}, ensure_ascii=False)
+        return _written({"ok": False, "error": error, "internal": True})
+
+
+def _written(reply: dict) -> str:
+    """A reply as the page reads it: compact JSON (a long fight's record is a fifth shorter without the spaces)."""
+    return json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+
+
+def _answer(request: Any) -> dict:
+    """The request read and its op's reply (not yet written as JSON)."""
+    if not isinstance(request, str) or len(request) > MAX_REQUEST:
+        raise RecordError("request", tr("must be a JSON text of at most {n} characters", n=MAX_REQUEST))
+    data = parse_json(request, "request")
+    reader = Reader(data, "", {"op": "Operation", "lang": "Language"})
+    op = reader.choice("op", HANDLERS)
+    lang = reader.choice("lang", dict.fromkeys(i18n.LANGUAGES), default="en")
+    with i18n.language(lang):
+        try:
+            return HANDLERS[op]({key: value for key, value in data.items() if key not in ("op", "lang")})
+        except budget.TooLarge:
+            raise TooLargeRequest("request", too_large_words(op)) from None
 
 
 def too_large_words(op: str) -> str:
@@ -102,8 +118,15 @@ def _new_hero(data: dict) -> dict:
     return {"hero": hero, "numbers": numbers}
 
 
+def _tail(log: list[dict]) -> dict:
+    """The last LOG_TAIL events of a fight's log (``log``) and the index in it of the first of them (``log_from``);
+    the op ``log`` gives the earlier ones."""
+    start = max(0, len(log) - LOG_TAIL)
+    return {"log": log[start:], "log_from": start}
+
+
 def _open(fight: Fight, **extra: Any) -> dict:
-    """Keep the fight as a session; the reply the page needs to show it."""
+    """Keep the fight as a session; the reply the page needs to show it (the log's last events: :func:`_tail`)."""
     session = _next_id[0]
     _next_id[0] += 1
     _sessions[session] = fight
@@ -114,7 +137,7 @@ def _open(fight: Fight, **extra: Any) -> dict:
         "record": fight.record(),
         "view": fight.view(),
         "why": fight.refusals(),
-        "log": fight.log,
+        **_tail(fight.log),
         "summary": fight.summary(),
         "terms": fight.system.glossed(),
         **extra,
@@ -283,11 +306,28 @@ def _undo(data: dict) -> dict:
     }
 
 
+def _log(data: dict) -> dict:
+    """The events of an open fight's log from index ``start`` up to ``end`` (not included), at most LOG_PAGE of them:
+    the rounds before those an opened fight's reply carries (``log_from``)."""
+    r = Reader(data, "")
+    fight = _fight(r)
+    size = len(fight.log)
+    if not size:
+        raise r.error("start", tr("is past the fight's log, which holds no event yet"))
+    start = r.integer("start", low=0, high=size - 1)
+    end = r.integer("end", low=start + 1, high=min(size, start + LOG_PAGE))
+    r.done()
+    return {"log": fight.log[start:end], "log_from": start}
+
+
 def _replay(data: dict) -> dict:
+    """The command line's answer (outcome, hero, enemies) with the log's last events, as an opened fight's
+    (:func:`_tail`): the earlier ones are the log of the fight opened from the record (``start``, then ``log``)."""
     r = Reader(data, "")
     record = r.get("record")
     r.done()
-    return Fight.from_record(record).result()
+    fight = Fight.from_record(record)
+    return {**fight.result(), **_tail(fight.log)}
 
 
 def _odds_fight(r: Reader) -> Fight:
@@ -437,12 +477,23 @@ def _benchmark(data: dict) -> dict:
 def _words(data: dict) -> dict:
     """The rules' texts in one language, from that language's download (dist/locales/<code>.json): the page's copy of
     the rules holds none, and the page gives them before its first request in that language. A language that has its
-    texts keeps them (``kept``): given once, they are not replaced."""
+    texts keeps them (``kept``): given once, they are not replaced.
+
+    The catalog is data, checked whole before it is kept (:func:`pyrules.i18n.fault`: each text at most
+    ``i18n.MAX_TEXT`` characters, only ``{name}`` and ``{name|form|...}`` placeholders, each name at most
+    ``i18n.MAX_USES`` times, and only names its English text has): one bad text refuses the whole catalog, naming it
+    (``catalog.<its key>``), and the rules go on in English. The catalog is the site's own, built and tested with
+    it: a text that fails means the download is not the one built, so none of it is trusted."""
     reader = Reader(data, "", {"language": "Language", "catalog": "Texts"})
     code = reader.choice("language", dict.fromkeys(code for code in i18n.LANGUAGES if code != "en"))
-    catalog = data.get("catalog")
+    catalog = reader.get("catalog")
+    reader.done()
     if not isinstance(catalog, dict) or not all(isinstance(v, str) for v in catalog.values()):
         raise RecordError("catalog", tr("must be an object of texts"), tr("Texts"))
+    bad = i18n.catalog_fault(catalog)
+    if bad is not None:
+        key, why = bad
+        raise RecordError(join("catalog", key_name(key)), why, tr("Texts"))
     if i18n.CATALOGS.get(code):
         return {"texts": len(i18n.CATALOGS[code]), "kept": True}
     return {"texts": i18n.add_catalog(code, catalog), "kept": False}
@@ -462,6 +513,7 @@ HANDLERS: dict[str, Any] = {
     "open_link": _open_link,
     "act": _act,
     "undo": _undo,
+    "log": _log,
     "replay": _replay,
     "odds": _odds,
     "review": _review,

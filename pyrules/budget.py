@@ -1,9 +1,10 @@
 """One budget per request: a deadline that everything one request does shares, and the work one exact computation
 may do under it.
 
-:func:`pyrules.api.call` answers each request within :data:`REQUEST_SECONDS`: it opens :func:`within` around the
-handler, and the long parts check the one deadline as they go (a replay between actions, a simulation between rounds,
-each exact solver through its :class:`Budget`). Past it they raise :class:`TooLarge`, which the API answers in the
+:func:`pyrules.api.call` answers each request within :data:`REQUEST_SECONDS`, counted whole: it opens :func:`within`
+before it reads the request, for all but the last :data:`REPLY_SECONDS`, which are its reply's. The long parts check
+the one deadline as they go (a replay between actions, a simulation between rounds, each exact solver through its
+:class:`Budget`, its estimate of the work too). Past it they raise :class:`TooLarge`, which the API answers in the
 request's own words ("too large for exact odds: use the simulation", "the rest of the saved fights next").
 
 >>> with within(0.0):
@@ -23,6 +24,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 REQUEST_SECONDS = 3.0  # the wall clock one request may take on CPython on the slowest machine it is tested on
+# The end of a request's budget kept for what follows its op's deadline: the work from the op's last look at the clock
+# to its answer, and writing the answer (a reply is bounded: at most about 2 MB, a few tens of ms on CPython).
+REPLY_SECONDS = 0.25
 SECONDS = REQUEST_SECONDS  # one exact computation's own clock, under its request's (the CLI has no request around it)
 
 _request = [math.inf]  # the deadline of the request being answered (within()): nothing done under it passes it
@@ -61,8 +65,9 @@ class Budget:
     """The work (``cells``, in the unit of the computation that holds it) and time an exact computation may take.
 
     :meth:`plan` refuses before the work from an estimate of it (an upper bound, or for Fighting Fantasy a lower
-    bound); :meth:`spend` counts the work as it is done and watches the clock, which never runs past the request's
-    deadline. Both raise :class:`TooLarge`, which the API answers with "too large for exact odds: use the simulation".
+    bound), which watches the clock as it is made (:meth:`check`); :meth:`spend` counts the work as it is done and
+    watches the clock, which never runs past the request's deadline. Both raise :class:`TooLarge`, which the API
+    answers with "too large for exact odds: use the simulation".
     """
 
     def __init__(self, cells: float, seconds: float | None = None):
@@ -75,9 +80,13 @@ class Budget:
         if self.used + cells > self.cells:
             raise TooLarge(f"about {cells:,.0f} cells of work, more than the {self.cells:,} allowed")
 
+    def check(self) -> None:
+        """Watches the clock alone: an estimate, which counts no work, calls it as it goes."""
+        if time.perf_counter() > self.deadline:
+            raise TooLarge(f"more than {self.seconds:.3g} s")
+
     def spend(self, cells: int) -> None:
         self.used += cells
         if self.used > self.cells:
             raise TooLarge(f"more than the {self.cells:,} cells of work allowed")
-        if time.perf_counter() > self.deadline:
-            raise TooLarge(f"more than {self.seconds:.3g} s")
+        self.check()

@@ -82,32 +82,27 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
                 worths[index] = (None, {})
         return worths[index]
 
-    # from the last state back: the states before one past the budget are larger still (more ВЫНОСЛИВОСТЬ standing,
-    # more enemies), so they are not tried, each try costing the whole budget; past the request's deadline, the end
-    # of the fight is what is shown
-    for index in range(len(fight.actions), -1, -1):
-        if worth(index)[0] is None:
-            worths.update({earlier: (None, {}) for earlier in range(index)})
-            break
-
+    # what each action did and both sides' numbers after it, first: every row is shown, whatever is judged, so the
+    # time left is the judging's (past the deadline here the review is too long, as said)
     rows: list[dict[str, Any]] = []
+    made: list[tuple[Any, Any]] = []  # each row's state before it and the choice made there
     spent = 0.0
     rounds = rounds_of(fight)
     for index, data in enumerate(fight.actions):
+        budget.check()
         state = fight.states[index]
-        before, qs = worth(index)
         choice = values.decision(state, system.parse_action(data, index))
         cost = values.reward(state, choice)
-        after = worth(index + 1)[0]
         spent += cost
-        row: dict[str, Any] = {
+        made.append((state, choice))
+        rows.append({
             "index": index,
             "round": rounds[index],
             "did": values.words(choice),
             "best": None,
-            "before": before,
-            "after": after,
-            "known": before is not None and after is not None,
+            "before": None,
+            "after": None,
+            "known": False,
             "judged": False,
             "choice": None,
             "luck": None,
@@ -116,8 +111,20 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
             "mark": None,
             "error": None,  # exact (a simulated review gives its values' 95 % error here)
             "sides": system.sides(setup, fight.states[index + 1]),  # both sides' numbers after it
-        }
-        rows.append(row)
+        })  # fmt: skip
+
+    # from the last state back: the states before one past the budget are larger still (more ВЫНОСЛИВОСТЬ standing,
+    # more enemies), so they are not tried, each try costing the whole budget; past the request's deadline, the end
+    # of the fight is what is shown
+    for index in range(len(fight.actions), -1, -1):
+        if worth(index)[0] is None:
+            worths.update({earlier: (None, {}) for earlier in range(index)})
+            break
+
+    for row, (state, choice) in zip(rows, made, strict=True):
+        before, qs = worth(row["index"])
+        after = worth(row["index"] + 1)[0]
+        row.update(before=before, after=after, known=before is not None and after is not None)
         if before is None or after is None:
             continue
         try:
@@ -125,6 +132,7 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
         except TooLarge:
             row.update(known=False, after=None)
             continue
+        cost = row["cost"]
         if q is None:  # not weighed by the worth: its change is the sheet's
             row.update(choice=0.0, luck=0.0, sheet=cost + after - before)
             continue

@@ -88,6 +88,10 @@ def test_replay_matches_the_cli_result():
         ('{"op": "act", "session": true, "action": {}}', "session"),
         ('{"op": "start"}', "record"),
         ('{"op": "hello", "x": 1}', "x"),
+        ('{"op": "hello", "": 1}', "''"),  # an empty key is named, as its repr
+        ('{"op": "hello", "\\u200b": 1}', "'\\u200b'"),
+        ('{"op": "start", "record": {"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": '
+         '{"skill": 15, "endurance": 20, " ": 1}, "enemies": [{"skill": 1, "endurance": 1}]}}', "hero.' '"),
     ],
 )
 def test_bad_requests_come_back_as_data(request_text, field):

@@ -1163,10 +1163,22 @@ def test_the_clock_is_watched_during_the_work(kind):
         "table": lambda b: spend_table(*args, budget=b),
     }[kind]
     compute(Budget(1e12))  # within its budget
-    late = Budget(1e12, seconds=0)
-    with pytest.raises(TooLarge):
+
+    class OutOnceBegun(Budget):
+        """A clock that runs out as the work is first counted: the work itself must look at it."""
+
+        def spend(self, cells: int) -> None:
+            self.deadline = -math.inf
+            super().spend(cells)
+
+    late = OutOnceBegun(1e12)
+    with pytest.raises(TooLarge, match="more than"):
         compute(late)
     assert late.used > 0  # refused during the work, by the clock
+    out = Budget(1e12, seconds=0)  # out before the estimate: the estimate looks at the clock too
+    with pytest.raises(TooLarge):
+        compute(out)
+    assert out.used == 0
 
 
 def test_the_benchmark_cases_are_well_inside_their_budgets():

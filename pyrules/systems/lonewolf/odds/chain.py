@@ -191,7 +191,7 @@ class Chain:
             found = self._fates[(r, c)] = Fates(ending, goes, kill, stop, runs)
         return found
 
-    # ---- estimates, for the budgets ------------------------------------------------------------------------
+    # ---- estimates, for the budgets: each watches the clock as it goes (Budget.check) ---------------------
 
     def cells(self, keys: Any) -> int:
         """The cells of these layers' grids, (ENDURANCE + 1) x (that enemy's ENDURANCE + 1) each."""
@@ -204,6 +204,7 @@ class Chain:
         r, w, c = self.key0()
         path = [(r, w)]
         while True:
+            self.budget.check()  # as long as the rules count rounds (999 and more): the clock as it goes
             nr, nw, _ = self.next_key(r, w, c, self.spent(r, w, c, want(w)) if w is not None else 0)
             if (nr, nw) == (r, w):
                 return path
@@ -217,6 +218,7 @@ class Chain:
         state = self.state
         bound = math.inf
         for r in range(state.rounds, self.cap + 1):
+            self.budget.check()
             if self.ending(r, state.current).last_round:
                 bound = r - state.rounds + 1
                 break
@@ -225,6 +227,7 @@ class Chain:
         for c in range(state.current, self.n):
             enemy_least = DEAD
             for r, w in steady:
+                self.budget.check()
                 spent = self.spent(r, w, c, want(w)) if w is not None else 0
                 for hl, el, _ in self.outcomes(r, w, c, spent):
                     hero_least, enemy_least = min(hero_least, hl), min(enemy_least, el)
@@ -251,6 +254,7 @@ class Chain:
         for depth, (r, w) in enumerate(path):
             if depth > bound or hero[0] >= E0:
                 break
+            self.budget.check()  # each layer asks the engine for every enemy's outcome table: 20 of them a round
             last = depth == len(path) - 1  # this layer holds every round from its own on
             # ENDURANCE from E0 - the most lost (at least 1) to E0 - the least lost; the same for the enemy
             rows = E0 - hero[0] - (1 if last else max(1, E0 - hero[1])) + 1
@@ -275,6 +279,7 @@ def layer_keys(
     seen = {start}
     level = [start]
     while level and depth > 0:
+        chain.budget.check()
         depth -= 1
         following = []
         for r, w, c in level:

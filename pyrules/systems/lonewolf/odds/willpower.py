@@ -78,6 +78,7 @@ def _kill_limits_full(chain: Chain, r: int, c: int, width: int) -> list[int]:
     for s in range(1, w + 1):
         if e >= width:
             break
+        chain.budget.check()  # a round of the engine's for each spend, up to 999 of them
         row = losses(s)
         least = min(row[i] for i in changing)
         while e < width and least >= e:
@@ -100,6 +101,7 @@ def _policy_work(chain: Chain) -> float:
         width = state.enemies[c] + 1
         cells = E0 * width
         for r in range(r0, last + 1):
+            chain.budget.check()
             if w0 and chain.choices(r, 1, c) != [0]:  # the magic Staff: spends 1..w at WILLPOWER w
                 # the sum over w = 1..w0 of min(limit, w), per enemy ENDURANCE
                 limits = _kill_limits(chain, r, w0, c, width)[1:]
