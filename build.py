@@ -257,10 +257,10 @@ def page_catalog(code: str) -> dict[str, str]:
 def ui_catalogs() -> dict[str, str]:
     """Each language's words but English's, as the file dist/locales/<code>.json the page fetches when it needs that
     language (a visitor downloads only their own): the page's catalog ("page") and the rules' ("rules", which the page
-    gives its workers), each keyed by each English text's CRC-32 (the English is in the code already), and what the
-    systems say of themselves in it ("systems", as index.html holds English's). The page reads the rules' catalog
-    too (i18n.js): the page's leaves out what the rules' says the same, and the systems' words what the rules'
-    catalog gives of English's (:func:`translated`)."""
+    gives its workers), each keyed short (24 bits of each English text's CRC-32: the English is in the code already),
+    and what the systems say of themselves in it ("systems", as index.html holds English's). The page reads the
+    rules' catalog too (i18n.js): the page's leaves out what the rules' says the same, and the systems' words what
+    the rules' catalog gives of English's (:func:`translated`)."""
     from pyrules import i18n
 
     english = described("en")
@@ -639,6 +639,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         else:
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def list_directory(self, path):
+        """A folder without index.html is not found, as production answers it: never a listing of its files."""
+        self.send_error(http.HTTPStatus.NOT_FOUND, "File not found")
+        return None
 
     def log_message(self, format, *args):  # noqa: A002 (the base class's name)
         if os.environ.get("PYRULES_SERVE_LOG"):

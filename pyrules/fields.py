@@ -116,6 +116,30 @@ def parse_json(text: str, field: str) -> Any:
         raise RecordError(field, tr("is not valid JSON ({detail})", detail=exc)) from None
 
 
+# Hangul fillers and the blank Braille pattern: letters shown as nothing
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def visible(text: str) -> bool:
+    """Whether ``text`` shows anything: a character other than a space, a control or format character (the
+    zero-width spaces and joiners, U+200B..U+200F, U+2060, U+FEFF), a mark alone (a combining accent has nothing to
+    sit on) or a blank letter.
+
+    >>> visible("Orc 2"), visible("Жрец"), visible("\u200b\u2060 \ufeff"), visible("\u0301\u034f"), visible("e\u0301")
+    (True, True, False, False, True)
+    """
+    import unicodedata  # here: a name of ASCII letters (the usual) never needs it
+
+    for char in text:
+        if char.isascii():
+            if char.isprintable() and not char.isspace():
+                return True
+        elif char.isprintable() and not char.isspace() and char not in BLANK_LETTERS:
+            if not unicodedata.category(char).startswith("M"):
+                return True
+    return False
+
+
 def join(path: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
@@ -125,6 +149,17 @@ def join(path: str, key: str | int) -> str:
 def show(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def key_name(key: Any) -> str:
+    """A key of an object as a field's name: itself, or its repr where it would not show (empty or blank, long, or
+    with a character that is not printable, such as a lone surrogate or a zero-width space).
+
+    >>> print(key_name("skill"), key_name(""), key_name("\\u200b"))
+    skill '' '\\u200b'
+    """
+    key = str(key)
+    return key if key.strip() and len(key) <= 40 and key.isprintable() else show(key)
 
 
 class Reader:
@@ -236,6 +271,8 @@ class Reader:
             if default is not MISSING:
                 return default
             raise self.error(key, tr("must not be empty"))  # a required text: what would name it?
+        if not visible(value):  # zero-width spaces, marks alone: a name nobody can see or tell from another
+            raise self.error(key, tr("shows no character (only spaces, invisible characters or accents alone)"))
         return value
 
     def choice(self, key: str, choices: dict[str, Any], *, default: Any = MISSING) -> Any:
@@ -270,11 +307,10 @@ class Reader:
 
     def done(self) -> None:
         unknown = [key for key in self.data if key not in self.seen]
-        if unknown:
-            key = str(unknown[0])
-            if len(key) > 40 or not key.isprintable():  # a hostile key is named by its repr (no lone surrogate)
-                key = show(key)
-            raise RecordError(join(self.path, key), tr("is not a field this app knows (a typo, or a newer format?)"))
+        if unknown:  # a hostile key is named by its repr (no lone surrogate, never an empty name)
+            raise RecordError(
+                join(self.path, key_name(unknown[0])), tr("is not a field this app knows (a typo, or a newer format?)")
+            )
 
 
 def changed_rules(rules: Any) -> dict:

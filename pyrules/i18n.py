@@ -31,7 +31,6 @@ from typing import Any, SupportsInt, cast
 
 LOCALES = os.path.join(os.path.dirname(__file__), "locales")
 _language: contextvars.ContextVar[str] = contextvars.ContextVar("language", default="en")
-_PLURAL = re.compile(r"\{(\w+)\|([^{}]*)\}")
 
 
 def read_json(beside: str, name: str) -> Any:
@@ -42,11 +41,13 @@ def read_json(beside: str, name: str) -> Any:
 
 
 def short_key(text: str) -> str:
-    """The key of ``text`` in a catalog keyed short (the page's copy: build.py): its CRC-32, in hex."""
-    return format(zlib.crc32(text.encode("utf-8")), "x")
+    """The key of ``text`` in a catalog keyed short (the page's copy: build.py): the low 24 bits of its CRC-32, in hex
+    (keys are a third of a catalog's download gzipped, for they do not compress: 32 bits were 1.5 KB more; two texts
+    of one catalog with one key are refused by :func:`keyed_short`, so the build says it)."""
+    return format(zlib.crc32(text.encode("utf-8")) & 0xFFFFFF, "x")
 
 
-KEYED_SHORT = "crc32"  # the marker, under the key "", of a catalog whose keys are short_key(English)
+KEYED_SHORT = "crc24"  # the marker, under the key "", of a catalog whose keys are short_key(English)
 
 
 def keyed_short(catalog: dict[str, str]) -> dict[str, str]:
@@ -109,10 +110,83 @@ LANGUAGE_DATA, CATALOGS, SHORT = read_locales()
 LANGUAGES = tuple(LANGUAGE_DATA)
 
 
+# A text of a catalog given at run time is data: ``{name}`` and ``{name|form|...}`` are its only placeholders (no
+# ``{0}``, ``{x.attr}``, ``{x[0]}``, ``{x!r}`` or ``{x:999999999}``: str.format would fail, show an object's repr or
+# build gigabytes), a brace is otherwise doubled, and it is bounded (each name filled in at most MAX_USES times:
+# texts nest, an error's text inside another's, so repeats would multiply).
+MAX_TEXT = 1000  # characters of one text, or of its English key (the longest now: 295)
+MAX_USES = 2  # times one name is filled in by one text (none does it twice now)
+_TOKEN = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)(\|[^{}]*)?\}|[{}]")  # tr() reads a text by it
+_FITS: dict[tuple[str, str], bool] = {}  # (English template, a catalog's text of it): the text fills only its names
+
+
+def placeholders(text: str) -> tuple[dict[str, int], set[str]] | str:
+    """The names ``text`` fills in (how many times each) and those it chooses a plural form by; or, where it is not a
+    template :func:`tr` fills, the piece that is not (a brace that opens or closes no placeholder, with what follows).
+
+    >>> placeholders("{n} {n|point|points} of {{braces}}")
+    ({'n': 1}, {'n'})
+    >>> placeholders("{x.__class__}")
+    '{x.__class__}'
+    """
+    names: dict[str, int] = {}
+    chosen: set[str] = set()
+    for match in _TOKEN.finditer(text):
+        if match[0] in ("{{", "}}"):
+            continue
+        if match[1] is None:  # a lone brace, shown up to the brace that closes it
+            closing = text.find("}", match.start())
+            return text[match.start() : closing + 1 if closing >= 0 else match.start() + 1][:40]
+        if match[2]:
+            chosen.add(match[1])
+        else:
+            names[match[1]] = names.get(match[1], 0) + 1
+    return names, chosen
+
+
+def fault(key: str, text: str, short: bool) -> str | None:
+    """Why a catalog's ``text`` for ``key`` cannot be used, in the current language; None where it can. A catalog
+    keyed by the English (not ``short``: a key is a CRC's bits) has its names checked here against the key's; one keyed
+    short has them checked as each text is used (:func:`tr`, which falls back on the English)."""
+    for checked in (text,) if short else (text, key):
+        if len(checked) > MAX_TEXT:
+            return tr("must be at most {n} {n|character|characters} long", n=MAX_TEXT)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:  # a lone surrogate: no reply could carry it to the page
+        return tr("holds a broken character ({code}) that is not text", code=f"U+{ord(text[error.start]):04X}")
+    found = placeholders(text)
+    if isinstance(found, str):
+        return tr("holds {value}, which is not a placeholder such as {{name}}", value=repr(found))
+    names, chosen = found
+    overused = [name for name, uses in names.items() if uses > MAX_USES]
+    if overused:
+        return tr("fills in {name} more than {n} times", name="{" + overused[0] + "}", n=MAX_USES)
+    if not short:
+        english = placeholders(key)
+        known = set() if isinstance(english, str) else set(english[0]) | english[1]
+        foreign = sorted((set(names) | chosen) - known)
+        if foreign:
+            return tr("uses {name}, which its English text does not", name="{" + foreign[0] + "}")
+    return None
+
+
+def catalog_fault(data: dict[str, str]) -> tuple[str, str] | None:
+    """The first text of a catalog given at run time that cannot be used, as (its key, why), or None."""
+    short = data.get("") == KEYED_SHORT
+    for key, text in data.items():
+        if key == "" and short:
+            continue
+        why = fault(key, text, short)
+        if why is not None:
+            return key, why
+    return None
+
+
 def add_catalog(code: str, data: dict[str, str]) -> int:
     """The rules' texts in ``code`` (one of LANGUAGES, not English) as the page gives them: its copy of the rules
     holds none, each language's being part of that language's one download with the page's own words (build.py).
-    Returns how many texts it holds."""
+    The caller checks it first (:func:`catalog_fault`). Returns how many texts it holds."""
     CATALOGS[code], keyed = _catalog(data)
     if keyed:
         SHORT.add(code)
@@ -142,17 +216,43 @@ def plural(code: str, n: SupportsInt) -> str:
     return next(category for category, test in LANGUAGE_DATA[code]["rules"] if test(n))
 
 
-def tr(template: str, **fields: object) -> str:
-    """``template`` in the current language, its fields filled in."""
-    code = _language.get()
-    text = CATALOGS.get(code, {}).get(short_key(template) if code in SHORT else template, template)
-    if text is template:
-        code = "en"
+def _fits(template: str, text: str) -> bool:
+    """Whether ``text`` fills in only names ``template`` has (a catalog keyed short is checked so, as each text is
+    first used: its keys do not say the English)."""
+    found = _FITS.get((template, text))
+    if found is None:
+        own, english = placeholders(text), placeholders(template)
+        if isinstance(own, str) or isinstance(english, str):
+            found = False
+        else:
+            found = set(own[0]) | own[1] <= set(english[0]) | english[1]
+        _FITS[(template, text)] = found
+    return found
+
+
+def _filled(code: str, text: str, fields: dict[str, object]) -> str:
+    """``text`` in language ``code`` with its plural choices made (read as :func:`placeholders` reads them: a doubled
+    brace is a brace, never the start of a choice), then its fields filled in."""
 
     def choose(match: re.Match) -> str:
-        forms = match.group(2).split("|")
-        category = plural(code, cast(SupportsInt, fields[match.group(1)]))  # a count: plural() takes int() of it
+        if match[2] is None:  # a doubled brace or a field, for str.format
+            return match[0]
+        forms = match[2][1:].split("|")
+        category = plural(code, cast(SupportsInt, fields[match[1]]))  # a count: plural() takes int() of it
         names = LANGUAGE_DATA[code]["forms"]
         return forms[names.index(category)] if len(forms) == len(names) else forms[-1]
 
-    return _PLURAL.sub(choose, text).format(**fields)
+    return _TOKEN.sub(choose, text).format(**fields)
+
+
+def tr(template: str, **fields: object) -> str:
+    """``template`` in the current language, its fields filled in; the English where the language's text does not
+    fit the template (see :func:`fault`) or cannot be filled (a plural form chosen by a name that is not a count)."""
+    code = _language.get()
+    text = CATALOGS.get(code, {}).get(short_key(template) if code in SHORT else template)
+    if text is None or not _fits(template, text):
+        return _filled("en", template, fields)
+    try:
+        return _filled(code, text, fields)
+    except (ValueError, TypeError, KeyError):
+        return _filled("en", template, fields)

@@ -1,6 +1,6 @@
 // The page's own words in each language. Texts are written in English in index.html and app.js; the other languages'
 // versions live in pyrules/locales/<code>/page.json, which build.py writes, with the rules' texts in that language
-// (rules.json), as dist/locales/<code>.json (keyed by each English text's CRC-32), fetched when the page first needs
+// (rules.json), as dist/locales/<code>.json (keyed short: by 24 bits of each English text's CRC-32), fetched when the page first needs
 // that language (loadLanguage): a visitor downloads only their own; the service worker keeps them all for offline
 // use. The list of languages with their plural forms (pyrules/locales/languages.json) is written into this file by
 // build.py. The rules' own messages come from Python in the language the page asks for, from the texts the page gives
@@ -19,8 +19,8 @@ const KEY = "pyrules:lang";
 const $manifest = document.querySelector('link[rel="manifest"]'); // the installed app's name, in the page's language
 let current = "en";
 
-// A catalog keyed short (its "" says "crc32") is keyed by the CRC-32 of each English text's UTF-8 bytes, in hex:
-// pyrules.i18n.short_key, the same key build.py gives it.
+// A catalog keyed short (its "" says "crc24") is keyed by the low 24 bits of the CRC-32 of each English text's UTF-8
+// bytes, in hex: pyrules.i18n.short_key, the same key build.py gives it (and refuses two texts of a catalog with one).
 const CRC = Array.from({ length: 256 }, (_, n) => {
   for (let k = 0; k < 8; k++) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
   return n;
@@ -34,7 +34,7 @@ function shortKey(text) {
   if (key === undefined) {
     let crc = -1;
     for (const byte of new TextEncoder().encode(text)) crc = CRC[(crc ^ byte) & 255] ^ (crc >>> 8);
-    key = ((crc ^ -1) >>> 0).toString(16);
+    key = ((crc ^ -1) & 0xffffff).toString(16);
     shortKeys.set(text, key);
   }
   return key;
@@ -176,7 +176,7 @@ export function setLanguage(code) {
  */
 export function t(text, fields = {}) {
   const catalog = CATALOGS[current];
-  const key = catalog[""] === "crc32" ? shortKey(text) : text;
+  const key = catalog[""] === "crc24" ? shortKey(text) : text;
   const known = key !== "" && Object.hasOwn(catalog, key);
   const template = known ? catalog[key] : text;
   const code = known ? current : "en";

@@ -1,15 +1,16 @@
 """Strategies for fuzzing the boundary (hypothesis): plausible records of every system, played for a few actions,
-their mutations, plausible actions, and hostile JSON values (wrong types, huge numbers, deep nesting, unicode, lone
-surrogates). Shared by test_fuzz_api.py and test_share.py."""
+their mutations, plausible actions, hostile JSON values (wrong types, huge numbers, deep nesting, unicode, lone
+surrogates) and hostile catalogs of the rules' texts. Shared by test_fuzz_api.py and test_share.py."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from hypothesis import strategies as st
 
-from pyrules import Fight, RecordError, odds, rng
+from pyrules import Fight, RecordError, i18n, odds, rng
 from pyrules.systems import SYSTEMS
 from pyrules.systems.citadel.record import HEROES, MONSTERS, WEAPON_LABELS
 from pyrules.systems.fighting_fantasy.record import SPELLS
@@ -324,3 +325,40 @@ def legal_move(record: dict) -> dict | None:
     except (RecordError, odds.CannotSimulate):
         return None
     return fight.system.action_json(action) if fight.state.outcome == "ongoing" else None
+
+
+# ---- hostile catalogs of the rules' texts (the words op) -------------------------------------------------------
+
+# What a catalog's text may hold to break str.format or what fills it: a positional or empty field, a lone brace, an
+# attribute, an index, a conversion, a format spec of a gigabyte, an unclosed plural, a doubled brace around a
+# plural whose form is an attribute, a lone surrogate, a text past the limit.
+BROKEN = ["{0}", "{}", "{", "}", "{x.__class__}", "{value.__class__.__mro__}", "{error[0]}", "{value!r}",
+          "{n:>999999999}", "{n|", "{{n|x.__class__|y}}", "\ud800", "x" * 1001]  # fmt: skip
+FIELD_NAME = re.compile(r"\{(\w+)\}")
+
+
+def _hostile_text(template: str, how: str, rnd: Any) -> str:
+    """``template`` turned hostile, in a way a catalog's check may accept (``how``): its fields renamed (to names its
+    English may not have: a catalog keyed short is checked as each text is used), each chosen on as a plural (a name
+    that is not a count), filled in twice or three times, or a broken piece added."""
+    if how == "renamed":
+        return FIELD_NAME.sub(lambda _: "{" + rnd.choice(["x", "value", "n", "error", "name", "low"]) + "}", template)
+    if how == "chosen":
+        return FIELD_NAME.sub(lambda m: "{" + m[1] + "|a|b|c}", template)
+    if how in ("twice", "three times"):
+        return " ".join([template] * (2 if how == "twice" else 3))
+    if how == "broken":
+        return rnd.choice([template + rnd.choice(BROKEN), rnd.choice(BROKEN)])
+    return template
+
+
+@st.composite
+def hostile_catalogs(draw, templates: list[str]) -> dict[str, str]:
+    """A catalog of every text of the rules (``templates``), each made hostile or not, keyed by the English or by
+    24 bits of each English text's CRC-32 as the page's download is (bounded: one seeded choice per text)."""
+    rnd = draw(st.randoms(use_true_random=False))
+    ways = draw(st.lists(st.sampled_from(["same", "renamed", "chosen", "twice", "three times"]), min_size=1))
+    broken = draw(st.sampled_from([0.0, 0.001, 0.05]))  # how often a text is broken: refusing the whole catalog
+    catalog = {text: _hostile_text(text, "broken" if rnd.random() < broken else rnd.choice(ways), rnd)
+               for text in templates}  # fmt: skip
+    return i18n.keyed_short(catalog) if draw(st.booleans()) else catalog

@@ -14,6 +14,7 @@ from fuzzing import (
     any_text,
     as_form,
     hostile,
+    hostile_catalogs,
     huge_numbers,
     legal_move,
     mutated,
@@ -24,10 +25,13 @@ from fuzzing import (
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from translatable import texts
 
 from pyrules import RecordError, api, i18n, share
+from pyrules.systems import SYSTEMS
 
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+TEMPLATES = sorted(texts())  # every text of the rules, as a catalog has them
 
 
 def send(request: Any) -> dict:
@@ -93,6 +97,9 @@ def fields(op: str, data: st.DataObject) -> dict:
         return {"records": either(data, st.lists(text | hostile, max_size=3))}
     if op in ("share", "undo"):
         return {"session": open_session(data)[0]}
+    if op == "log":
+        start = either(data, st.integers(-1, 12))
+        return {"session": open_session(data)[0], "start": start, "end": either(data, st.integers(0, 600))}
     if op == "act":
         session, record = open_session(data)
         wish = wishes(record["system"])
@@ -128,7 +135,7 @@ def fields(op: str, data: st.DataObject) -> dict:
         return {"mc": either(data, st.just(simulation)), "n": either(data, st.integers(1, 5)), **data.draw(budget)}
     if op == "words":
         languages = st.sampled_from([code for code in i18n.LANGUAGES if code != "en"])
-        texts = st.dictionaries(st.text(max_size=8), st.text(max_size=8), max_size=3)
+        texts = st.dictionaries(st.text(max_size=8), st.text(max_size=8), max_size=3) | hostile_catalogs(TEMPLATES)
         return {"language": either(data, languages), "catalog": either(data, texts)}
     assert op == "benchmark"  # a valid case takes up to a request's budget: here its name or its number is refused
     refused_mc = hostile.filter(lambda x: x is not None and not (type(x) is int and 1 <= x <= 100_000))
@@ -182,3 +189,46 @@ def test_hostile_values_in_every_field_of_every_request(op, a, b):
         a,
     ):
         send(request)
+
+
+def ordinary(lang: str) -> list[dict]:
+    """What a player asks, in ``lang``, refusals included (their messages fill the most texts in): every book's
+    example opened and a move of it, a move refused, the odds and the story of a short fight, a damaged link and
+    save, a hero typed wrong. Answered at once, each."""
+    asked = [{"op": "hello", "describe": True}, {"op": "new_hero", "system": "grey-star", "numbers": {"skill": "x"}},
+             {"op": "check_saves", "records": ["{oops", json.dumps({"format": "pyrules-fight", "version": 9})]},
+             {"op": "open_link", "code": share.encode({"format": "pyrules-fight"})[:-3] + "xyz"}]  # fmt: skip
+    for system in SYSTEM_KEYS:
+        record = {"format": "pyrules-fight", "version": 1, "system": system, **SYSTEMS[system].examples["small"]}
+        opened = send({"op": "start", "record": record, "lang": lang})
+        move = legal_move(record)
+        asked += [{"op": "act", "session": opened["session"], "action": move or {"do": "nope"}},
+                  {"op": "act", "session": opened["session"], "action": {"do": "nope", "target": 99}},
+                  {"op": "review", "session": opened["session"]}, {"op": "odds", "session": opened["session"]},
+                  {"op": "start", "record": {**record, "hero": {"skill": "many"}}}]  # fmt: skip
+    return [{**request, "lang": lang} for request in asked]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_no_catalog_given_makes_a_later_request_an_internal_error(data):
+    """A language's texts given as the page gives them (its copy of the rules holds none): a catalog refused names
+    its text; one kept never makes a later reply an internal error, shows an object's insides, or grows without
+    bound."""
+    code = data.draw(st.sampled_from([code for code in i18n.LANGUAGES if code != "en"]))
+    catalog = data.draw(hostile_catalogs(TEMPLATES))
+    kept, short = i18n.CATALOGS.get(code), code in i18n.SHORT
+    i18n.CATALOGS[code] = {}  # as in the page's copy of the rules: no texts until the page gives them
+    try:
+        given = send({"op": "words", "language": code, "catalog": catalog})
+        assert given["ok"] or given["error"]["field"].startswith("catalog."), given
+        for request in ordinary(code):
+            answer = json.dumps(send(request), ensure_ascii=False)
+            assert "<class" not in answer and " object at 0x" not in answer, answer[:2000]
+            assert len(answer) < 200_000
+    finally:
+        if kept is None:
+            del i18n.CATALOGS[code]
+        else:
+            i18n.CATALOGS[code] = kept
+        (i18n.SHORT.add if short else i18n.SHORT.discard)(code)

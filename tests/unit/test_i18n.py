@@ -11,6 +11,7 @@ from conftest import make_record
 from translatable import names, texts
 
 from pyrules import Fight, RecordError, api
+from pyrules.fields import key_name
 from pyrules.i18n import CATALOGS, LANGUAGE_DATA, LANGUAGES, language, plural, tr
 
 RUSSIAN = CATALOGS["ru"]
@@ -221,3 +222,59 @@ def test_a_new_language_is_its_folder_and_its_line(tmp_path, monkeypatch):
     assert words["page"][i18n.short_key("Language")] == "Lingo-xx"
     assert words["rules"][i18n.short_key("{n} {n|point|points}")] == "{n} {n|un|deux|plus}"
     assert 'html:not([lang="xx"]) #opening-link [lang="xx"]' in build.opening_css()
+
+
+TEMPLATE = "must be from {low} to {high}, not {value}"
+
+
+@pytest.mark.parametrize("short", [False, True])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("{0}", "holds '{0}', which is not a placeholder such as {name}"),
+        ("от {low} {", "holds '{', which is not a placeholder such as {name}"),
+        ("} {low}", "holds '}', which is not a placeholder such as {name}"),
+        ("{value.__class__}", "holds '{value.__class__}', which is not a placeholder such as {name}"),
+        ("{value[0]}", "holds '{value[0]}', which is not a placeholder such as {name}"),
+        ("{value!r}", "holds '{value!r}', which is not a placeholder such as {name}"),
+        ("{value:>999999999}", "holds '{value:>999999999}', which is not a placeholder such as {name}"),
+        ("{low|", "holds '{', which is not a placeholder such as {name}"),
+        ("{value}{value}{value}", "fills in {value} more than 2 times"),
+        ("x" * 1001, "must be at most 1000 characters long"),
+        ("\ud800 {low}", "holds a broken character (U+D800) that is not text"),
+    ],
+)
+def test_a_catalog_given_at_run_time_is_refused_whole_naming_the_text_that_breaks(text, message, short):
+    """The words op's catalog is data (the page's copy of the rules holds none until the page gives it): a text that
+    str.format would fail on, show an object's insides by, or blow up with is refused, the whole catalog with it,
+    naming the text; the language keeps what it had."""
+    from pyrules import i18n
+
+    catalog = {TEMPLATE: text, "is missing": "отсутствует"}
+    given = i18n.keyed_short(catalog) if short else catalog
+    before = dict(CATALOGS["ru"])
+    reply = json.loads(api.call(json.dumps({"op": "words", "language": "ru", "catalog": given})))
+    assert reply["ok"] is False and reply["error"]["message"] == message
+    assert reply["error"]["field"] == "catalog." + key_name(i18n.short_key(TEMPLATE) if short else TEMPLATE)
+    assert CATALOGS["ru"] == before
+
+
+def test_a_catalogs_names_are_its_english_ones_checked_when_added_or_when_first_used(monkeypatch):
+    """Keyed by the English, a text with a name its English has not is refused when given; keyed short (the page's
+    download: the English is not in it), it is found out when first used, and the English said instead. A plural
+    chosen by a name that is not a count gives the English too."""
+    from pyrules import i18n
+
+    keyed = {TEMPLATE: "от {low} до {high}, а не {x}"}
+    reply = json.loads(api.call(json.dumps({"op": "words", "language": "ru", "catalog": keyed})))
+    assert reply["error"]["field"] == "catalog." + key_name(TEMPLATE)
+    assert reply["error"]["message"] == "uses {x}, which its English text does not"
+    monkeypatch.setitem(CATALOGS, "ru", {})
+    monkeypatch.setattr(i18n, "SHORT", set(i18n.SHORT))
+    short = i18n.keyed_short({**keyed, "is missing": "{value|a|b|c}", "{n} {n|point|points}": "{{n|x.__class__|y}}"})
+    reply = json.loads(api.call(json.dumps({"op": "words", "language": "ru", "catalog": short})))
+    assert reply == {"ok": True, "texts": 3, "kept": False}
+    with language("ru"):
+        assert tr(TEMPLATE, low=0, high=9, value=12) == "must be from 0 to 9, not 12"
+        assert tr("is missing", value="abc") == "is missing"
+        assert tr("{n} {n|point|points}", n=3) == "{n|x.__class__|y}"  # a doubled brace is a brace, never a choice
