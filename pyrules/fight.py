@@ -14,8 +14,10 @@
 
 from __future__ import annotations
 
+import gc
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from . import budget
@@ -75,6 +77,21 @@ def check_envelope(record: Any) -> dict:
     return record
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a record is replayed. A long replay builds hundreds of thousands
+    of small containers that all stay alive (the states, the log's rows, the actions), and the collector went over
+    them again and again for nothing: a third of the time of a 5,000-round Fighting Fantasy replay against 20 enemies
+    (``pyrules.benchmark``'s replay cases). It runs again afterwards if it ran before."""
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if running:
+            gc.enable()
+
+
 def too_many_actions(index: int) -> RecordError:
     return RecordError(
         f"actions[{index}]",
@@ -108,8 +125,9 @@ class Fight:
         fight, actions = cls._setup(record, lenient)
         if len(actions) > MAX_ACTIONS:  # refused before replaying, by apply's own rule
             raise too_many_actions(MAX_ACTIONS)
-        for action in actions:
-            fight.apply(action)
+        with collector_paused():
+            for action in actions:
+                fight.apply(action)
         return fight
 
     @classmethod
@@ -120,11 +138,12 @@ class Fight:
         Returns the fight and, when actions were dropped, ``{"kept", "dropped", "error"}`` saying what and why.
         """
         fight, actions = cls._setup(record, False)
-        for index, action in enumerate(actions):
-            try:
-                fight.apply(action)
-            except RecordError as error:
-                return fight, {"kept": index, "dropped": len(actions) - index, "error": error.as_dict()}
+        with collector_paused():
+            for index, action in enumerate(actions):
+                try:
+                    fight.apply(action)
+                except RecordError as error:
+                    return fight, {"kept": index, "dropped": len(actions) - index, "error": error.as_dict()}
         return fight, None
 
     @classmethod

@@ -6,6 +6,8 @@ import json
 
 import pytest
 from conftest import make_record, play, rounds
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyrules import Fight, RecordError, fight
 from pyrules.__main__ import main
@@ -237,3 +239,90 @@ def test_cli_play_of_a_lone_surrogate_name_exits_2(tmp_path, capsys):
     path.write_text(json.dumps(make_record(hero={"skill": 15, "endurance": 20, "name": "\ud800"})), encoding="utf-8")
     assert main(["play", str(path)]) == 2  # a clean refusal, not a UnicodeEncodeError writing the name
     assert "hero.name" in capsys.readouterr().err
+
+
+# ---- a name must show --------------------------------------------------------------------------------------------
+
+INVISIBLE = ["\u200b", "\u200b\u200c\u200d\u200e\u200f", "\u2060", "\ufeff", "\u00ad", "\u0301", "\u0301\u034f",
+             " \u200b \u3164 ", "\u2800"]  # fmt: skip
+NAMED = [  # where a name is read: (system, the record's change, the field)
+    ("lone-wolf", lambda name: {"hero": {"skill": 15, "endurance": 20, "name": name}}, "hero.name"),
+    ("lone-wolf", lambda name: {"enemies": [{"name": name, "skill": 15, "endurance": 9}]}, "enemies[0].name"),
+    ("fighting-fantasy", lambda name: {"hero": {"skill": 9, "stamina": 9, "luck": 9, "name": name},
+                                       "enemies": [{"skill": 5, "stamina": 5}]}, "hero.name"),
+    ("fighting-fantasy", lambda name: {"hero": {"skill": 9, "stamina": 9, "luck": 9},
+                                       "enemies": [{"name": name, "skill": 5, "stamina": 5}]}, "enemies[0].name"),
+    ("citadel-of-blood", lambda name: {"hero": {"party": [{"hero": "almuric", "name": name}]},
+                                       "enemies": [{"monster": "troll"}]}, "hero.party[0].name"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("system,change,field", NAMED)
+@pytest.mark.parametrize("name", INVISIBLE)
+def test_a_name_of_invisible_characters_alone_is_refused_by_name(system, change, field, name):
+    with pytest.raises(RecordError) as error:
+        Fight.from_record({**make_record(system), **change(name)})
+    assert error.value.field == field and "shows no character" in error.value.message
+
+
+@pytest.mark.parametrize("system,change,field", NAMED)
+@pytest.mark.parametrize("name", ["Orc\u200b", "Жрец", "e\u0301", "\u3164Giak", "Ωmega 2"])
+def test_a_name_with_a_visible_character_is_kept_as_it_is(system, change, field, name):
+    fight = Fight.from_record({**make_record(system), **change(name)})
+    record = fight.record()
+    path = field.replace("]", "").replace("[", ".").split(".")
+    for key in path:
+        record = record[int(key)] if key.isdigit() else record[key]
+    assert record == name
+
+
+def test_an_adventures_hero_name_of_invisible_characters_is_refused_by_name():
+    from pyrules import adventure
+
+    document = {"format": "pyrules-adventure", "version": 1, "system": "lone-wolf", "name": "\u200b\u2060",
+                "hero": {"skill": 15, "endurance": 20}}  # fmt: skip
+    with pytest.raises(RecordError) as error:
+        adventure.read(document)
+    assert error.value.field == "name"
+
+
+# ---- a Fighting Fantasy round read at once, as the careful reader reads it -------------------------------------------
+
+die = st.one_of(st.integers(0, 7), st.sampled_from(["3", 3.0, True, None]))
+pair = st.one_of(st.none(), st.lists(die, min_size=0, max_size=3), st.tuples(die, die), st.just("66"))
+rounds_as_sent = st.fixed_dictionaries(
+    {"do": st.sampled_from(["round", "round", "luck", "eat", 3])},
+    optional={
+        "target": st.one_of(st.none(), st.integers(-2, 21), st.sampled_from(["0", 1.0, False])),
+        "dice": st.one_of(st.none(), st.lists(pair, max_size=23), st.just("dice")),
+        "extra": st.integers(),
+    },
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=rounds_as_sent)
+def test_a_fighting_fantasy_round_read_at_once_is_what_the_careful_reader_reads(data):
+    """The quick reading of a round (a long record holds thousands) gives the careful reader's action, or leaves the
+    round to it, which then names the field it refuses."""
+    from pyrules.systems.fighting_fantasy import record
+
+    quick = record._plain_round(data) if data.get("do") == "round" else None
+    try:
+        careful = record._read_action(data, 4, False)
+    except RecordError as error:
+        assert quick is None, (data, error)
+        with pytest.raises(RecordError) as again:
+            record.parse_action(data, 4)
+        assert again.value.field.startswith("actions[4]")
+        return
+    assert quick in (None, careful)
+    assert record.parse_action(data, 4) == careful
+
+
+def test_a_round_read_at_once_is_read_so_when_it_is_plain():
+    from pyrules.systems.fighting_fantasy import record
+
+    plain = {"do": "round", "target": 1, "dice": [[1, 6], None, [6, 6]]}
+    assert record._plain_round(plain) == record._read_action(plain, 0, False)
+    assert record._plain_round({"do": "round"}) == record._read_action({"do": "round"}, 0, False)

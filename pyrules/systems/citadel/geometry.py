@@ -44,9 +44,13 @@ def side(pos: Positions, party: int, characters: bool) -> list[int]:
 
 
 def row_of(pos: Positions, party: int, characters: bool, row: int) -> list[int]:
-    """The living units of one side's ``row``, left to right."""
-    units = [i for i in side(pos, party, characters) if place(pos, i)[0] == row]
-    return sorted(units, key=lambda i: place(pos, i)[1])
+    """The living units of one side's ``row``, left to right (asked for many times a step: read in one pass)."""
+    found = []  # (column, unit): sorted, the units of a column in the record's order
+    for i in range(party) if characters else range(party, len(pos)):
+        p = pos[i]
+        if p is not None and p[0] == row:
+            found.append((p[1], i))
+    return [i for _, i in sorted(found)]
 
 
 def split(die: int, n: int) -> int:

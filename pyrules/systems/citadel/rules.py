@@ -122,13 +122,13 @@ def monster_column(setup: CitadelSetup, state: CitadelState, i: int) -> str | No
 
 
 def next_monster(setup: CitadelSetup, state: CitadelState) -> int | None:
-    """The next monster to strike in the Monster Combat Phase: the front row left to right, then archers."""
-    ready = [
-        i
-        for i in living(setup, state, False)
-        if not state.acted[i] and monster_column(setup, state, i) and geometry.targets(*board(setup, state), i)[0]
-    ]
-    return min(ready, key=lambda i: place(state.pos, i)) if ready else None
+    """The next monster to strike in the Monster Combat Phase: the front row left to right, then archers. The
+    monsters yet to strike are tried in that order, so only the one that strikes has its targets found."""
+    waiting = sorted((place(state.pos, i), i) for i in living(setup, state, False) if not state.acted[i])
+    for _, i in waiting:
+        if monster_column(setup, state, i) and geometry.targets(*board(setup, state), i)[0]:
+            return i
+    return None
 
 
 def monster_attack(setup: CitadelSetup, state: CitadelState) -> tuple[int, list[int], bool] | None:

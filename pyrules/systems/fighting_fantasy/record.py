@@ -282,7 +282,48 @@ def parse_enemy(data: Any, index: int, lenient: bool = False) -> FFEnemy:
     return enemy
 
 
+ROUND_KEYS = frozenset(("do", "target", "dice"))  # what a round may hold (the careful reader's done() refuses others)
+
+
 def parse_action(data: Any, index: int, lenient: bool = False) -> FFAction:
+    """One action; a round as a long record holds thousands of them is read at once (:func:`_plain_round`), and any
+    other action, or a round that fails a check, by the careful reader, whose errors name the field."""
+    if type(data) is dict and data.get("do") == "round":
+        action = _plain_round(data)
+        if action is not None:
+            return action
+    return _read_action(data, index, lenient)
+
+
+def _plain_round(data: dict) -> FFAction | None:
+    """A well-formed round, read as :func:`_read_action` reads it (a target 0-19, up to 21 pairs of dice 1-6 or
+    None, nothing else), without building a field's name or a message; None where anything differs (a number as text
+    of a form too), and then the careful reader reads it and says why."""
+    if not data.keys() <= ROUND_KEYS:
+        return None
+    target = data.get("target")
+    if target is not None and (type(target) is not int or not 0 <= target <= 19):
+        return None
+    dice = data.get("dice")
+    if dice is None:
+        return FFAction("round", target)
+    if type(dice) is not list or len(dice) > 21:
+        return None
+    pairs: list[Dice | None] = []
+    for pair in dice:
+        if pair is None:
+            pairs.append(None)
+            continue
+        if type(pair) is not list or len(pair) != 2:
+            return None
+        a, b = pair
+        if type(a) is not int or type(b) is not int or not (1 <= a <= 6 and 1 <= b <= 6):
+            return None
+        pairs.append((a, b))
+    return FFAction("round", target, tuple(pairs))
+
+
+def _read_action(data: Any, index: int, lenient: bool) -> FFAction:
     path = f"actions[{index}]"
     r = Reader(data, path, ACTION_LABELS, lenient)
     do = r.choice("do", ACTION_KIND_LABELS)

@@ -185,13 +185,17 @@ def check(path: str, allowed: bool, why: str, label: str = "") -> None:
         raise RecordError(path, why, tr(label) if label else "")
 
 
+# The two checks every action of a fight passes (a replay: every round): their words are written only to refuse.
 def in_encounter(setup: FFSetup, state: FFState, path: str, label: str) -> None:
-    check(path, bool(setup.enemies), tr("there is no enemy in this paragraph"), label)
-    check(path, state.outcome == ONGOING, tr("the fight is over ({outcome})", outcome=tr(state.outcome)), label)
+    if not setup.enemies:
+        check(path, False, tr("there is no enemy in this paragraph"), label)
+    if state.outcome != ONGOING:
+        check(path, False, tr("the fight is over ({outcome})", outcome=tr(state.outcome)), label)
 
 
 def at_peace(state: FFState, path: str, label: str) -> None:
-    check(path, not state.fighting, tr("not during a fight"), label)
+    if state.fighting:
+        check(path, False, tr("not during a fight"), label)
 
 
 def aimed(living: list[int], target: int | None, path: str) -> int:
@@ -202,17 +206,27 @@ def aimed(living: list[int], target: int | None, path: str) -> int:
     return chosen
 
 
-def settle(setup: FFSetup, state: FFState) -> FFState:
-    """Who is dead, who fights next, how the fight ends."""
-    outcome = ending(setup, state.stamina, state.enemies)
+def settled(
+    setup: FFSetup, stamina: int, enemies: tuple[int, ...], current: int, engaged: bool
+) -> tuple[Outcome, int, bool]:
+    """Who is dead, who fights next, how the fight ends, from the numbers: (the outcome, the enemy fought now,
+    whether the hero is engaged with the opponents in the fight)."""
+    outcome = ending(setup, stamina, enemies)
     if outcome == LOST:
-        return replace(state, outcome=LOST, pending_luck=None)
+        return LOST, current, engaged
     if outcome == WON:
-        return replace(state, outcome=WON, pending_luck=None, current=len(setup.enemies))
-    alive = [i for i, n in enumerate(state.enemies) if n > 0]
-    current = alive[0] if alive else 0
+        return WON, len(setup.enemies), engaged
+    alive = [i for i, n in enumerate(enemies) if n > 0]
+    following = alive[0] if alive else 0
     # one after another: the next opponent has not been fought yet
-    engaged = state.engaged and not (setup.rules.one_by_one and current != state.current)
+    return ONGOING, following, engaged and not (setup.rules.one_by_one and following != current)
+
+
+def settle(setup: FFSetup, state: FFState) -> FFState:
+    """The state once :func:`settled`: an ended fight offers no luck test."""
+    outcome, current, engaged = settled(setup, state.stamina, state.enemies, state.current, state.engaged)
+    if outcome != ONGOING:
+        return replace(state, outcome=outcome, current=current, pending_luck=None)
     return replace(state, current=current, engaged=engaged)
 
 
@@ -245,17 +259,21 @@ def do_round(setup: FFSetup, state: FFState, action: FFAction, path: str) -> tup
         typed = typed and enemy_typed
         theirs = enemy_strength(setup, state, i, dice)
         result = compare(strength, theirs, i == target)
-        enemy_loss, hero_loss = losses(result)
-        enemies[i] = wound(enemies[i], enemy_loss)
-        stamina = wound(stamina, hero_loss)
+        enemy_loss, hero_loss = LOSSES[result]
+        if enemy_loss:
+            enemies[i] = wound(enemies[i], enemy_loss)
+        if hero_loss:
+            stamina = wound(stamina, hero_loss)
         if i == target:
             struck = result
         rows.append(
             {"index": i, "name": setup.enemies[i].name, "dice": list(dice), "strength": theirs, "result": result}
         )
-    state = replace(state, stamina=stamina, enemies=tuple(enemies), rounds=state.rounds + 1, draws=draws, engaged=True)
-    state = settle(setup, state)
-    state = replace(state, pending_luck=luck_offered(setup, struck, target, state.stamina, state.enemies))
+    left = tuple(enemies)
+    outcome, current, engaged = settled(setup, stamina, left, state.current, True)
+    pending = luck_offered(setup, struck, target, stamina, left)  # None once the fight has ended
+    state = replace(state, stamina=stamina, enemies=left, rounds=state.rounds + 1, draws=draws, outcome=outcome,
+                    current=current, engaged=engaged, pending_luck=pending)  # fmt: skip
     event = {
         "kind": "round",
         "round": state.rounds,
