@@ -18,34 +18,32 @@ def _box_distance(x: float, y: float, half: float, radius: float) -> float:
     return outside + min(max(qx, qy), 0.0) - radius
 
 
-def icon_png(size: int, maskable: bool) -> bytes:
-    """An indexed PNG (a palette with transparency): the die's edge and the corners blended in 16 steps, which the eye
-    does not tell from more and which makes the file a third of an RGBA one. Maskable: full-bleed background, the die
-    inside the 80% safe zone."""
-    die_half = size * (0.26 if maskable else 0.31)
+def icon_png(size: int) -> bytes:
+    """An indexed PNG, opaque: a red square to its edges with the die inside the middle 80 % (the safe zone a mask may
+    crop to), so that one picture serves as the app's icon as it is and under any mask (purpose "any" and
+    "maskable"), and iOS, which fills transparent corners with black, shows it whole. The die's edge and pips are
+    blended in 16 steps, which the eye does not tell from more and which makes the file a third of an RGBA one."""
+    die_half = size * 0.28  # its farthest corner 37 % of the size from the middle: inside the safe zone
     pip = die_half * 0.17
     pips = [(0.0, 0.0)] + [(sx * die_half * 0.5, sy * die_half * 0.5) for sx in (-1, 1) for sy in (-1, 1)]
     steps = 15
-    palette: dict[tuple[int, int], int] = {}  # (the die's share, opacity) in steps -> index
+    palette: dict[int, int] = {}  # the die's share in steps -> index
     rows = []
     for j in range(size):
         row = bytearray(b"\0")
         y = j + 0.5 - size / 2
         for i in range(size):
             x = i + 0.5 - size / 2
-            back = 1.0 if maskable else min(max(0.5 - _box_distance(x, y, size / 2, size * 0.18), 0.0), 1.0)
             die = min(max(0.5 - _box_distance(x, y, die_half, die_half * 0.22), 0.0), 1.0)
             if die > 0:
                 nearest = min(((x - px) ** 2 + (y - py) ** 2) ** 0.5 for px, py in pips)
                 die *= 1.0 - min(max(pip + 0.5 - nearest, 0.0), 1.0)
-            key = (round(die * steps), round(max(back, die) * steps))
-            row.append(palette.setdefault(key, len(palette)))
+            row.append(palette.setdefault(round(die * steps), len(palette)))
         rows.append(bytes(row))
-    colors, opacity = bytearray(), bytearray()
-    for die_step, alpha_step in palette:
+    colors = bytearray()
+    for die_step in palette:
         share = die_step / steps
         colors += bytes(round(r * (1 - share) + c * share) for r, c in zip(RED, CREAM))
-        opacity.append(round(255 * alpha_step / steps))
 
     def chunk(tag: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
@@ -55,7 +53,6 @@ def icon_png(size: int, maskable: bool) -> bytes:
         b"\x89PNG\r\n\x1a\n"
         + chunk(b"IHDR", header)
         + chunk(b"PLTE", bytes(colors))
-        + chunk(b"tRNS", bytes(opacity))
         + chunk(b"IDAT", _deflated(b"".join(rows)))
         + chunk(b"IEND", b"")
     )
@@ -73,7 +70,7 @@ def _deflated(data: bytes) -> bytes:
 
 def _smallest(png: bytes) -> bytes:
     """The same pixels in the fewest bytes ZopfliPNG finds (a palette of 16 colours at 4 bits a pixel, the best filter
-    per row: the maskable icon 383 bytes smaller), where the tooling's environment has it; else as drawn."""
+    per row: a few hundred bytes smaller), where the tooling's environment has it; else as drawn."""
     try:
         from zopfli.png import optimize
     except ImportError:
@@ -85,12 +82,12 @@ def icons(build: Path) -> dict[str, bytes]:
     """The PWA icons, drawn once per build (cached in build/ by the code that draws them)."""
     out = build / "icons"
     source = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]  # redrawn when this file changes
-    wanted = {"icon-192.png": (192, False), "icon-512.png": (512, False), "icon-maskable-512.png": (512, True)}
+    wanted = {"icon-192.png": 192, "icon-512.png": 512}
     if (out / ".source").exists() and (out / ".source").read_text() == source:
         return {name: (out / name).read_bytes() for name in wanted}
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
-    for name, (size, maskable) in wanted.items():
-        (out / name).write_bytes(_smallest(icon_png(size, maskable)))
+    for name, size in wanted.items():
+        (out / name).write_bytes(_smallest(icon_png(size)))
     (out / ".source").write_text(source)
     return {name: (out / name).read_bytes() for name in wanted}

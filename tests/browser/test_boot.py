@@ -292,7 +292,8 @@ def test_nothing_moves_while_the_rules_start(browser, base_url, width, height):
         devtools = context.new_cdp_session(page)
         devtools.send("Emulation.setCPUThrottlingRate", {"rate": 6})
         page.goto(base_url)
-        page.wait_for_function("document.documentElement.classList.contains('shaped')", timeout=BOOT_TIMEOUT)
+        # a locator's wait, not wait_for_function: a string predicate polled in the page is eval, which the CSP refuses
+        expect(page.locator("html")).to_have_class(re.compile(r"\bshaped\b"), timeout=BOOT_TIMEOUT)
         devtools.send("Emulation.setCPUThrottlingRate", {"rate": 1})
         expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT)
         expect(page.get_by_role("radio", name=re.compile("^Dawn of the Darklords"))).to_be_checked()
