@@ -29,10 +29,12 @@ from .systems import SYSTEMS
 
 MAX_REQUEST = 1_000_000  # characters
 MAX_SESSIONS = 16
-# A fight's log crosses the boundary in pages: an opened fight's reply carries its last LOG_TAIL events, ``log`` at
-# most LOG_PAGE a request (a 5,000-round fight's whole log is megabytes: 9.8 M characters with 20 enemies).
+# A fight's log crosses the boundary in pages (a 5,000-round fight's whole log is megabytes: 9.8 M characters with
+# 20 enemies, and the page's work to draw it seconds): an opened fight's reply carries its last events, the op ``log``
+# the ones before, each answer at most LOG_TAIL events and LOG_LINES lines (an event's own, and one for each opponent
+# it lists: a Fighting Fantasy round against 20 is 21), so that a page draws one without stopping for long.
 LOG_TAIL = 200
-LOG_PAGE = 500
+LOG_LINES = 250
 _sessions: dict[int, Fight] = {}
 _next_id = [1]
 
@@ -118,11 +120,22 @@ def _new_hero(data: dict) -> dict:
     return {"hero": hero, "numbers": numbers}
 
 
-def _tail(log: list[dict]) -> dict:
-    """The last LOG_TAIL events of a fight's log (``log``) and the index in it of the first of them (``log_from``);
-    the op ``log`` gives the earlier ones."""
-    start = max(0, len(log) - LOG_TAIL)
-    return {"log": log[start:], "log_from": start}
+def _tail(log: list[dict], end: int | None = None) -> dict:
+    """The events of a fight's log before index ``end`` (its end by default) that one answer carries (``log``: back
+    from ``end``, at most LOG_TAIL events and LOG_LINES lines, and at least one event) and the index of the first of
+    them (``log_from``); the op ``log`` gives the ones before.
+
+    >>> _tail([{"kind": "round", "enemies": [{}] * 20}] * 50)["log_from"]  # 11 rounds of 21 lines: 231
+    39
+    """
+    end = len(log) if end is None else end
+    start, lines = end, 0
+    while start > 0 and end - start < LOG_TAIL:
+        lines += 1 + len(log[start - 1].get("enemies") or ())
+        if lines > LOG_LINES and start < end:
+            break
+        start -= 1
+    return {"log": log[start:end], "log_from": start}
 
 
 def _open(fight: Fight, **extra: Any) -> dict:
@@ -307,17 +320,16 @@ def _undo(data: dict) -> dict:
 
 
 def _log(data: dict) -> dict:
-    """The events of an open fight's log from index ``start`` up to ``end`` (not included), at most LOG_PAGE of them:
-    the rounds before those an opened fight's reply carries (``log_from``)."""
+    """The events of an open fight's log before index ``end`` that one answer carries (:func:`_tail`): the ones
+    before those the page has (an opened fight's reply carries the last ones, from its ``log_from``)."""
     r = Reader(data, "")
     fight = _fight(r)
     size = len(fight.log)
     if not size:
-        raise r.error("start", tr("is past the fight's log, which holds no event yet"))
-    start = r.integer("start", low=0, high=size - 1)
-    end = r.integer("end", low=start + 1, high=min(size, start + LOG_PAGE))
+        raise r.error("end", tr("is past the fight's log, which holds no event yet"))
+    end = r.integer("end", low=1, high=size)
     r.done()
-    return {"log": fight.log[start:end], "log_from": start}
+    return _tail(fight.log, end)
 
 
 def _replay(data: dict) -> dict:

@@ -46,6 +46,12 @@ REVIEW_GS = _record("grey-star", {"skill": 18, "endurance": 60, "willpower": 10}
                     seed=4, actions=[{"do": "round", "willpower": 1}] * 10 + [{"do": "round"}] * 10)
 REVIEW_CITADEL = _record("citadel-of-blood", {"party": [{"hero": "almuric"}]}, [{"monster": "medusa"}], seed=1,
                          actions=[{"do": "attack", "unit": "A", "target": "1"}, {"do": "monster"}] * 9)
+# The longest fight a share link carries, drawn by the page (tests/bench.py, tests/browser/test_long_fight.py): 5,000
+# rounds of Fighting Fantasy against 20 at once, the dice drawn from the seed; the hero (SKILL 12 against 0) wounds
+# the one he aims at every round and is never wounded, and each enemy's 999 STAMINA lasts 500 rounds.
+LONG_LINK = _record("fighting-fantasy", {"skill": 12, "stamina": 20, "luck": 9},
+                    [{"name": f"Enemy {i + 1}", "skill": 0, "stamina": 999} for i in range(20)], seed=1,
+                    actions=[{"do": "round", "target": k // 500} for k in range(5000)])
 
 
 def _median_ms(compute: Callable[[], Any], repeat: int) -> tuple[float, Any]:

@@ -36,6 +36,13 @@ FIRST_ODDS_JS = """() => document.querySelector("#odds-status").textContent.star
 # A friend opens a shared 30-round fight: the fight shown (what opening a link did before the story), then its story
 # drawn (the review computed by the rules' worker, the chart in the page); each wait returns the page's clock.
 FIGHT_SHOWN_JS = """() => !document.querySelector("#fight").hidden && performance.now()"""
+# Every long task of the page's main thread (50 ms or more), as [start, duration] in ms from the load's start.
+LONG_TASKS_JS = """
+window.pyrulesLong = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.pyrulesLong.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
 STORY_DRAWN_JS = """() => document.querySelector("#story .story-svg") && performance.now()"""
 
 # Each round: type the number, let the page paint it (as when a player types), then time the click.
@@ -202,12 +209,13 @@ def run_bench(
     ready, bare, paint, worker_start, floor, ready2, bare2, first_odds = [], [], [], [], [], [], [], []
     shifted: list[float] = []  # each cold start's cumulative layout shift
     stories: list[tuple[float, float]] = []  # (fight shown, story drawn), ms from the load's start
-    from pyrules.benchmark import REVIEW_CITADEL, REVIEW_LW
+    longs: list[tuple[float, float]] = []  # a 5,000-round link: (fight shown after ready, its longest task after ready)
+    from pyrules.benchmark import LONG_LINK, REVIEW_CITADEL, REVIEW_LW
     app_ready = "() => window.pyrulesTiming.readyOnPage - performance.timeOrigin"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=chromium_args)
         for i in range(runs):
-            kinds = ("bare", "app", "empty", "link", "story")
+            kinds = ("bare", "app", "empty", "link", "story", "long")
             for kind in kinds if i % 2 == 0 else kinds[::-1]:
                 context = browser.new_context()
                 page = context.new_page()
@@ -227,6 +235,15 @@ def run_bench(
                     shown = page.wait_for_function(FIGHT_SHOWN_JS, timeout=120_000, polling=10).json_value()
                     drawn = page.wait_for_function(STORY_DRAWN_JS, timeout=120_000, polling=10).json_value()
                     stories.append((shown, drawn))
+                elif kind == "long":  # the longest fight a link carries: drawn without stopping the page
+                    page.add_init_script(LONG_TASKS_JS)
+                    page.goto(url + "#f=" + share.encode(LONG_LINK))
+                    shown = page.wait_for_function(FIGHT_SHOWN_JS, timeout=120_000, polling=10).json_value()
+                    page.wait_for_timeout(1000)  # the story's part after it
+                    at_ready = page.evaluate(app_ready)
+                    longest = page.evaluate("(t) => Math.max(0, ...window.pyrulesLong.filter(([s]) => s >= t)"
+                                            ".map(([, d]) => d))", at_ready)  # fmt: skip
+                    longs.append((shown - at_ready, longest))
                 elif kind == "bare":
                     for visits in (bare, bare2):  # cold, then from the HTTP cache
                         page.goto(url + "bench/bare.html")
@@ -328,6 +345,14 @@ def run_bench(
             f" at {statistics.median(d for _, d in stories):.0f} ms, fight at"
             f" {statistics.median(s for s, _ in stories):.0f} ms)",
             "≤ 1.5",
+        ),
+        (
+            "A shared 5,000-round Fighting Fantasy fight against 20, cold visit: the fight shown after the page is"
+            " ready; the longest task of the page's main thread after ready (the rules replay it in their worker)",
+            f"shown {statistics.median(s for s, _ in longs):.0f} ms after ready (from {min(s for s, _ in longs):.0f}"
+            f" to {max(s for s, _ in longs):.0f}); longest task {max(t for _, t in longs):.0f} ms (median"
+            f" {statistics.median(t for _, t in longs):.0f})",
+            "≤ 2,000 ms; < 200 ms",
         ),
         (
             "Round latency, click → log row (200 rounds)",

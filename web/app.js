@@ -209,11 +209,11 @@ function redo() {
  */
 function drawLog(events, start) {
   const open = /** @type {OpenFight} */ (fight);
-  log.draw({ log: screenOf(open.record.system).parts.log, rows: rowsOf, more: async (from, to) => {
-    /** @type {Reply<{log: FightEvent[]}> | null} */
-    const reply = rules && await rules.call({ op: "log", session: open.session, start: from, end: to });
+  log.draw({ log: screenOf(open.record.system).parts.log, rows: rowsOf, more: async (end) => {
+    /** @type {Reply<{log: FightEvent[], log_from: number}> | null} */
+    const reply = rules && await rules.call({ op: "log", session: open.session, end });
     if (reply && !reply.ok) showError(reply.error, ui.actionError, ui.fight);
-    return reply?.ok ? reply.log : null;
+    return reply?.ok ? reply : null;
   } }, events, start);
 }
 

@@ -3,12 +3,11 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
-const PAGE = 200; // events asked for at a time
-
 /**
  * @typedef {{log: HTMLElement, rows: (event: any, index: number) => HTMLElement[],
- *   more: (start: number, end: number) => Promise<any[] | null>}} Source  rows: an event's rows, marked with its
- *   index; more: the events from `start` to `end` (the rules' "log" op), null when refused (said by the caller)
+ *   more: (end: number) => Promise<{log: any[], log_from: number} | null>}} Source  rows: an event's rows, marked
+ *   with its index; more: the events before index `end` that the rules give at a time (their "log" op, from its
+ *   `log_from`), null when refused (said by the caller)
  */
 
 const button = h("button", { type: "button", className: "secondary earlier", hidden: true });
@@ -19,13 +18,12 @@ let from = 0; // the index of the first event drawn
 button.addEventListener("click", async () => {
   if (!source || from === 0) return;
   const { log, rows, more } = source;
-  const start = Math.max(0, from - PAGE);
   button.disabled = true;
-  const events = await more(start, from);
+  const page = await more(from);
   button.disabled = false;
-  if (!events || source?.log !== log) return;
-  log.prepend(...events.flatMap((event, i) => rows(event, start + i)));
-  from = start;
+  if (!page || source?.log !== log) return;
+  log.prepend(...page.log.flatMap((event, i) => rows(event, page.log_from + i)));
+  from = page.log_from;
   label();
 });
 

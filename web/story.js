@@ -56,6 +56,7 @@ let at = 0; // the step shown: an action's index, or rows.length for the end
 let asked = 0; // the newest request's token: an older answer is dropped
 
 const W = 420, H = 180, LEFT = 46, RIGHT = 10, TOP = 10, BOTTOM = 26;
+const DOTS = 400; // actions up to which each has its dot on the chart (past it they would be one smudge)
 
 /** @param {number} p */
 const percent = (p) => new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 0 }).format(p);
@@ -127,6 +128,8 @@ export async function show(fight, { link = false } = {}) {
   ui.again.hidden = !link;
   looked(fight);
   if (!fight.record.actions.length) return hide();
+  await new Promise((resolve) => setTimeout(resolve)); // the fight drawn is a task of its own (a long one's is long)
+  if (token !== asked) return;
   if (link) { // a friend's fight: who fought whom, in which book, then its story, looked at first
     ui.fight.scrollIntoView({ block: "start" });
     ui.heading.focus({ preventScroll: true });
@@ -174,7 +177,9 @@ function draws(reply, theirs, against, first) {
   ui.summary.textContent = reply.summary;
   ui.picture.hidden = false;
   draw();
-  table();
+  tabled = null;
+  if (tableBox.open) table();
+  else ui.table.replaceChildren();
   go(first ? reply.turning ?? reply.rows.length : at);
   return Boolean(reply.simulated?.pending || theirs?.simulated?.pending);
 }
@@ -230,14 +235,15 @@ function draw() {
   if (other) svg.append(node("path", { d: line(other.review), class: "line other" }));
   svg.append(node("path", { d: line(review), class: "line" }));
   let labelled = -Infinity; // a round's number under its first action, none closer than 20 units to the last
+  const dots = review.rows.length <= DOTS; // a long fight's line alone, with its marked actions
   review.rows.forEach((row, i) => {
-    if (row.before !== null && row.error) { // a simulated chance: its 95 % interval
+    if ((dots || row.mark) && row.before !== null && row.error) { // a simulated chance: its 95 % interval
       svg.append(node("line", { x1: xOf(i), x2: xOf(i), y1: yOf(row.low ?? Math.max(0, row.before - row.error)),
                                 y2: yOf(row.high ?? Math.min(1, row.before + row.error)), class: "error" }));
     }
-    if (row.before !== null) {
+    if ((dots || row.mark) && row.before !== null) {
       svg.append(node("circle", { cx: xOf(i), cy: yOf(row.before), r: row.mark ? 6 : 3.5,
-                                  class: `dot ${row.mark ?? ""}` }));
+                                  class: `dot ${row.mark ?? ""}`, "data-at": String(i) }));
     }
     if (row.round !== review.rows[i - 1]?.round && xOf(i) - labelled >= 20) {
       svg.append(node("text", { x: xOf(i), y: H - 8, class: "tick", "text-anchor": "middle" }, String(row.round)));
@@ -288,8 +294,8 @@ function go(i) {
   const cursor = $(".cursor", ui.chart);
   cursor?.setAttribute("x1", String(xOf(at)));
   cursor?.setAttribute("x2", String(xOf(at)));
-  for (const dot of $$(".dot", ui.chart)) dot.classList.remove("at");
-  $$(".dot", ui.chart)[at]?.classList.add("at");
+  $(".dot.at", ui.chart)?.classList.remove("at");
+  $(`.dot[data-at="${at}"]`, ui.chart)?.classList.add("at");
   const text = stepText(at);
   ui.chart.setAttribute("aria-valuenow", String(at));
   ui.chart.setAttribute("aria-valuetext", text);
@@ -383,12 +389,23 @@ function chanceText(before, row) {
   return low === shown && high === shown ? shown : `${shown} (${low}–${high})`;
 }
 
-function table() {
+// The table is made when it is opened, TABLE_ROWS rows a task: a 5,000-round fight's is 30,000 cells, seconds of the
+// page's work at once.
+const TABLE_ROWS = 250;
+const tableBox = /** @type {HTMLDetailsElement} */ (ui.table.closest("details"));
+/** @type {Review | null} */
+let tabled = null; // the review the table holds, or is being made of
+tableBox.addEventListener("toggle", () => {
+  if (tableBox.open && shown && tabled !== shown) table();
+});
+
+async function table() {
   const review = /** @type {Review} */ (shown);
+  tabled = review;
   const head = h("tr", {}, h("th", { scope: "col", i18n: "Round" }), h("th", { scope: "col", i18n: "Action" }),
     h("th", { scope: "col" }, measured("column")), h("th", { scope: "col", i18n: "Choice" }),
     h("th", { scope: "col", i18n: "Luck" }), h("th", { scope: "col", i18n: "Mark" }));
-  const body = review.rows.map((row) => h("tr", {},
+  const row = (/** @type {Row} */ row) => h("tr", {},
     element("td", String(row.round)), element("td", row.did),
     element("td", row.before === null ? "?" : chanceText(row.before, row)),
     // not judged (the sheet's actions; every simulated one): the change it made, bracketed, in the choice's column
@@ -396,9 +413,14 @@ function table() {
       : row.sheet !== null ? `(${points(row.sheet)})`
         : row.error !== null ? `(${points(/** @type {number} */ (row.luck))})` : ""),
     element("td", row.known && row.judged ? points(/** @type {number} */ (row.luck)) : ""),
-    element("td", markWords(row.mark))));
-  ui.table.replaceChildren(h("caption", { i18n: "The fight, action by action" }),
-                           h("thead", {}, head), h("tbody", {}, ...body));
+    element("td", markWords(row.mark)));
+  const body = h("tbody", {});
+  ui.table.replaceChildren(h("caption", { i18n: "The fight, action by action" }), h("thead", {}, head), body);
+  for (let from = 0; from < review.rows.length; from += TABLE_ROWS) {
+    if (from) await new Promise((resolve) => setTimeout(resolve));
+    if (tabled !== review) return; // another story, or a step's redraw, took the table over
+    body.append(...review.rows.slice(from, from + TABLE_ROWS).map(row));
+  }
 }
 
 // ---- the story as a picture (1200×630, the size chats and forums preview) -------------------------------------

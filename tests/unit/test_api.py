@@ -258,3 +258,45 @@ def test_odds_refused_as_too_large_say_so_as_data_for_the_page_to_offer_the_simu
     assert call(op="mc_start", record=record)["ok"]  # the simulation takes it
     refused = call(op="odds", record={**record, "hero": {"skill": "x"}})
     assert refused["ok"] is False and "too_large" not in refused
+
+
+# ---- a long fight's log, a page at a time ----------------------------------------------------------------------------
+
+
+def lines(events: list[dict]) -> int:
+    return sum(1 + len(event.get("enemies") or ()) for event in events)
+
+
+@pytest.mark.parametrize("kind", ["lone-wolf", "fighting-fantasy"])
+def test_a_long_fights_log_comes_in_pages_that_put_together_are_the_whole_log(kind):
+    """An opened fight's reply carries its log's last events, the op log the ones before, each answer bounded in
+    events and in lines (a round against 20 opponents draws 21): put together, the fight's log, in order."""
+    from heavy import fighting_fantasy_typed, lone_wolf_endless
+
+    from pyrules import Fight
+
+    record = lone_wolf_endless() if kind == "lone-wolf" else fighting_fantasy_typed()
+    whole = json.loads(json.dumps(Fight.from_record(record).log))
+    opened = call(op="start", record=record)
+    pages = [opened["log"]]
+    start = opened["log_from"]
+    assert start + len(opened["log"]) == len(whole) == 5000
+    while start > 0:
+        page = call(op="log", session=opened["session"], end=start)
+        assert page["ok"] and page["log_from"] + len(page["log"]) == start
+        pages.insert(0, page["log"])
+        start = page["log_from"]
+    for page in pages:
+        assert 1 <= len(page) <= api.LOG_TAIL and (len(page) == 1 or lines(page) <= api.LOG_LINES)
+    assert [event for page in pages for event in page] == whole
+    per_page = api.LOG_TAIL if kind == "lone-wolf" else api.LOG_LINES // 21  # a round against 20: 21 lines
+    assert len(pages) == -(-5000 // per_page)
+
+
+def test_the_log_op_refuses_an_end_outside_the_log_by_name():
+    opened = call(op="start", record=make_record())
+    assert call(op="log", session=opened["session"], end=1)["error"]["field"] == "end"  # no event yet
+    call(op="act", session=opened["session"], action={"do": "round"})
+    for end in (0, 2, -1, "1", None):
+        assert call(op="log", session=opened["session"], end=end)["error"]["field"] == "end"
+    assert call(op="log", session=opened["session"], end=1)["log_from"] == 0

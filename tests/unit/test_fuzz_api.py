@@ -98,8 +98,7 @@ def fields(op: str, data: st.DataObject) -> dict:
     if op in ("share", "undo"):
         return {"session": open_session(data)[0]}
     if op == "log":
-        start = either(data, st.integers(-1, 12))
-        return {"session": open_session(data)[0], "start": start, "end": either(data, st.integers(0, 600))}
+        return {"session": open_session(data)[0], "end": either(data, st.integers(-1, 600))}
     if op == "act":
         session, record = open_session(data)
         wish = wishes(record["system"])
