@@ -149,7 +149,23 @@ function tellStory(link = false) {
  * @param {Action | null} action
  */
 async function act(action, fromRedo = false) {
-  if (!fight || !action || !rules) return false;
+  if (!fight || !action || !rules || acting) return false; // one action at a time: a tap during one is not another
+  acting = true;
+  try {
+    return await acted(action, fromRedo);
+  } finally {
+    acting = false;
+  }
+}
+
+let acting = false; // an action is with the rules, or being drawn
+
+/**
+ * @param {Action} action
+ * @param {boolean} fromRedo
+ */
+async function acted(action, fromRedo) {
+  if (!fight || !rules) return false;
   /** @type {Reply<import("./rules.js").Acted>} */
   const reply = await rules.call({ op: "act", session: fight.session, action });
   if (!reply.ok) {
@@ -458,6 +474,14 @@ ui.roundForm.addEventListener("submit", (event) => {
   event.preventDefault();
   if (fight) act(screenOf(fight.record.system).screen.formAction(fight));
 });
+// One action per intent: a click the browser counts as the second of a double click or double tap (a bounce, a
+// nervous second tap on the same control, within the system's double-click time) does nothing in the fight card; a
+// deliberate next round, later than that, is a click of its own.
+ui.fight.addEventListener("click", (event) => {
+  if (event.detail < 2 || !(/** @type {Element} */ (event.target).closest("button, input"))) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+}, true);
 ui.newFight.addEventListener("click", newFight);
 ui.undo.addEventListener("click", undo);
 ui.redo.addEventListener("click", redo);
