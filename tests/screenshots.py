@@ -1,5 +1,6 @@
-"""The README's pictures: a fight of every system of the registry, in English and in Russian, at a desktop (1280×900)
-and a phone (390×844) size, taken in headless Chromium from the built site into docs/screenshots/.
+"""The README's pictures: a fight of every system of the registry, in English, Russian and Spanish, at a desktop
+(1280×900) and a phone (390×844) size, taken in headless Chromium from the built site into docs/screenshots/; in
+English in the dark colour scheme too (prefers-color-scheme: dark).
 
     python3 build.py screenshots
 
@@ -23,6 +24,8 @@ OUT = ROOT / "docs" / "screenshots"
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 LOCALES = {"en": "en-GB", "ru": "ru-RU", "es": "es-ES"}
 LANGUAGES = {"en": "English", "ru": "Russian", "es": "Spanish"}
+# (language, colour scheme, the pictures' names' suffix): every language in the light scheme, English in the dark one
+SCHEMES = [(lang, "light", lang) for lang in LOCALES] + [("en", "dark", "en-dark")]
 START, END = "<!-- screenshots: written by python3 build.py screenshots -->", "<!-- /screenshots -->"
 ROUNDS = 3  # actions played before the picture (fewer if the fight ends sooner)
 BOOT_TIMEOUT = 120_000
@@ -51,23 +54,21 @@ def fight(system: str) -> dict:
 
 
 def markdown(books: dict[str, str]) -> str:
-    """The README's table: one row per system and language, the desktop and phone pictures side by side."""
-    rows = ["| | Desktop (1280×900) | Phone (390×844) |", "|---|---|---|"]
-    for system, book in books.items():
-        for lang in LOCALES:
-            name, alt = f"docs/screenshots/{system}-{lang}", f"{book}, a fight in {LANGUAGES[lang]}"
-            rows.append(
-                f'| *{book}*, {LANGUAGES[lang]} | <img alt="{alt}, desktop" src="{name}-desktop.png" width="480"> '
-                f'| <img alt="{alt}, phone" src="{name}-phone.png" width="195"> |'
+    """The README's tables: one row per system and language, the desktop and phone pictures side by side, the story's
+    rows last; then the same in the dark scheme."""
+    head = ["| | Desktop (1280×900) | Phone (390×844) |", "|---|---|---|"]
+    tables: dict[str, list[str]] = {"light": list(head), "dark": list(head)}
+    shown = [(f"*{book}*", system, f"{book}, a fight") for system, book in books.items()]
+    for title, key, alt in shown + [("The fight's story", "story", "The fight's story,")]:
+        for lang, scheme, suffix in SCHEMES:
+            name, said = f"docs/screenshots/{key}-{suffix}", f"{alt} in {LANGUAGES[lang]}"
+            said += ", dark scheme" if scheme == "dark" else ""
+            tables[scheme].append(
+                f'| {title}, {LANGUAGES[lang]} | <img alt="{said}, desktop" src="{name}-desktop.png" width="480"> '
+                f'| <img alt="{said}, phone" src="{name}-phone.png" width="195"> |'
             )
-    for lang in LOCALES:
-        name, alt = f"docs/screenshots/story-{lang}", f"The fight's story, in {LANGUAGES[lang]}"
-        rows.append(
-            f"| The fight's story, {LANGUAGES[lang]} "
-            f'| <img alt="{alt}, desktop" src="{name}-desktop.png" width="480"> '
-            f'| <img alt="{alt}, phone" src="{name}-phone.png" width="195"> |'
-        )
-    return "\n".join(rows)
+    note = "In the dark colour scheme (the browser's or the phone's setting, `prefers-color-scheme: dark`):"
+    return "\n".join(tables["light"] + ["", note, ""] + tables["dark"])
 
 
 def update_readme(books: dict[str, str]) -> None:
@@ -116,29 +117,34 @@ def take(dist: Path, make_server, chromium: str, args: list[str]) -> list[Path]:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=args)
-            for lang, locale in LOCALES.items():
+            for lang, scheme, suffix in SCHEMES:
                 for size, viewport in SIZES.items():
-                    context = browser.new_context(viewport=viewport, locale=locale, reduced_motion="reduce")
+                    context = browser.new_context(
+                        viewport=viewport, locale=LOCALES[lang], reduced_motion="reduce", color_scheme=scheme
+                    )
                     for system in systems(dist):
                         page = context.new_page()
                         page.goto(base + "#f=" + share.encode(fight(system)))
                         expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT)
                         expect(page.locator("#fight")).to_be_visible()
+                        # a shared fight opens on its story: told before it is played on (or pictured, if over)
+                        expect(page.locator("#story-summary")).not_to_be_empty(timeout=BOOT_TIMEOUT)
                         if page.locator("#story-play").is_visible():  # a shared fight's story first: played on
                             page.locator("#story-play").click()
+                            expect(page.locator("#story-play")).to_be_hidden(timeout=BOOT_TIMEOUT)
                         # the odds beside the fight, once their worker has answered (a simulation offer counts)
                         answered = (
                             "() => document.querySelector('#odds-numbers dd')"
                             " || !document.querySelector('#odds-sim').hidden"
                         )
                         page.wait_for_function(answered, timeout=BOOT_TIMEOUT)
-                        taken.append(shot(page, "() => window.scrollTo(0, 0)", f"{system}-{lang}-{size}.png"))
+                        taken.append(shot(page, "() => window.scrollTo(0, 0)", f"{system}-{suffix}-{size}.png"))
                     page = context.new_page()
                     page.goto(base + "#f=" + share.encode(STORY))
                     expect(page.locator("#story-summary")).not_to_be_empty(timeout=BOOT_TIMEOUT)
                     # the story's top, below the strip of both sides' numbers that stays at the top of the screen
                     story = "() => { document.querySelector('#story').scrollIntoView(); scrollBy(0, -56); }"
-                    taken.append(shot(page, story, f"story-{lang}-{size}.png"))
+                    taken.append(shot(page, story, f"story-{suffix}-{size}.png"))
                     context.close()
             browser.close()
     finally:

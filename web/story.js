@@ -439,7 +439,7 @@ export function picture() {
   canvas.height = 630;
   const g = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
   const style = getComputedStyle(document.documentElement);
-  const color = (/** @type {string} */ name) => style.getPropertyValue(name).trim() || "#000";
+  const color = (/** @type {string} */ name) => style.getPropertyValue(name).trim(); // each one set in style.css
   /** @param {string} font @param {string} fill */
   const pen = (font, fill) => {
     g.font = `${font} system-ui, sans-serif`;
@@ -468,7 +468,7 @@ export function picture() {
   pen("20px", "--muted");
   g.fillText(capital(review.measure.name), left, top - 18, width);
   if (review.turning !== null) { // the round that turned the fight: its band
-    g.fillStyle = "rgba(138, 43, 27, 0.12)";
+    g.fillStyle = color("--tint");
     g.fillRect(xOf(review.turning), top, width / n, height);
     g.fillStyle = color("--muted");
   }
@@ -516,7 +516,7 @@ export function picture() {
   g.strokeStyle = color("--accent");
   g.lineWidth = 4;
   trace(review);
-  const colors = { inaccuracy: "#b7791f", mistake: "#c05621", blunder: color("--bad") };
+  const colors = { inaccuracy: color("--inaccuracy"), mistake: color("--mistake"), blunder: color("--bad") };
   review.rows.forEach((row, i) => {
     if (row.before === null || !row.mark) return;
     g.fillStyle = colors[/** @type {keyof typeof colors} */ (row.mark)];

@@ -1,7 +1,7 @@
 """Accessibility as a test: axe-core (the npm package, injected into the page) finds no violation on any
-screen, the set-up and a fight of every system of the registry, in every language, at a desktop and a phone width; at
-the phone width nothing scrolls sideways; every visible target is at least 24×24 CSS px or spaced as WCAG 2.2 2.5.8
-allows.
+screen, the set-up and a fight of every system of the registry, in every language, at a desktop and a phone width, in
+the light and the dark colour scheme (its contrasts too); at the phone width nothing scrolls sideways; every visible
+target is at least 24×24 CSS px or spaced as WCAG 2.2 2.5.8 allows.
 
 The page is one document: the set-up shows the saved fights (given one saved by today's version) and a fight's screen
 the odds panel, so those are audited with them. The systems come from the built page's `#systems-data` (what the
@@ -25,6 +25,7 @@ AXE = ROOT / "build" / "node-tools" / "node_modules" / "axe-core" / "axe.min.js"
 FIXTURES = sorted((ROOT / "tests" / "fixtures").glob("*.json"))
 WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 360, "height": 740}}
 LOCALES = {code: "en-GB" if code == "en" else code for code in LANGUAGES}  # every language the app has
+SCHEMES = ("light", "dark")  # prefers-color-scheme: style.css's colours, and their dark twins
 
 
 def registry_systems() -> list[str]:
@@ -85,11 +86,16 @@ TARGETS_JS = """() => {
 }"""
 
 
-@pytest.fixture(scope="module", params=[(lang, width) for lang in LOCALES for width in WIDTHS], ids="-".join)
+@pytest.fixture(
+    scope="module",
+    params=[(lang, width, scheme) for lang in LOCALES for width in WIDTHS for scheme in SCHEMES],
+    ids="-".join,
+)
 def screen(request, browser, base_url):
-    """A browser context in one language at one width (a page per test, fresh storage per context)."""
-    lang, width = request.param
-    context = browser.new_context(viewport=WIDTHS[width], locale=LOCALES[lang])
+    """A browser context in one language at one width in one colour scheme (a page per test, fresh storage per
+    context); the test sees the language and the width."""
+    lang, width, scheme = request.param
+    context = browser.new_context(viewport=WIDTHS[width], locale=LOCALES[lang], color_scheme=scheme)
     yield context, lang, width
     context.close()
 
@@ -185,6 +191,36 @@ def test_a_shared_adventure_has_no_accessibility_violation(screen, base_url):
     assert_clean(audit(page, width), f"a shared adventure ({lang}, {width})")
     assert problems == []
     page.close()
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_dark_scheme_is_the_one_drawn_when_the_browser_asks_for_it(browser, base_url, scheme):
+    """The schemes' audits above audit two different pages: under color_scheme="dark" the page, its cards, its
+    fields and its header are drawn dark with light text, under "light" the other way round (a dark block that no
+    longer applies would leave both audits looking at the light page)."""
+    context = browser.new_context(viewport=WIDTHS["phone"], locale="en-GB", color_scheme=scheme)
+    page, problems = opened(context, base_url, "en")
+    luminance = """(el) => {
+      const lum = (css) => {
+        const [r, g, b] = css.match(/[\\d.]+/g).slice(0, 3).map((c) => {
+          const v = Number(c) / 255;
+          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const style = getComputedStyle(el);
+      return [lum(style.backgroundColor), lum(style.color), style.colorScheme];
+    }"""
+    parts = {"html": "html", "card": "#setup", "field": "#setup input[inputmode]", "header": ".top"}
+    drawn = {what: page.locator(where).first.evaluate(luminance) for what, where in parts.items()}
+    for what, (background, text, _) in drawn.items():
+        if scheme == "dark":
+            assert background < 0.05 < 0.5 < text, f"{what} is not dark with light text: {background:.3f}, {text:.3f}"
+        else:
+            assert text < 0.05 < 0.5 < background, f"{what} is not light with dark text: {background:.3f}, {text:.3f}"
+    assert drawn["html"][2] == "light dark"  # form controls and scroll bars follow the scheme
+    assert problems == []
+    context.close()
 
 
 def test_the_target_check_reports_crowded_13_px_check_boxes_and_spares_a_spaced_one(page):
