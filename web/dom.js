@@ -174,7 +174,7 @@ export function signed(n) {
  * @param {string} text
  */
 export function numberOrText(text) {
-  const trimmed = text.trim();
+  const trimmed = text.trim().replace(/^\u2212/, "-"); // a typographic minus (−4, as the books print it) is a minus
   return /^[+-]?\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 

@@ -2,7 +2,7 @@
 // from the game's roster and chart or typed, and the editable Combat Results Table. What it reads is the record's
 // set-up; the rules check it.
 import { $, $$, element, h, numberOrText } from "./dom.js";
-import { resetRules, rule } from "./setup.js";
+import { SIGNED, resetRules, rule } from "./setup.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./rules.js").System} System */
@@ -52,9 +52,12 @@ function field(labelText, input, key) {
 
 const textInput = () => h("input", { autocomplete: "off" });
 
-/** @param {unknown} [value] */
-const numberInput = (value = "") => h("input", { autocomplete: "off", inputMode: "numeric",
-                                                 value: value === null || value === undefined ? "" : String(value) });
+/**
+ * @param {unknown} [value]
+ * @param {boolean} [signed] it may be below 0 (a Combat Bonus, a Weapon Skill): a keypad with a minus
+ */
+const numberInput = (value = "", signed = false) => h("input", { autocomplete: "off", inputMode: "numeric",
+  ...(signed ? SIGNED : {}), value: value === null || value === undefined ? "" : String(value) });
 
 /** @param {HTMLOptionElement[]} options */
 const select = (options) => h("select", {}, ...options);
@@ -71,13 +74,13 @@ function fields(kind) {
   const common = [field(labels.name, textInput(), "name"),
     field(labels.wound_points, numberInput(), "wound_points"),
     field(labels.resistance, numberInput(), "resistance"),
-    field(labels.combat_bonus, numberInput(), "combat_bonus")];
+    field(labels.combat_bonus, numberInput("", true), "combat_bonus")];
   if (kind === "character") {
     return [...common,
       field(t("First weapon"), select(weaponOptions(false)), "weapon0"),
-      field(t("Weapon Skill with the first weapon"), numberInput(), "skill0"),
+      field(t("Weapon Skill with the first weapon"), numberInput("", true), "skill0"),
       field(t("Second weapon"), select(weaponOptions(true)), "weapon1"),
-      field(t("Weapon Skill with the second weapon"), numberInput(), "skill1"),
+      field(t("Weapon Skill with the second weapon"), numberInput("", true), "skill1"),
       field(t("Row"), select(rowOptions()), "row"),
       field(t("Space"), select(spaceOptions()), "col")];
   }
@@ -153,6 +156,8 @@ function renumber() {
     });
   }
   if (system) addOwn.disabled = $$(".character", party).length >= system.max_party;
+  // A row added or removed is an edit of the set-up: the odds follow, a refusal of the list ("Party: …") goes.
+  party.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
 /**

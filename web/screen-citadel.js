@@ -3,7 +3,7 @@
 // board, the phase, the legal targets and moves, the log. Python decides every rule; this file shows view.targets / view.moves and sends the choice.
 import { $$, element, find, h, numberOrText } from "./dom.js";
 import { t } from "./i18n.js";
-import { announce, bar, diceFaces, dieFace, logCard } from "./widgets.js";
+import { announce, bar, diceFaces, dieFace, logCard, resultLine, showResult } from "./widgets.js";
 import { rulesParts, setupParts, space } from "./screen-citadel-setup.js";
 
 export { apply, clearEnemies, heroOf, recordParts, setHero } from "./screen-citadel-setup.js";
@@ -110,6 +110,10 @@ const costs = KINDS.map((kind) => h("span", { id: `cob-cost-${kind}`, className:
 const actions = KINDS.map((kind, i) => h("div", { className: "cob-action", hidden: true, data: { cob: kind } },
                                          buttons[i], costs[i]));
 
+// The last move's result under the board (who struck whom, the wounds, who died): the bars change on the board, the
+// words are here, not only in the log below.
+const result = resultLine("cob-result");
+
 const logHeading = h("h3", { id: "cob-log-heading", i18n: "Combat log" });
 const log = h("ol", { id: "cob-log", className: "log-cards", attrs: { "aria-labelledby": logHeading.id } });
 // The shell appends each action's cards and redraws the whole log in the order of the fight: here the newest card
@@ -147,7 +151,7 @@ export function init(given) {
     top: [],
     // The board and the phase's moves first (the app rolls each die a move needs); the dice rolled at the table are
     // typed (or tapped on their faces) below, apart, and used by the next move that rolls.
-    controls: [h("div", { className: "citadel" }, now, readings, unverified, board, fallen),
+    controls: [h("div", { className: "citadel" }, now, readings, unverified, board, fallen), result,
       h("div", { className: "cob-actions" }, ...actions),
       h("div", { className: "field cob-weapon" }, h("label", { htmlFor: weapon.id, i18n: "Weapon in hand" }), weapon),
       h("fieldset", { className: "typed-number dice" }, h("legend", { i18n: "Or type the dice you rolled" }),
@@ -470,6 +474,7 @@ let redrawing = false;
  */
 export function render(shown, words) {
   announceNext = shown === fight && shown.record.actions.length === drawn + 1;
+  if (!announceNext && shown.record.actions.length !== drawn) showResult(result, ""); // an undo, another fight
   drawn = shown.record.actions.length;
   fight = shown;
   system = words;
@@ -564,6 +569,7 @@ export function logRows(event, shown, words) {
   if (announceNext) {
     announceNext = false;
     announce(announcement(event, shown, words));
+    showResult(result, said(event, words).join(" "));
   }
   /** @type {Record<string, string>} */
   const phases = words.phases;
@@ -599,16 +605,25 @@ export function logRows(event, shown, words) {
  * @param {System} words
  */
 export function announcement(event, shown, words) {
+  const sentences = said(event, words);
+  const view = /** @type {View} */ (shown.view);
+  // The outcome is said by its own live region (#outcome); while the combat goes on, the phase it is in now.
+  if (view.outcome === "ongoing") sentences.push(t("Next: {phase}, round {round}.", { round: view.round, phase: view.phase_name }));
+  return sentences.join(" ");
+}
+
+/**
+ * An action and its result in sentences (who struck whom, the wounds; a move or a pass).
+ * @param {FightEvent} event
+ * @param {System} words
+ */
+function said(event, words) {
   // "Attack" is the button's verb (ru: «Атаковать»): the party's strike is said as the monsters' is.
   const action = event.kind === "attack" ? t("Party attack") : words.actions[event.kind] ?? event.kind;
-  const said = STRIKES.includes(event.kind)
+  return STRIKES.includes(event.kind)
     ? [t("{action}: {name}, target: {target}.", { action, name: event.name, target: event.target_name }),
        `${struck(event, words)}.`]
     : [`${action}: ${event.name ? `${event.name}, ` : ""}${moved(event)}.`];
-  const view = /** @type {View} */ (shown.view);
-  // The outcome is said by its own live region (#outcome); while the combat goes on, the phase it is in now.
-  if (view.outcome === "ongoing") said.push(t("Next: {phase}, round {round}.", { round: view.round, phase: view.phase_name }));
-  return said.join(" ");
 }
 
 /** @param {View} view */

@@ -1,7 +1,7 @@
 // The screen of the Lone Wolf family (kind "crt": a Combat Results Table, a random number a round): the set-up form
 // in the book's words, the fight (status, random number, WILLPOWER, Evade, Vigour), the log rows and the outcome.
 import { h, numberOrText, signed } from "./dom.js";
-import { enemyList, field, modifierList, resetRules, roller, rule } from "./setup.js";
+import { SIGNED, enemyList, field, modifierList, resetRules, rolledLimits, roller, rule } from "./setup.js";
 import { t } from "./i18n.js";
 import { language, systemsWords } from "./i18n.js";
 import { announce, bar, fighterCard, logCard } from "./widgets.js";
@@ -38,6 +38,7 @@ const endurance = field("hero-endurance", "hero.endurance", { required: true });
 const enduranceMax = field("hero-endurance-max", "hero.endurance_max", { i18nPlaceholder: "as now" });
 const willpower = field("hero-willpower", "hero.willpower");
 const willpowerMax = field("hero-willpower-max", "hero.willpower_max", { i18nPlaceholder: "as now" });
+const markRolled = rolledLimits([[endurance.input, enduranceMax.input], [willpower.input, willpowerMax.input]]);
 const weapon = h("select", { id: "hero-weapon", data: { field: "hero.weapon" } });
 const weaponLabel = h("label", { htmlFor: weapon.id });
 const weaponBonus = field("hero-weapon-bonus", "hero.weapon_bonus");
@@ -51,7 +52,7 @@ const RULES = [
   rule("evade_before_round", { check: true, hint: true }),
   h("p", { className: "hint", id: "rule-evade_before_round-hint",
             i18n: "Unchecked, an evasion before the first round is fought as a round: the hero's losses stand, the enemy's are ignored." }),
-  rule("skill_modifier", { placeholder: "0" }), rule("skill_modifier_rounds", { i18nPlaceholder: "the whole fight" }),
+  rule("skill_modifier", { placeholder: "0", ...SIGNED }), rule("skill_modifier_rounds", { i18nPlaceholder: "the whole fight" }),
   ...["unarmed_rounds", "enemy_immune_rounds", "hero_immune_rounds"].map((key) => rule(key, { placeholder: "0" })),
   ...["enemy_loss_multiplier", "hero_loss_multiplier"].map((key) => rule(key, { decimal: true, placeholder: "1" })),
   ...["enemy_extra_loss", "hero_extra_loss", "hero_extra_loss_when_wounded"].map((key) => rule(key, { placeholder: "0" })),
@@ -121,6 +122,7 @@ export function setHero(hero, shown) {
   enduranceMax.input.value = text(hero?.endurance_max);
   willpower.input.value = text(hero?.willpower);
   willpowerMax.input.value = text(hero?.willpower_max);
+  markRolled(false);
   const weapons = /** @type {{key: string}[]} */ (system.weapons);
   weapon.value = weapons.some((w) => w.key === hero?.weapon) ? hero?.weapon : system.default_weapon;
   weaponBonus.input.value = text(hero?.weapon_bonus);
@@ -222,6 +224,7 @@ export function init(given) {
     skill.input.value = String(rolled.skill);
     endurance.input.value = enduranceMax.input.value = String(rolled.endurance);
     if ("willpower" in rolled) willpower.input.value = willpowerMax.input.value = String(rolled.willpower);
+    markRolled(true);
     return system.labels;
   });
   return {

@@ -1,9 +1,9 @@
 // The screen of Fighting Fantasy («Подземелья Чёрного замка», kind "ff"): the set-up form with the adventure sheet's
 // numbers and spells, the fight (status, whom to strike, dice, escape, luck), the adventure sheet, the log.
 import { $$, element, h, numberOrText } from "./dom.js";
-import { enemyList, field, resetRules, roller, rule } from "./setup.js";
+import { SIGNED, enemyList, field, resetRules, rolledLimits, roller, rule } from "./setup.js";
 import { t } from "./i18n.js";
-import { announce, diceFaces, dieFace, fighterCard, logCard } from "./widgets.js";
+import { announce, diceFaces, dieFace, fighterCard, logCard, resultLine, showResult } from "./widgets.js";
 
 /** @typedef {import("../types/screen").Conforms<typeof import("./screen-ff.js")>} Checked this module is a Screen */
 /** @typedef {import("../types/screen").Shell} Shell */
@@ -40,16 +40,22 @@ const luck = field("hero-luck", "hero.luck");
 const maxSkill = field("hero-max-skill", "hero.max_skill", { i18nPlaceholder: "as now" });
 const maxStamina = field("hero-max-stamina", "hero.max_stamina", { i18nPlaceholder: "as now" });
 const maxLuck = field("hero-max-luck", "hero.max_luck", { i18nPlaceholder: "as now" });
+const markRolled = rolledLimits([[skill.input, maxSkill.input], [stamina.input, maxStamina.input], [luck.input, maxLuck.input]]);
 const gold = field("hero-gold", "hero.gold", { value: "15" });
 const flask = field("hero-flask", "hero.flask", { value: "2" });
 flask.input.setAttribute("aria-describedby", "hero-flask-hint");
 const flaskHint = h("p", { className: "hint", id: "hero-flask-hint" });
 const food = field("hero-food", "hero.food", { placeholder: "0" });
 const backpack = h("textarea", { id: "hero-backpack", rows: 3, data: { field: "hero.backpack" } });
-const spellsLegend = h("legend");
+const spellsLegend = h("legend", { className: "visually-hidden" });
 const spellsHint = h("p", { className: "hint", id: "spells-hint" });
 const backpackLabel = h("label", { htmlFor: "hero-backpack" });
 const spellFields = h("div", { id: "spell-fields", className: "spell-grid" });
+// The spells folded (eight fields, for a hero who took Майлин's spells only): open when the hero has any.
+const spellsSummary = h("summary");
+const spellsBox = h("details", { className: "spells-box" }, spellsSummary,
+  h("fieldset", { className: "spells", attrs: { "aria-describedby": "spells-hint" } }, spellsLegend, spellsHint,
+    spellFields));
 const enemies = enemyList("stamina", h("p", { className: "hint",
   i18n: "Several enemies fight all at once, unless the paragraph says they come one after another." }));
 
@@ -83,7 +89,7 @@ export function apply(next) {
   for (const [part, key] of /** @type {const} */ ([[skill, "skill"], [stamina, "stamina"], [luck, "luck"],
     [maxSkill, "max_skill"], [maxStamina, "max_stamina"], [maxLuck, "max_luck"],
     [gold, "gold"], [flask, "flask"], [food, "food"]])) part.label.textContent = labels[key];
-  spellsLegend.textContent = labels.spells;
+  spellsLegend.textContent = spellsSummary.textContent = labels.spells;
   spellsHint.textContent = t("How many times each spell was chosen ({n} in all at most).", { n: system.spell_uses });
   backpackLabel.textContent = t("Backpack: one thing per line (at most {n}, food included)", { n: system.backpack_slots });
   flaskHint.textContent = t("The book gives two drinks; up to {n}, where a paragraph refills the flask.", { n: system.flask_max });
@@ -141,11 +147,13 @@ export function setHero(hero) {
   const text = (/** @type {unknown} */ value) => (value === undefined || value === null ? "" : String(value));
   for (const [part, key] of /** @type {const} */ ([[skill, "skill"], [stamina, "stamina"], [luck, "luck"],
     [maxSkill, "max_skill"], [maxStamina, "max_stamina"], [maxLuck, "max_luck"]])) part.input.value = text(hero?.[key]);
+  markRolled(false);
   gold.input.value = text(hero ? hero.gold : system.sheet_defaults.gold);
   flask.input.value = text(hero ? hero.flask : system.sheet_defaults.flask);
   food.input.value = hero?.food ? String(hero.food) : "";
   backpack.value = (hero?.backpack ?? []).join("\n");
   for (const input of $$("input", spellFields)) input.value = text(hero?.spells?.[input.dataset.spell ?? ""]);
+  spellsBox.open = Object.values(hero?.spells ?? {}).some((uses) => Number(uses) > 0);
 }
 
 /** A new paragraph: no enemy, its rules at their defaults. */
@@ -186,6 +194,9 @@ const decline = costly("decline-luck", h("span", { i18n: "Decline the test" }));
 // Where a Fighting Fantasy player looks for the luck test after a wound: this book has none (its combat rules take 2
 // for every wound), unless the section's rules turn on the other books' rule (luck_in_combat).
 const noWoundLuck = h("p", { className: "hint", id: "no-wound-luck", hidden: true });
+// The last round's, luck test's or escape's result, under the buttons that made it (the log is screens below).
+const result = resultLine("ff-result");
+const FIGHT_KINDS = ["round", "luck", "escape"];
 const log = h("ol", { id: "ff-log", className: "log-cards ff-log", i18nLabel: "Adventure log" });
 // the adventure sheet
 // the sheet's words are the rules' labels (describe().labels)
@@ -200,7 +211,7 @@ const sheetWeapons = h("ul", { id: "sheet-weapons", className: "backpack" });
 const sheetSpells = h("ul", { id: "sheet-spells", className: "spells-left" });
 // Why the sheet's disabled controls are unavailable now, in the rules' own words (the reply's `why`).
 const sheetWhy = h("ul", { id: "sheet-why", className: "why-list" });
-const goldChange = h("input", { id: "gold-change", inputMode: "numeric", autocomplete: "off",
+const goldChange = h("input", { id: "gold-change", ...SIGNED, autocomplete: "off",
                                 data: { field: "action.amount" } });
 const eatStamina = h("input", { id: "eat-stamina", inputMode: "numeric", autocomplete: "off", placeholder: "0",
                                 data: { field: "action.stamina" } });
@@ -264,6 +275,7 @@ export function init(given) {
     skill.input.value = maxSkill.input.value = String(rolled.skill);
     stamina.input.value = maxStamina.input.value = String(rolled.stamina);
     luck.input.value = maxLuck.input.value = String(rolled.luck);
+    markRolled(true);
     return system.labels;
   });
   targets.append(h("legend", { i18n: "Whom do you strike?" }), targetOptions);
@@ -282,16 +294,14 @@ export function init(given) {
           h("div", { className: "field" },
             backpackLabel,
             backpack),
-          h("fieldset", { className: "spells", attrs: { "aria-describedby": "spells-hint" } }, spellsLegend,
-            spellsHint,
-            spellFields)),
+          spellsBox),
         roll, rollHint),
       enemies.box)],
     rules: [h("div", { className: "rules-grid" }, ...RULES)],
     top: [h("div", { className: "ff-cards" }, heroCard, enemyCards), ruleChips],
     // The round first (the app rolls every die), the costly actions beside it; the dice rolled at the table are
     // typed (or tapped on their faces) below, apart, and used by the next round or luck test.
-    controls: [targets, h("div", { className: "ff-actions" }, fightRound, escape, testLuck, decline), noWoundLuck,
+    controls: [targets, h("div", { className: "ff-actions" }, fightRound, escape, testLuck, decline), result, noWoundLuck,
       h("fieldset", { className: "typed-number ff-dice" },
         h("legend", { i18n: "Or type the dice you rolled" }),
         h("div", { className: "ff-die-entry" },
@@ -394,6 +404,7 @@ export function render(fight, shown) {
   if (same && count === drawn.count) fresh = false; // drawn again (a language): the change stays as it was
   else before = fresh ? drawn.view : null;
   if (!same || count < drawn.count) lastRound = null;
+  if (!fresh && count !== drawn.count) showResult(result, ""); // an undo, another fight: its result is not this one's
   drawn = { session: fight.session, count, view };
   drawCards(fight, view, shown);
 
@@ -687,7 +698,9 @@ const RESULTS = {
 export function logRows(event, fight, shown) {
   if (fresh) {
     fresh = false;
-    announce(announcement(event, fight, shown));
+    const said = announcement(event, fight, shown);
+    announce(said);
+    if (FIGHT_KINDS.includes(event.kind)) showResult(result, said);
   }
   /** @type {string[]} */
   const names = fight.view.enemies.map((/** @type {{name: string}} */ e) => e.name);

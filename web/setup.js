@@ -37,6 +37,11 @@ export function init(with_) {
     });
   }
   select();
+  // A refusal said in the box (no field to say it beside: "Party: must hold from 1 to 6 entries") is about the form
+  // as it was: an edit takes it away (the odds' line says what is still wrong, as it is typed).
+  for (const type of ["input", "change"]) {
+    ui.form.addEventListener(type, () => { if (!ui.error.classList.contains("said-beside")) ui.error.textContent = ""; });
+  }
   document.documentElement.classList.add("shaped"); // what follows the set-up's form is shown now: it will not move
 }
 
@@ -135,11 +140,40 @@ export async function rollHero() {
 /** @param {import("./rules.js").RuleError} error */
 export const refused = (error) => showError(error, ui.error, ui.form);
 
-// The first field of the set-up form, for the keyboard.
-export const focus = () => find("input, select, textarea", ui.body)?.focus();
+// Where the next typing goes: after New fight the hero is filled and the enemy is not, so the first enemy's first
+// field (a Citadel party's monsters' form); else the form's first field.
+export function focus() {
+  const enemy = find("#enemies input, #monsters :is(input, select)", ui.body);
+  (enemy ?? find("input, select, textarea", ui.body))?.focus();
+}
 
 // ---- parts of a set-up form, for the screen modules -----------------------------------------------------------------
 // Every input carries its record path in data-field: a refusal of the rules finds its field by it.
+
+/**
+ * The keypad of a number that may be negative (a modifier, gold spent): a phone's numeric keypad (inputmode
+ * "numeric", "decimal") has no minus on iPhones, so these fields open the keyboard with its "123" keys, minus included.
+ */
+export const SIGNED = /** @type {const} */ ({ inputMode: "text", autocapitalize: "off", spellcheck: false });
+
+/**
+ * Limits filled by Roll a new hero follow their numbers typed afterwards (one's own hero typed over a rolled one: its
+ * 26 ENDURANCE is its starting ENDURANCE too, not a refusal against the rolled 24), until a limit is typed itself.
+ * @param {[HTMLInputElement, HTMLInputElement][]} pairs [a number, its limit]
+ * @returns {(rolled: boolean) => void} marks the limits as rolled (true) or as the player's (a hero loaded: false)
+ */
+export function rolledLimits(pairs) {
+  for (const [number, limit] of pairs) {
+    number.addEventListener("input", () => { if (limit.dataset.rolled) limit.value = number.value; });
+    limit.addEventListener("input", () => { delete limit.dataset.rolled; });
+  }
+  return (rolled) => {
+    for (const [, limit] of pairs) {
+      if (rolled) limit.dataset.rolled = "true";
+      else delete limit.dataset.rolled;
+    }
+  };
+}
 
 /**
  * A labelled number field (the screen words its label in the system's words).
@@ -277,7 +311,7 @@ export function modifierList(bonusWord) {
     const index = made++;
     const name = h("input", { id: `modifier-${index}-name`, autocomplete: "off", value: item.name ?? "",
                               data: { key: "name" } });
-    const skill = h("input", { id: `modifier-${index}-skill`, inputMode: "numeric", autocomplete: "off",
+    const skill = h("input", { id: `modifier-${index}-skill`, ...SIGNED, autocomplete: "off",
                                value: item.skill === undefined ? "" : String(item.skill), data: { key: "skill" } });
     const remove = h("button", { type: "button", className: "secondary remove-modifier", i18n: "Remove" });
     const row = h("li", {}, h("div", { className: "field" }, h("label", { htmlFor: name.id, i18n: "Item or weapon" }), name),

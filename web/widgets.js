@@ -82,3 +82,24 @@ export function announce(text) {
   // A new text node after a tick: screen readers announce a change, even of the same words twice.
   setTimeout(() => { region.textContent = text; }, 50);
 }
+
+/**
+ * The line that shows an action's result beside the control that caused it (a luck test's verdict, a monster's
+ * attack): in view where the player tapped, while the log is screens below. Screen readers hear the result through
+ * `announce`; this line is for the eyes, and stays readable in the page's order.
+ * @param {string} id
+ */
+export const resultLine = (id) => h("p", { id, className: "last-result", hidden: true });
+
+/**
+ * Shows `text` in a result line (empty: hides it).
+ * @param {HTMLElement} line
+ * @param {string} text
+ */
+export function showResult(line, text) {
+  line.textContent = text;
+  line.hidden = !text;
+  // Tapped at the screen's foot, the result below the control would be under the odds' summary: brought just into
+  // view (the page's scroll padding keeps it above the summary), the page still where it was otherwise.
+  if (text) requestAnimationFrame(() => line.scrollIntoView({ block: "nearest" }));
+}

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import BOOT_TIMEOUT, play_on, set_up
+from conftest import BOOT_TIMEOUT, play_on, set_up, wait_for
 from playwright.sync_api import expect
 
 from pyrules import share
@@ -70,9 +70,12 @@ def kind_of(record):
     return SYSTEMS[record["system"]].kind  # the registry's: which screen module draws it
 
 
+def saved_record(name):
+    return json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))["save"]["record"]
+
+
 def fixture(name):
-    record = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))["save"]["record"]
-    return {**record, "actions": []}
+    return {**saved_record(name), "actions": []}
 
 
 @pytest.fixture
@@ -189,3 +192,76 @@ def test_both_sides_numbers_stay_in_view_while_the_log_is_read(phone, base_url, 
     expect(strip).to_contain_text(f" {hero[1]} / {hero[3]}")  # the hero's points now, of the starting ones
     page.evaluate("window.scrollTo(0, 0)")
     expect(strip).to_be_hidden()
+
+
+# Where a result line is, against the viewport and the odds' summary bar (sticky at the bottom of a phone's screen).
+RESULT_JS = """(id) => {
+  const e = document.getElementById(id);
+  const r = e.getBoundingClientRect();
+  const odds = document.getElementById("odds").getBoundingClientRect();
+  return { text: e.hidden ? "" : e.textContent, top: r.top, bottom: r.bottom, height: r.height,
+           bar: odds.top < innerHeight ? odds.top : innerHeight, scroll: scrollY };
+}"""
+
+
+# Scrolls the page so that the control sits at the foot of the screen, just above the odds' summary bar: where a
+# result drawn under it would be out of view.
+AT_THE_FOOT_JS = """(control) => {
+  const odds = document.getElementById("odds").getBoundingClientRect();
+  const bar = odds.top < innerHeight ? odds.top : innerHeight;
+  scrollBy(0, control.getBoundingClientRect().bottom - bar + 2);
+}"""
+
+
+def tapped_and_seen(page, control, result_id):
+    """Taps `control` at the foot of the screen, and gives the result line's words once shown, checking they are
+    within the viewport, above the odds' bar, with no scrolling by the player."""
+    control.scroll_into_view_if_needed()
+    control.evaluate(AT_THE_FOOT_JS)
+    control.tap()
+    expect(page.locator(f"#{result_id}")).to_be_visible()
+    wait_for(page, lambda: (lambda s: s["top"] >= 0 and s["bottom"] <= s["bar"])(page.evaluate(RESULT_JS, result_id)),
+             f"#{result_id} within the viewport, above the odds' summary")
+    seen = page.evaluate(RESULT_JS, result_id)
+    assert seen["height"] > 0, seen
+    return seen["text"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_luck_tests_verdict_is_in_view_of_its_button(phone, base_url, lang):
+    """After Test your luck on a wound, at 390×844: the verdict (the dice, lucky or unlucky, LUCK now), the log's words,
+    beside the button, not only in the log screens below."""
+    page = phone(390, 844, lang)
+    record = saved_record("fighting-fantasy-three-at-once")
+    assert record["actions"][7]["do"] == "luck"  # after two rounds a wound may be tested
+    page.goto(base_url + "#f=" + share.encode({**record, "actions": record["actions"][:7]}))
+    expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
+    play_on(page)
+    expect(page.locator("#ff-result")).to_be_hidden()  # opened: no result of this screen's yet
+    page.locator(".ff-die-entry input").first.fill("3 3")  # the dice rolled at the table: 6, not above LUCK
+    text = tapped_and_seen(page, page.locator("#test-luck"), "ff-result")
+    lucky = said(lang, "{dice} = {total}, not above LUCK {luck}: lucky!").rsplit(": ", 1)[1]
+    assert lucky in text, text
+    expect(page.locator("#ff-log > li").last).to_have_text(text)  # the log's newest card (first on screen) too
+    page.get_by_role("button", name=said(lang, "Undo"), exact=True).click()
+    expect(page.locator("#ff-result")).to_be_hidden()  # undone: its result goes with it
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_monster_attacks_words_are_in_view_of_the_board(phone, base_url, lang):
+    """After Monster attack in Citadel of Blood, at 390×844: who struck whom and the wounds, under the board, in view;
+    the bars alone said nothing."""
+    page = phone(390, 844, lang)
+    record = saved_record("citadel-plain")
+    assert [a["do"] for a in record["actions"][:3]] == ["attack", "hold", "monster"]
+    page.goto(base_url + "#f=" + share.encode({**record, "actions": record["actions"][:2]}))
+    expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
+    play_on(page)
+    attack = page.locator('button[data-cob="monster"]')
+    expect(attack).to_be_visible()
+    verb = attack.inner_text()
+    text = tapped_and_seen(page, attack, "cob-result")
+    assert text.startswith(verb), text  # the move, in the button's words
+    names = [unit["name"] for unit in record["hero"]["party"]]
+    assert any(name in text for name in names), text  # whom the monster struck
+    expect(page.locator("#cob-log > li").first).to_contain_text(text.split(": ", 1)[1].split(",")[0])

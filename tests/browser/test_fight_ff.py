@@ -59,10 +59,10 @@ def test_the_fight_does_not_scroll_sideways_on_a_phone(page, size, lang):
         start_ff(page, HERO, enemies, {"Escape allowed": True})
         round_name, target_group = "Fight round", "Whom do you strike?"
     no_sideways_scroll(page)
-    for _ in range(3):
+    for played in range(1, 4):  # a round at a time: a tap while one is with the rules is not another
         page.get_by_role("group", name=target_group).get_by_role("radio").first.check()
         page.get_by_role("button", name=round_name).click()
-    expect(log_cards(page)).to_have_count(3)
+        expect(log_cards(page)).to_have_count(played)
     no_sideways_scroll(page)
 
 
@@ -125,6 +125,7 @@ def test_costly_actions_look_apart_and_say_their_cost(page):
 
 def test_the_spells_say_their_cost(page):
     page.get_by_role("radio", name="Dungeons of the Black Castle").check()
+    page.locator(".spells-box > summary").click()  # folded: few heroes take them
     page.get_by_label("Spell of Strength", exact=True).fill("2")
     start_ff(page, HERO, [("Orc", 9, 8)], {})
     expect(page.get_by_role("button", name="Cast the Spell of Strength (−1 use of 2)")).to_have_class("costly")

@@ -1,0 +1,107 @@
+"""Set-up forms a phone fills: a keypad with a minus where a number may be negative, limits rolled by Roll a new hero
+that follow the numbers typed over them, the cursor where the next typing goes after New fight, the rarely used spells
+folded, and a refusal of a list gone once the list is mended."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import set_up
+from playwright.sync_api import expect
+
+# A phone's keypad by the field's inputmode: "numeric" and "decimal" have no minus on an iPhone.
+NO_MINUS = {"numeric", "decimal"}
+ORC = [{"Enemy name": "Orc", "Enemy SKILL": 5, "Enemy STAMINA": 5}]
+
+
+def keypad(locator) -> str:
+    return locator.evaluate("e => e.inputMode || 'text'")
+
+
+def test_numbers_that_may_be_negative_open_a_keypad_with_a_minus(page):
+    page.get_by_role("radio", name="Dawn of the Darklords").check()
+    assert keypad(page.get_by_label("COMBAT SKILL", exact=True)) == "numeric"  # never below 0: digits only
+    page.get_by_role("button", name="Add an item").click()
+    bonus = page.locator("[id^=modifier-][id$=-skill]").first
+    assert keypad(bonus) not in NO_MINUS  # "no weapon −4"
+    page.get_by_text("This section's combat rules").click()
+    modifier = page.locator("#rule-skill_modifier")
+    assert keypad(modifier) not in NO_MINUS
+    modifier.fill("−2")  # the books' minus sign, typed or pasted, is a minus
+    page.get_by_label("COMBAT SKILL", exact=True).fill("15")
+    page.get_by_label("ENDURANCE", exact=True).fill("20")
+    group = page.get_by_role("group", name="Enemy 1")
+    group.get_by_label("Enemy COMBAT SKILL").fill("15")
+    group.get_by_label("Enemy ENDURANCE").fill("20")
+    page.get_by_role("button", name="Start fight").click()
+    expect(page.locator("#fight")).to_be_visible()  # −2 read as a number: the rules took it
+    expect(page.locator("#setup-error")).to_be_empty()
+
+    page.get_by_role("button", name="New fight").click()
+    set_up(page, "Dungeons of the Black Castle", {"SKILL": 10, "STAMINA": 18, "LUCK": 9}, ORC)
+    assert keypad(page.locator("#gold-change")) not in NO_MINUS  # gold spent is typed −5
+
+    page.get_by_role("button", name="New fight").click()
+    page.get_by_role("radio", name="Citadel of Blood").check()
+    page.get_by_role("button", name="Add a character of your own").click()
+    character = page.get_by_role("group", name="Character A")
+    assert keypad(character.get_by_label("Wound Points")) == "numeric"
+    assert keypad(character.get_by_label("Combat Bonus")) not in NO_MINUS
+    assert keypad(character.get_by_label("Weapon Skill with the first weapon")) not in NO_MINUS
+
+
+def test_a_rolled_limit_follows_the_number_typed_over_it(page):
+    """Roll a new hero, then type one's own hero's ENDURANCE (above the rolled one): the starting ENDURANCE follows it,
+    so the fight starts (it was refused "Starting ENDURANCE: must be from 26 to 999, not 24")."""
+    page.get_by_role("radio", name="Dawn of the Darklords").check()
+    page.get_by_role("button", name="Roll a new hero").click()
+    expect(page.locator("#roll-hint")).to_contain_text("Random numbers picked")
+    rolled = int(page.get_by_label("ENDURANCE", exact=True).input_value())
+    limit = page.locator("#hero-endurance-max")
+    expect(limit).to_have_value(str(rolled))
+    page.get_by_label("ENDURANCE", exact=True).fill(str(rolled + 2))
+    expect(limit).to_have_value(str(rolled + 2))
+    limit.fill("40")  # a limit typed by the player is the player's: the number no longer moves it
+    page.get_by_label("ENDURANCE", exact=True).fill(str(rolled + 3))
+    expect(limit).to_have_value("40")
+    group = page.get_by_role("group", name="Enemy 1")
+    group.get_by_label("Enemy COMBAT SKILL").fill("15")
+    group.get_by_label("Enemy ENDURANCE").fill("20")
+    page.get_by_role("button", name="Start fight").click()
+    expect(page.locator("#hero-status")).to_contain_text(f"ENDURANCE {rolled + 3} / 40")
+
+
+def test_new_fight_puts_the_cursor_in_the_enemys_first_field(page):
+    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": 30, "ENDURANCE": 30},
+           [{"Enemy COMBAT SKILL": 1, "Enemy ENDURANCE": 1}])
+    page.get_by_role("button", name="Square 1: fight the round").click()
+    expect(page.locator("#outcome")).to_contain_text("Victory")
+    page.get_by_role("button", name="New fight").click()
+    expect(page.get_by_label("COMBAT SKILL", exact=True)).to_have_value("30")  # the hero carried over
+    expect(page.get_by_role("group", name="Enemy 1").get_by_label("Enemy name")).to_be_focused()
+
+
+def test_the_spells_are_folded_until_the_hero_has_some(page):
+    page.get_by_role("radio", name="Dungeons of the Black Castle").check()
+    spell = page.get_by_label("Spell of Strength", exact=True)
+    expect(spell).to_be_hidden()
+    page.locator(".spells-box > summary").click()
+    spell.fill("1")
+    set_up(page, "Dungeons of the Black Castle", {"SKILL": 10, "STAMINA": 18, "LUCK": 9}, ORC)
+    page.get_by_role("button", name="New fight").click()
+    expect(spell).to_be_visible()  # the adventure's hero has a spell: shown open
+    expect(spell).to_have_value("1")
+
+
+def test_a_refusal_of_the_party_goes_once_the_party_has_a_character(page):
+    page.get_by_role("radio", name="Citadel of Blood").check()
+    page.get_by_label("Monster from the chart").select_option(label="Orcs")
+    page.get_by_role("button", name="Add this monster").click()
+    page.get_by_role("button", name="Start fight").click()
+    error = page.locator("#setup-error")
+    expect(error).to_have_text(re.compile(r"^Party: must hold from 1 to 6 entries"))
+    page.get_by_label("Hero from the roster").select_option(label="Almuric")
+    page.get_by_role("button", name="Add this hero").click()
+    expect(error).to_be_empty()
+    page.get_by_role("button", name="Start fight").click()
+    expect(page.locator("#cob-board")).to_be_visible()
