@@ -180,7 +180,7 @@ def build_wheel() -> Path:
 
 
 UNREAD = ("sources", "max_monsters")  # describe() keys for the command line and the API's readers
-UNREAD_IN_THE_TABLE = ("note", "title")  # Citadel's table: its source is shown, its note and title are the docs'
+UNREAD_IN_THE_TABLE = ("note", "title", "source")  # Citadel's table: its credit is shown; the rest is the docs'
 
 
 def described(lang: str) -> dict:

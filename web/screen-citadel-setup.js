@@ -6,7 +6,7 @@ import { SIGNED, resetRules, rule } from "./setup.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./rules.js").System} System */
-/** @typedef {{title: string, source: string, columns: {key: string, name: string}[], rows: number[][], row_starts: number[]}} Table */
+/** @typedef {{title: string, credit: string, columns: {key: string, name: string}[], rows: number[][], row_starts: number[]}} Table */
 
 /** @param {number} col */
 export const space = (col) => [t("left"), t("middle"), t("right")][col];
@@ -26,7 +26,7 @@ const addHero = h("button", { type: "button", id: "add-hero", className: "second
 const addOwn = h("button", { type: "button", id: "add-character", className: "secondary",
                              i18n: "Add a character of your own" });
 const addMonster = h("button", { type: "button", id: "add-monster", className: "secondary", i18n: "Add this monster" });
-const tableSource = h("span", { id: "cob-table-source", attrs: { translate: "no" } }); // a citation, as written
+const tableSource = h("p", { id: "cob-table-source", className: "hint" });
 const editor = h("table", { id: "cob-table", className: "crt-editor" });
 const hellgate = rule("hellgate", { check: true });
 const partyHint = h("p", { className: "hint" });
@@ -189,7 +189,8 @@ function tableEditor() {
   /** @type {Table} */
   const table = system.table;
   const typed = $$("input", editor).map((input) => /** @type {HTMLInputElement} */ (input).value);
-  tableSource.textContent = `${table.source}`;
+  tableSource.textContent = t("Not checked against the printed game: a fans' transcription ({source}).",
+                              { source: table.credit });
   const head = element("tr");
   head.append(element("th", t("Modified roll")));
   for (const column of table.columns) head.append(h("th", { scope: "col" }, column.name));
@@ -303,7 +304,7 @@ export function setupParts() {
           h("p", { className: "hint", i18n: "Monsters are deployed by 9.1: one in the middle, two on the flanks, more than three with the three of most Wound Points in front; the order of the list decides who faces whom, unless you choose each monster's Row and Space." }))),
       h("details", { id: "cob-table-box" },
         h("summary", { i18n: "Combat Results Table 9.9 (unverified: type your rulebook's values)" }),
-        h("p", { className: "hint" }, h("span", { i18n: "Not checked against the printed game. Source:" }), " ", tableSource),
+        tableSource,
         h("div", { className: "table-scroll" }, editor))];
 }
 

@@ -402,6 +402,8 @@ function draw() {
   const box = (input) => /** @type {HTMLElement} */ (input.closest(".field"));
   box(targetDie).hidden = !kinds.includes("monster") && !kinds.includes("hellgate");
   box(dieInput).hidden = over || !kinds.some((kind) => DICE.includes(kind));
+  // No die to type now (the fight over, a phase without a roll): not an empty "Or type the dice you rolled" box.
+  /** @type {HTMLElement} */ (dieInput.closest("fieldset")).hidden = box(dieInput).hidden && box(targetDie).hidden;
   const unit = selected ? byId(view)[selected] : null;
   box(weapon).hidden = !(view.phase === "party" && unit);
   if (unit && view.phase === "party") {
@@ -586,7 +588,9 @@ export function logRows(event, shown, words) {
       ? t("{die} against Resistance {resistance}", event)
       : dieTotal(event, columns[event.column] ?? event.column));
     if (event.typed) roll.append(" ", element("span", t("typed"), "typed"));
-    lines.push(who, roll, h("span", { className: event.killed ? "result killed" : "result" }, struck(event, words)));
+    // A kill in the colour of its news: a monster's good, a character's bad.
+    const killed = event.killed ? (event.kind === "monster" ? " killed lost" : " killed won") : "";
+    lines.push(who, roll, h("span", { className: `result${killed}` }, struck(event, words)));
   } else {
     const what = h("span", { className: "who" }, event.name ? `${event.name}: ${moved(event)}` : moved(event));
     if (event.die) what.append(" ", diceFaces([event.die]));

@@ -21,9 +21,11 @@ export function bar({ label, current, max, change = 0, id }) {
   const loss = h("span", { className: "bar-loss" });
   loss.style.width = `${(100 * lost) / top}%`;
   const shown = h("div", { className: "bar", attrs: { "aria-hidden": "true" } }, fill, loss);
-  const text = h("span", { className: "bar-text" }, `${label} ${current} / ${max}`);
-  if (change) text.append(" ", h("span", { className: change < 0 ? "change bad" : "change good" },
-                                  change > 0 ? `+${change}` : `−${-change}`));
+  // "4 / 4" and the round's change kept on one line (a board's space is narrow): the label may wrap, not a number.
+  const numbers = h("span", { className: "bar-numbers" }, `${current} / ${max}`);
+  const text = h("span", { className: "bar-text" }, `${label} `, numbers);
+  if (change) numbers.append(" ", h("span", { className: change < 0 ? "change bad" : "change good" },
+                                     change > 0 ? `+${change}` : `−${-change}`));
   return h("div", { className: "bar-box" }, text, shown, meter);
 }
 

@@ -265,3 +265,40 @@ def test_a_monster_attacks_words_are_in_view_of_the_board(phone, base_url, lang)
     names = [unit["name"] for unit in record["hero"]["party"]]
     assert any(name in text for name in names), text  # whom the monster struck
     expect(page.locator("#cob-log > li").first).to_contain_text(text.split(": ", 1)[1].split(",")[0])
+
+
+def test_citadels_screen_at_390_px_reads_as_the_players_see_it(phone, base_url):
+    """A finished Citadel fight at 390×844: each bar's "4 / 4" on one line, a monster's death in the colour of good
+    news, no empty "Or type the dice you rolled" box; and the set-up's table 9.9 without a sideways scroll, credited to
+    its fans' transcription in a player's words."""
+    page = phone(390, 844)
+    record = saved_record("citadel-plain")
+    page.goto(base_url + "#f=" + share.encode(record))
+    expect(page.locator("#outcome")).to_contain_text("Victory", timeout=BOOT_TIMEOUT)
+    numbers = page.locator("#cob-board .bar-numbers")
+    assert numbers.count() >= 2  # the party standing
+    assert numbers.evaluate_all("(all) => all.map((e) => e.getClientRects().length)") == [1] * numbers.count()
+    expect(page.locator("#cob-board ~ .typed-number, .typed-number.dice")).to_be_hidden()  # no die to type: over
+    killed = page.locator("#cob-log .killed")
+    expect(killed.first).to_be_attached()
+    good, bad = page.evaluate("""() => ['--good', '--bad'].map((v) => {
+      const probe = document.createElement('span');
+      probe.style.color = `var(${v})`;
+      document.body.append(probe);
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return colour;
+    })""")
+    colours = killed.evaluate_all("(all) => all.map((e) => [e.classList.contains('won'), getComputedStyle(e).color])")
+    assert colours and all(colour == (good if won else bad) for won, colour in colours), (colours, good, bad)
+    assert any(won for won, _ in colours)  # the Orcs died: good news, in green
+
+    page.goto(base_url)
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT)
+    page.locator('#books input[value="citadel-of-blood"]').check()
+    page.locator("#cob-table-box > summary").click()
+    scroll = page.locator("#cob-table-box .table-scroll")
+    expect(scroll).to_be_visible()
+    assert scroll.evaluate("(e) => e.scrollWidth <= e.clientWidth"), "table 9.9 scrolls sideways"
+    expect(page.locator("#cob-table-source")).to_have_text(
+        "Not checked against the printed game: a fans' transcription (FoolAntony/CoB).")

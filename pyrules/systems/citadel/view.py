@@ -218,7 +218,8 @@ def describe(kind: str, book: str, hero_name: str) -> dict[str, Any]:
         "row_width": geometry.WIDTH,  # spaces in a row of the march order (9.1)
         "max_monsters": MAX_MONSTERS,
         "verified": False,
-        "table": table_json(DEFAULT_TABLE),
+        # the table's source by name, for the set-up's players (its full citation, "source", is the docs')
+        "table": {**table_json(DEFAULT_TABLE), "credit": DATA["crt"]["credit"]},
         # Readings of what the text leaves open, said beside the control of their phase.
         "readings": {
             "attack": tr(
