@@ -27,6 +27,7 @@ import json
 import os
 import re
 import zlib
+from collections.abc import Iterable
 from typing import Any, SupportsInt, cast
 
 LOCALES = os.path.join(os.path.dirname(__file__), "locales")
@@ -243,6 +244,29 @@ def _filled(code: str, text: str, fields: dict[str, object]) -> str:
         return forms[names.index(category)] if len(forms) == len(names) else forms[-1]
 
     return _TOKEN.sub(choose, text).format(**fields)
+
+
+def join_list(names: Iterable[str]) -> str:
+    """Names as the current language lists them (the page's Intl.ListFormat, web/i18n.js ``list``), a name said more
+    than once counted once ("Orcs ×2"), the last joined by the language's "and": "Almuric, Rolf and Elyra", «Альмурик,
+    Рольф и Элира», "Almuric, Rolf y Elyra" (Spanish's "e" before an /i/ sound: "Orcos e Imps").
+
+    >>> join_list(["Orcs", "Orcs", "Skeletons", "Wargs"])
+    'Orcs ×2, Skeletons and Wargs'
+    >>> with language("es"):
+    ...     join_list(["Orcos", "Imps"])
+    'Orcos e Imps'
+    """
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    items = [name if n == 1 else f"{name} ×{n}" for name, n in counts.items()]
+    if len(items) < 2:
+        return "".join(items)
+    joined = tr("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
+    if _language.get() == "es" and re.match(r"h?i(?![aeiouáéó])", items[-1], re.IGNORECASE):
+        joined = joined[: -len(items[-1]) - 3] + " e " + items[-1] if joined.endswith(" y " + items[-1]) else joined
+    return joined
 
 
 def tr(template: str, **fields: object) -> str:

@@ -175,6 +175,7 @@ export function setLanguage(code) {
  * @param {Record<string, unknown>} [fields]
  */
 export function t(text, fields = {}) {
+  if (text === " and ") return JOINT; // names joined by it are a list when filled in (list)
   const catalog = CATALOGS[current];
   const key = catalog[""] === "crc24" ? shortKey(text) : text;
   const known = key !== "" && Object.hasOwn(catalog, key);
@@ -187,7 +188,31 @@ export function t(text, fields = {}) {
       const index = FORMS[code].indexOf(rules.select(Number(fields[name])));
       return options[index >= 0 && index < options.length ? index : options.length - 1];
     })
-    .replace(/\{(\w+)\}/g, (match, name) => (name in fields ? String(fields[name]) : match));
+    .replace(/\{(\w+)\}/g, (match, name) => (name in fields ? filled(fields[name]) : match));
+}
+
+// t(" and ") joins names for a text's field: a visible ", " (should it be shown as it is) and an invisible separator
+// that makes the field a list, which t says as the page's language does (list).
+const JOINT = ", \u2063";
+
+/** @param {unknown} value */
+function filled(value) {
+  if (Array.isArray(value)) return list(value.map(String));
+  const text = String(value);
+  return text.includes(JOINT) ? list(text.split(JOINT)) : text;
+}
+
+/**
+ * Names as the page's language lists them ("Almuric, Rolf and Elyra", «Альмурик, Рольф и Элира», "Almuric, Rolf y
+ * Elyra"), a name said more than once counted once ("Orcs ×2"): as pyrules.i18n.join_list says them in the log.
+ * @param {readonly string[]} names
+ */
+export function list(names) {
+  /** @type {Map<string, number>} */
+  const counts = new Map();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const items = [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name));
+  return new Intl.ListFormat(current === "en" ? "en-GB" : current, { type: "conjunction" }).format(items); // no serial comma
 }
 
 // Elements marked data-i18n keep their English text as the key; placeholders and accessible names likewise.

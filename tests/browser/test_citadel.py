@@ -157,7 +157,7 @@ def test_three_heroes_against_four_monsters_to_the_end_with_a_reorganization(pag
     attack(page, "B Gislan", "4 Dire Wolves", 2)
 
     expect(page.get_by_role("status").filter(has_text="Victory in round 6")).to_be_visible()
-    expect(page.locator("#outcome")).to_have_text(re.compile("Standing: Almuric and Gislan and Elwen"))
+    expect(page.locator("#outcome")).to_have_text(re.compile("Standing: Almuric, Gislan and Elwen"))
     for name in ("Monster attack", "Move no one", "End the party's attacks"):
         expect(page.get_by_role("button", name=name)).to_be_hidden()
     # Undo steps back into the fight; the saved fight is kept across a reload.

@@ -167,7 +167,7 @@ def test_the_announcement_in_russian_does_not_depend_on_the_names_gender(page, b
     page.get_by_label("Кубик", exact=True).fill("6")
     board.get_by_role("button", name=re.compile("^2 Yth:")).click()
     expect(page.locator("#announce")).to_have_text(
-        "Атака отряда: Bors, цель: Yth. 5 ранений — Очки ранений: 0 из 5. Yth: выбывает из боя. "
+        "Атака отряда: Bors, цель: Yth. 5 ранений — Очки ранений: 0 из 5. Yth: вне боя. "
         "Дальше: Бой отряда, раунд 1."
     )
     expect(page.locator("#cob-fallen")).to_have_text("Вне боя: 2 Yth")

@@ -82,8 +82,8 @@ def test_die_faces_enter_the_same_dice_as_typing(page):
     page.get_by_role("radio", name="Ваш первый кубик: 3").check()
     page.get_by_role("radio", name="Ваш второй кубик: 4").check()
     expect(page.get_by_label("Ваши кубики")).to_have_value("3 4")
-    page.get_by_role("radio", name="Первый кубик (Орк): 2").check()
-    page.get_by_role("radio", name="Второй кубик (Орк): 2").check()
+    page.get_by_role("radio", name="Первый кубик — Орк: 2").check()
+    page.get_by_role("radio", name="Второй кубик — Орк: 2").check()
     expect(page.get_by_label("Кубики: Орк")).to_have_value("2 2")
     page.get_by_role("button", name="Раунд боя").click()
     expect(log_cards(page)).to_have_count(2)
@@ -147,8 +147,8 @@ def test_the_announcement_after_a_round_names_the_losses(page):
         page.get_by_label("Ваши кубики").fill("6 6")
         page.get_by_label("Кубики: ОРК").fill("1 1")
         page.get_by_role("button", name="Раунд боя").click()
-    expect(page.locator("#announce")).to_have_text("ОРК: выбывает из боя, вы теряете 0: ВЫНОСЛИВОСТЬ 16")
-    expect(page.locator("#foe-0")).to_contain_text("выбывает из боя")
+    expect(page.locator("#announce")).to_have_text("ОРК: вне боя, вы теряете 0: ВЫНОСЛИВОСТЬ 16")
+    expect(page.locator("#foe-0")).to_contain_text("вне боя")
     expect(page.locator("#foe-0")).to_have_class(re.compile(r"\bdead\b"))  # dimmed
 
 

@@ -84,7 +84,7 @@ def test_a_full_fight_against_two_enemies_in_russian_then_luck_backpack_and_esca
         group.get_by_label("МАСТЕРСТВО врага").fill(str(skill))
         group.get_by_label("ВЫНОСЛИВОСТЬ врага").fill(str(stamina))
     page.get_by_role("button", name="Начать бой").click()
-    expect(page.get_by_role("heading", name="Герой против: Гоблин и Орк")).to_be_visible()
+    expect(page.get_by_role("heading", name="Герой — Гоблин и Орк")).to_be_visible()
 
     # Round 1: strike the goblin. Hero 3+4+10 = 17; goblin 2+2+8 = 12 (wounded); orc 6+5+9 = 20 wounds the hero.
     ff_round(page, "3 4", {"Гоблин": "2 2", "Орк": "6 5"}, target="Гоблин")
@@ -110,7 +110,7 @@ def test_a_full_fight_against_two_enemies_in_russian_then_luck_backpack_and_esca
         )
     expect(page.get_by_role("group", name="Кого вы атакуете?")).to_be_hidden()  # one enemy left: nothing to choose
     expect(page.locator("#outcome")).to_have_text(
-        "Победа: Гоблин и Орк погибают. У героя (Герой) осталось ВЫНОСЛИВОСТИ: 16."
+        "Победа над противниками: Гоблин и Орк. Герой: осталась ВЫНОСЛИВОСТЬ 16."
     )
 
     # A luck test after the fight: 4+5 = 9, not above УДАЧА 9.
@@ -147,7 +147,7 @@ def test_a_full_fight_against_two_enemies_in_russian_then_luck_backpack_and_esca
     page.get_by_role("button", name="Начать бой").click()
     page.get_by_role("button", name="Бежать").click()
     expect(page.locator("#outcome")).to_have_text("Герой бежит с поля боя; ВЫНОСЛИВОСТЬ 14.")
-    assert notes(page) == ["Бегство: последний удар за врагом, потеряно 2 ВЫНОСЛИВОСТИ."]
+    assert notes(page) == ["Бегство: последний удар за врагом, ВЫНОСЛИВОСТЬ −2."]
     expect(page.locator("#sheet-backpack li")).to_have_count(7)
 
 

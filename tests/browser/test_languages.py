@@ -96,7 +96,7 @@ def test_a_shared_fights_title_and_the_charts_names_follow_the_switch(browser, b
         page = context.new_page()
         page.goto(base_url + "#f=" + share.encode(record))
         heading, board = page.locator("#fight-heading"), page.locator("#cob-board")
-        expect(heading).to_have_text("Альмурик против: Орки", timeout=120_000)
+        expect(heading).to_have_text("Альмурик — Орки", timeout=120_000)
         expect(board).to_contain_text("Орки")
         for code, title, monster in [("en", "Almuric vs Orcs", "Orcs"),
                                      ("es", "Almuric contra Orcos", "Orcos")]:  # fmt: skip
@@ -104,6 +104,29 @@ def test_a_shared_fights_title_and_the_charts_names_follow_the_switch(browser, b
             expect(page.locator("html")).to_have_attribute("lang", code)
             expect(heading).to_have_text(title)
             expect(board).to_contain_text(monster)
+    finally:
+        context.close()
+
+
+def test_names_are_listed_as_each_language_lists_them(browser, base_url):
+    """A party against several monsters is named as each language lists names, the last joined by its "and", a
+    monster said twice counted once (never "Orcs and Orcs and Skeletons and Wargs"); the rules' own lists (the
+    party's name in a fight's summary) are joined the same way (pyrules.i18n.join_list)."""
+    party = [{"hero": "almuric"}, {"hero": "almuric", "name": "Rolf"}, {"hero": "almuric", "name": "Elyra"}]
+    monsters = [{"monster": "orcs"}, {"monster": "orcs"}, {"monster": "skeletons"}, {"monster": "wargs"}]
+    record = {"format": "pyrules-fight", "version": 1, "system": "citadel-of-blood", "seed": 3,
+              "hero": {"party": party}, "enemies": monsters, "actions": []}  # fmt: skip
+    context = browser.new_context(locale="ru-RU", service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(base_url + "#f=" + share.encode(record))
+        heading = page.locator("#fight-heading")
+        expect(heading).to_have_text("Альмурик, Rolf и Elyra — Орки ×2, Скелеты и Варги", timeout=120_000)
+        for code, title in [("en", "Almuric, Rolf and Elyra vs Orcs ×2, Skeletons and Wargs"),
+                            ("es", "Almuric, Rolf y Elyra contra Orcos ×2, Esqueletos y Wargos")]:  # fmt: skip
+            page.locator("#language").select_option(code)
+            expect(page.locator("html")).to_have_attribute("lang", code)
+            expect(heading).to_have_text(title)
     finally:
         context.close()
 

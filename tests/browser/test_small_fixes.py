@@ -101,7 +101,7 @@ def test_the_name_typed_names_a_fighting_fantasy_fight_in_russian(page):
     page.get_by_role("radio", name="Подземелья Чёрного замка").check()
     page.get_by_label("Имя героя").fill("Ярослав")
     start_against_an_orc_in_russian(page)
-    expect(page.locator("#fight-heading")).to_have_text("Ярослав против: Орк")
+    expect(page.locator("#fight-heading")).to_have_text("Ярослав — Орк")
     expect(page.locator("#hero-card .fighter-name")).to_have_text("Ярослав")  # the card and the log say it too
 
 

@@ -107,7 +107,7 @@ def test_the_black_castle_in_russian_two_opponents_at_once_and_a_luck_test(page:
            [{"Имя врага": "Гоблин", "МАСТЕРСТВО врага": 8, "ВЫНОСЛИВОСТЬ врага": 6},
             {"Имя врага": "Орк", "МАСТЕРСТВО врага": 9, "ВЫНОСЛИВОСТЬ врага": 8}],
            start="Начать бой", enemy_group="Враг", another="Добавить врага")
-    page.find("heading", "Герой против: Гоблин и Орк")
+    page.find("heading", "Герой — Гоблин и Орк")
     page.find("button", "Раунд боя")
     page.find("button", "Отменить")
     page.find("list", "Журнал приключения")
@@ -149,12 +149,12 @@ def test_the_black_castle_in_russian_two_opponents_at_once_and_a_luck_test(page:
     for _ in range(3):
         ff_round(None, "6 6", Орк="1 1")
     assert page.js(FF_ROWS_JS)[-1][-1] == "ВЫНОСЛИВОСТЬ 16 · Орк 0"  # the fallen goblin is no longer listed
-    outcome(page, "Победа: Гоблин и Орк погибают. У героя (Герой) осталось ВЫНОСЛИВОСТИ: 16.")
+    outcome(page, "Победа над противниками: Гоблин и Орк. Герой: осталась ВЫНОСЛИВОСТЬ 16.")
 
     # A УДАЧА test after the fight: 4+5 = 9, not above УДАЧА 9: lucky, and УДАЧА goes down by 1.
     before = len(page.js(FF_NOTES_JS))
     page.fill("Ваши кубики", "4 5")
-    page.click("button", "Проверить удачу (−1 УДАЧА)")  # the test's cost is in its name
+    page.click("button", "Проверить удачу (УДАЧА −1)")  # the test's cost is in its name
     page.wait(f"document.querySelectorAll('#ff-log > li.note').length > {before}", "the luck test's note")
     assert page.js(FF_NOTES_JS)[-1] == (
         "Проверить удачу: 4+5 = 9, не больше УДАЧИ 9: повезло! Теперь УДАЧА 8, ВЫНОСЛИВОСТЬ 16."
@@ -261,7 +261,7 @@ def test_a_citadel_party_from_the_form_fights_to_the_end(page: Page):
         "Gislan → Orcs",
         "die 6 + Weapon Skill 4 + Combat Bonus 3 = 13 (Axe) typed",
         "3 wounds — Wound Points 0 of 6. Orcs: out of the fight",
-        "Orcs is dead",
+        "Orcs: off the board",
     ]
     page.wait("!document.querySelector('#cob-board').textContent.includes('Orcs')", "the Orcs off the board")
     phase(page, "Round 2: Monster Combat")

@@ -139,7 +139,7 @@ def test_9_2_without_the_hellgate_there_is_no_hellgate_phase():
 def test_9_2_results_apply_at_once_a_monster_killed_does_not_strike_back():
     fight = cob([hero("A0", (0, 1), cb=6)], [mon("m", wp=2), mon("n", wp=30)])
     fight.apply(attack("A", "1", die=6))  # 12: row 6, 2 wounds
-    assert fight.log[-1]["killed"] and fight.log[-1]["notes"] == ["m is dead"]
+    assert fight.log[-1]["killed"] and fight.log[-1]["notes"] == ["m: off the board"]
     assert fight.state.phase == "monster" and fight.view()["next"]["unit"] == "2"
     fight.apply({"do": "monster", "die": 1})
     assert [row["unit"] for row in fight.log] == ["A", "2"]
@@ -443,7 +443,7 @@ def test_9_7_a_dead_character_does_not_act():
     fight = to_monster_phase(cob([hero("A0", (0, 0), wp=1), hero("B0", (0, 2))], [mon("m", cb=9, wp=40)]))
     fight.apply({"do": "monster", "die": 6, "target_die": 1})
     assert fight.log[-1]["killed"] and fight.state.phase == "party"  # one in front, none behind: no move
-    refused(fight, attack("A", "1"), "9.7: A0 is dead")
+    refused(fight, attack("A", "1"), "9.7: A0: out of the fight")
 
 
 def test_9_7_the_combat_ends_when_one_side_is_eliminated():

@@ -75,7 +75,7 @@ def test_the_view_gives_the_page_everything():
 def test_summary_and_result():
     fight = cob([{"hero": "almuric"}, hero("Bo")], [{"monster": "orcs"}, {"monster": "troll"}])
     summary = fight.summary()
-    assert summary["book"] == "Citadel of Blood" and summary["hero"] == "Almuric, Bo"
+    assert summary["book"] == "Citadel of Blood" and summary["hero"] == "Almuric and Bo"
     assert summary["enemies"] == ["Orcs", "Troll"] and summary["rounds"] == 1
     result = fight.result()
     assert [u["id"] for u in result["party"]] == ["A", "B"] and result["monsters"][1]["wound_points"] == 16

@@ -262,7 +262,7 @@ def test_9_2_3_the_combat_is_won_with_the_hellgate_still_standing():
     won = cob([hero("A0", (0, 1), cb=6)], [mon("m", wp=2)], [attack("A", "1", die=6)], rules={"hellgate": True})
     assert won.state.outcome == "won" and any("9.2.3" in note for note in won.log[-1]["notes"])
     plain = cob([hero("A0", (0, 1), cb=6)], [mon("m", wp=2)], [attack("A", "1", die=6)])
-    assert plain.log[-1]["notes"] == ["m is dead"]
+    assert plain.log[-1]["notes"] == ["m: off the board"]
 
 
 def test_the_new_actions_have_labels_and_russian_notes():
@@ -270,13 +270,13 @@ def test_the_new_actions_have_labels_and_russian_notes():
     assert kinds["monster_pass"] == "The monsters stay" and kinds["hellgate_pass"] == "The Hellgate casts no more"
     with language("ru"):
         fight = cob([hero("A0", (0, 1), cb=6)], [mon("Крыса", wp=2)], [attack("A", "1", die=6)])
-        assert fight.log[-1]["notes"] == ["Крыса погибает"]
+        assert fight.log[-1]["notes"] == ["Крыса: вне поля"]
         stuck = front_row_dies()
         with pytest.raises(RecordError) as error:
             stuck.apply({"do": "move", "unit": "B", "to": [1, 0]})
-        assert "9.7: B0 больше не в строю" in str(error.value)
+        assert "9.7: B0: вне боя" in str(error.value)
         twice = cob(TWO, [mon("m", wp=40)], [attack("A", "1")])
-        refused(twice, attack("A", "1"), "9.4: у персонажа A0 уже был ход")  # not «A0 уже действовал»
+        refused(twice, attack("A", "1"), "9.4: A0: ход в этой фазе")  # not «A0 уже действовал»
 
 
 # ---- the package by concern: the phase table, the board's geometry, legal actions and chance -----------

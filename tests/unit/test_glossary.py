@@ -119,6 +119,42 @@ def test_a_name_is_given_no_gender(code, english, translated):
     assert SHORT_FORM[code].search(translated) is None, translated
 
 
+# A number, then a game term whose case the number governs: «отнимает 1 УДАЧА» (1 УДАЧУ), «5 УДАЧА» (5 УДАЧИ). A
+# number given as a field ({n}) may be any, so no term follows it directly, in any case («+{n} ВЫНОСЛИВОСТИ» is
+# wrong for 1): the term goes before it («ВЫНОСЛИВОСТЬ +{n}», «уменьшается на {n}») or after a plural choice
+# («{n} {n|очко|очка|очков} ВЫНОСЛИВОСТИ»); a number written out takes no nominative after it.
+TERM_AFTER_NUMBER = {
+    "ru": re.compile(
+        r"(?<![\w.,])\d+\s+(УДАЧА|ВЫНОСЛИВОСТЬ|МАСТЕРСТВО|СИЛА ВОЛИ|СИЛА УДАРА|БОЕВОЕ МАСТЕРСТВО)(?!\w)"
+        r"|\{\w+\}\s+(УДАЧ|ВЫНОСЛИВОСТ|МАСТЕРСТВ|СИЛ[АЫУЕ] ВОЛИ|СИЛ[АЫУЕ] УДАРА|БОЕВ)"
+        r"|\{\w+\}\s+\{(luck|stamina|endurance|willpower|skill|stat|label)\}"
+    ),
+}
+
+
+@pytest.mark.parametrize("code,english,translated", TEXTS, ids=[f"{c}-{e[:60]}" for c, e, _ in TEXTS])
+def test_a_number_is_never_followed_by_a_term_in_the_wrong_case(code, english, translated):
+    if code in TERM_AFTER_NUMBER:
+        assert TERM_AFTER_NUMBER[code].search(translated) is None, translated
+
+
+CASE_SLIPS = ["Отказ от проверки отнимает 1 УДАЧА", "отнимает {n} {luck}", "+{gained} ВЫНОСЛИВОСТИ.",
+              "стоит 3 ВЫНОСЛИВОСТЬ", "потрачено {spent} СИЛЫ ВОЛИ"]
+CASE_RIGHT = ["отнимает 1 УДАЧУ", "УДАЧА −{n}", "ВЫНОСЛИВОСТЬ +{gained}.",
+              "восстановлено {n} {n|очко|очка|очков} ВЫНОСЛИВОСТИ", "от раны ВЫНОСЛИВОСТЬ уменьшается на {n}",
+              "2 УДАЧИ", "МАСТЕРСТВО 11, ВЫНОСЛИВОСТЬ 18"]
+
+
+@pytest.mark.parametrize("text", CASE_SLIPS)
+def test_the_case_check_finds_the_slips(text):
+    assert TERM_AFTER_NUMBER["ru"].search(text)
+
+
+@pytest.mark.parametrize("text", CASE_RIGHT)
+def test_the_case_check_lets_the_right_cases_pass(text):
+    assert not TERM_AFTER_NUMBER["ru"].search(text)
+
+
 def test_every_language_has_its_gender_check():
     assert set(CODES) <= set(GENDERED) | {"en-XA"}  # a new language brings its own (the pseudo-locale has no grammar)
 

@@ -127,8 +127,8 @@ def test_log_notes_follow_the_language():
         actions=[{"do": "round", "number": 0}],
     )
     with language("ru"):
-        assert Fight.from_record(record).log[0]["notes"] == ["Гоблин погибает; в бой вступает Орк"]
-    assert Fight.from_record(record).log[0]["notes"] == ["Гоблин is dead; Орк fights on"]
+        assert Fight.from_record(record).log[0]["notes"] == ["Гоблин: вне боя; следующий противник — Орк"]
+    assert Fight.from_record(record).log[0]["notes"] == ["Гоблин: out of the fight; the next enemy: Орк"]
 
 
 def test_the_pages_copy_of_the_catalog_keyed_short_translates_every_text_the_same(monkeypatch):

@@ -194,7 +194,7 @@ def _strike(
     state, killed = _wound(setup, replace(state, draws=draws), target, wounds)
     state = _acted(state, i)
     defender = setup.unit(target)
-    notes = [tr("{name} is dead", name=defender.name)] if killed else []
+    notes = [tr("{name}: off the board", name=defender.name)] if killed else []
     return state, {
         "unit": unit_id(setup, i),
         "name": attacker.name,
@@ -314,7 +314,7 @@ def _character(setup: CitadelSetup, state: CitadelState, action: CitadelAction, 
     """The living character who acts, not yet acted in this Party Combat Phase."""
     i = index_of(setup, action.unit, f"{path}.unit", True)
     if state.pos[i] is None:
-        raise RecordError(f"{path}.unit", tr("9.7: {name} is dead", name=setup.party[i].name), tr("Who"))
+        raise RecordError(f"{path}.unit", tr("9.7: {name}: out of the fight", name=setup.party[i].name), tr("Who"))
     if state.acted[i]:
         raise RecordError(
             f"{path}.unit",
@@ -449,7 +449,7 @@ def _hellgate(setup: CitadelSetup, state: CitadelState, action: CitadelAction, p
         "target_wounds": state.wounds[target],
         "target_wound_points": c.wound_points,
         "killed": killed,
-        "notes": [tr("{name} is dead", name=c.name)] if killed else [],
+        "notes": [tr("{name}: off the board", name=c.name)] if killed else [],
     }
 
 
@@ -468,7 +468,7 @@ def _move(setup: CitadelSetup, state: CitadelState, action: CitadelAction, path:
     c = setup.party[i]
     frm = state.pos[i]
     if frm is None:
-        raise RecordError(f"{path}.unit", tr("9.7: {name} is dead", name=c.name), tr("Who"))
+        raise RecordError(f"{path}.unit", tr("9.7: {name}: out of the fight", name=c.name), tr("Who"))
     if action.to is None:
         raise RecordError(f"{path}.to", tr("is missing"), tr("Where to"))
     if action.to not in party_moves(*board(setup, state)).get(i, []):

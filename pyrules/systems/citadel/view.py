@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...i18n import tr
+from ...i18n import join_list, tr
 from . import geometry, rules
 from .phases import ACTION_LABELS, PHASE, PHASE_LABELS, PHASE_OF, PHASES
 from .record import (
@@ -159,7 +159,7 @@ def view(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
 def summary(book: str, setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
     return {
         "book": tr(book),
-        "hero": ", ".join(c.name for c in setup.party),
+        "hero": join_list(c.name for c in setup.party),
         "enemies": [m.name for m in setup.monsters],
         "rounds": state.round,
         "outcome": state.outcome,

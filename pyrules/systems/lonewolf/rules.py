@@ -426,7 +426,11 @@ class Engine(Record):
         landing = cls.ending(setup, state).land(endurance, enemies[state.current], evade)
         if landing.current != state.current:
             notes.append(
-                tr("{dead} is dead; {next} fights on", dead=enemy.name, next=setup.enemies[landing.current].name)
+                tr(
+                    "{dead}: out of the fight; the next enemy: {next}",
+                    dead=enemy.name,
+                    next=setup.enemies[landing.current].name,
+                )
             )
         if landing.outcome != ONGOING:
             if setup.rules.restore_endurance:
