@@ -40,7 +40,7 @@ import { language, rulesWords, t } from "./i18n.js";
  */
 /** @typedef {{systems: Record<string, System>, rule_labels: Record<string, string>}} Words */
 
-/** @typedef {{type: string, stage: number, stages: number, text: string}} Progress */
+/** @typedef {{type: string, value: number, text?: string}} Progress value from 0 to 1; text: a stage's words */
 
 /**
  * How long a starting worker may say nothing (no progress, no ready) before the page says so and offers to try
@@ -222,12 +222,12 @@ function boot(early, ready, again = false, healed = "") {
   const status = $("#startup-text");
   $("#startup-failed").hidden = true;
   $("#startup").hidden = false;
+  progress.max = 1;
   progress.value = 0;
   status.textContent = t(status.dataset.i18nKey ?? "Loading the rules…");
-  const client = new Rules(({ stage, stages, text }) => {
-    progress.max = stages;
-    progress.value = stage;
-    status.textContent = t(text);
+  const client = new Rules(({ value, text }) => {
+    progress.value = Math.max(progress.value, value); // a download's size learnt late never moves it back
+    if (text) status.textContent = t(text);
   }, "rules", early);
   client.lang = language();
   starting = client;
@@ -246,6 +246,7 @@ function boot(early, ready, again = false, healed = "") {
     $("#startup").hidden = false;
     window.pyrulesTiming = { ...timing, workerCreated, readyOnPage: performance.timeOrigin + performance.now() };
     $("#startup").classList.add("ready");
+    progress.value = 1;
     status.dataset.i18nKey = "Rules loaded: ready to fight.";
     status.setAttribute("data-i18n", "");
     status.textContent = t(status.dataset.i18nKey);

@@ -2,7 +2,8 @@
 // Messages in:  {start: {cached, code}}  first, from whoever created the worker: it starts then (see Start)
 //               {share: port}           send the runtime's compiled code down this port (to a newer worker)
 //               {id, request}           request is a JSON text for pyrules.api.call
-// Messages out: {type: "progress", stage, stages, text} | {type: "ready", hello, timing}
+// Messages out: {type: "progress", value, text?} | {type: "ready", hello, timing}  value: from 0 to 1, moved by the
+//                                       bytes of the start's downloads as they come; text: the stage's, when it begins
 //               {type: "failed", text, dropped?, lost?}  dropped: the runtime's files found damaged in the cache and
 //                                       downloaded again (their names), unless lost says why not (see damaged)
 //               {type: "compiled"}      this worker compiled the runtime's code and keeps it for the next ones
@@ -39,7 +40,16 @@ const HASHES = new Map(Object.entries(__HASHES__).map(([path, hash]) => [new URL
 const SNAPSHOT_BUDGET_MS = 3000;
 const SNAPSHOT_JUDGED_MS = 300;
 let downloaded = 0; // bytes of the runtime's files and of the snapshot come so far (the network's rate, all told)
-const STAGES = 3;
+// The start-up bar: its downloads take it to DOWNLOADED as their bytes come, against their sizes as far as they are
+// known (the snapshot's, built in; a runtime file's Content-Length once its answer begins, unless it comes encoded,
+// its bytes then uncounted); the stages after them, to their own values. Said at most every PROGRESS_MS.
+const STAGE_VALUES = [0, 0.9, 0.95];
+const DOWNLOADED = STAGE_VALUES[1];
+const PROGRESS_MS = 100;
+let counted = 0; // bytes of the downloads of known size come so far
+let expected = 0; // the sizes of those downloads
+let stage = 0;
+let said = 0; // when the bar was last said to move
 const base = new URL("./__PYODIDE__", import.meta.url).href;
 const RUNTIME = { indexURL: base, packageBaseUrl: base, stdLibURL: STDLIB, lockFileContents: LOCK };
 /** @type {((request: string) => string) | null} pyrules.api.call, once imported */
@@ -52,11 +62,28 @@ const marks = { workerStart: performance.timeOrigin + performance.now() };
 const now = () => performance.timeOrigin + performance.now();
 
 /**
- * @param {number} stage
+ * The start has come to `now`, said in `text`.
+ * @param {number} now
  * @param {string} text
  */
-function progress(stage, text) {
-  self.postMessage({ type: "progress", stage, stages: STAGES, text });
+function progress(now, text) {
+  stage = now;
+  self.postMessage({ type: "progress", value: STAGE_VALUES[now], text });
+}
+
+/**
+ * Bytes of the downloads have come, `known` of them of one whose size is in `expected`; the bar moves, every
+ * PROGRESS_MS at most.
+ * @param {number} bytes
+ * @param {number} known
+ */
+function arrived(bytes, known) {
+  downloaded += bytes;
+  counted += known;
+  const at = performance.now();
+  if (stage !== 0 || !expected || at - said < PROGRESS_MS) return;
+  said = at;
+  self.postMessage({ type: "progress", value: DOWNLOADED * Math.min(1, counted / expected) });
 }
 
 /** @param {Call} message */
@@ -130,7 +157,7 @@ async function bootFresh() {
   const wheel = fetchWheel(); // downloads while Pyodide starts
   const pyodide = await loadPyodide({ ...RUNTIME, fullStdLib: false });
   marks.pyodideReady = now();
-  progress(1, "Installing the rules…");
+  progress(1, "Preparing the book's rules…");
   const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
   unpackRules(pyodide, await wheel, extractDir); // the wheel's files, as one gzipped pack (build.py)
   return pyodide;
@@ -163,6 +190,7 @@ async function snapshotBytes() {
     abort.abort(new Error(slow));
   };
   const judging = setInterval(judge, 50);
+  expected += SNAPSHOT_BYTES;
   try {
     // Not through the watched fetch below: a snapshot that cannot be had is no failed start.
     const response = (await cached(SNAPSHOT)) ?? (await download(SNAPSHOT, { signal: abort.signal }));
@@ -170,7 +198,7 @@ async function snapshotBytes() {
     const counted = response.body.pipeThrough(new TransformStream({
       transform(chunk, controller) {
         received += chunk.byteLength;
-        downloaded += chunk.byteLength;
+        arrived(chunk.byteLength, chunk.byteLength);
         judge();
         // Inflated INFLATE_SLICE bytes at a time: WebKit inflates each piece it is given into one new array, and
         // a fast network's pieces became arrays of several MB, all alive at the start's peak.
@@ -184,6 +212,7 @@ async function snapshotBytes() {
     marks.snapshotBytes = received;
     return bytes;
   } catch (error) {
+    expected -= SNAPSHOT_BYTES - received; // given up: the bar no longer waits for the rest of it
     throw slow ? new Error(slow) : error;
   } finally {
     clearInterval(judging);
@@ -250,9 +279,9 @@ async function boot() {
   const start = await started;
   later = start.cached && "caches" in self;
   given = await codeFrom(start.code);
-  progress(0, "Loading Python (Pyodide)…");
+  progress(0, "Loading the rules…");
   const pyodide = (await bootFromSnapshot()) || (await bootFresh());
-  progress(2, "Starting the rules…");
+  progress(2, "Almost ready…");
   call = pyodide.pyimport("pyrules.api").call;
   shared.clear(); // the runtime's downloads, kept for a second start: not needed any more
   const hello = JSON.parse(call('{"op": "hello"}'));
@@ -366,13 +395,18 @@ self.fetch = async (input, init) => {
 };
 
 /**
- * Reads a copy of a response as it comes, adding its bytes to `downloaded`.
+ * Reads a copy of a response as it comes, adding its bytes to `downloaded` (and to the bar's, its size known).
  * @param {Response} copy
  */
 async function count(copy) {
+  const size = copy.headers.get("Content-Encoding") ? 0 : Number(copy.headers.get("Content-Length")) || 0;
+  expected += size;
+  let left = size;
   const reader = copy.body?.getReader();
   for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
-    downloaded += part.value.byteLength;
+    const known = Math.min(left, part.value.byteLength);
+    left -= known;
+    arrived(part.value.byteLength, known);
   }
 }
 

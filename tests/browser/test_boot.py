@@ -242,6 +242,40 @@ def test_a_snapshot_too_slow_to_come_is_given_up_for_the_ordinary_start(browser,
         context.close()
 
 
+# Every value the start-up bar is given, as the page sets it (a <progress>'s value is its attribute), from the start.
+BAR_JS = """window.pyrulesBar = [];
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    if (change.target.id === "startup-progress") window.pyrulesBar.push(Number(change.target.getAttribute("value")));
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["value"] });
+"""
+
+
+def test_the_start_up_bar_moves_with_the_bytes_on_a_slow_network(browser, base_url):
+    """On a slow connection the bar moves as the runtime's files and the snapshot come, not only at each stage: it
+    takes several values, each above the last, before the rules are ready (where it is full), and it says what it
+    loads in a player's words."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.add_init_script(BAR_JS)
+        devtools = context.new_cdp_session(page)
+        devtools.send("Network.enable")
+        devtools.send("Network.emulateNetworkConditions",  # about 3 MB/s: the downloads take seconds
+                      {"offline": False, "latency": 40, "downloadThroughput": 3_000_000, "uploadThroughput": 500_000})
+        page.goto(base_url)
+        expect(page.locator("#startup-text")).to_have_text("Loading the rules…")
+        wait_ready(page)
+        values = page.evaluate("window.pyrulesBar")
+        moving = [value for value in values if 0 < value < 0.9]  # the downloads' part of the bar
+        assert len(set(moving)) >= 4, values
+        assert values == sorted(values) and values[-1] == 1, values
+        assert "Python" not in page.locator("#startup").inner_text()
+    finally:
+        context.close()
+
+
 def test_two_first_visits_get_different_seeds(browser, base_url):
     """Every visitor starts from the same snapshot, its `random` module frozen in it; the fights' seeds come from the
     page (crypto.getRandomValues), so two first visits still fight different numbers."""
