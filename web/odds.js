@@ -66,8 +66,35 @@ let simulation = 0; // the running simulation's token; 0: none
 const CANCELLED = -1; // the player pressed Cancel
 let cancel = () => {}; // ends the running simulation's wait
 
-/** @param {number} p */
-const percent = (p) => new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 }).format(p);
+/** The page's percent format, to a tenth of a point. */
+const rounded = () => new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 });
+/**
+ * A chance as the page writes it: one that is not certain never reads as certain (0.9996 is "> 99.9 %", not
+ * "100 %"; 0.0004 "< 0.1 %"); exactly 1 and 0 are "100 %" and "0 %".
+ * @param {number} p
+ */
+function percent(p) {
+  const format = rounded(), text = format.format(p);
+  if (p > 0 && p < 1 && text === format.format(1)) return `>\u00a0${format.format(0.999)}`;
+  if (p > 0 && p < 1 && text === format.format(0)) return `<\u00a0${format.format(0.001)}`;
+  return text;
+}
+/**
+ * A simulated chance's 95 % interval (Wilson's: within 0 and 1), its ends rounded outwards, as the page writes them.
+ * @param {number} low
+ * @param {number} high
+ */
+const ends = (low, high) => [Math.floor(low * 1000) / 1000, Math.ceil(high * 1000) / 1000]
+  .map((end) => rounded().format(end));
+/**
+ * The interval in one: "98.1–100 %", one number where both ends read alike.
+ * @param {number} low
+ * @param {number} high
+ */
+function interval(low, high) {
+  const [from, to] = ends(low, high);
+  return from === to ? to : `${from.replace(/\s*%/, "")}–${to}`;
+}
 /** @param {number} x */
 const decimal = (x) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(x);
 /** @param {number} x */
@@ -122,7 +149,10 @@ ui.toggle.addEventListener("click", () => {
 ui.keep.addEventListener("change", () => {
   clearAdvice();
   explainKeep();
-  if (!ui.bestBox.hidden) bestSpend();
+  if (form && record) { // the set-up's odds assume the advised spend: asked again under the new worth
+    if (busy) dirty = true;
+    else refresh();
+  } else if (!ui.bestBox.hidden) bestSpend();
 });
 ui.spendNow.addEventListener("click", () => spendNow?.(Number(ui.spendNow.dataset.spend), true));
 // What coming through alive without a win, and a point of ENDURANCE spent on Vigour, are worth to the player:
@@ -324,7 +354,7 @@ function needs(error) {
 export function update(next, options = {}) {
   record = next;
   ({ form = false, spend = 1, stat = "", exact = true, missing = [], spendNow = null } = options);
-  fightKey = JSON.stringify(next);
+  fightKey = `${form}|${JSON.stringify(next)}`; // the set-up's advice is not the fight's: that one fills the field
   if (!adviceKey.startsWith(`${fightKey}|`)) clearAdvice(); // advice lasts until the fight's state changes, not a re-render
   ui.spendNow.hidden = adviceSpend === null || !spendNow || spend === adviceSpend;
   simulation = 0;
@@ -365,23 +395,37 @@ async function compute() {
     say(allowed ? t("Too many possibilities for exact odds: estimate them by simulation.") : t("The odds are being prepared…"));
     return;
   }
-  const request = { op: "odds", record, form, willpower: spend, worth: worth() };
-  const fast = await quickly(request);
-  if (dirty) return;
-  if (fast) {
-    shown(fast);
-    if (!fast.ok || !fast.left_out || !allowed) return;
-    // A part that did not fit the quick deadline (Grey Star's table of spends) comes from the odds' worker, which has
-    // the whole budget: drawn when it comes, if it does; the quick answer stays otherwise.
-    const full = await ask(request);
-    if (!dirty && full.ok) shown(full);
-    return;
+  // The set-up's odds assume the spend the fight will advise (Grey Star: the best policy's spend now, under the worth
+  // of a point kept), not 1 a round: asked with the advice, then again under its spend where that differs.
+  let request = { op: "odds", record, form, willpower: spend, worth: worth(), ...(form ? { lambda: keepWorth() } : {}) };
+  let asked = await oddsOf(request);
+  if (dirty || !asked) return;
+  const advised = form && asked.reply.ok ? asked.reply.policy?.spend ?? null : null;
+  if (advised !== null && advised !== spend) {
+    request = { ...request, willpower: advised };
+    asked = await oddsOf(request);
+    if (dirty || !asked) return;
   }
-  if (!allowed || !worker) say(t("The odds are being prepared…")); // said while the odds' worker starts
-  if (!allowed) return;
-  const reply = await ask(request);
-  if (dirty) return; // a newer fight is waiting: draw that one
+  const { reply, fast } = asked;
   shown(reply);
+  if (!fast || !reply.ok || !reply.left_out || !allowed) return;
+  // A part that did not fit the quick deadline (Grey Star's table of spends) comes from the odds' worker, which has
+  // the whole budget: drawn when it comes, if it does; the quick answer stays otherwise.
+  const full = await ask(request);
+  if (!dirty && full.ok) shown(full);
+}
+
+/**
+ * The odds asked: the rules' own worker's quick answer (fast), else the odds' worker's; null while it cannot start.
+ * @param {Record<string, unknown>} request
+ * @returns {Promise<{reply: Reply, fast: boolean} | null>}
+ */
+async function oddsOf(request) {
+  const fast = await quickly(request);
+  if (fast) return { reply: fast, fast: true };
+  if (!allowed || !worker) say(t("The odds are being prepared…")); // said while the odds' worker starts
+  if (!allowed) return null;
+  return { reply: await ask(request), fast: false };
 }
 
 /**
@@ -410,6 +454,14 @@ function shown(reply) {
 
 /** @param {Record<string, any>} reply */
 function draw(reply) {
+  const ongoing = reply.outcome === "ongoing";
+  if (!ongoing) { // a fight over: its outcome, for certain; no chance or average left to give
+    const outcome = t(reply.outcome);
+    ui.status.textContent = t("The fight is over: {outcome}.", { outcome });
+    summarize(capital(outcome));
+    advise({});
+    return;
+  }
   // The chance to win is the headline (the status line); the numbers under it are the rest.
   const lines = [[t("Lose"), percent(reply.lose)]];
   if (reply.ended > 0) lines.push([t("The fight stops by the section's rule"), percent(reply.ended)]);
@@ -420,15 +472,15 @@ function draw(reply) {
       : t("WILLPOWER spent, on average ({n} a round)", { n: reply.spend }), decimal(reply.willpower_spent)]);
   }
   ui.numbers.replaceChildren(...lines.flatMap(([term, value]) => [element("dt", term), element("dd", value)]));
-  const ongoing = reply.outcome === "ongoing";
-  ui.status.textContent = ongoing
-    ? t("Chance to win, fighting to the end: {win}", { win: percent(reply.win) })
-    : t("The fight is over.");
+  const advised = form && reply.policy && reply.spend !== null && reply.spend === reply.policy.spend;
+  ui.status.textContent = advised // the set-up's odds under the spend the fight will advise: said which
+    ? t("Chance to win, spending {n} WILLPOWER a round as advised: {win}", { n: reply.spend, win: percent(reply.win) })
+    : t("Chance to win, fighting to the end: {win}", { win: percent(reply.win) });
   const ratio = reply.combat_ratio === null || reply.combat_ratio === undefined ? ""
     : ` · ${t("Combat Ratio {n}", { n: signed(reply.combat_ratio) })}`;
-  summarize(ongoing ? `${t("Win {win}", { win: percent(reply.win) })}${ratio}` : t("See the odds"));
+  summarize(`${t("Win {win}", { win: percent(reply.win) })}${ratio}`);
   const stamina = stat || t("ENDURANCE");
-  if (reply.outcome === "ongoing" && reply.endurance.length) {
+  if (reply.endurance.length) {
     ui.chart.replaceChildren(element("p", t("Where {stat} ends up", { stat: stamina }), "caption"),
       bars(reply.endurance, { label: t("Chance of each {stat} at the end of the fight", { stat: stamina }),
                               xLabel: stamina, yLabel: t("chance") }));
@@ -442,8 +494,10 @@ function draw(reply) {
     ui.curve.replaceChildren(curve(points, { label: t("Chance to win for each WILLPOWER spend per round"),
       xLabel: t("WILLPOWER a round"), yLabel: t("win"), mark }));
   }
-  ui.bestBox.hidden = !(ongoing && reply.spends && reply.spends.length); // something to spend now
-  if (!ui.bestBox.hidden && adviceKey !== `${fightKey}|${keepWorth()}`) bestSpend(); // the advice, unasked
+  ui.bestBox.hidden = !(reply.spends && reply.spends.length); // something to spend now
+  if (ui.bestBox.hidden || adviceKey === `${fightKey}|${keepWorth()}`) return;
+  if (reply.policy && reply.policy.lambda === keepWorth()) showPolicy(`${fightKey}|${reply.policy.lambda}`, reply.policy);
+  else bestSpend(); // the advice, unasked
 }
 
 /** @param {Record<string, any>} reply */
@@ -498,8 +552,17 @@ async function bestSpend() {
     ui.policy.textContent = refusal(reply.error);
     return;
   }
+  showPolicy(key, reply.policy);
+}
+
+/**
+ * The best spend now, said in the panel and filled in the fight's spend field.
+ * @param {string} key the state and worth it is for
+ * @param {{spend: number | null, win: number, willpower_spent: number}} best
+ */
+function showPolicy(key, best) {
+  advising = "";
   adviceKey = key;
-  const best = reply.policy;
   ui.policy.textContent = best.spend === null ? t("The Staff takes no WILLPOWER now.")
     : t("Best now: spend {n}. Following this advice round after round you win {win}, spending {spent} WILLPOWER on average.",
       { n: best.spend, win: percent(best.win), spent: decimal(best.willpower_spent) });
@@ -572,17 +635,18 @@ async function simulate() {
   ui.simCancel.hidden = true;
   if (!reply.ok) ui.simResult.textContent = reply.error.text;
   else if (simulation === CANCELLED) ui.simResult.textContent = `${simText(reply)} ${t("(cancelled)")}`;
-  else {
-    ui.status.textContent = t("Chance to win, fighting to the end: {win}", { win: percent(reply.win) });
-    summarize(t("Win {win}", { win: percent(reply.win) }));
+  else { // an estimate: its interval, never a certainty it is not
+    ui.status.textContent = t("Chance to win, fighting to the end: {win}", { win: interval(reply.low, reply.high) });
+    summarize(t("Win {win}", { win: interval(reply.low, reply.high) }));
   }
 }
 
 /** @param {Record<string, any>} reply */
 function simText(reply) {
   if (!reply.runs) return "";
-  return t("Win {win} (95 % interval {low} to {high}) in {n} simulated {n|fight|fights}.",
-    { win: percent(reply.win), low: percent(reply.low), high: percent(reply.high), n: reply.runs });
+  const [low, high] = ends(reply.low, reply.high);
+  return t("Win {win} (95 % interval {low} to {high}) in {n} simulated {n|fight|fights}.", // every fight won: not certain
+    { win: percent(Math.min(Math.max(reply.win, 1e-9), 1 - 1e-9)), low, high, n: reply.runs });
 }
 
 // ---- small SVG charts, drawn from numbers the rules computed (no library; text via textContent) --------------------

@@ -159,7 +159,10 @@ const number = h("input", { id: "number", inputMode: "numeric", autocomplete: "o
                             attrs: { "aria-describedby": "number-hint" } });
 const spend = h("input", { id: "willpower", inputMode: "numeric", autocomplete: "off", value: "1",
                            data: { field: "action.willpower" }, attrs: { "aria-describedby": "willpower-cost willpower-advised" } });
-const advised = h("span", { className: "advised", id: "willpower-advised" });
+// The odds' advised spend beside the field: "advised" where the field holds it, else a button that puts it there
+// (one tap: the round is still played from the table). Said to screen readers as it changes.
+const advised = h("span", { className: "advised", id: "willpower-advised", attrs: { "aria-live": "polite" } });
+const takeAdvice = h("button", { type: "button", className: "secondary", id: "willpower-take-advice" });
 const spendBox = h("div", { className: "field costly-field" },
   h("label", { htmlFor: spend.id, i18n: "WILLPOWER to spend" }), h("span", { className: "spend-row" }, spend, advised),
   h("span", { className: "cost-text", id: "willpower-cost",
@@ -200,7 +203,10 @@ let picked = null;
 let revealed = null;
 let evading = false; // Evade pressed: the next square tapped is the evasion round
 let evadeAtOnce = false; // the section's evasion before the first round: no round, no number
-let ownSpend = false; // the player typed the spend: the odds' advice is said beside it, not filled over it
+let ownSpend = false; // the player typed the spend: the odds' advice is offered beside it, not filled over it
+/** @type {{n: number, at: string} | null} the odds' advised spend, for the state drawn then */
+let advice = null;
+let drawnAt = ""; // the state drawn: its session and its number of actions
 /** @type {{session: number, hero: number, willpower: number | null, enemies: number[]} | null} the last view drawn */
 let previous = null;
 let announcing = false; // an action was just taken: its event is said to screen readers
@@ -211,8 +217,14 @@ export function init(given) {
   weapon.addEventListener("change", showWeaponBonus);
   spend.addEventListener("input", () => {
     ownSpend = true;
-    advised.textContent = "";
+    showAdvice();
     shell.changed();
+  });
+  takeAdvice.addEventListener("click", () => {
+    if (!advice) return;
+    setSpend(advice.n, true);
+    shell.changed();
+    focus(); // the button gives way to "advised": the table is next
   });
   evade.button.addEventListener("click", pressEvade);
   vigour.button.addEventListener("click", () => shell.act({ do: "vigour" }));
@@ -229,7 +241,8 @@ export function init(given) {
   });
   return {
     setup: [h("div", { className: "columns" },
-      h("fieldset", {}, legend, skill.box, endurance.box, enduranceMax.box, willpower.box, willpowerMax.box,
+      h("fieldset", {}, legend,
+        h("div", { className: "sheet-pairs crt-setup" }, skill.box, endurance.box, enduranceMax.box, willpower.box, willpowerMax.box),
         h("div", { className: "field" }, weaponLabel, weapon), weaponBonus.box, items.box, roll, rollHint),
       enemies.box)],
     rules: [h("div", { className: "rules-grid" }, ...RULES)],
@@ -304,6 +317,8 @@ export function render(fight, shown) {
     : [h("li", {}, enemyCardOf(i, true))])));
   laterEnemies.hidden = view.enemies.length < 2;
   ratio.textContent = signed(view.combat_ratio);
+  drawnAt = `${fight.session}|${record.actions.length}`;
+  showAdvice(); // an advice for another state is gone
   previous = { session: fight.session, hero: hero.endurance, willpower: hero.willpower,
                enemies: view.enemies.map((e) => e.endurance) };
 
@@ -467,19 +482,28 @@ export const spendOf = (fight) => (fight.view.willpower_spend ? Number(spend.val
 
 /**
  * The odds' advised spend: filled in the field, marked as advised, unless the player has typed their own since the
- * last advice or is typing in it now (then the advice is only said beside it).
+ * last advice or is typing in it now (then a button beside it puts the advice in the field).
  * @param {number} n
  * @param {boolean} [asked] the player asked for it ("Spend 3 now"): filled whatever was typed
  */
 export function setSpend(n, asked = false) {
   if (asked) ownSpend = false;
   // The field being edited is the player's (a value set under their typing would join it: "3" then "40" is "340").
-  if (ownSpend || (!asked && document.activeElement === spend)) {
-    advised.textContent = t("advised: {n}", { n });
-  } else {
-    spend.value = String(n);
-    advised.textContent = t("advised");
-  }
+  if (!ownSpend && (asked || document.activeElement !== spend)) spend.value = String(n);
+  advice = { n, at: drawnAt };
+  showAdvice();
+}
+
+// Beside the spend field: "advised" where it holds the advice; a button that fills it in where it holds another.
+// Redrawn only when it changes, so that screen readers hear each change once.
+function showAdvice() {
+  const n = advice && advice.at === drawnAt ? advice.n : null;
+  const held = n !== null && spend.value.trim() === String(n);
+  const words = n === null ? "" : held ? t("advised") : t("Spend {n} (advised)", { n });
+  if (advised.dataset.shown === `${held}|${words}`) return;
+  advised.dataset.shown = `${held}|${words}`;
+  takeAdvice.textContent = words;
+  advised.replaceChildren(...(n === null ? [] : [held ? words : takeAdvice]));
 }
 
 export function clearInputs() {
@@ -491,7 +515,8 @@ export function resetInputs() {
   number.value = "";
   spend.value = "1";
   ownSpend = false;
-  advised.textContent = "";
+  advice = null;
+  showAdvice();
   picked = null;
   revealed = null;
   evading = false;

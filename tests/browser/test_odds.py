@@ -15,8 +15,11 @@ ODDS_TIMEOUT = 120_000  # the odds' own worker starts once the rules' worker is 
 
 
 def shown(p: float) -> str:
-    """A chance as the page writes it in English (Intl, at most one decimal)."""
+    """A chance as the page writes it in English (Intl, at most one decimal); one that is not certain never as
+    certain: "> 99.9%", "< 0.1%" (a no-break space after the sign)."""
     text = f"{p * 100:.1f}".removesuffix(".0")
+    if 0 < p < 1 and text in ("100", "0"):
+        return "> 99.9%" if text == "100" else "< 0.1%"
     return f"{text}%"
 
 

@@ -5,6 +5,7 @@ fight accepts); evasion advice that says what each number assumes; an empty set-
 from __future__ import annotations
 
 import json
+import math
 import re
 
 import pytest
@@ -214,3 +215,122 @@ def test_an_empty_set_up_says_what_it_still_needs(page):
     expect(status).to_have_text("Чтобы увидеть шансы, введите: ВЫНОСЛИВОСТЬ.")
     page.get_by_role("radio", name="Подземелья Чёрного замка").check()
     expect(status).to_have_text(re.compile("^Чтобы увидеть шансы, введите: МАСТЕРСТВО и ВЫНОСЛИВОСТЬ"))
+
+
+# ---- the panel honest at its edges (issue 39, point 5) ---------------------------------------------------------
+
+SURE = record("lone-wolf", {"skill": 20, "endurance": 16}, [{"name": "Giak", "skill": 14, "endurance": 20}])
+
+
+def test_a_near_certain_fight_is_never_shown_as_certain(page):
+    fight = Fight.from_record(SURE)
+    odds = json.loads(api.call(json.dumps({"op": "odds", "record": SURE})))
+    assert 0.9995 < odds["win"] < 1 and 0 < odds["lose"] < 0.0005, fight.state  # 100 % and 0 % once rounded
+    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": "20", "ENDURANCE": "16"},
+           [{"Enemy name": "Giak", "Enemy COMBAT SKILL": "14", "Enemy ENDURANCE": "20"}])  # fmt: skip
+    status = panel(page).get_by_role("status").first
+    expect(status).to_have_text("Chance to win, fighting to the end: > 99.9%", timeout=ODDS_TIMEOUT)
+    expect(panel(page).locator("#odds-numbers dd").first).to_have_text("< 0.1%")
+    # In Russian and Spanish the same sign before the language's own number
+    page.get_by_label("Language").select_option("ru")
+    ru = page.get_by_role("complementary", name="Шансы").get_by_role("status").first
+    expect(ru).to_have_text("Шанс победы, если биться до конца: > 99,9 %", timeout=ODDS_TIMEOUT)
+
+
+def test_a_finished_fight_shows_its_outcome_and_no_averages(page):
+    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": "20", "ENDURANCE": "16"},
+           [{"Enemy name": "Giak", "Enemy COMBAT SKILL": "14", "Enemy ENDURANCE": "20"}])  # fmt: skip
+    odds, status = panel(page), panel(page).get_by_role("status").first
+    expect(status).to_have_text(re.compile("^Chance to win"), timeout=ODDS_TIMEOUT)
+    for _ in range(2):  # two rounds of 0 kill the Giak (checked by the rules below)
+        page.get_by_label("Random number", exact=True).fill("0")
+        page.get_by_role("button", name="Fight round").click()
+    fight = Fight.from_record({**SURE, "actions": [{"do": "round", "number": 0}] * 2})
+    assert fight.state.outcome == "won"
+    expect(status).to_have_text("The fight is over: won.", timeout=ODDS_TIMEOUT)
+    expect(odds.get_by_text(re.compile("on average"))).to_have_count(0)
+    expect(odds.locator("#odds-numbers dt")).to_have_count(0)  # no "Lose 0 %": the outcome is certain
+    expect(odds.get_by_text(re.compile("Lose"))).to_have_count(0)
+
+
+def test_citadels_estimate_stays_within_0_and_100_percent(page, base_url):
+    from pyrules import share
+
+    party = [{"name": f"Knight {i}", "wound_points": 12, "resistance": 4, "combat_bonus": 2, "weapons": ["sword"]}
+             for i in range(3)]  # fmt: skip
+    sure = {**record("citadel-of-blood", {"party": party}, [{"monster": "troll", "wound_points": 3}]), "seed": 5}
+    # The same fights the page plays (seeded): every one won, so the estimate is 1 and its interval reaches 100 %.
+    started = json.loads(api.call(json.dumps({"op": "mc_start", "record": sure})))
+    runs = json.loads(api.call(json.dumps({"op": "mc_run", "mc": started["mc"], "n": 1000})))
+    assert runs["runs"] == runs["wins"] == 1000 and runs["high"] == 1.0, runs
+    low = f"{math.floor(runs['low'] * 1000) / 10:.1f}".removesuffix(".0")  # rounded outwards
+    page.goto(base_url + "#f=" + share.encode(sure))
+    odds = panel(page)
+    odds.get_by_role("button", name="Estimate by simulation").click(timeout=ODDS_TIMEOUT)
+    result = odds.get_by_text(re.compile(r"in 1000 simulated fights\.$"))
+    expect(result).to_have_text(f"Win > 99.9% (95 % interval {low}% to 100%) in 1000 simulated fights.",
+                                timeout=120_000)  # fmt: skip
+    # The headline is the interval, never a certainty the simulation cannot give, nor past 100 %.
+    expect(odds.get_by_role("status").first).to_have_text(f"Chance to win, fighting to the end: {low}–100%")
+    expect(page.locator("#odds-toggle")).to_have_text(f"Win {low}–100%")  # the phone's one-line summary
+
+
+# ---- Grey Star's advice one tap from the field (issue 39, point 3) ----------------------------------------------
+
+GREY_STAR = {"COMBAT SKILL": "15", "ENDURANCE": "25", "WILLPOWER": "12"}
+DEATHGAUNT = [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": "20", "Enemy ENDURANCE": "30"}]
+GREY_RECORD = record("grey-star", {"skill": 15, "endurance": 25, "willpower": 12},
+                     [{"name": "Deathgaunt", "skill": 20, "endurance": 30}])  # fmt: skip
+
+
+def advised_spend(data, lam=0.005):
+    """The spend the panel advises now (its default worth of a point kept: "A little", 0.5 % of a win)."""
+    return json.loads(api.call(json.dumps({"op": "odds", "record": data, "lambda": lam})))["policy"]["spend"]
+
+
+def test_the_set_ups_odds_assume_the_spend_the_fight_will_advise(page):
+    best = advised_spend(GREY_RECORD)
+    assert best > 1 and exact_win(GREY_RECORD, best) > exact_win(GREY_RECORD, 1) + 0.2  # else the test proves nothing
+    with_best = shown(exact_win(GREY_RECORD, best))
+    page.get_by_role("radio", name="Grey Star the Wizard").check()
+    for label, value in GREY_STAR.items():
+        page.get_by_label(label, exact=True).fill(value)
+    for label, value in DEATHGAUNT[0].items():
+        page.get_by_role("group", name="Enemy 1").get_by_label(label, exact=True).fill(value)
+    odds, status = panel(page), panel(page).get_by_role("status").first
+    expect(status).to_have_text(f"Chance to win, spending {best} WILLPOWER a round as advised: {with_best}",
+                                timeout=ODDS_TIMEOUT)  # fmt: skip
+    expect(odds.locator("#odds-numbers dt").last).to_have_text(f"WILLPOWER spent, on average ({best} a round)")
+    # The fight opens at the same chance, the advice in its field.
+    page.get_by_role("button", name="Start fight").click()
+    expect(page.get_by_label("WILLPOWER to spend")).to_have_value(str(best), timeout=ODDS_TIMEOUT)
+    expect(status).to_have_text(f"Chance to win, fighting to the end: {with_best}", timeout=ODDS_TIMEOUT)
+
+
+def test_the_advised_spend_is_one_tap_beside_the_field(page):
+    set_up(page, "Grey Star the Wizard", GREY_STAR, DEATHGAUNT)
+    page.evaluate(RECORD_ACTIONS)
+    best = advised_spend(GREY_RECORD)
+    field, advised = page.get_by_label("WILLPOWER to spend"), page.locator("#willpower-advised")
+    expect(field).to_have_value(str(best), timeout=ODDS_TIMEOUT)
+    expect(advised).to_have_text("advised")
+    expect(advised).to_have_attribute("aria-live", "polite")  # its changes are said to screen readers
+    field.fill("1")  # the player's own spend: the advice is a button beside it, in the fight, not in the panel
+    take = page.locator("#fight").get_by_role("button", name=f"Spend {best} (advised)")
+    expect(take).to_be_visible()
+    box = take.bounding_box()
+    assert box["width"] >= 24 and box["height"] >= 24, box
+    expect(panel(page).get_by_role("status").first).to_have_text(
+        f"Chance to win, fighting to the end: {shown(exact_win(GREY_RECORD, 1))}", timeout=ODDS_TIMEOUT
+    )
+    take.click()
+    expect(field).to_have_value(str(best))
+    expect(advised).to_have_text("advised")
+    expect(panel(page).get_by_role("status").first).to_have_text(
+        f"Chance to win, fighting to the end: {shown(exact_win(GREY_RECORD, best))}", timeout=ODDS_TIMEOUT
+    )
+    assert page.evaluate("window.actions") == []  # one tap sets the spend; the round is still the player's tap
+    page.get_by_label("Random number", exact=True).fill("5")
+    page.get_by_role("button", name="Fight round").click()
+    expect(page.locator("#action-error")).to_have_text("")
+    assert page.evaluate("window.actions") == [{"do": "round", "number": 5, "willpower": best}]
