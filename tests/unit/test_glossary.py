@@ -30,7 +30,8 @@ CATALOGS = {code: {name: read(code, name) for name in ("page.json", "rules.json"
 TEXTS = [(code, english, translated) for code in CODES
          for english, translated in sorted({pair for catalog in CATALOGS[code].values() for pair in catalog.items()})]
 # A name's field, then (within its clause) a word whose form says the name is of one gender and number. Russian: a
-# short participle or adjective, or a past-tense verb («{name}: выбывает из боя», «{name} погибает» are neutral).
+# short participle or adjective, or a past-tense verb («{name}: выбывает из боя», «{name} погибает» are neutral in
+# gender, though not in number: the texts say «{name}: вне боя», which a plural name reads as well).
 # Spanish: a participle or adjective in -o/-a(s) («{name} muerto»); «{name}: fuera de combate», «{name} cae» are
 # neutral.
 GENDERED = {
