@@ -22,11 +22,12 @@ def icon_png(size: int) -> bytes:
     """An indexed PNG, opaque: a red square to its edges with the die inside the middle 80 % (the safe zone a mask may
     crop to), so that one picture serves as the app's icon as it is and under any mask (purpose "any" and
     "maskable"), and iOS, which fills transparent corners with black, shows it whole. The die's edge and pips are
-    blended in 16 steps, which the eye does not tell from more and which makes the file a third of an RGBA one."""
+    blended in 4 shades (2 bits a pixel): at the sizes an icon is shown the edge reads smooth, and the two files are
+    1 KB smaller than with 16 shades (the site's byte budget)."""
     die_half = size * 0.28  # its farthest corner 37 % of the size from the middle: inside the safe zone
     pip = die_half * 0.17
     pips = [(0.0, 0.0)] + [(sx * die_half * 0.5, sy * die_half * 0.5) for sx in (-1, 1) for sy in (-1, 1)]
-    steps = 15
+    steps = 3
     palette: dict[int, int] = {}  # the die's share in steps -> index
     rows = []
     for j in range(size):
@@ -69,8 +70,8 @@ def _deflated(data: bytes) -> bytes:
 
 
 def _smallest(png: bytes) -> bytes:
-    """The same pixels in the fewest bytes ZopfliPNG finds (a palette of 16 colours at 4 bits a pixel, the best filter
-    per row: a few hundred bytes smaller), where the tooling's environment has it; else as drawn."""
+    """The same pixels in the fewest bytes ZopfliPNG finds (the 4 colours at 2 bits a pixel, the best filter per row:
+    a few hundred bytes smaller), where the tooling's environment has it; else as drawn."""
     try:
         from zopfli.png import optimize
     except ImportError:
