@@ -149,16 +149,17 @@ function tellStory(link = false) {
  * @param {Action | null} action
  */
 async function act(action, fromRedo = false) {
-  if (!fight || !action || !rules || acting) return false; // one action at a time: a tap during one is not another
-  acting = true;
+  if (!fight || !action || !rules || inFlight) return false; // one action at a time: a tap during one is not another
+  inFlight = acted(action, fromRedo);
   try {
-    return await acted(action, fromRedo);
+    return await inFlight;
   } finally {
-    acting = false;
+    inFlight = null;
   }
 }
 
-let acting = false; // an action is with the rules, or being drawn
+/** @type {Promise<boolean> | null} an action with the rules, or being drawn */
+let inFlight = null;
 
 /**
  * @param {Action} action
@@ -214,8 +215,14 @@ async function undo() {
   log.undone(kept);
 }
 
+// Redo is a deliberate press of its own button, never a bounce: pressed while an action is with the rules (the story's
+// review before it, say), it waits for it, and each press redoes one action.
+let redone = Promise.resolve();
 function redo() {
-  if (fight && fight.redo.length) act(/** @type {Action} */ (fight.redo.pop()), true);
+  redone = redone.then(async () => {
+    while (inFlight) await inFlight.catch(() => false);
+    if (fight && fight.redo.length) await act(/** @type {Action} */ (fight.redo.pop()), true);
+  });
 }
 
 /**
