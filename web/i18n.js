@@ -175,7 +175,6 @@ export function setLanguage(code) {
  * @param {Record<string, unknown>} [fields]
  */
 export function t(text, fields = {}) {
-  if (text === " and ") return JOINT; // names joined by it are a list when filled in (list)
   const catalog = CATALOGS[current];
   const key = catalog[""] === "crc24" ? shortKey(text) : text;
   const known = key !== "" && Object.hasOwn(catalog, key);
@@ -191,15 +190,9 @@ export function t(text, fields = {}) {
     .replace(/\{(\w+)\}/g, (match, name) => (name in fields ? filled(fields[name]) : match));
 }
 
-// t(" and ") joins names for a text's field: a visible ", " (should it be shown as it is) and an invisible separator
-// that makes the field a list, which t says as the page's language does (list).
-const JOINT = ", \u2063";
-
-/** @param {unknown} value */
+/** @param {unknown} value a field's value: names (an array) are said as the page's language lists them */
 function filled(value) {
-  if (Array.isArray(value)) return list(value.map(String));
-  const text = String(value);
-  return text.includes(JOINT) ? list(text.split(JOINT)) : text;
+  return Array.isArray(value) ? list(value.map(String)) : String(value);
 }
 
 /**

@@ -143,8 +143,7 @@ export function translate() {
 ui.toggle.addEventListener("click", () => {
   const open = ui.toggle.getAttribute("aria-expanded") !== "true";
   ui.toggle.setAttribute("aria-expanded", String(open));
-  ui.panel.classList.toggle("open", open);
-  if (open) ui.panel.scrollIntoView({ block: "nearest" });
+  ui.panel.classList.toggle("open", open); // it rises from its line at the screen's foot (style.css): no scroll
 });
 ui.keep.addEventListener("change", () => {
   clearAdvice();

@@ -183,7 +183,7 @@ export function title(fight) {
  */
 export function fightName(summary) {
   return summary.enemies.length
-    ? t("{hero} vs {enemies}", { hero: summary.hero, enemies: summary.enemies.join(t(" and ")) })
+    ? t("{hero} vs {enemies}", { hero: summary.hero, enemies: summary.enemies })
     : summary.hero;
 }
 

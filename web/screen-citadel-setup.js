@@ -26,7 +26,10 @@ const addHero = h("button", { type: "button", id: "add-hero", className: "second
 const addOwn = h("button", { type: "button", id: "add-character", className: "secondary",
                              i18n: "Add a character of your own" });
 const addMonster = h("button", { type: "button", id: "add-monster", className: "secondary", i18n: "Add this monster" });
-const tableSource = h("p", { id: "cob-table-source", className: "hint" });
+// The table's credit: the page's words, then its source's name as it is written (a citation: not translated).
+const tableCredit = h("span", { attrs: { translate: "no" } });
+const tableSource = h("p", { id: "cob-table-source", className: "hint" },
+  h("span", { i18n: "Not checked against the printed game; transcribed by fans:" }), " ", tableCredit, ".");
 const editor = h("table", { id: "cob-table", className: "crt-editor" });
 const hellgate = rule("hellgate", { check: true });
 const partyHint = h("p", { className: "hint" });
@@ -189,8 +192,7 @@ function tableEditor() {
   /** @type {Table} */
   const table = system.table;
   const typed = $$("input", editor).map((input) => /** @type {HTMLInputElement} */ (input).value);
-  tableSource.textContent = t("Not checked against the printed game: a fans' transcription ({source}).",
-                              { source: table.credit });
+  tableCredit.textContent = table.credit;
   const head = element("tr");
   head.append(element("th", t("Modified roll")));
   for (const column of table.columns) head.append(h("th", { scope: "col" }, column.name));

@@ -633,7 +633,7 @@ function said(event, words) {
 /** @param {View} view */
 export function outcomeText(view) {
   /** @param {string} side */
-  const alive = (side) => view.units.filter((u) => u.side === side && u.alive).map((u) => u.name).join(t(" and "));
+  const alive = (side) => view.units.filter((u) => u.side === side && u.alive).map((u) => u.name);
   switch (view.outcome) {
     case "won": return t("Victory in round {round}: the monsters are dead. Standing: {names}.",
       { round: view.round, names: alive("party") });

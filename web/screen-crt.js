@@ -609,7 +609,7 @@ export function announcement(event, fight, shown) {
  */
 export function outcomeText(view, shown) {
   const fields = { hero: shown.hero, endurance: view.hero.endurance, willpower: view.hero.willpower,
-                   enemies: view.enemies.map((e) => e.name).join(t(" and ")), rounds: view.rounds,
+                   enemies: view.enemies.map((e) => e.name), rounds: view.rounds,
                    count: view.enemies.length };
   const left = view.hero.willpower !== null
     ? t("{hero} has {endurance} ENDURANCE and {willpower} WILLPOWER left.", fields)

@@ -826,7 +826,7 @@ function spellNote(event, names, shown) {
  * @param {System} shown
  */
 export function outcomeText(view, shown) {
-  const fields = { hero: shown.hero, stamina: view.hero.stamina, enemies: view.enemies.map((e) => e.name).join(t(" and ")),
+  const fields = { hero: shown.hero, stamina: view.hero.stamina, enemies: view.enemies.map((e) => e.name),
                    count: view.enemies.length };
   switch (view.outcome) {
     case "won": return `${t("Victory: {enemies} {count|falls|fall}.", fields)} ${t("{hero} has {stamina} STAMINA left.", fields)}`;

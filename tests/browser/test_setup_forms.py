@@ -4,10 +4,16 @@ folded, and a refusal of a list gone once the list is mended."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
-from conftest import set_up
+from conftest import BOOT_TIMEOUT, play_on, set_up
 from playwright.sync_api import expect
+
+from pyrules import share
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 # A phone's keypad by the field's inputmode: "numeric" and "decimal" have no minus on an iPhone.
 NO_MINUS = {"numeric", "decimal"}
@@ -105,3 +111,27 @@ def test_a_refusal_of_the_party_goes_once_the_party_has_a_character(page):
     expect(error).to_be_empty()
     page.get_by_role("button", name="Start fight").click()
     expect(page.locator("#cob-board")).to_be_visible()
+
+
+
+def test_on_a_phone_the_odds_open_where_their_line_is(page, base_url):
+    """At 390×844 in a fight, the odds' one-line summary at the screen's foot opens the panel from there, over the
+    fight, instead of sending the player to the page's end; closed, the fight is where it was."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    record = json.loads((FIXTURES / "grey-star-staff.json").read_text(encoding="utf-8"))["save"]["record"]
+    page.goto(base_url + "#f=" + share.encode({**record, "actions": record["actions"][:1]}))
+    expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
+    play_on(page)
+    toggle = page.locator(".odds-toggle")
+    expect(toggle).to_contain_text("Win", timeout=BOOT_TIMEOUT)
+    box = toggle.bounding_box()
+    assert box["y"] + box["height"] <= 844 and box["y"] > 844 * 0.8, box  # in view, at the screen's foot
+    scroll = page.evaluate("scrollY")
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # where it is: no scroll of its own
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#odds-status")).to_be_in_viewport()
+    assert page.evaluate("scrollY") == scroll  # the page stays where the player was
+    opened = toggle.bounding_box()
+    page.mouse.click(opened["x"] + opened["width"] / 2, opened["y"] + opened["height"] / 2)
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    assert page.evaluate("scrollY") == scroll
