@@ -14,8 +14,11 @@ from page import Page
 from test_engines import current_record, fight_round, log_rows, replayed, set_up
 
 # Every bar of the fight screen, as its text without the round's change: "ENDURANCE 21 / 25", "Wound Points 7 / 8".
-BARS_JS = """return [...document.querySelectorAll("#fight .bar-text")]
-  .map((text) => text.firstChild.textContent.replace(/\\s+/g, " ").trim());"""
+BARS_JS = """return [...document.querySelectorAll("#fight .bar-text")].map((text) => {
+  const bare = text.cloneNode(true);
+  bare.querySelector(".change")?.remove();
+  return bare.textContent.replace(/\\s+/g, " ").trim();
+});"""
 
 
 def bars(page: Page) -> list[str]:
