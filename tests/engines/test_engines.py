@@ -351,6 +351,6 @@ def test_a_shared_fight_opens_on_its_story_steps_by_keyboard_and_makes_its_pictu
     size, width, height = page.wait("window.pictureSeen", "the picture made")
     assert size > 10_000 and (width, height) == (1200, 630)
     page.click("button", "Fight it yourself")
-    page.find("heading", "Banedon vs Gourgaz")
-    assert page.js("return document.querySelectorAll('#log li.fought').length;") == 0
+    page.find("heading", "Banedon vs Gourgaz")  # the shared fight's heading too: the new fight is the empty log
+    page.wait("document.querySelectorAll('#log li.fought').length === 0", "the fight from its start, no round fought")
     page.find("button", "Fight round", enabled=True)
