@@ -13,8 +13,9 @@
 // tools/snapshot.mjs; its zero pages left out, then gzipped), which skips Python's own start and the rules' imports.
 // Its name carries the runtime's version and the hashes of the runtime and the rules, so a new deployment never
 // meets an old snapshot; the service worker keeps it for offline use and later visits. It is several MB the ordinary
-// start does not download, so a first visit gives it up when it would arrive late (SNAPSHOT_BUDGET_MS) or when the
-// browser asks to save data, and boots the ordinary way, the runtime's files downloaded once for both. Never
+// start does not download, so a first visit gives it up when it would arrive late (SNAPSHOT_BUDGET_MS: judged on the
+// network's first bytes, see snapshotBytes) or when the browser asks to save data, and boots the ordinary way, the
+// runtime's files downloaded once for both. Never
 // silently: the timing marks sent with "ready" say whether the snapshot was used (`snapshot`) and, when not, why
 // (`snapshotNote`: "unavailable: …", "skipped: …", "too slow: …", "load failed: …").
 // The runtime's path names its version (build.py): a new Pyodide is a new URL, never a cached old file. Of the runtime's
@@ -36,13 +37,18 @@ const LOCK = "__LOCK__";
 const HASHES = new Map(Object.entries(__HASHES__).map(([path, hash]) => [new URL(path, import.meta.url).href, hash]));
 // The snapshot saves about 2-4 s of start (bench): one that would end later than SNAPSHOT_BUDGET_MS after its request,
 // the rest of it coming at the rate the runtime's files and it are coming together, costs more than it saves: the
-// ordinary start instead. Judged from SNAPSHOT_JUDGED_MS on; nothing come at all by then is waited for until the budget.
+// ordinary start instead. The rate is judged over the SNAPSHOT_JUDGED_MS after the snapshot's first bytes (so a long
+// round trip is not taken for a slow network); none come by the budget, given up.
 const SNAPSHOT_BUDGET_MS = 3000;
-const SNAPSHOT_JUDGED_MS = 300;
-let downloaded = 0; // bytes of the runtime's files and of the snapshot come so far (the network's rate, all told)
-// The start-up bar: its downloads take it to DOWNLOADED as their bytes come, against their sizes as far as they are
-// known (the snapshot's, built in; a runtime file's Content-Length once its answer begins, unless it comes encoded,
-// its bytes then uncounted); the stages after them, to their own values. Said at most every PROGRESS_MS.
+const SNAPSHOT_JUDGED_MS = 150;
+let downloaded = 0; // bytes of the runtime's files and of the snapshot come so far, as sent (the network's rate)
+// A host that compresses in transit (docs/hosting.md) sends a runtime file encoded: its Content-Length is the bytes
+// sent, its body the bytes decoded, about ENCODED times as many (pyodide.asm.wasm gzipped: 9.6 MB sent as 3.5 MB).
+const ENCODED = 3;
+// The start-up bar: its downloads take it to DOWNLOADED as their bytes come, against their sizes as sent (the
+// snapshot's, built in; a runtime file's Content-Length once its answer begins, an encoded one's bytes counted as
+// ENCODED of them one sent, its end all of it); the stages after them, to their own values. Said at most every
+// PROGRESS_MS.
 const STAGE_VALUES = [0, 0.9, 0.95];
 const DOWNLOADED = STAGE_VALUES[1];
 const PROGRESS_MS = 100;
@@ -177,15 +183,17 @@ function snapshotNotTried() {
  */
 async function snapshotBytes() {
   const asked = performance.now();
-  const before = downloaded;
   const abort = new AbortController();
   let received = 0;
+  let first = 0; // when its first bytes came
+  let before = 0; // the bytes come by then
   let slow = "";
   const judge = () => {
-    const spent = performance.now() - asked;
-    const rate = (downloaded - before) / spent; // bytes a ms, every download of the start together
-    if (spent < SNAPSHOT_JUDGED_MS || received >= SNAPSHOT_BYTES || (!rate && spent < SNAPSHOT_BUDGET_MS)) return;
-    if (spent + (SNAPSHOT_BYTES - received) / rate <= SNAPSHOT_BUDGET_MS) return;
+    const at = performance.now();
+    const spent = at - asked;
+    const rate = (downloaded - before) / (at - first); // bytes a ms since then, every download of the start together
+    if (received >= SNAPSHOT_BYTES || (first ? at - first < SNAPSHOT_JUDGED_MS : spent < SNAPSHOT_BUDGET_MS)) return;
+    if (first && spent + (SNAPSHOT_BYTES - received) / rate <= SNAPSHOT_BUDGET_MS) return;
     slow = `too slow: ${received} of ${SNAPSHOT_BYTES} bytes in ${Math.round(spent)} ms`;
     abort.abort(new Error(slow));
   };
@@ -197,6 +205,7 @@ async function snapshotBytes() {
     if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
     const counted = response.body.pipeThrough(new TransformStream({
       transform(chunk, controller) {
+        if (!first) [first, before] = [performance.now(), downloaded];
         received += chunk.byteLength;
         arrived(chunk.byteLength, chunk.byteLength);
         judge();
@@ -395,19 +404,22 @@ self.fetch = async (input, init) => {
 };
 
 /**
- * Reads a copy of a response as it comes, adding its bytes to `downloaded` (and to the bar's, its size known).
+ * Reads a copy of a response as it comes, adding its bytes as sent to `downloaded` (and to the bar's, its size known).
  * @param {Response} copy
  */
 async function count(copy) {
-  const size = copy.headers.get("Content-Encoding") ? 0 : Number(copy.headers.get("Content-Length")) || 0;
+  const size = Number(copy.headers.get("Content-Length")) || 0;
+  const scale = copy.headers.get("Content-Encoding") ? 1 / ENCODED : 1;
   expected += size;
   let left = size;
   const reader = copy.body?.getReader();
   for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
-    const known = Math.min(left, part.value.byteLength);
+    const sent = part.value.byteLength * scale;
+    const known = Math.min(left, sent);
     left -= known;
-    arrived(part.value.byteLength, known);
+    arrived(sent, known);
   }
+  arrived(0, left); // an encoded file's bytes its estimate left out
 }
 
 // The runtime's compiled code. Pyodide instantiates its wasm with instantiateStreaming (in a browser, always): given
