@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, adventure, budget, i18n, odds, rng, share
+from . import __version__, adventure, budget, i18n, odds, preview, review, review_simulated, rng, share
 from .contract import Worth
 from .fields import Reader, RecordError, join, key_name, parse_json, show
 from .fight import FORMAT, VERSION, Fight, collector_paused, system_of
@@ -242,7 +242,10 @@ def _share(data: dict) -> dict:
     record = fight.record()
     if parts:
         record["worth"] = {**parts, **fight.worth_given}
-    code = share.encode(record)
+    try:  # the link carries its preview, where it fits (the friend's page draws it before the rules are loaded)
+        code = share.encode(record, preview=preview.of_fight(fight, options={"lambda": lam or 0.0, "worth": worth}))
+    except RecordError:
+        code = share.encode(record)
     return {"code": code, "length": len(code)}
 
 
@@ -251,10 +254,15 @@ def _share_adventure(data: dict) -> dict:
     replayed, and normalized (as an import), then encoded; past a link reader's limits, refused with the words to
     export it instead."""
     r = Reader(data, "")
-    document = adventure.read(r.get("adventure"))
+    given = r.get("adventure")
     r.done()
+    with i18n.language("en"):
+        document, seen = adventure.overview(given)
     too_long = "cannot carry an adventure this long: use Export the adventure to save it as a file and send it"
-    code = share.encode(document, too_long)
+    try:
+        code = share.encode(document, too_long, preview.of_adventure(seen))
+    except RecordError:
+        code = share.encode(document, too_long)
     return {"code": code, "length": len(code)}
 
 
@@ -265,11 +273,14 @@ def _open_link(data: dict) -> dict:
     r = Reader(data, "")
     code = r.get("code")
     r.done()
-    record = share.decode(code)
+    record, given = share.decode_shared(code)
     if record.get("format") == adventure.FORMAT:
         try:
             document, seen = adventure.overview(record)
-            return {"adventure": document, "overview": seen, "terms": system_of(document["system"]).glossed()}
+            answer = {"adventure": document, "overview": seen, "terms": system_of(document["system"]).glossed()}
+            if given is not None:  # said where the link's preview is not what these rules make of it
+                answer["preview"] = _compared(record, given)
+            return answer
         except RecordError as error:
             why = tr("holds an adventure this app cannot open ({error})", error=error)
             raise RecordError("link", why, tr("Share link")) from None
@@ -280,6 +291,16 @@ def _open_link(data: dict) -> dict:
             "link", tr("holds a fight this app cannot play ({error})", error=error), tr("Share link")
         ) from None
     return _open(fight)
+
+
+def _compared(document: dict, given: Any) -> str:
+    """Whether an adventure link's preview is the one these rules make of it ("same", "differs"), or "unchecked"
+    where the request's budget does not leave time to make it (the overview in English is a second replay)."""
+    try:
+        with i18n.language("en"):
+            return "differs" if preview.of_adventure(adventure.overview(document)[1]) != given else "same"
+    except budget.TooLarge:
+        return "unchecked"
 
 
 def _known(r: Reader, key: str, table: dict[int, Any], unknown: Callable[[str], str]) -> Any:
@@ -411,21 +432,21 @@ def _review(data: dict) -> dict:
     (the player's parts of what the fight's end is worth, where the record has none: pyrules.contract.Worth). A book
     without exact odds is reviewed by simulation, in parts (see pyrules.review_simulated): ``ms`` is the time this
     part may take, and ``simulated.pending`` says that the page should ask again."""
-    try:
-        from . import review, review_simulated
-    except ImportError:  # the page's copy of the rules leaves the review out until a screen of the page asks for it
-        raise RecordError("op", tr("the review is not part of this copy of the rules"), tr("Operation")) from None
-
     r = Reader(data, "", {"lambda": "Trade-off", "ms": "Time budget", "worth": "Worth"})
     fight = _odds_fight(r)
     lam = _lambda(r)
     worth = _worth(r)
     ms = r.integer("ms", low=1, high=int(budget.REQUEST_SECONDS * 1000), default=None)
+    given = r.get("preview", None)  # a link's preview (untrusted), to be compared with this review's
     r.done()
     try:
         if "exact_odds" not in fight.system.capabilities:
-            return review_simulated.review(fight, review_simulated.PART if ms is None else ms / 1000)
-        return review.review(fight, {"lambda": lam or 0.0, "worth": worth})
+            answer = review_simulated.review(fight, review_simulated.PART if ms is None else ms / 1000)
+        else:
+            answer = review.review(fight, {"lambda": lam or 0.0, "worth": worth})
+        if given is not None:
+            answer["preview"] = "differs" if preview.differs(given, fight, answer) else "same"
+        return answer
     except odds.CannotSimulate as exc:
         raise RecordError("record", str(exc)) from None
     except (budget.TooLarge, RecursionError):

@@ -47,6 +47,14 @@ def measure(kind: str, worth: Worth) -> dict[str, str]:
         kind = "win"
     if worth.costs or (kind == "alive" and worth.escape < 1):
         kind = "worth"
+    return measure_words(kind)
+
+
+MEASURES = ("win", "alive", "worth")
+
+
+def measure_words(kind: str) -> dict[str, str]:
+    """The words of a measure's ``kind`` (one of :data:`MEASURES`; see :func:`measure`)."""
     chance = "{chance}"
     if kind == "alive":
         return {"kind": kind, "name": tr("chance to come through alive (a win or an evasion)"),

@@ -3,7 +3,9 @@ input.
 
 The code is ``"2."`` (the link format's version) + base64url (no padding) of the raw-deflated compact JSON of the
 record followed by the CRC-32 of that JSON (4 bytes, big-endian): a link changed or cut anywhere is refused as
-damaged instead of opening as another fight. Links of format 1 (the same without the CRC-32) still open. A link is
+damaged instead of opening as another fight. Format 3 is the same with the JSON a pair, the record and its preview
+(what the friend's page draws before the rules have loaded: :mod:`pyrules.preview`), both under the check. Links of
+format 1 (format 2 without the CRC-32) still open. A link is
 untrusted input: :func:`decode` returns a dict or raises :class:`RecordError` naming the link, never anything else,
 whatever the text (malformed, truncated, oversized, a deflate bomb, deeply nested JSON).
 
@@ -34,8 +36,8 @@ from typing import Any
 from .fields import RecordError, check_depth, strict_loads
 from .i18n import tr
 
-LINK_VERSION = 2  # 2: a CRC-32 of the record's JSON after the deflated data; 1: none
-PREFIX = f"{LINK_VERSION}."
+LINK_VERSION = 3  # 3: [record, preview]; 2: a CRC-32 of the record's JSON after the deflated data; 1: no CRC-32
+PREFIX = "2."  # a link without a preview
 CHECK_BYTES = 4
 MAX_CODE = 16_000  # characters in the fragment
 MAX_JSON = 400_000  # bytes once inflated
@@ -49,23 +51,32 @@ def _error(message: str) -> RecordError:
 TOO_LONG = "cannot carry a fight this long: use Export to save it as a file and send the file instead"
 
 
-def encode(record: dict, too_long: str = TOO_LONG) -> str:
+def encode(record: dict, too_long: str = TOO_LONG, preview: Any = None) -> str:
     """The link's code for a fight record or an adventure document (:mod:`pyrules.adventure`: the hero's sheet and
-    all its fights); one the decoder would refuse (past its limits, or not text) is refused here instead, so that
-    every link the app gives can be opened: past its limits, with the words ``too_long`` (English, translated)."""
+    all its fights), with its ``preview`` where given (format 3); one the decoder would refuse (past its limits, or
+    not text) is refused here instead, so that every link the app gives can be opened: past its limits, with the
+    words ``too_long`` (English, translated)."""
     try:
-        text = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        carried = record if preview is None else [record, preview]
+        text = json.dumps(carried, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     except UnicodeEncodeError:
         raise _error(tr("cannot be made: the fight holds a broken character that is not text")) from None
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(text) + packer.flush() + zlib.crc32(text).to_bytes(CHECK_BYTES, "big")
-    code = PREFIX + base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
+    code = ("3." if preview is not None else PREFIX) + base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
     if len(text) > MAX_JSON or len(code) > MAX_CODE:
         raise _error(tr(too_long))
     return code
 
 
 def decode(code: Any) -> dict:
+    """The record (or adventure document) a link's code carries: see :func:`decode_shared`."""
+    return decode_shared(code)[0]
+
+
+def decode_shared(code: Any) -> tuple[dict, Any]:
+    """The record (or adventure document) a link's code carries, and the preview it carries (None before format 3;
+    untrusted: any JSON value)."""
     if not isinstance(code, str):
         raise _error(tr("must be text"))
     code = code.strip()
@@ -116,6 +127,11 @@ def decode(code: Any) -> dict:
         raise _error(tr("is damaged (its contents are nested too deeply to be a fight record)")) from None
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise _error(tr("is damaged (its contents are not a fight record)")) from None
+    preview = None
+    if int(version) >= 3:
+        if not isinstance(record, list) or len(record) != 2:
+            raise _error(tr("is damaged (its contents are not a fight record)"))
+        record, preview = record
     if not isinstance(record, dict):
         raise _error(tr("is damaged (its contents are not a fight record)"))
-    return record
+    return record, preview

@@ -12,6 +12,7 @@ import * as story from "./story.js";
 import * as friend from "./friend.js";
 import * as log from "./log.js";
 import { start } from "./rules.js";
+import { read } from "./preview.js";
 
 /** @typedef {import("../types/screen").Screen} Screen */
 /** @typedef {import("../types/screen").Parts} Parts */
@@ -408,6 +409,7 @@ function showOddsSoon() {
 
 // ---- start-up ---------------------------------------------------------------------------------------------------
 
+const linked = read(location.hash); // a share link's preview, read while the page's words download
 await loadLanguage(preferred()); // its words, one small file (English: none); offline from the service worker's cache
 setLanguage(preferred());
 ui.language.value = language();
@@ -439,6 +441,38 @@ start(async (client) => {
   showOdds();
 });
 
+/**
+ * A share link's preview, drawn before the rules have loaded (unless they were quicker): a fight's story, or an
+ * adventure's list of fights. The rules replace it with their own when they open the link.
+ * @param {[Record<string, any>, any] | null} pair the link's record (or adventure) and preview (preview.js)
+ */
+function showPreview(pair) {
+  if (!pair || fight || friend.open()) return;
+  const [record, shown] = pair;
+  /** @param {unknown} text a name or label in the rules' English (pyrules.preview): the page's language's */
+  const word = (text) => (String(text).includes("{") ? String(text) : t(String(text)));
+  try {
+    if (record.format === "pyrules-adventure") {
+      friend.show({ adventure: record, overview: { stat: word(shown.stat), fights: shown.fights }, terms: [] }, undefined,
+                  true);
+    } else {
+      const [outcome, rounds, hero, enemies, sides, chart] = shown;
+      const summary = { system: record.system, book: "", hero: word(hero), enemies: enemies.map(word), outcome, rounds };
+      ui.heading.textContent = saved.fightName(summary);
+      ui.book.textContent = system(record.system).book;
+      ui.fight.hidden = false;
+      story.preview(summary, sides.map((/** @type {any[]} */ [name, label, value]) => [word(name), word(label), value]),
+                    chart, words().measures, shown);
+    }
+  } catch { // not a preview these pages can draw: the rules' story when they have loaded
+    ui.fight.hidden = true;
+    story.hide();
+    friend.hide(true);
+    return;
+  }
+  window.pyrulesTiming = { ...window.pyrulesTiming, preview: performance.now() };
+}
+
 // "Fight it yourself": the shared fight's set-up with a seed of one's own and no action, as one's own new fight (the
 // friend's kept, to be drawn beside it).
 async function fightItYourself() {
@@ -467,6 +501,7 @@ story.init({ review: odds.review, book: () => (fight ? system(fight.record.syste
                ui.fight.scrollIntoView({ block: "start" }); // the fight card at the top, as a new fight starts
                screenOf(fight.record.system).screen.focus();
              } });
+showPreview(await linked);
 sheet.init({ rules: () => rules, screenOf, system });
 setup.init({ words, screenOf, rules: () => rules, chose: sheet.show, leaving: sheet.save });
 sheet.show(setup.chosen());

@@ -58,14 +58,16 @@ export function replace(reply) {
 
 /**
  * Shows a shared adventure (or the one shown, back from one of its fights), the page's own cards set aside.
- * @param {Shared | null} [reply] the open_link reply; none: the one shown
+ * @param {Shared & {preview?: string} | null} [reply] the open_link reply, or the link's preview (`early`: drawn
+ *   before the rules have loaded, nothing to keep yet); none: the one shown
  * @param {number} [from] the fight just looked at: its button focused
  */
-export function show(reply, from) {
+export function show(reply, from, early = false) {
   if (reply) {
     shown = reply;
-    ui.keep.hidden = false;
-    ui.status.textContent = "";
+    ui.keep.hidden = early;
+    ui.status.textContent = reply.preview === "differs"
+      ? t("This link's preview did not match what it holds: what is shown is the rules' own.") : "";
   }
   if (!shown) return;
   document.documentElement.classList.add("friend-view");

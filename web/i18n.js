@@ -28,13 +28,21 @@ const CRC = Array.from({ length: 256 }, (_, n) => {
 /** @type {Map<string, string>} */
 const shortKeys = new Map();
 
+/**
+ * The CRC-32 of bytes (zlib's, as a share link's check: pyrules.share), unsigned.
+ * @param {Uint8Array} bytes
+ */
+export function crc32(bytes) {
+  let crc = -1;
+  for (const byte of bytes) crc = CRC[(crc ^ byte) & 255] ^ (crc >>> 8);
+  return (crc ^ -1) >>> 0;
+}
+
 /** @param {string} text */
 function shortKey(text) {
   let key = shortKeys.get(text);
   if (key === undefined) {
-    let crc = -1;
-    for (const byte of new TextEncoder().encode(text)) crc = CRC[(crc ^ byte) & 255] ^ (crc >>> 8);
-    key = ((crc ^ -1) & 0xffffff).toString(16);
+    key = (crc32(new TextEncoder().encode(text)) & 0xffffff).toString(16);
     shortKeys.set(text, key);
   }
   return key;

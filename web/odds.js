@@ -125,10 +125,11 @@ export function start() {
  * A fight's review (its story): from the odds' worker once it is up, so that rounds never wait on it; before then
  * from the rules' own worker (a shared fight just opened: no round is being played), with the whole request budget.
  * @param {FightRecord} fight
+ * @param {any} [preview] a share link's preview: the reply says whether it is the rules' own ("same", "differs")
  * @returns {Promise<Reply>}
  */
-export async function review(fight) {
-  const request = { op: "review", record: fight, ...judgedBy() };
+export async function review(fight, preview = null) {
+  const request = { op: "review", record: fight, ...judgedBy(), ...(preview ? { preview } : {}) };
   if (allowed && !worker) launch(); // a review may take the whole budget, and a Citadel story asks again and again
   return !workerUp && quick ? quick(request) : ask(request);
 }

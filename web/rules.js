@@ -38,7 +38,11 @@ import { language, rulesWords, t } from "./i18n.js";
  * @typedef {{kind: string, book: string, hero: string, labels: Record<string, string>,
  *   enemy_labels: Record<string, string>} & Record<string, any>} System
  */
-/** @typedef {{systems: Record<string, System>, rule_labels: Record<string, string>}} Words */
+/**
+ * @typedef {{systems: Record<string, System>, rule_labels: Record<string, string>,
+ *   measures: Record<string, {name: string, before: string, now: string}>}} Words measures: what the
+ *   story's numbers are, by kind (pyrules.odds.measure_words), in English: said through the rules' catalog
+ */
 
 /** @typedef {{type: string, value: number, text?: string}} Progress value from 0 to 1; text: a stage's words */
 
@@ -244,7 +248,7 @@ function boot(early, ready, again = false, healed = "") {
     starting = null;
     $("#startup-failed").hidden = true; // a slow start that was said to be silent: it came after all
     $("#startup").hidden = false;
-    window.pyrulesTiming = { ...timing, workerCreated, readyOnPage: performance.timeOrigin + performance.now() };
+    window.pyrulesTiming = { ...window.pyrulesTiming, ...timing, workerCreated, readyOnPage: performance.timeOrigin + performance.now() };
     $("#startup").classList.add("ready");
     progress.value = 1;
     status.dataset.i18nKey = "Rules loaded: ready to fight.";

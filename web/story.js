@@ -13,7 +13,7 @@ import { capital, language, t } from "./i18n.js";
  *   after: number | null, known: boolean, judged: boolean, choice: number | null, luck: number | null,
  *   sheet: number | null, mark: string | null, sides: [string, string, number][], error: number | null,
  *   low?: number | null, high?: number | null, words?: string}} Row
- * @typedef {{name: string, before: string, column: string, now: string}} Measure
+ * @typedef {{name: string, before: string, column?: string, now: string}} Measure column: none in a link's preview
  * @typedef {{start: number | null, result: number | null, outcome: string, rows: Row[], turning: number | null,
  *   worst: number | null, summary: string, unknown: number, sides: [string, string, number][],
  *   simulated?: {pending: boolean, words: string}, measure: Measure}} Review
@@ -25,7 +25,7 @@ import { capital, language, t } from "./i18n.js";
  * @param {keyof Measure} key
  * @param {string} [chance]
  */
-const measured = (key, chance = "") => /** @type {Review} */ (shown).measure[key].replace("{chance}", chance);
+const measured = (key, chance = "") => String(/** @type {Review} */ (shown).measure[key]).replace("{chance}", chance);
 
 const ui = {
   box: $("#story"), status: $("#story-status"), summary: $("#story-summary"), chart: $("#story-chart"),
@@ -39,7 +39,7 @@ const ui = {
 };
 
 /**
- * @type {{review: (record: import("./rules.js").FightRecord) => Promise<any>, book: () => string,
+ * @type {{review: (record: import("./rules.js").FightRecord, preview?: any) => Promise<any>, book: () => string,
  *         playOn: () => Promise<void>, again: () => void, title: (fight: any) => string, keep: () => Promise<void>,
  *         back: () => void, ending: (fight: OpenFight) => string,
  *         versus: (id: string) => {name: string, record: import("./rules.js").FightRecord} | undefined}}
@@ -54,6 +54,8 @@ let other = null; // the fight this one fights again ("Fight it yourself"), draw
 let open = null;
 let at = 0; // the step shown: an action's index, or rows.length for the end
 let asked = 0; // the newest request's token: an older answer is dropped
+/** @type {any} */
+let given = null; // the share link's preview (pyrules.preview), compared by the rules with their own story
 
 const W = 420, H = 180, LEFT = 46, RIGHT = 10, TOP = 10, BOTTOM = 26;
 const DOTS = 400; // actions up to which each has its dot on the chart (past it they would be one smudge)
@@ -128,8 +130,9 @@ export async function show(fight, { link = false } = {}) {
   ui.again.hidden = !link;
   looked(fight);
   if (!fight.record.actions.length) return hide();
+  const compared = link ? given : null; // the link's preview, for the rules to compare with their story
   /** @type {Promise<any> | null} */
-  let asking = page.review(fight.record); // asked at once: the rules work while the page draws
+  let asking = page.review(fight.record, compared); // asked at once: the rules work while the page draws
   await new Promise((resolve) => setTimeout(resolve)); // the fight drawn is a task of its own (a long one's is long)
   if (token !== asked) return;
   if (link) { // a friend's fight: who fought whom, in which book, then its story, looked at first
@@ -144,10 +147,10 @@ export async function show(fight, { link = false } = {}) {
   let theirs = null;
   for (let first = true, pending = true; pending; first = false) {
     const again = against && (!theirs || theirs.simulated?.pending) ? page.review(against.record) : theirs;
-    const [reply, compared] = await Promise.all([asking ?? page.review(fight.record), again]);
+    const [reply, compared_] = await Promise.all([asking ?? page.review(fight.record, compared), again]);
     asking = null;
     if (token !== asked) return;
-    theirs = compared;
+    theirs = compared_;
     pending = draws(reply, theirs, against, first);
   }
 }
@@ -176,7 +179,8 @@ function draws(reply, theirs, against, first) {
   const measure = capital(/** @type {Review} */ (shown).measure.name);
   ui.measure.textContent = measure; // what the chart plots
   ui.chart.setAttribute("aria-label", t("{measure}, action by action", { measure }));
-  ui.status.textContent = reply.simulated?.words ?? "";
+  ui.status.textContent = reply.preview === "differs" ? t("This link's preview did not match what it holds: what is shown is the rules' own.")
+    : reply.simulated?.words ?? "";
   ui.summary.textContent = reply.summary;
   ui.picture.hidden = false;
   draw();
@@ -185,6 +189,45 @@ function draws(reply, theirs, against, first) {
   else ui.table.replaceChildren();
   go(first ? reply.turning ?? reply.rows.length : at);
   return Boolean(reply.simulated?.pending || theirs?.simulated?.pending);
+}
+
+const MARKS = { i: "inaccuracy", m: "mistake", b: "blunder" };
+
+/**
+ * A share link's preview (pyrules.preview), drawn before the rules have loaded: the outcome, both sides' numbers at
+ * the end and, where it has one, the story's chart, every number the sharer's rules wrote; the rules' own story
+ * replaces it (show).
+ * @param {import("./rules.js").Summary} summary
+ * @param {[string, string, number][]} sides
+ * @param {any[] | undefined} chart [turning, worths, marks, steps, measure's kind]
+ * @param {Record<string, Measure>} measures the rules' words of each kind, in the page's language (build.py)
+ * @param {any} preview the link's, for the rules to compare
+ */
+export function preview(summary, sides, chart, measures, preview) {
+  given = preview;
+  asked++;
+  open = /** @type {OpenFight} */ (/** @type {unknown} */ ({ summary, view: { outcome: summary.outcome } }));
+  reading(true);
+  ui.box.hidden = false;
+  ui.play.hidden = ui.again.hidden = ui.picture.hidden = ui.looking.hidden = ui.key.hidden = true;
+  ui.status.textContent = t("The story is being told…");
+  ui.summary.textContent = `${page.ending(open)}.`;
+  const [turning = null, worths = "", marks = "", steps = [], kind = "win"] = chart ?? [];
+  const values = Array.from(String(worths), (c) => {
+    const code = c.charCodeAt(0) - 40; // pyrules.preview.worth_text
+    return code < 0 ? null : (code > 52 ? code - 1 : code) / 100;
+  });
+  let round = 0;
+  const rows = values.slice(0, -1).map((before, i) => ({ round: (round += Number(steps[i] ?? 1)), before,
+    mark: MARKS[/** @type {keyof typeof MARKS} */ (marks[i])] ?? null, known: before !== null, preview: true,
+    after: values[i + 1], sides }));
+  const measure = measures[kind] ?? measures.win;
+  shown = /** @type {Review} */ (/** @type {unknown} */ ({ rows, turning, measure, sides, result: values.at(-1) ?? null }));
+  other = null;
+  ui.measure.textContent = rows.length ? capital(measure.name) : "";
+  ui.chart.replaceChildren();
+  if (rows.length) draw();
+  go(rows.length);
 }
 
 export function hide() {
@@ -355,6 +398,10 @@ function stepText(i) {
     return `${now} ${sidesText(last)}.`;
   }
   const row = review.rows[i];
+  if (/** @type {any} */ (row).preview) { // a link's preview: its chance and mark (the rules' words come with them)
+    return [`${t("Round")} ${row.round}:`, row.known ? measured("before", percent(/** @type {number} */ (row.before))) : "?",
+      markWords(row.mark)].join(" ").trim();
+  }
   const parts = [t("Round {round}: {did}.", { round: row.round, did: row.did })];
   if (row.words) { // simulated: the chance and the luck with their errors, in the rules' words
     parts.push(row.words);
@@ -406,7 +453,7 @@ async function table() {
   const review = /** @type {Review} */ (shown);
   tabled = review;
   const head = h("tr", {}, h("th", { scope: "col", i18n: "Round" }), h("th", { scope: "col", i18n: "Action" }),
-    h("th", { scope: "col" }, measured("column")), h("th", { scope: "col", i18n: "Choice" }),
+    h("th", { scope: "col" }, measured(review.measure.column ? "column" : "name")), // a link's preview: its name h("th", { scope: "col", i18n: "Choice" }),
     h("th", { scope: "col", i18n: "Luck" }), h("th", { scope: "col", i18n: "Mark" }));
   const row = (/** @type {Row} */ row) => h("tr", {},
     element("td", String(row.round)), element("td", row.did),

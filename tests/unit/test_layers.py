@@ -21,6 +21,7 @@ FLOORS = [
     ["systems"],
     ["fight"],
     ["adventure", "benchmark", "review", "review_simulated"],
+    ["preview"],
     ["api"],
     ["__main__", "__init__"],
 ]

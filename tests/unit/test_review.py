@@ -231,18 +231,6 @@ def test_a_damaged_record_or_a_bad_lambda_gets_a_clear_error():
     assert not reply["ok"] and reply["error"]["field"] == "lambda"
 
 
-def test_a_copy_of_the_rules_without_the_review_says_so(monkeypatch):
-    """A copy of the rules made without the review module (tools/package.py can leave modules out): the op says so."""
-    import sys
-
-    monkeypatch.setitem(sys.modules, "pyrules.review", None)  # as if the module were not there
-    monkeypatch.delattr("pyrules.review", raising=False)
-    record = make_record("grey-star", GREY_STAR, [{"name": "X", "skill": 22, "endurance": 20}])
-    reply = call(op="review", record=record)
-    assert not reply["ok"] and reply["error"]["field"] == "op"
-    assert reply["error"]["message"] == "the review is not part of this copy of the rules"
-
-
 def test_past_the_requests_deadline_the_review_shows_the_end_it_could_compute(monkeypatch):
     """The deadline comes after ten looks at the clock past the rows' own (one a row, made first: every row is shown):
     the states are worked from the last back, so the fight's end is reviewed and its start is not; with no look left

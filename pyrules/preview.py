@@ -1,0 +1,104 @@
+"""What a share link shows before the friend's rules have loaded: its preview, made by the sharer's rules and carried
+in the link (:mod:`pyrules.share`, format 3), drawn by the friend's page from its first second.
+
+A preview is data, language-neutral: it is made in English (names, labels and the measure's words are the rules'
+English, which the page translates through the rules' catalog) so that the friend's rules, in any language, make the
+same preview of the same fight and can tell a link whose preview was changed (:func:`differs`).
+
+A fight's preview is a list, short as a link wants it: ``[outcome, rounds, hero, enemies, sides, chart]``, the
+summary's parts, both sides' numbers at its end (``[name, label, value]``, as :meth:`System.sides`) and, where its
+book's fights are reviewed exactly within the budget, its story's chart: ``[turning, worths, marks, steps, measure]``,
+the turning action, the worth before each action and after the last in whole per cent as one character each
+(:func:`worth_text`), the marks (one letter an action: ``i``, ``m``, ``b``, ``-`` none), each action's round as the
+step from the one before, and the measure's kind; of these the last three are left out where they are the usual
+(no marks, a round an action, the chance to win). An adventure's preview is its overview
+(:func:`pyrules.adventure.overview`) in the same words.
+
+>>> from pyrules import Fight
+>>> fight = Fight.from_record({"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "seed": 3,
+...     "hero": {"skill": 15, "endurance": 20}, "enemies": [{"name": "Giak", "skill": 13, "endurance": 10}],
+...     "actions": [{"do": "round", "number": 5}]})
+>>> made = of_fight(fight)
+>>> made[:5]
+['ongoing', 1, 'Banedon', ['Giak'], [['Banedon', 'ENDURANCE', 18], ['Giak', 'ENDURANCE', 2]]]
+>>> turning, worths = made[5]
+>>> turning, len(worths)  # the turning action; the worth before the one round and after it
+(0, 2)
+>>> differs(made, fight, review.review(fight))
+False
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import budget, i18n, review
+from .fields import RecordError
+
+SECONDS = 1.0  # of the share request's budget, the most its story's chart may take (past it: a link without one)
+MARKS = {None: "-", "inaccuracy": "i", "mistake": "m", "blunder": "b"}
+
+
+def of_fight(fight: Any, answer: dict | None = None, options: dict | None = None) -> list:
+    """The preview of ``fight``; its chart from ``answer`` (its review), else from a review made here within
+    :data:`SECONDS` (none where the book's fights are not reviewed exactly, or past that time)."""
+    with i18n.language("en"):
+        summary = fight.summary()
+        sides = fight.system.sides(fight.setup, fight.state)
+        made = [summary["outcome"], summary["rounds"], summary["hero"], summary["enemies"], sides]
+        if answer is None and "exact_odds" in fight.system.capabilities and fight.log:
+            try:
+                with budget.within(SECONDS):
+                    answer = review.review(fight, options)
+            except (budget.TooLarge, RecordError, RecursionError):
+                answer = None
+    if answer is not None and answer.get("rows") and "simulated" not in answer:
+        made.append(chart(answer))
+    return made
+
+
+def worth_text(worths: list[float | None]) -> str:
+    """Worths as whole per cent, one character each: 0–100 as the characters from ``(`` on, the backslash (which JSON
+    would escape) skipped; ``!`` for a worth past the exact odds' budget.
+
+    >>> [ord(c) for c in worth_text([0.0, 0.51, 0.52, 1.0, None])]
+    [40, 91, 93, 141, 33]
+    """
+    codes = [33 if x is None else 40 + round(100 * x) for x in worths]
+    return "".join(chr(code + (code >= 92)) for code in codes)
+
+
+def chart(answer: dict) -> list:
+    """A review's chart as a preview carries it (see the module's words)."""
+    rows = answer["rows"]
+    rounds = [row["round"] for row in rows]
+    found = [
+        answer["turning"],
+        worth_text([row["before"] for row in rows] + [rows[-1]["after"]]),
+        "".join(MARKS.get(row["mark"], "-") for row in rows),
+        [b - a for a, b in zip([0, *rounds], rounds)],
+        answer["measure"]["kind"],
+    ]
+    usual = ["-" * len(rows), [1] * len(rows), "win"]
+    while len(found) > 2 and found[-1] == usual[len(found) - 3]:
+        found.pop()
+    return found
+
+
+LINE = ("hero", "enemies", "outcome", "rounds", "name", "section", "start", "left")
+
+
+def of_adventure(overview: dict) -> dict:
+    """An adventure's preview: its overview (:func:`pyrules.adventure.overview`, made in English as :func:`of_fight`)
+    with what the friend's list of its fights shows of each."""
+    return {"stat": overview["stat"], "fights": [{key: line[key] for key in LINE} for line in overview["fights"]]}
+
+
+def differs(given: Any, fight: Any, answer: dict | None) -> bool:
+    """Whether the preview a link carried is not the one these rules make of its fight (``answer``: the review the
+    page asked for, exact or simulated). Charts are compared where both have one: a story too large for one device's
+    budget is not a changed link."""
+    made = of_fight(fight, answer if answer is not None and "simulated" not in answer else None)
+    if not isinstance(given, list):
+        return True
+    return given[:5] != made[:5] or (len(given) > 5 and len(made) > 5 and given[5:] != made[5:])
