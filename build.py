@@ -264,7 +264,8 @@ def page_catalog(code: str) -> dict[str, str]:
 def ui_catalogs() -> dict[str, str]:
     """Each language's words but English's, as the file dist/locales/<code>.json the page fetches when it needs that
     language (a visitor downloads only their own): the page's catalog ("page") and the rules' ("rules", which the page
-    gives its workers), each keyed short (24 bits of each English text's CRC-32: the English is in the code already),
+    gives its workers), each keyed short (24 bits of each English text's CRC-32: the English is in the code already)
+    and packed (:func:`packed`),
     and what the systems say of themselves in it ("systems", as index.html holds English's). The page reads the
     rules' catalog too (i18n.js): the page's leaves out what the rules' says the same, and the systems' words what
     the rules' catalog gives of English's (:func:`translated`)."""
@@ -276,11 +277,19 @@ def ui_catalogs() -> dict[str, str]:
         rules = i18n.CATALOGS[code]
         page = {text: said for text, said in page_catalog(code).items() if rules.get(text) != said}
         i18n.keyed_short({**rules, **page})  # the page looks a text up in both: no two texts with one key
-        return {"page": i18n.keyed_short(page), "rules": i18n.keyed_short(rules),
+        return {"page": packed(i18n.keyed_short(page)), "rules": packed(i18n.keyed_short(rules)),
                 "systems": over_english(translated(english, rules), described(code))}  # fmt: skip
 
     return {lang["code"]: json.dumps(words(lang["code"]), ensure_ascii=False, separators=(",", ":"))
             for lang in languages() if lang["code"] != "en"}  # fmt: skip
+
+
+def packed(keyed: dict[str, str]) -> list:
+    """A catalog keyed short as its download holds it: its keys, sorted, as one string (four characters each: the
+    sorted keys share their first characters, which gzip finds), and its texts in their order (i18n.js unpacks it);
+    0.8 KB less gzipped than the JSON object."""
+    items = sorted((key, text) for key, text in keyed.items() if key)
+    return ["".join(key for key, _ in items), [text for _, text in items]]
 
 
 def translated(english: Any, catalog: dict[str, str]) -> Any:

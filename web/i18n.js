@@ -20,7 +20,8 @@ const $manifest = document.querySelector('link[rel="manifest"]'); // the install
 let current = "en";
 
 // A catalog keyed short (its "" says "crc24") is keyed by the low 24 bits of the CRC-32 of each English text's UTF-8
-// bytes, in hex: pyrules.i18n.short_key, the same key build.py gives it (and refuses two texts of a catalog with one).
+// bytes, in base64: pyrules.i18n.short_key, the same key build.py gives it (and refuses two texts of a catalog with
+// one). A language's download holds each catalog packed (build.py packed): its keys as one string, its texts in order.
 const CRC = Array.from({ length: 256 }, (_, n) => {
   for (let k = 0; k < 8; k++) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
   return n;
@@ -42,7 +43,8 @@ export function crc32(bytes) {
 function shortKey(text) {
   let key = shortKeys.get(text);
   if (key === undefined) {
-    key = (crc32(new TextEncoder().encode(text)) & 0xffffff).toString(16);
+    const crc = crc32(new TextEncoder().encode(text));
+    key = btoa(String.fromCharCode((crc >>> 16) & 255, (crc >>> 8) & 255, crc & 255));
     shortKeys.set(text, key);
   }
   return key;
@@ -91,9 +93,12 @@ export async function loadLanguage(code) {
     const response = await fetch(new URL(`./locales/${code}.json`, import.meta.url));
     if (!response.ok) return false;
     const words = await response.json();
-    RULES[code] = words.rules;
+    /** @param {[string, string[]]} pack @returns {Record<string, string>} */
+    const unpack = ([keys, texts]) =>
+      Object.fromEntries([["", "crc24"], ...texts.map((text, i) => [keys.slice(4 * i, 4 * i + 4), text])]);
+    RULES[code] = unpack(words.rules);
     SYSTEMS[code] = words.systems;
-    CATALOGS[code] = { ...words.rules, ...words.page }; // the page's words, and the rules' it shares (build.py)
+    CATALOGS[code] = { ...RULES[code], ...unpack(words.page) }; // the page's words, and the rules' it shares (build.py)
     return true;
   } catch {
     return false;

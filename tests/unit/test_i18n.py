@@ -218,9 +218,15 @@ def test_a_new_language_is_its_folder_and_its_line(tmp_path, monkeypatch):
 
     assert [lang["code"] for lang in build.languages()] == [*i18n.LANGUAGES[:-1], "xx"]
     assert '<option value="xx" lang="xx">Xx-ish</option>' in build.language_options()
-    words = json.loads(build.ui_catalogs()["xx"])  # the page's and the rules' texts, one download
-    assert words["page"][i18n.short_key("Language")] == "Lingo-xx"
-    assert words["rules"][i18n.short_key("{n} {n|point|points}")] == "{n} {n|un|deux|plus}"
+    words = json.loads(build.ui_catalogs()["xx"])  # the page's and the rules' texts, one download, packed
+
+    def unpacked(pack: list) -> dict:  # as i18n.js reads it
+        keys, texts = pack
+        assert len(keys) == 4 * len(texts) and list(keys[::4]) == sorted(keys[::4])
+        return {keys[4 * i : 4 * i + 4]: text for i, text in enumerate(texts)}
+
+    assert unpacked(words["page"])[i18n.short_key("Language")] == "Lingo-xx"
+    assert unpacked(words["rules"])[i18n.short_key("{n} {n|point|points}")] == "{n} {n|un|deux|plus}"
     assert 'html:not([lang="xx"]) #opening-link [lang="xx"]' in build.opening_css()
 
 
