@@ -142,9 +142,8 @@ def percentile(values, p):
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def site(dist: Path) -> Path:
+def site(dist: Path, target: Path = ROOT / "build" / "bench-site") -> Path:
     """dist/ plus the baseline page, served from one origin so both load the very same runtime files."""
-    target = ROOT / "build" / "bench-site"
     shutil.rmtree(target, ignore_errors=True)
     shutil.copytree(dist, target)
     shutil.copytree(ROOT / "tests" / "bench", target / "bench")

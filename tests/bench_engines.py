@@ -14,7 +14,10 @@ included, as this server sends it: uncompressed; a host that compresses sends py
 instead of 9.6). Memory: the peak PSS of the whole browser (every process below it, tests/memory.py) while the app's
 first visit boots and answers its first odds, and while the second visit does the same; an empty page's, as a floor.
 
-Then Chromium again under a slow network (DevTools network emulation, SLOW): the first visits only, app ÷ bare.
+Then Chromium again under a slow network (DevTools network emulation, SLOW) at a phone's size, first visits only
+(`run_slow`; alone: `python3 tests/bench_engines.py --slow [--runs N] [--update-readme]`): a friend opening a shared
+fight (its story drawn, then ready to fight) and a shared adventure (its list drawn), beside bare Pyodide; then the
+same with a phone's CPU (Lighthouse's mobile slowdown, 4×). The server gzips in transit as the host does.
 """
 
 from __future__ import annotations
@@ -67,14 +70,6 @@ def counting_server(site_dir: Path, sent: Sent):
             sent.add(len(data))
 
     return build.make_server(site_dir, handler=Handler)
-
-
-def throttle(session: drivers.Session) -> None:
-    """Chromium's page under the slow profile (its workers' requests too)."""
-    page = session.page  # type: ignore[attr-defined]
-    devtools = page.context.new_cdp_session(page)
-    devtools.send("Network.enable")
-    devtools.send("Network.emulateNetworkConditions", SLOW)
 
 
 def browser_pid(session: drivers.Session) -> int | None:
@@ -166,37 +161,164 @@ def path_of(timing: dict) -> str:
     return "snapshot" if timing.get("snapshot") else str(timing.get("snapshotNote", "?")).split(":")[0]
 
 
-def measure_slow(url: str, runs: int, open_session, sent: Sent) -> dict:
-    """Chromium's first visits under SLOW: app ÷ bare, pairs alternating which goes first."""
-    ready, bare, bytes_app, bytes_bare, used = [], [], [], [], []
-    for i in range(runs):
-        for kind in ("bare", "app") if i % 2 == 0 else ("app", "bare"):
-            session = open_session("chromium")
-            throttle(session)
-            page = Page(session, url)
-            try:
-                before = sent.bytes
+# When a shared link's first screen is drawn, on the page's clock: the page's own mark (pyrulesTiming.preview, set
+# when a link's preview is drawn), else the first sight of a fight's story chart or an adventure's list of fights.
+DRAWN_JS = """
+window.pyrulesDrawn = {};
+new MutationObserver(() => {
+  const drawn = window.pyrulesDrawn;
+  if (!drawn.story && document.querySelector("#story .story-svg")) drawn.story = performance.now();
+  if (!drawn.list && document.querySelector("#friend:not([hidden]) #friend-fights li")) drawn.list = performance.now();
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
+SHOWN_JS = """() => {
+  const drawn = window.pyrulesDrawn || {};
+  const preview = window.pyrulesTiming && window.pyrulesTiming.preview;
+  return typeof preview === "number" ? preview : drawn.story || drawn.list || 0;
+}"""
+APP_READY_JS = """() => window.pyrulesTiming && window.pyrulesTiming.readyOnPage
+  ? window.pyrulesTiming.readyOnPage - performance.timeOrigin : 0"""
+PHONE = {"width": 390, "height": 844}
+CPU_SLOWDOWN = 4  # Lighthouse's mobile profile: a CPU 4 times slower (CDP Emulation.setCPUThrottlingRate)
+
+
+def shared_links() -> dict[str, str]:
+    """The links a friend opens: a shared 30-round Lone Wolf fight (pyrules.benchmark's REVIEW_LW) and a 10-fight
+    Lone Wolf adventure (tests/unit/test_adventure_link.py's), each as Share makes it (its preview in it)."""
+    import json
+
+    sys.path.insert(0, str(HERE / "unit"))
+    from test_adventure_link import lone_wolf
+
+    from pyrules import api
+    from pyrules.benchmark import REVIEW_LW
+
+    def call(**request) -> dict:
+        reply = json.loads(api.call(json.dumps(request)))
+        assert reply["ok"], reply
+        return reply
+
+    session = call(op="start", record=REVIEW_LW)["session"]
+    return {"fight": "#f=" + call(op="share", session=session)["code"],
+            "adventure": "#a=" + call(op="share_adventure", adventure=lone_wolf())["code"]}  # fmt: skip
+
+
+def slow_load(playwright, url: str, cpu: float, sent: Sent) -> tuple[dict, dict, int]:
+    """One load in a new browser (an empty profile) at a phone's size under SLOW and the CPU slowdown `cpu`: until
+    bare Pyodide is ready (a bare page) or the app is ready to fight, with its link's first screen drawn where it
+    opens one. Returns the page's times (ms from its navigation), the app's start-up timing, and the bytes the server
+    had sent when the page was seen ready (the service worker's precache begins then)."""
+    import build
+
+    browser = playwright.chromium.launch(executable_path=build.CHROMIUM, args=build.CHROMIUM_ARGS)
+    try:
+        page = browser.new_context(viewport=PHONE).new_page()
+        devtools = page.context.new_cdp_session(page)
+        devtools.send("Network.enable")
+        devtools.send("Network.emulateNetworkConditions", SLOW)
+        if cpu > 1:
+            devtools.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+        page.add_init_script(DRAWN_JS)
+        before = sent.bytes
+        bytes_sent = 0
+        page.goto(url)
+        deadline = time.monotonic() + 300
+        bare = url.endswith("bare.html")
+        link = "#" in url
+        while True:
+            if bare:
+                times = {"bare": page.evaluate("() => window.bareReady || 0")}
+            else:
+                times = {"ready": page.evaluate(APP_READY_JS), "shown": page.evaluate(SHOWN_JS) if link else 1}
+            if not bytes_sent and (times.get("bare") or times.get("ready")):
+                bytes_sent = sent.bytes - before
+            if all(times.values()):
+                break
+            if time.monotonic() > deadline:
+                raise AssertionError(f"bench, slow network: {url} not ready after 300 s: {times}")
+            time.sleep(0.25)
+        timing = {} if bare else page.evaluate("() => window.pyrulesTiming")
+        return times, timing, bytes_sent
+    finally:
+        browser.close()
+
+
+def measure_slow(url: str, runs: int, sent: Sent, cpu: float = 1) -> dict:
+    """Chromium's first visits under SLOW (and the CPU slowdown `cpu`), at a phone's size, a new profile each: pairs
+    alternating which goes first of a bare Pyodide page and the app opening a shared fight (its story drawn, then
+    ready to fight) and a shared adventure (its list drawn)."""
+    from playwright.sync_api import sync_playwright
+
+    links = shared_links()
+    story, listed, ready, bare, bytes_app, bytes_bare, used = [], [], [], [], [], [], []
+    with sync_playwright() as playwright:
+        for i in range(runs):
+            for kind in ("bare", "fight", "adventure") if i % 2 == 0 else ("adventure", "fight", "bare"):
                 if kind == "bare":
-                    page.goto(url + "bench/bare.html")
-                    bare.append(page.wait("window.bareReady", "bare Pyodide ready", timeout=300))
-                    bytes_bare.append(sent.bytes - before)
+                    times, _, sent_bytes = slow_load(playwright, url + "bench/bare.html", cpu, sent)
+                    bare.append(times["bare"])
+                    bytes_bare.append(sent_bytes)
+                elif kind == "adventure":
+                    times, _, _ = slow_load(playwright, url + links["adventure"], cpu, sent)
+                    listed.append(times["shown"])
                 else:
-                    page.goto(url)
-                    timing = page.ready(timeout=300)
-                    ready.append(page.js(READY_JS))
-                    bytes_app.append(sent.bytes - before)
+                    times, timing, sent_bytes = slow_load(playwright, url + links["fight"], cpu, sent)
+                    story.append(times["shown"])
+                    ready.append(times["ready"])
+                    bytes_app.append(sent_bytes)
                     used.append(path_of(timing))
-            finally:
-                session.close()
-        print(f"bench chromium, slow network: run {i + 1}/{runs}: app {ready[-1]:.0f} ms ({used[-1]}), bare"
-              f" {bare[-1]:.0f} ms", flush=True)
+            print(f"bench chromium, slow network, CPU slowdown {cpu:g}×: run {i + 1}/{runs}: story {story[-1]:.0f} ms,"
+                  f" adventure {listed[-1]:.0f} ms, app ready {ready[-1]:.0f} ms ({used[-1]},"
+                  f" {bytes_app[-1] / 2**20:.1f} MB), bare {bare[-1]:.0f} ms ({bytes_bare[-1] / 2**20:.1f} MB)",
+                  flush=True)
     return {
         "ratio": statistics.median(a / b for a, b in zip(ready, bare)),
         "ratios": [a / b for a, b in zip(ready, bare)],
-        "ready": statistics.median(ready), "bare": statistics.median(bare),
+        "story": story, "listed": listed, "ready": ready, "bare": bare,
         "bytes_app": statistics.median(bytes_app), "bytes_bare": statistics.median(bytes_bare),
         "snapshot": sorted(set(used)),
     }
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):.0f} ms ({min(values):.0f}–{max(values):.0f})"
+
+
+def slow_rows(results: list[tuple[str, dict]]) -> str:
+    """The slow network's table: each profile's median and range of each measure."""
+    mb = 2**20
+    lines = [
+        "| Profile | A shared fight's story drawn | A shared adventure's list drawn | Ready to fight | Bare Pyodide"
+        " | Ready ÷ bare (pairs) | Bytes sent by ready: app / bare | Start taken |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for name, r in results:
+        lines.append(
+            f"| {name} | {spread(r['story'])} | {spread(r['listed'])} | {spread(r['ready'])} | {spread(r['bare'])}"
+            f" | {r['ratio']:.2f} ({min(r['ratios']):.2f}–{max(r['ratios']):.2f}) | {r['bytes_app'] / mb:.1f} /"
+            f" {r['bytes_bare'] / mb:.1f} MB | {', '.join(r['snapshot'])} |"
+        )
+    return "\n".join(lines)
+
+
+def run_slow(site_dir: Path, runs: int, phone: bool = True) -> str:
+    """The slow network's rows, through the compressing server: the bench's network, then a phone's CPU on it."""
+    sent = Sent()
+    server = counting_server(site_dir, sent)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        results = [("Slow network (9 Mbit/s, 60 ms)", measure_slow(url, runs, sent))]
+        if phone:
+            phone_row = f"Phone: the same and a CPU {CPU_SLOWDOWN}× slower"
+            results.append((phone_row, measure_slow(url, runs, sent, CPU_SLOWDOWN)))
+    finally:
+        server.shutdown()
+    return slow_rows(results) + (
+        f"\n\nChromium at 390×844, a new profile for each load, {runs} pairs alternating which goes first; the server"
+        " gzips text and wasm as the host does (docs/hosting.md). Medians (ranges). Targets: the story and the list"
+        " ≤ 1,000 ms; ready ÷ bare ≤ 0.6."
+    )
 
 
 def run_engines(site_dir: Path, runs: int, engines=ENGINES) -> str:
@@ -224,7 +346,6 @@ def run_engines(site_dir: Path, runs: int, engines=ENGINES) -> str:
 
         for engine in engines:
             results[engine] = measure_engine(engine, url, runs, open_session, sent)
-        slow = measure_slow(url, runs, open_session, sent) if "chromium" in engines else None
     finally:
         if playwright is not None:
             playwright.stop()
@@ -247,16 +368,46 @@ def run_engines(site_dir: Path, runs: int, engines=ENGINES) -> str:
             f" bare {r['bare2']:.0f} ms) | {', '.join(r['snapshot'])}"
             f" | {r['peak1'] / mb:.0f} / {r['peak2'] / mb:.0f} / {r['floor'] / mb:.0f} MB |"
         )
-    if slow is not None:
-        lines.append(
-            f"| Chromium, slow network (9 Mbit/s, 60 ms) | {slow['ratio']:.2f} (pairs {min(slow['ratios']):.2f}–"
-            f"{max(slow['ratios']):.2f}; app {slow['ready']:.0f} ms, bare {slow['bare']:.0f} ms) |"
-            f" {slow['bytes_app'] / mb:.1f} / {slow['bytes_bare'] / mb:.1f} MB | – | {', '.join(slow['snapshot'])}"
-            " | – |"
-        )
     lines.append(
         f"\n{runs} pairs per engine, in one run. Targets: first visit ÷ bare ≤ 0.5 in every engine on the local"
-        " network and ≤ 1.0 on the slow one; second visit ÷ bare ≤ 0.5; each engine's peak ≤ 300 MB over the empty"
-        " page."
+        " network; second visit ÷ bare ≤ 0.5; each engine's peak ≤ 300 MB over the empty page."
     )
-    return "\n".join(lines)
+    table = "\n".join(lines)
+    return table + "\n\n" + run_slow(site_dir, runs) if "chromium" in engines else table
+
+
+def main(argv: list[str]) -> int:
+    """The slow network's rows alone, from the built site (dist/, as the bench serves it)."""
+    import argparse
+
+    from bench import ROOT, site, write_readme
+
+    import build
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--slow", action="store_true", required=True)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--update-readme", action="store_true")
+    parser.add_argument("--dist", type=Path, default=build.DIST, help="the built site (default: dist/)")
+    parser.add_argument("--site", type=Path, default=ROOT / "build" / "bench-site", help="where its bench copy goes")
+    parser.add_argument("--prepared", action="store_true", help="the bench copy in --site is made already")
+    parser.add_argument("--no-phone", action="store_true", help="the slow network's row only")
+    args = parser.parse_args(argv)
+    table = run_slow(args.site if args.prepared else site(args.dist, args.site), args.runs, not args.no_phone)
+    print(table)
+    if not args.update_readme:
+        return 0
+    import re
+
+    # The engines' block keeps its per-engine table; its slow-network part is replaced.
+    docs = (ROOT / "docs" / "benchmark.md").read_text(encoding="utf-8")
+    found = re.search(r"<!-- bench-engines:start -->\n(.*?)\n<!-- bench-engines:end -->", docs, flags=re.S)
+    if not found:
+        print("bench: docs/benchmark.md has no bench-engines markers; table not written")
+        return 1
+    engines = found.group(1).split("\n\n| Profile |")[0]
+    return write_readme(engines + "\n\n" + table, "bench-engines")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
