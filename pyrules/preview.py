@@ -6,7 +6,8 @@ English, which the page translates through the rules' catalog) so that the frien
 same preview of the same fight and can tell a link whose preview was changed (:func:`differs`).
 
 A fight's preview is a list, short as a link wants it: ``[outcome, rounds, hero, enemies, sides, chart]``, the
-summary's parts, both sides' numbers at its end (``[name, label, value]``, as :meth:`System.sides`) and, where its
+summary's parts, both sides' numbers at its end (``[name, label, value]``, as :meth:`System.sides`; the book's own
+hero, unnamed in the record, is ``""``: the page names him in its language) and, where its
 book's fights are reviewed exactly within the budget, its story's chart: ``[turning, worths, marks, steps, measure]``,
 the turning action, the worth before each action and after the last in whole per cent as one character each
 (:func:`worth_text`), the marks (one letter an action: ``i``, ``m``, ``b``, ``-`` none), each action's round as the
@@ -20,7 +21,7 @@ step from the one before, and the measure's kind; of these the last three are le
 ...     "actions": [{"do": "round", "number": 5}]})
 >>> made = of_fight(fight)
 >>> made[:5]
-['ongoing', 1, 'Banedon', ['Giak'], [['Banedon', 'ENDURANCE', 18], ['Giak', 'ENDURANCE', 2]]]
+['ongoing', 1, '', ['Giak'], [['', 'ENDURANCE', 18], ['Giak', 'ENDURANCE', 2]]]
 >>> turning, worths = made[5]
 >>> turning, len(worths)  # the turning action; the worth before the one round and after it
 (0, 2)
@@ -42,10 +43,13 @@ MARKS = {None: "-", "inaccuracy": "i", "mistake": "m", "blunder": "b"}
 def of_fight(fight: Any, answer: dict | None = None, options: dict | None = None) -> list:
     """The preview of ``fight``; its chart from ``answer`` (its review), else from a review made here within
     :data:`SECONDS` (none where the book's fights are not reviewed exactly, or past that time)."""
+    unnamed = fight.system.hero_name  # the book's hero, named in each language: "" here, the page names him
     with i18n.language("en"):
         summary = fight.summary()
-        sides = fight.system.sides(fight.setup, fight.state)
-        made = [summary["outcome"], summary["rounds"], summary["hero"], summary["enemies"], sides]
+        ends = fight.system.sides(fight.setup, fight.state)
+        sides = [["" if name == unnamed else name, label, value] for name, label, value in ends]
+        hero = "" if summary["hero"] == unnamed else summary["hero"]
+        made = [summary["outcome"], summary["rounds"], hero, summary["enemies"], sides]
         if answer is None and "exact_odds" in fight.system.capabilities and fight.log:
             try:
                 with budget.within(SECONDS):

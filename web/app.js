@@ -449,19 +449,20 @@ start(async (client) => {
 function showPreview(pair) {
   if (!pair || fight || friend.open()) return;
   const [record, shown] = pair;
-  /** @param {unknown} text a name or label in the rules' English (pyrules.preview): the page's language's */
-  const word = (text) => (String(text).includes("{") ? String(text) : t(String(text)));
+  /** @param {unknown} name "": the book's hero, as the page's language names him */
+  const named = (name) => String(name || system(record.system).hero);
   try {
     if (record.format === "pyrules-adventure") {
-      friend.show({ adventure: record, overview: { stat: word(shown.stat), fights: shown.fights }, terms: [] }, undefined,
+      friend.show({ adventure: record, overview: { stat: t(shown.stat), fights: shown.fights }, terms: [] }, undefined,
                   true);
     } else {
       const [outcome, rounds, hero, enemies, sides, chart] = shown;
-      const summary = { system: record.system, book: "", hero: word(hero), enemies: enemies.map(word), outcome, rounds };
+      const summary = { system: record.system, book: "", hero: named(hero), enemies, outcome, rounds };
       ui.heading.textContent = saved.fightName(summary);
       ui.book.textContent = system(record.system).book;
       ui.fight.hidden = false;
-      story.preview(summary, sides.map((/** @type {any[]} */ [name, label, value]) => [word(name), word(label), value]),
+      // the labels are the rules' English words: said in the page's language through the rules' catalog
+      story.preview(summary, sides.map((/** @type {any[]} */ [name, label, value]) => [named(name), t(label), value]),
                     chart, words().measures, shown);
     }
   } catch { // not a preview these pages can draw: the rules' story when they have loaded

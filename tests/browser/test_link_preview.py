@@ -12,7 +12,7 @@ import pytest
 from conftest import BOOT_TIMEOUT
 from playwright.sync_api import expect
 
-from pyrules import api, i18n, odds, share
+from pyrules import Fight, api, i18n, odds, share
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
 from test_adventure_link import lone_wolf  # noqa: E402
@@ -80,6 +80,11 @@ def test_the_preview_speaks_the_friends_language(no_rules, base_url):
     story = page.locator("#story")
     with i18n.language("ru"):
         measure, ending = odds.measure_words("win")["name"], i18n.tr("won")
+        hero, enemies = (Fight.from_record(fight.record()).summary()[key] for key in ("hero", "enemies"))
+    heading = page.locator("#fight-heading")
+    for name in (hero, *enemies):  # the book's hero as the rules name him in Russian, the enemy as the record does
+        expect(heading).to_contain_text(name)
+    assert "Banedon" not in heading.inner_text()
     expect(story.locator("#story-measure")).to_have_text(measure[0].upper() + measure[1:])
     expect(story.locator("#story-summary")).to_contain_text(ending.capitalize())
     expect(story.locator("#story-step")).to_contain_text("ВЫНОСЛИВОСТЬ")

@@ -210,7 +210,7 @@ class Record(System):
     @classmethod
     def parse_enemy(cls, data: Any, index: int, lenient: bool = False) -> Enemy:
         r = Reader(data, f"enemies[{index}]", cls.enemy_labels(), lenient)
-        name = r.text("name", default=f"Enemy {index + 1}" if index else "Enemy")
+        name = r.text("name", default=tr("Enemy {n}", n=index + 1) if index else tr("Enemy"))
         enemy = Enemy(
             name, r.integer("skill", low=0, high=MAX_SKILL), r.integer("endurance", low=1, high=MAX_ENDURANCE)
         )
