@@ -193,6 +193,28 @@ def test_a_shared_adventure_has_no_accessibility_violation(screen, base_url):
     page.close()
 
 
+def test_a_shared_fights_preview_has_no_accessibility_violation(screen, base_url):
+    """A share link's preview, as a friend sees it before the rules have loaded (here they never do: their worker's
+    file is refused): the story drawn from the link, in every language, at both widths, in both schemes."""
+    import json
+
+    from pyrules import api
+
+    context, lang, width = screen
+    record = first_round("fighting-fantasy")
+    session = json.loads(api.call(json.dumps({"op": "restore", "record": record})))["session"]
+    code = json.loads(api.call(json.dumps({"op": "share", "session": session})))["code"]
+    context.route("**/worker.js", lambda route: route.abort())
+    page = context.new_page()
+    page.goto(base_url + "#f=" + code)
+    expect(page.locator("#story-summary")).not_to_be_empty()
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+    assert_clean(audit(page, width), f"a shared fight's preview ({lang}, {width})")
+    page.close()
+    context.unroute("**/worker.js")
+
+
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_the_dark_scheme_is_the_one_drawn_when_the_browser_asks_for_it(browser, base_url, scheme):
     """The schemes' audits above audit two different pages: under color_scheme="dark" the page, its cards, its

@@ -139,7 +139,7 @@ def test_a_share_link_replays_the_fight_in_a_fresh_profile(page: Page, open_page
     rows = grey_star_fight(page)
     page.click("button", "Share")
     link = page.wait("document.querySelector('#share-link').value", "the share link")
-    assert link.startswith(page.base_url) and "#f=2." in link
+    assert link.startswith(page.base_url) and "#f=3." in link  # with its preview
     assert page.value("Share link") == link
 
     other = open_page()  # another browser of the same engine, with an empty profile
@@ -332,10 +332,31 @@ HTMLAnchorElement.prototype.click = function () { if (!this.download.endsWith(".
 STEP = "document.querySelector('#story-chart').getAttribute('aria-valuenow')"
 
 
-def test_a_shared_fight_opens_on_its_story_steps_by_keyboard_and_makes_its_picture(page: Page):
-    from pyrules import share
+def test_a_share_links_preview_is_drawn_before_the_rules_load(open_page, network):
+    """A link as Share makes it (format 3), opened with the rules' worker never loading: its story is drawn from the
+    link alone (web/preview.js inflates it with this engine's DecompressionStream)."""
+    from pyrules import api
 
-    page.goto(page.base_url + "#f=" + share.encode(STORY))
+    opened = json.loads(api.call(json.dumps({"op": "restore", "record": STORY})))
+    code = json.loads(api.call(json.dumps({"op": "share", "session": opened["session"]})))["code"]
+    network.blocked = ("worker.js",)
+    try:
+        page = open_page()
+        page.goto(page.base_url + "#f=" + code)
+        page.wait("window.pyrulesTiming && window.pyrulesTiming.preview > 0", "the link's preview drawn")
+        assert page.js("return document.querySelector('#story-summary').textContent;") == "Won after 6 rounds."
+        assert page.js("return document.querySelectorAll('#story-chart circle.dot').length;") == 6
+        assert page.js("return document.querySelector('#fight-heading').textContent;") == "Banedon vs Gourgaz"
+    finally:
+        network.blocked = ()
+
+
+def test_a_shared_fight_opens_on_its_story_steps_by_keyboard_and_makes_its_picture(page: Page):
+    from pyrules import api
+
+    opened = json.loads(api.call(json.dumps({"op": "restore", "record": STORY})))
+    code = json.loads(api.call(json.dumps({"op": "share", "session": opened["session"]})))["code"]
+    page.goto(page.base_url + "#f=" + code)
     page.ready()
     page.wait("document.querySelector('#story-summary').textContent.startsWith('Won after 6 rounds.')", "the story")
     page.find("slider", "Chance to win, action by action")
