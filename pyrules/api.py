@@ -233,17 +233,22 @@ def _hero_after(data: dict) -> dict:
 def _share(data: dict) -> dict:
     """The open fight as a share link. With the page's ``worth`` or ``lambda`` (the parts of the worth its player
     chose other than the page's defaults), the link's record carries those its book weighs (the record's own
-    standing), so that the friend's story is judged as the player's was."""
-    r = Reader(data, "", {"lambda": "Trade-off", "worth": "Worth"})
+    standing), so that the friend's story is judged as the player's was; ``judged`` (``lambda``, ``worth``: all the
+    page judges the story by) is what the link's preview's chart is judged by."""
+    r = Reader(data, "", {"lambda": "Trade-off", "worth": "Worth", "judged": "Worth"})
     fight = _fight(r)
     lam, worth = _lambda(r), _worth(r)
+    judged = Reader(r.get("judged", {}), "judged", {"lambda": "Trade-off", "worth": "Worth"})
+    seen = {"lambda": _lambda(judged) or 0.0, "worth": _worth(judged)}  # what the player's story was judged by
+    judged.done()
     r.done()
     parts = {key: value for key, value in odds.asked(worth, lam).items() if key in fight.system.worth_parts}
     record = fight.record()
     if parts:
         record["worth"] = {**parts, **fight.worth_given}
+        fight = Fight.from_record(record)  # judged as the friend's rules will judge it
     try:  # the link carries its preview, where it fits (the friend's page draws it before the rules are loaded)
-        code = share.encode(record, preview=preview.of_fight(fight, options={"lambda": lam or 0.0, "worth": worth}))
+        code = share.encode(record, preview=preview.of_fight(fight, options=seen))
     except RecordError:
         code = share.encode(record)
     return {"code": code, "length": len(code)}

@@ -8,9 +8,10 @@ same preview of the same fight and can tell a link whose preview was changed (:f
 A fight's preview is a list, short as a link wants it: ``[outcome, rounds, hero, enemies, sides, chart]``, the
 summary's parts, both sides' numbers at its end (``[name, label, value]``, as :meth:`System.sides`; the book's own
 hero, unnamed in the record, is ``""``: the page names him in its language) and, where its
-book's fights are reviewed exactly within the budget, its story's chart: ``[turning, worths, marks, steps, measure]``,
-the turning action, the worth before each action and after the last in whole per cent as one character each
-(:func:`worth_text`), the marks (one letter an action: ``i``, ``m``, ``b``, ``-`` none), each action's round as the
+book's fights are reviewed exactly within the budget, its story's chart: ``[turning, worths, judged, marks, steps,
+measure]``, the turning action, the worth before each action and after the last in whole per cent as one character
+each (:func:`worth_text`), 16 bits of the CRC-32 of the worth it was judged by (the friend's rules compare charts
+judged alike), the marks (one letter an action: ``i``, ``m``, ``b``, ``-`` none), each action's round as the
 step from the one before, and the measure's kind; of these the last three are left out where they are the usual
 (no marks, a round an action, the chance to win). An adventure's preview is its overview
 (:func:`pyrules.adventure.overview`) in the same words.
@@ -22,7 +23,7 @@ step from the one before, and the measure's kind; of these the last three are le
 >>> made = of_fight(fight)
 >>> made[:5]
 ['ongoing', 1, '', ['Giak'], [['', 'ENDURANCE', 18], ['Giak', 'ENDURANCE', 2]]]
->>> turning, worths = made[5]
+>>> turning, worths, judged = made[5]
 >>> turning, len(worths)  # the turning action; the worth before the one round and after it
 (0, 2)
 >>> differs(made, fight, review.review(fight))
@@ -31,6 +32,8 @@ False
 
 from __future__ import annotations
 
+import json
+import zlib
 from typing import Any
 
 from . import budget, i18n, review
@@ -76,15 +79,17 @@ def chart(answer: dict) -> list:
     """A review's chart as a preview carries it (see the module's words)."""
     rows = answer["rows"]
     rounds = [row["round"] for row in rows]
+    judged = json.dumps(answer["worth"], sort_keys=True).encode()
     found = [
         answer["turning"],
         worth_text([row["before"] for row in rows] + [rows[-1]["after"]]),
+        zlib.crc32(judged) & 0xFFFF,  # what it was judged by (a friend's own choice of worth judges otherwise)
         "".join(MARKS.get(row["mark"], "-") for row in rows),
         [b - a for a, b in zip([0, *rounds], rounds)],
         answer["measure"]["kind"],
     ]
     usual = ["-" * len(rows), [1] * len(rows), "win"]
-    while len(found) > 2 and found[-1] == usual[len(found) - 3]:
+    while len(found) > 3 and found[-1] == usual[len(found) - 4]:
         found.pop()
     return found
 
@@ -100,9 +105,14 @@ def of_adventure(overview: dict) -> dict:
 
 def differs(given: Any, fight: Any, answer: dict | None) -> bool:
     """Whether the preview a link carried is not the one these rules make of its fight (``answer``: the review the
-    page asked for, exact or simulated). Charts are compared where both have one: a story too large for one device's
-    budget is not a changed link."""
+    page asked for, exact or simulated). Charts are compared where both have one judged by one worth: a story too
+    large for one device's budget, or judged by a friend's own choice of worth, is not a changed link."""
     made = of_fight(fight, answer if answer is not None and "simulated" not in answer else None)
-    if not isinstance(given, list):
+    if not isinstance(given, list) or given[:5] != made[:5] or len(given) > 6:
         return True
-    return given[:5] != made[:5] or (len(given) > 5 and len(made) > 5 and given[5:] != made[5:])
+    if len(given) < 6 or len(made) < 6:  # a chart on one side only: one device's budget, or a simulated story
+        return False
+    theirs, ours = given[5], made[5]
+    if not isinstance(theirs, list) or len(theirs) < 3:
+        return True
+    return theirs[2] == ours[2] and theirs != ours  # charts judged by one worth (a friend may judge by another)

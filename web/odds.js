@@ -181,8 +181,8 @@ function summarize(text) {
 const chosen = (box) => Number(/** @type {HTMLInputElement} */ ($("input:checked", box)).value);
 /** The player's parts of the worth the advice and the story weigh (pyrules.contract.Worth), in wins. */
 const worth = () => ({ escape: chosen(ui.escape), endurance: chosen(ui.endurance) });
-/** What the player's stories are judged by, as a request's options. */
-const judgedBy = () => ({ lambda: keepWorth(), worth: worth() });
+/** What the player's stories are judged by, as a request's options (a share's preview is judged so too). */
+export const judgedBy = () => ({ lambda: keepWorth(), worth: worth() });
 
 /**
  * The player's choices of worth other than the page's defaults, as a share request's options: the link carries

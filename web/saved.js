@@ -7,7 +7,7 @@ import * as adventures from "./adventures.js";
 import { currentId, FIGHT, loadSaves, newId, open, remove, SAVE_FORMAT, SAVE_VERSION, setAside, setCurrent, store,
   watchRoom } from "./storage.js";
 import * as aside from "./aside.js";
-import { chosenWorth } from "./odds.js";
+import { chosenWorth, judgedBy } from "./odds.js";
 
 /** @typedef {import("./rules.js").FightRecord} FightRecord */
 /** @typedef {import("./rules.js").Summary} Summary */
@@ -518,7 +518,7 @@ async function share() {
   const rules = page.rules();
   const fight = page.fight();
   if (!rules || !fight) return;
-  const reply = await rules.call({ op: "share", session: fight.session, ...chosenWorth() });
+  const reply = await rules.call({ op: "share", session: fight.session, ...chosenWorth(), judged: judgedBy() });
   if (!reply.ok) return showError(reply.error, $("#action-error"), $("#fight"));
   const { url, copied } = await copyLink(reply.code);
   ui.shareBox.hidden = false;

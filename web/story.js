@@ -199,7 +199,7 @@ const MARKS = { i: "inaccuracy", m: "mistake", b: "blunder" };
  * replaces it (show).
  * @param {import("./rules.js").Summary} summary
  * @param {[string, string, number][]} sides
- * @param {any[] | undefined} chart [turning, worths, marks, steps, measure's kind]
+ * @param {any[] | undefined} chart [turning, worths, judged, marks, steps, measure's kind]
  * @param {Record<string, Measure>} measures the rules' words of each kind, in the page's language (build.py)
  * @param {any} preview the link's, for the rules to compare
  */
@@ -212,7 +212,7 @@ export function preview(summary, sides, chart, measures, preview) {
   ui.play.hidden = ui.again.hidden = ui.picture.hidden = ui.looking.hidden = ui.key.hidden = true;
   ui.status.textContent = t("The story is being told…");
   ui.summary.textContent = `${page.ending(open)}.`;
-  const [turning = null, worths = "", marks = "", steps = [], kind = "win"] = chart ?? [];
+  const [turning = null, worths = "", , marks = "", steps = [], kind = "win"] = chart ?? [];
   const values = Array.from(String(worths), (c) => {
     const code = c.charCodeAt(0) - 40; // pyrules.preview.worth_text
     return code < 0 ? null : (code > 52 ? code - 1 : code) / 100;

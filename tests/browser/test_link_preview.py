@@ -5,6 +5,7 @@ replaces it, and says so where the link's preview was changed; a damaged link sh
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from conftest import BOOT_TIMEOUT
 from playwright.sync_api import expect
 
 from pyrules import Fight, api, i18n, odds, share
+from pyrules.systems import SYSTEMS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
 from test_adventure_link import lone_wolf  # noqa: E402
@@ -25,9 +27,13 @@ def call(**request) -> dict:
     return json.loads(api.call(json.dumps(request)))
 
 
+# What the page judges a story by until its player chooses otherwise (index.html's odds panel), as Share sends it.
+JUDGED = {"lambda": 0.005, "worth": {"escape": 1, "endurance": 0}}
+
+
 def link_of(fight) -> str:
     session = call(op="restore", record=fight.record())["session"]
-    return call(op="share", session=session)["code"]
+    return call(op="share", session=session, judged=JUDGED)["code"]
 
 
 @pytest.fixture
@@ -133,3 +139,42 @@ def test_a_damaged_format_3_link_shows_no_preview_and_is_refused(context, base_u
     expect(page.locator("#messages")).to_contain_text("This share link could not be opened", timeout=BOOT_TIMEOUT)
     assert page.evaluate("(window.pyrulesTiming || {}).preview === undefined")
     expect(page.locator("#fight")).to_be_hidden()
+
+
+STORY_JS = """() => ({
+  heading: document.querySelector('#fight-heading').textContent,
+  summary: document.querySelector('#story-summary').textContent,
+  dots: [...document.querySelectorAll('#story-chart circle.dot')].map((dot) => Number(dot.getAttribute('cy'))),
+  end: document.querySelector('#story-step').textContent,
+})"""
+
+
+@pytest.mark.parametrize("key", list(SYSTEMS))
+def test_every_books_preview_shows_the_story_the_rules_then_tell(browser, base_url, key):
+    """The same link opened twice in one profile: first with the rules' worker refused (the preview alone), then with
+    the rules (their story, in place of the preview): the same heading, the same ending, each chance's dot within a
+    rounding of the rules' own, the same numbers at the end."""
+    code = link_of(fought(key))
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    try:
+        context.route("**/worker.js", lambda route: route.abort())
+        page = context.new_page()
+        page.goto(base_url + "#f=" + code)
+        expect(page.locator("#story-summary")).not_to_be_empty()
+        before = page.evaluate(STORY_JS)
+        context.unroute("**/worker.js")
+        page.reload()
+        expect(page.locator("#story-again")).to_be_visible(timeout=BOOT_TIMEOUT)  # the rules' story
+        # the rules' review drawn (its own words, or none), not the link's
+        expect(page.locator("#story-status")).not_to_have_text(re.compile("being told|did not match"))
+        after = page.evaluate(STORY_JS)
+        assert before["heading"] == after["heading"]
+        assert after["summary"].startswith(before["summary"])  # the rules' summary says more after the ending
+        if before["dots"]:  # an exactly reviewed book: its chart, a dot an action
+            assert len(before["dots"]) == len(after["dots"])
+            assert all(abs(a - b) <= 1 for a, b in zip(before["dots"], after["dots"])), (before["dots"], after["dots"])
+        page.locator("#story-chart").focus()
+        page.keyboard.press("End")
+        assert page.evaluate(STORY_JS)["end"] == before["end"]
+    finally:
+        context.close()

@@ -67,6 +67,7 @@ def test_a_reviewed_fights_preview_holds_its_story_chart_as_the_rules_compute_it
     carried = share.decode_shared(shared(fight))[1]
     answer = call(op="review", record=fight.record())
     turning, worths = carried[5][:2]
+    assert carried[5][2] == zlib.crc32(json.dumps(answer["worth"], sort_keys=True).encode()) & 0xFFFF
     assert turning == answer["turning"]
     befores = [row["before"] for row in answer["rows"]] + [answer["rows"][-1]["after"]]
     assert worths == preview.worth_text(befores) and len(worths) == len(fight.actions) + 1
@@ -90,9 +91,10 @@ def test_the_preview_is_made_in_english_whatever_the_language_so_every_friend_co
         lambda p: [("won" if p[0] != "won" else "lost"), *p[1:]],  # the outcome
         lambda p: [*p[:4], [[name, label, value + 5] for name, label, value in p[4]], *p[5:]],  # the numbers
         lambda p: [*p[:5], [p[5][0], "(" * len(p[5][1]), *p[5][2:]]],  # the chart: 0 % throughout
+        lambda p: [*p[:5], [p[5][0], p[5][1], p[5][2], "b" * (len(p[5][1]) - 1)]],  # a blunder every action
         lambda p: {"not": "a preview"},
     ],
-    ids=["outcome", "numbers", "chart", "shape"],
+    ids=["outcome", "numbers", "chart", "marks", "shape"],
 )
 def test_a_changed_preview_under_a_remade_check_is_said_to_differ(change):
     fight = fought("lone-wolf")
@@ -157,3 +159,19 @@ def test_a_shared_adventure_carries_its_overview_and_a_changed_one_is_said_to_di
         assert call(op="open_link", code=changed)["preview"] == "differs"
         plain = share.encode(share.decode(code))
         assert "preview" not in call(op="open_link", code=plain)
+
+
+def test_a_friend_who_judges_by_another_worth_is_not_told_the_link_differs():
+    """The preview's chart is judged as the sharer's story was (Share's ``judged``); a friend whose page judges by
+    another worth (a point of WILLPOWER kept worth more) sees another story, which is no changed link."""
+    fight = fought("grey-star")
+    session = call(op="restore", record=fight.record())["session"]
+    code = call(op="share", session=session, judged={"lambda": 0.005})["code"]
+    record, carried = share.decode_shared(code)
+    alike = call(op="review", record=record, preview=carried, **{"lambda": 0.005})
+    assert alike["preview"] == "same"
+    other = call(op="review", record=record, preview=carried, **{"lambda": 0.03})
+    assert other["preview"] == "same"
+    assert [row["before"] for row in alike["rows"]] != [row["before"] for row in other["rows"]]  # another story
+    refused = call(op="share", session=session, judged={"lambda": 7})
+    assert not refused["ok"] and refused["error"]["field"] == "judged.lambda"
