@@ -369,8 +369,8 @@ def run_engines(site_dir: Path, runs: int, engines=ENGINES) -> str:
             f" | {r['peak1'] / mb:.0f} / {r['peak2'] / mb:.0f} / {r['floor'] / mb:.0f} MB |"
         )
     lines.append(
-        f"\n{runs} pairs per engine, in one run. Targets: first visit ÷ bare ≤ 0.5 in every engine on the local"
-        " network; second visit ÷ bare ≤ 0.5; each engine's peak ≤ 300 MB over the empty page."
+        f"\n{runs} pairs per engine, in one run. Targets: first visit ÷ bare ≤ 0.4 in every engine on the local"
+        " network; second visit ÷ bare ≤ 0.3; each engine's peak ≤ 300 MB over the empty page."
     )
     table = "\n".join(lines)
     return table + "\n\n" + run_slow(site_dir, runs) if "chromium" in engines else table
