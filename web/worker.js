@@ -38,9 +38,11 @@ const HASHES = new Map(Object.entries(__HASHES__).map(([path, hash]) => [new URL
 // The snapshot saves about 2-4 s of start (bench): one that would end later than SNAPSHOT_BUDGET_MS after its request,
 // the rest of it coming at the rate the runtime's files and it are coming together, costs more than it saves: the
 // ordinary start instead. The rate is judged over the SNAPSHOT_JUDGED_MS after the snapshot's first bytes (so a long
-// round trip is not taken for a slow network); none come by the budget, given up.
+// round trip is not taken for a slow network), measured afresh after the worker was too busy to read them for
+// JUDGE_MS twice over (its bytes had come, unread: not a slow network); none come by the budget, given up.
 const SNAPSHOT_BUDGET_MS = 3000;
 const SNAPSHOT_JUDGED_MS = 150;
+const JUDGE_MS = 50;
 let downloaded = 0; // bytes of the runtime's files and of the snapshot come so far, as sent (the network's rate)
 // A host that compresses in transit (docs/hosting.md) sends a runtime file encoded: its Content-Length is the bytes
 // sent, its body the bytes decoded, about ENCODED times as many (pyodide.asm.wasm gzipped: 9.6 MB sent as 3.5 MB).
@@ -188,16 +190,20 @@ async function snapshotBytes() {
   let first = 0; // when its first bytes came
   let before = 0; // the bytes come by then
   let slow = "";
+  let judged = asked;
   const judge = () => {
     const at = performance.now();
+    if (first && at - judged > 2 * JUDGE_MS) [first, before] = [at, downloaded];
+    judged = at;
     const spent = at - asked;
     const rate = (downloaded - before) / (at - first); // bytes a ms since then, every download of the start together
-    if (received >= SNAPSHOT_BYTES || (first ? at - first < SNAPSHOT_JUDGED_MS : spent < SNAPSHOT_BUDGET_MS)) return;
+    const early = !first || at - first < SNAPSHOT_JUDGED_MS;
+    if (received >= SNAPSHOT_BYTES || (early && spent < SNAPSHOT_BUDGET_MS)) return;
     if (first && spent + (SNAPSHOT_BYTES - received) / rate <= SNAPSHOT_BUDGET_MS) return;
     slow = `too slow: ${received} of ${SNAPSHOT_BYTES} bytes in ${Math.round(spent)} ms`;
     abort.abort(new Error(slow));
   };
-  const judging = setInterval(judge, 50);
+  const judging = setInterval(judge, JUDGE_MS);
   expected += SNAPSHOT_BYTES;
   try {
     // Not through the watched fetch below: a snapshot that cannot be had is no failed start.
