@@ -416,8 +416,6 @@ ui.language.value = language();
 translatePage();
 odds.translate();
 const loaded = loadScreens();
-await saved.init({ rules: () => rules, fight: () => fight, show, look, book: (key) => system(key)?.book,
-            adventureChanged: (key) => { if (!fight) setup.choose(key); }, home: newFight });
 friend.init({ book: (key) => system(key)?.book, fightName: saved.fightName, state: saved.state, back,
               keep: (document) => { saved.adopt(document, true, friend.lines()); saved.leaveLink(); },
               open: async ({ name, record }, index) => {
@@ -425,6 +423,20 @@ friend.init({ book: (key) => system(key)?.book, fightName: saved.fightName, stat
                 const reply = rules && await rules.call({ op: "restore", record });
                 if (reply?.ok) show(reply, { name, link: true, shared: true, looking: "adventure", index });
               } });
+story.init({ review: odds.review, book: () => (fight ? system(fight.record.system).book : ""), again: fightItYourself,
+             versus: (id) => saved.find(id), title: saved.title, back,
+             keep: async () => { if (fight) await saved.keep(fight); },
+             ending: (open) => capital(saved.state(open.summary)),
+             playOn: async () => {
+               if (!fight) return;
+               await saved.keep(fight, true);
+               story.hide();
+               ui.fight.scrollIntoView({ block: "start" }); // the fight card at the top, as a new fight starts
+               screenOf(fight.record.system).screen.focus();
+             } });
+showPreview(await linked); // a share link's story at once, before the saves are read and the rules have loaded
+await saved.init({ rules: () => rules, fight: () => fight, show, look, book: (key) => system(key)?.book,
+            adventureChanged: (key) => { if (!fight) setup.choose(key); }, home: newFight });
 start(async (client) => {
   rules = client;
   odds.quickFrom((request) => client.call(request)); // the cheap odds at once, before the odds' worker is up
@@ -491,18 +503,6 @@ async function fightItYourself() {
 }
 
 await loaded;
-story.init({ review: odds.review, book: () => (fight ? system(fight.record.system).book : ""), again: fightItYourself,
-             versus: (id) => saved.find(id), title: saved.title, back,
-             keep: async () => { if (fight) await saved.keep(fight); },
-             ending: (open) => capital(saved.state(open.summary)),
-             playOn: async () => {
-               if (!fight) return;
-               await saved.keep(fight, true);
-               story.hide();
-               ui.fight.scrollIntoView({ block: "start" }); // the fight card at the top, as a new fight starts
-               screenOf(fight.record.system).screen.focus();
-             } });
-showPreview(await linked);
 sheet.init({ rules: () => rules, screenOf, system });
 setup.init({ words, screenOf, rules: () => rules, chose: sheet.show, leaving: sheet.save });
 sheet.show(setup.chosen());

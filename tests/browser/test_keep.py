@@ -192,7 +192,7 @@ def test_share_link_opens_the_same_fight_in_a_fresh_browser(page, browser, base_
     page.get_by_role("button", name="Share").click()
     expect(page.get_by_role("status").filter(has_text="Link copied")).to_be_visible()
     link = page.get_by_label("Share link").input_value()
-    assert link.startswith(base_url) and "#f=2." in link
+    assert link.startswith(base_url) and "#f=3." in link
     assert page.evaluate("navigator.clipboard.readText()") == link
 
     fresh = browser.new_context()
@@ -402,7 +402,8 @@ def test_an_update_is_offered_and_never_interrupts_a_fight(context, deployment):
     rows = log_rows(page)
 
     worker = (site / "sw.js").read_text(encoding="utf-8")
-    (site / "sw.js").write_text(worker.replace('VERSION="', 'VERSION="next-'), encoding="utf-8")
+    assert worker.count('"pyrules-app-') == 1  # the deployment's cache, named once (however the minifier wrote it)
+    (site / "sw.js").write_text(worker.replace('"pyrules-app-', '"pyrules-app-next-'), encoding="utf-8")
     page.evaluate("window.pyrulesServiceWorker.update()")
     expect(page.get_by_role("button", name="Update now")).to_be_visible(timeout=60_000)
     fight_round(page, 3)  # the fight goes on undisturbed while the update waits

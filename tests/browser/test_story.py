@@ -188,7 +188,7 @@ def test_a_whole_adventure_in_one_link_opens_on_its_overview_each_fight_with_its
     # shared again from this browser: the same ten fights in a link of its own
     group.get_by_role("button", name="Share the adventure: Unnamed hero · Dawn of the Darklords").click()
     link = group.get_by_role("textbox", name="Adventure link")
-    expect(link).to_have_value(re.compile(r"#a=2\."))  # an adventure's: its first paint says so (link.js)
+    expect(link).to_have_value(re.compile(r"#a=3\."))  # an adventure's: its first paint says so (link.js)
     other = browser.new_context(service_workers="block")
     try:
         friend = other.new_page()
