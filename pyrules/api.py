@@ -239,16 +239,17 @@ def _share(data: dict) -> dict:
     fight = _fight(r)
     lam, worth = _lambda(r), _worth(r)
     judged = Reader(r.get("judged", {}), "judged", {"lambda": "Trade-off", "worth": "Worth"})
-    seen = {"lambda": _lambda(judged) or 0.0, "worth": _worth(judged)}  # what the player's story was judged by
+    seen = odds.asked(_worth(judged), _lambda(judged) or 0.0)  # what the player's story was judged by
     judged.done()
     r.done()
     parts = {key: value for key, value in odds.asked(worth, lam).items() if key in fight.system.worth_parts}
     record = fight.record()
     if parts:
         record["worth"] = {**parts, **fight.worth_given}
-        fight = Fight.from_record(record)  # judged as the friend's rules will judge it
     try:  # the link carries its preview, where it fits (the friend's page draws it before the rules are loaded)
-        code = share.encode(record, preview=preview.of_fight(fight, options=seen))
+        # judged as the friend's rules will judge it: the record's parts over the player's page's
+        options = {"worth": {**seen, **parts}, "lambda": None}
+        code = share.encode(record, preview=preview.of_fight(fight, options=options))
     except RecordError:
         code = share.encode(record)
     return {"code": code, "length": len(code)}

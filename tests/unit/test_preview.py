@@ -175,3 +175,17 @@ def test_a_friend_who_judges_by_another_worth_is_not_told_the_link_differs():
     assert [row["before"] for row in alike["rows"]] != [row["before"] for row in other["rows"]]  # another story
     refused = call(op="share", session=session, judged={"lambda": 7})
     assert not refused["ok"] and refused["error"]["field"] == "judged.lambda"
+
+
+def test_a_chosen_worth_the_link_carries_judges_its_preview_as_the_friends_rules_judge_it():
+    """The player chose a point of WILLPOWER worth more than the page's default: the record carries it, and the
+    preview's chart is judged by it, so the friend's rules (whose page weighs it less) find the chart their own."""
+    fight = fought("grey-star")
+    session = call(op="restore", record=fight.record())["session"]
+    code = call(op="share", session=session, **{"lambda": 0.03}, judged={"lambda": 0.03})["code"]
+    record, carried = share.decode_shared(code)
+    assert record["worth"]["willpower"] == 0.03
+    friend = call(op="review", record=record, preview=carried, **{"lambda": 0.005})
+    assert friend["preview"] == "same"
+    befores = [row["before"] for row in friend["rows"]] + [friend["rows"][-1]["after"]]
+    assert carried[5][1] == preview.worth_text(befores)  # the very chart the friend's rules drew
