@@ -130,9 +130,9 @@ export async function show(fight, { link = false } = {}) {
   ui.again.hidden = !link;
   looked(fight);
   if (!fight.record.actions.length) return hide();
-  const compared = link ? given : null; // the link's preview, for the rules to compare with their story
+  const linked = link ? given : null; // the link's preview, for the rules to compare with their story
   /** @type {Promise<any> | null} */
-  let asking = page.review(fight.record, compared); // asked at once: the rules work while the page draws
+  let asking = page.review(fight.record, linked); // asked at once: the rules work while the page draws
   await new Promise((resolve) => setTimeout(resolve)); // the fight drawn is a task of its own (a long one's is long)
   if (token !== asked) return;
   if (link) { // a friend's fight: who fought whom, in which book, then its story, looked at first
@@ -147,10 +147,10 @@ export async function show(fight, { link = false } = {}) {
   let theirs = null;
   for (let first = true, pending = true; pending; first = false) {
     const again = against && (!theirs || theirs.simulated?.pending) ? page.review(against.record) : theirs;
-    const [reply, compared_] = await Promise.all([asking ?? page.review(fight.record, compared), again]);
+    const [reply, compared] = await Promise.all([asking ?? page.review(fight.record, linked), again]);
     asking = null;
     if (token !== asked) return;
-    theirs = compared_;
+    theirs = compared;
     pending = draws(reply, theirs, against, first);
   }
 }
