@@ -123,14 +123,17 @@ def _new_hero(data: dict) -> dict:
     return {"hero": hero, "numbers": numbers}
 
 
-def _tail(log: list[dict], end: int | None = None) -> dict:
+def _tail(fight: Fight, end: int | None = None) -> dict:
     """The events of a fight's log before index ``end`` (its end by default) that one answer carries (``log``: back
     from ``end``, at most LOG_TAIL events and LOG_LINES lines, and at least one event) and the index of the first of
-    them (``log_from``); the op ``log`` gives the ones before.
+    them (``log_from``), each with its words (:meth:`Fight.told`); the op ``log`` gives the ones before.
 
-    >>> _tail([{"kind": "round", "enemies": [{}] * 20}] * 50)["log_from"]  # 11 rounds of 21 lines: 231
+    >>> from types import SimpleNamespace
+    >>> fight = SimpleNamespace(log=[{"kind": "round", "enemies": [{}] * 20}] * 50, told=lambda event: event)
+    >>> _tail(fight)["log_from"]  # 11 rounds of 21 lines: 231
     39
     """
+    log = fight.log
     end = len(log) if end is None else end
     start, lines = end, 0
     while start > 0 and end - start < LOG_TAIL:
@@ -138,7 +141,7 @@ def _tail(log: list[dict], end: int | None = None) -> dict:
         if lines > LOG_LINES and start < end:
             break
         start -= 1
-    return {"log": log[start:end], "log_from": start}
+    return {"log": [fight.told(event) for event in log[start:end]], "log_from": start}
 
 
 def _open(fight: Fight, **extra: Any) -> dict:
@@ -153,7 +156,7 @@ def _open(fight: Fight, **extra: Any) -> dict:
         "record": fight.record(),
         "view": fight.view(),
         "why": fight.refusals(),
-        **_tail(fight.log),
+        **_tail(fight),
         "summary": fight.summary(),
         "terms": fight.system.glossed(),
         **extra,
@@ -328,7 +331,7 @@ def _act(data: dict) -> dict:
     r.done()
     event = fight.apply(action)
     return {
-        "event": event,
+        "event": fight.told(event),
         "action": fight.actions[-1],
         "view": fight.view(),
         "why": fight.refusals(),
@@ -359,7 +362,7 @@ def _log(data: dict) -> dict:
         raise r.error("end", tr("is past the fight's log, which holds no event yet"))
     end = r.integer("end", low=1, high=size)
     r.done()
-    return _tail(fight.log, end)
+    return _tail(fight, end)
 
 
 def _replay(data: dict) -> dict:
@@ -369,7 +372,7 @@ def _replay(data: dict) -> dict:
     record = r.get("record")
     r.done()
     fight = Fight.from_record(record)
-    return {**fight.result(), **_tail(fight.log)}
+    return {"system": fight.system.key, **fight.system.result(fight.setup, fight.state), **_tail(fight)}
 
 
 def _odds_fight(r: Reader) -> Fight:

@@ -252,6 +252,15 @@ class System(ABC):
         return {}
 
     @classmethod
+    def said(cls, setup: Any, event: dict) -> dict[str, Any]:
+        """The log entry of ``event`` in words, in the current language, as the page's log, its screen reader and the
+        command line say it (python-chess's ``board.san``): ``{"text": the entry}`` and whatever else the system's
+        screen lays out in words (each line of a round, each fighter's result), never a rule decided by the page.
+        Said at the boundary (:meth:`pyrules.fight.Fight.told`), not stored in the log: a replay says nothing. None
+        by default: the event's own fields."""
+        return {}
+
+    @classmethod
     @abstractmethod
     def summary(cls, setup: Any, state: Any) -> dict:
         """One line for a list of saved fights: ``book``, ``hero``, ``enemies`` (names), ``rounds``, ``outcome``

@@ -210,6 +210,12 @@ class Fight:
         """One line for a list of saved fights."""
         return {"system": self.system.key, **self.system.summary(self.setup, self.state)}
 
+    def told(self, event: dict) -> dict:
+        """A log event as it leaves the rules: with its words (``said``: :meth:`pyrules.contract.System.said`)."""
+        said = self.system.said(self.setup, event)
+        return {**event, "said": said} if said else event
+
     def result(self) -> dict:
-        """The CLI's answer: outcome, hero, enemies and the round log."""
-        return {"system": self.system.key, **self.system.result(self.setup, self.state), "log": self.log}
+        """The CLI's answer: outcome, hero, enemies and the round log, each event with its words."""
+        return {"system": self.system.key, **self.system.result(self.setup, self.state),
+                "log": [self.told(event) for event in self.log]}
