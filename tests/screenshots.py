@@ -27,6 +27,7 @@ LANGUAGES = {"en": "English", "ru": "Russian", "es": "Spanish"}
 # (language, colour scheme, the pictures' names' suffix): every language in the light scheme, English in the dark one
 SCHEMES = [(lang, "light", lang) for lang in LOCALES] + [("en", "dark", "en-dark")]
 START, END = "<!-- screenshots: written by python3 build.py screenshots -->", "<!-- /screenshots -->"
+OVER = {"en": "The fight is over", "ru": "Бой окончен", "es": "El combate ha terminado"}  # the odds' status then
 ROUNDS = 3  # actions played before the picture (fewer if the fight ends sooner)
 BOOT_TIMEOUT = 120_000
 # A finished Lone Wolf fight for the story's pictures: Banedon against Gourgaz, won in six rounds.
@@ -133,11 +134,11 @@ def take(dist: Path, make_server, chromium: str, args: list[str]) -> list[Path]:
                             page.locator("#story-play").click()
                             expect(page.locator("#story-play")).to_be_hidden(timeout=BOOT_TIMEOUT)
                         # the odds beside the fight, once their worker has answered (a simulation offer counts)
-                        answered = (
-                            "() => document.querySelector('#odds-numbers dd')"
-                            " || !document.querySelector('#odds-sim').hidden"
-                        )
-                        page.wait_for_function(answered, timeout=BOOT_TIMEOUT)
+                        # (a locator, not a function: the page's CSP refuses a string evaluated as code); a fight
+                        # that is over has no numbers: its status says so once the odds have answered
+                        answered = page.locator("#odds-numbers dd").first.or_(page.locator("#odds-sim:not([hidden])"))
+                        over = page.locator("#odds-status", has_text=OVER[lang])
+                        expect(answered.or_(over)).to_be_attached(timeout=BOOT_TIMEOUT)
                         taken.append(shot(page, "() => window.scrollTo(0, 0)", f"{system}-{suffix}-{size}.png"))
                     page = context.new_page()
                     page.goto(base + "#f=" + share.encode(STORY))
