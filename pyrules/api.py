@@ -105,7 +105,8 @@ def _hello(data: dict) -> dict:
     if describe:
         reply["systems"] = {
             key: {**cls.describe(), "named_hero": cls.named_hero, "capabilities": sorted(cls.capabilities),
-                  "main_stat": cls.main_stat, "note": tr(cls.note) if cls.note else ""}
+                  "main_stat": cls.main_stat, "note": tr(cls.note) if cls.note else "",
+                  "odds_options": cls.odds_choices()}
             for key, cls in SYSTEMS.items()
         }
         reply["rule_labels"] = {key: tr(label) for cls in SYSTEMS.values() for key, label in cls.rule_labels.items()}
@@ -478,7 +479,8 @@ def _mc_start(data: dict) -> dict:
     spend = r.integer("willpower", low=1, high=999, default=1)
     r.done()
     try:
-        simulation = odds.MonteCarlo(fight.system, fight.setup, fight.state, fight.system.simulation_policy(spend))
+        policy = fight.system.simulation_policy({"spend": spend})
+        simulation = odds.MonteCarlo(fight.system, fight.setup, fight.state, policy)
     except odds.CannotSimulate as exc:
         raise RecordError("record", str(exc)) from None
     key = _next_id[0]

@@ -28,10 +28,10 @@ the page's book list and set-up screens are all derived from that list.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypedDict
 
 from .fields import Reader, RecordError
 from .i18n import tr
@@ -115,6 +115,81 @@ Policy = Callable[[type, Any, Any, int], Any]
 
 class ReviewValues(Protocol):
     """What a fight's review (:mod:`pyrules.review`) asks of a system, for one fight: a state's worth under the odds
+class Advice(TypedDict, total=False):
+    """One item of the odds panel's advice, as the system's solver writes it: its ``text`` in the current language,
+    where ``{name}`` stands for ``chances[name]`` (a chance the page writes as a percent) or ``numbers[name]`` (a
+    number it writes as a decimal), in the page's own format; ``act``: the action it suggests, in the record's form
+    (the page may send it as its act), where it is one."""
+
+    text: str
+    chances: dict[str, float]
+    numbers: dict[str, float]
+    act: dict[str, Any]
+
+
+def advice(text: str, act: dict[str, Any] | None = None, **chances: float) -> Advice:
+    """An advice item: its words (``{name}`` for each of ``chances``) and the action it suggests, if any."""
+    item = Advice(text=text)
+    if chances:  # sums of floats may stray past 1 by an ulp or two
+        item["chances"] = {name: min(1.0, max(0.0, p)) for name, p in chances.items()}
+    if act is not None:
+        item["act"] = act
+    return item
+
+
+@dataclass
+class OddsReply:
+    """The odds panel's answer for a fight's state, whatever the system (:meth:`System.exact_odds`): the chances it
+    is won, lost, ended by the section's rule, never ended; the rounds it lasts on average; where the system's
+    ``main_stat`` ends up (``[[value, chance]]``, written under that name); the advice, in words; and ``data``,
+    the system's own numbers its charts and tests read (a spend table, a best target...).
+
+    >>> OddsReply(1.0, 0.0, 0.0, 0.0, 0.0, "lives", [[2, 1.0]], [advice("Flip: {win}.", win=1.0)]).json()["lives"]
+    [[2, 1.0]]
+    """
+
+    win: float
+    lose: float
+    ended: float
+    never: float
+    rounds: float | None
+    stat: str  # the system's main_stat
+    distribution: list[list[float]]
+    advice: list[Advice]
+    data: dict[str, Any] | None = None
+
+    KEYS: ClassVar[tuple[str, ...]] = ("win", "lose", "ended", "never", "rounds", "main_stat", "advice")
+
+    def json(self) -> dict[str, Any]:
+        """The reply as the page reads it: its fields, the distribution under the statistic's own name, the data."""
+        return {"win": self.win, "lose": self.lose, "ended": self.ended, "never": self.never, "rounds": self.rounds,
+                "main_stat": self.stat, self.stat: self.distribution, "advice": self.advice,
+                **(self.data or {})}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class OddsOption:
+    """A choice a system's odds take from the player, declared by the system (:attr:`System.odds_options`) and drawn
+    by the panel as a group of radio buttons: ``name`` (the request's worth part, or ``lambda``), its ``legend`` and
+    ``choices`` ((value, label, hint): the hint is written under the group, ``{p}`` the value as a percent), in
+    English (shown through ``tr``), and the ``default`` value."""
+
+    name: str
+    legend: str
+    choices: tuple[tuple[float, str, str], ...]
+    default: float
+
+    def json(self) -> dict[str, Any]:
+        """The declaration in the current language."""
+        return {"name": self.name, "legend": tr(self.legend), "default": self.default,
+                "choices": [{"value": v, "label": tr(label), **({"hint": tr(hint, p="{p}")} if hint else {})}
+                            for v, label, hint in self.choices]}  # fmt: skip
+
+
+# What an ENDURANCE point, or a point of WILLPOWER kept, is worth to the player: the same three choices.
+KEEP_CHOICES = ((0.0, "Not at all"), (0.005, "A little"), (0.03, "A lot"))
+
+
     panel's objective (an ended fight: its result), the choices the player has in a state, the choice an action made
     (without its random part), what a choice costs at once and is worth before its random part (None: an action the
     worth does not weigh, as a potion drunk where the odds fight on with the sheet as it stands), in words."""
@@ -167,6 +242,9 @@ class System(ABC):
 
     # ---- the record -------------------------------------------------------------------------------------------
 
+    # The choices its odds take from the player (what an evasion, a point kept is worth...), which the odds panel
+    # draws (:class:`OddsOption`); a worth part's value goes with the requests as ``worth``, ``lambda``'s as itself.
+    odds_options: ClassVar[tuple[OddsOption, ...]] = ()
     @classmethod
     @abstractmethod
     def parse_setup(cls, data: dict, lenient: bool = False) -> Any:
@@ -290,14 +368,20 @@ class System(ABC):
 
     @classmethod
     def exact_odds(cls, fight: Any, options: dict) -> dict:
-        """The odds panel's answer for the fight's state (see :func:`pyrules.odds.odds`): ``win``, ``lose``,
-        ``ended``, ``never``, ``rounds``, ``endurance`` and the system's advice; ``win_plain`` where the best play
+        """The odds panel's answer for the fight's state (see :func:`pyrules.odds.odds`): an :class:`OddsReply`'s
+        ``json()`` (``win``, ``lose``, ``ended``, ``never``, ``rounds``, the ``main_stat``'s distribution, the
+        advice in words, the system's own data); ``win_plain`` where the best play
         differs from the simulation's plain play (the chance to win playing as :meth:`simulation_policy` does, which
         the contract test checks against a Monte Carlo). Raises :class:`pyrules.budget.TooLarge` where exact odds are
         out of reach (then the page simulates)."""
         from .budget import TooLarge
 
         raise TooLarge(f"{cls.key}: no exact odds, estimated by simulation")
+    @classmethod
+    def odds_choices(cls) -> list[dict[str, Any]]:
+        """:attr:`odds_options` in the current language, as the page draws them."""
+        return [option.json() for option in cls.odds_options]
+
 
     @classmethod
     def action_kinds(cls) -> dict[str, str]:
@@ -338,5 +422,6 @@ class System(ABC):
 
     @classmethod
     @abstractmethod
-    def simulation_policy(cls, spend: int = 1) -> Policy:
-        """How the Monte Carlo plays this system to the end (plainly: the first target, no optional tests)."""
+    def simulation_policy(cls, options: Mapping[str, Any] | None = None) -> Policy:
+        """How the Monte Carlo plays this system to the end (plainly: the first target, no optional tests), under the
+        odds' options the system reads (as :meth:`exact_odds` gets them: Grey Star's ``spend`` a round)."""

@@ -14,12 +14,13 @@ tails, the hero does. The hero may yield instead (lost). A fight to the last lif
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from pyrules import rng
-from pyrules.contract import Outcome, Policy, System
+from pyrules.contract import OddsReply, Outcome, Policy, System, advice
 from pyrules.fields import Reader, RecordError
 from pyrules.i18n import tr
 
@@ -166,7 +167,7 @@ class CoinFlip(System):
                 "words": {k: tr(v) for k, v in words.items()}}  # fmt: skip
 
     @classmethod
-    def simulation_policy(cls, spend: int = 1) -> Policy:
+    def simulation_policy(cls, options: Mapping[str, Any] | None = None) -> Policy:
         return lambda system, setup, state, counter: Flip("flip")
 
     @classmethod
@@ -185,5 +186,5 @@ class CoinFlip(System):
             return memo[state]
 
         chance = float(win(replace(fight.state, draws=0)))
-        return {"win": chance, "win_plain": chance, "lose": 1 - chance, "ended": 0.0, "never": 0.0, "rounds": None,
-                "endurance": []}  # fmt: skip
+        words = advice(tr("Flip the coin: {win} to win.", win="{win}"), {"do": "flip"}, win=chance)
+        return OddsReply(chance, 1 - chance, 0.0, 0.0, None, cls.main_stat, [], [words], {"win_plain": chance}).json()

@@ -225,7 +225,7 @@ def played_records(draw, systems=SYSTEM_KEYS) -> dict:
         fight = Fight.from_record(record)
     except RecordError:
         return record
-    policy = SYSTEMS[system].simulation_policy(draw(small(1, 3)))
+    policy = SYSTEMS[system].simulation_policy({"spend": draw(small(1, 3))})
     for counter in range(draw(small(0, 12))):
         if fight.state.outcome != "ongoing":
             break

@@ -17,6 +17,7 @@ modules by concern (:mod:`.record`, :mod:`.geometry`, :mod:`.phases`, :mod:`.rul
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -155,7 +156,7 @@ class CitadelOfBlood(System):
     # ---- odds ----------------------------------------------------------------------------------------------
 
     @classmethod
-    def simulation_policy(cls, spend: int = 1) -> Policy:
+    def simulation_policy(cls, options: Mapping[str, Any] | None = None) -> Policy:
         from .odds import citadel_policy
 
         return citadel_policy

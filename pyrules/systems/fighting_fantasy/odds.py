@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...budget import Budget, TooLarge
-from ...contract import Outcome
+from ...contract import Advice, OddsReply, Outcome, advice
 from ...fields import RecordError
 from ...i18n import tr
 from ...odds import CannotSimulate, finished
@@ -338,17 +338,27 @@ def fighting_fantasy_policy(system: type, setup: FFSetup, state: FFState, counte
 
 def exact(fight: Any, options: dict) -> dict[str, Any]:
     """The odds panel's answer (pyrules.odds.odds): the best target now, striking in the listed order, luck tests."""
-    state = fight.state
-    ff = fighting_fantasy_odds(fight.setup, state)
-    return {
-        "win": ff["win"],
-        "lose": ff["lose"],
-        "ended": 0.0 if state.outcome in (ONGOING, WON, LOST) else 1.0,
-        "never": 0.0,
-        "rounds": ff["rounds"],
-        "endurance": [[k, p] for k, p in ff["stamina"].items()],
+    setup, state = fight.setup, fight.state
+    ff = fighting_fantasy_odds(setup, state)
+    items: list[Advice] = []
+    target, luck = ff["target"], ff.get("luck")
+    if target is not None and len(setup.enemies) > 1:
+        name = setup.enemies[target].name or tr("Enemy {n}", n=target + 1)
+        items.append(advice(tr("Best target now: {name}. Striking them in the listed order instead: {win}.", name=name,
+                               win="{win}"), {"do": "round", "target": target}, win=ff["win_in_order"]))  # fmt: skip
+    if luck:
+        marks = {"yes": "{yes}", "no": "{no}"}  # filled by the page
+        words = (tr("Test your luck on this wound: {yes} against {no}.", **marks) if luck["test"]
+                 else tr("Do not test your luck on this wound: {no} against {yes}.", **marks))  # fmt: skip
+        act = fight.system.action_json(FFAction("luck", decline=not luck["test"]))
+        items.append(advice(words, act, yes=luck["win_if_tested"], no=luck["win_if_not"]))
+    data = {
         "win_in_order": ff["win_in_order"],
         "win_plain": ff["win_in_order"],  # as the simulation plays: the first enemy standing, no luck test
-        "target": ff["target"],
-        "luck": ff.get("luck"),
+        "target": target,
+        "luck": luck,
     }
+    ended = 0.0 if state.outcome in (ONGOING, WON, LOST) else 1.0
+    distribution = [[k, p] for k, p in ff["stamina"].items()]
+    return OddsReply(ff["win"], ff["lose"], ended, 0.0, ff["rounds"], fight.system.main_stat, distribution, items,
+                     data).json()  # fmt: skip

@@ -15,7 +15,7 @@ when asked for), joined here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -236,7 +236,7 @@ class FightingFantasy(System):
     # ---- odds ------------------------------------------------------------------------------------------------
 
     @classmethod
-    def simulation_policy(cls, spend: int = 1) -> Policy:
+    def simulation_policy(cls, options: Mapping[str, Any] | None = None) -> Policy:
         from .odds import fighting_fantasy_policy
 
         return fighting_fantasy_policy

@@ -6,14 +6,28 @@ subclass its Board.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ... import rng
-from ...contract import Policy
+from ...contract import KEEP_CHOICES, OddsOption, Policy
 from ...fields import Reader
 from .record import Weapon
 from .tables import LONE_WOLF, ResultsTable
 from .view import View
+
+# What the odds' advice weighs, as the player chooses (pyrules.contract.Worth): an evasion, a point of ENDURANCE
+# spent on Vigour, a point of Grey Star's WILLPOWER kept (the best spend's λ), with what each choice means.
+ESCAPE = OddsOption("escape", "An evasion is worth",
+                    ((1.0, "as much as a win", ""), (0.5, "half a win", ""), (0.0, "nothing", "")), 1.0)  # fmt: skip
+ENDURANCE = OddsOption("endurance", "Keep ENDURANCE for later fights?",
+                       tuple((v, label, "") for v, label in KEEP_CHOICES), 0.0)  # fmt: skip
+ONLY_NOW = ("Only this fight counts: the advice spends WILLPOWER wherever it raises your chance to win, however "
+            "little.")  # fmt: skip
+KEPT = ("A point of WILLPOWER kept is worth {p} of a win to you: the advice spends a point only where it raises your "
+        "chance to win by more than that.")  # fmt: skip
+WILLPOWER = OddsOption("lambda", "Keep WILLPOWER for later fights?",
+                       tuple((v, label, KEPT if v else ONLY_NOW) for v, label in KEEP_CHOICES), 0.005)  # fmt: skip
 
 
 class LoneWolf(View):
@@ -29,6 +43,7 @@ class LoneWolf(View):
     has_willpower: ClassVar[bool] = False
     has_vigour: ClassVar[bool] = True
     worth_parts: ClassVar[tuple[str, ...]] = ("escape", "endurance")  # an evasion; Vigour's ENDURANCE
+    odds_options: ClassVar[tuple[OddsOption, ...]] = (ESCAPE, ENDURANCE)
     terms: ClassVar[tuple[tuple[str, str], ...]] = (
         ("skill", "how well one fights: the further above the enemy's, the better each round goes"),
         ("endurance", "strength: each wound takes some, and at 0 one dies"),
@@ -64,10 +79,10 @@ class LoneWolf(View):
         return cls.new_hero(numbers), numbers
 
     @classmethod
-    def simulation_policy(cls, spend: int = 1) -> Policy:
+    def simulation_policy(cls, options: Mapping[str, Any] | None = None) -> Policy:
         from .odds import lone_wolf_policy
 
-        return lone_wolf_policy(spend)
+        return lone_wolf_policy(int((options or {}).get("spend", 1)))
 
     @classmethod
     def exact_odds(cls, fight: Any, options: dict) -> dict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....budget import TooLarge
-from ....contract import Outcome, Worth
+from ....contract import Advice, OddsReply, Outcome, Worth, advice
 from ....i18n import tr
 from ....odds import measure
 from ..record import Action
@@ -29,30 +29,29 @@ def exact(fight: Any, options: dict) -> dict[str, Any]:
     if legal and spend not in legal:  # the odds of a round the fight would refuse: the engine's own refusal
         system.spend(setup, state, Action("round", willpower=spend), "action")
     result = lone_wolf_odds(system, setup, state, spend)
-    reply: dict[str, Any] = {
-        "win": result["win"],
-        "lose": result["lose"],
-        "ended": result["ended"],
-        "never": result["never"],
-        "rounds": result["rounds"],
-        "endurance": [[k, p] for k, p in result["endurance"].items()],
-        "combat_ratio": system.combat_ratio(setup, state) if state.outcome == ONGOING else None,
-    }
+    ongoing = state.outcome == ONGOING
+    ratio = system.combat_ratio(setup, state) if ongoing else None
+    reply: dict[str, Any] = {"combat_ratio": ratio}
+    if ratio is not None:  # beside the chance to win, in the panel's one line
+        reply["summary"] = tr("Combat Ratio {n}", n=f"{ratio:+d}".replace("-", "−") if ratio else "0")
+    items: list[Advice] = []
     if system.has_willpower:
         reply["willpower_spent"] = result["willpower_spent"]
         reply["willpower"] = [[k, p] for k, p in (result["willpower"] or {}).items()]
         reply["spend"] = within(legal, spend) or None  # None: nothing can be spent now
-        ongoing = state.outcome == ONGOING
+        term = (tr("WILLPOWER spent, on average") if reply["spend"] is None
+                else tr("WILLPOWER spent, on average ({n} a round)", n=reply["spend"]))  # fmt: skip
+        reply["lines"] = [[term, result["willpower_spent"]]]
         if options.get("lambda") is not None:
             reply["policy"] = {"lambda": options["lambda"], **grey_star_policy(system, setup, state, options["lambda"])}
         if options.get("curve") is not None and ongoing:
             reply["curve"] = trade_off(system, setup, state, [float(x) for x in options["curve"]])
     reply["evade"] = None  # where the section allows an evasion: whether now, in the engine's words
-    if state.outcome == ONGOING and setup.rules.evasion_possible:
+    if ongoing and setup.rules.evasion_possible:
         allowed, why = system.evasion(setup, state)
         reply["evade"] = {"allowed": allowed, "why": why}
     # the advice, where the book gives more than a round or the worth is more than the chance to win
-    if state.outcome == ONGOING and (ends_alive(setup) or may_cast(system, setup, state)):
+    if ongoing and (ends_alive(setup) or may_cast(system, setup, state)):
         try:
             reply["best"] = best_now(system, setup, state, options.get("worth") or Worth())
         except TooLarge:
@@ -61,10 +60,29 @@ def exact(fight: Any, options: dict) -> dict[str, Any]:
             spent = reply["best"]["willpower"]
             if reply.get("policy") and spent is not None:  # the best play's spend, which counts the evasions too
                 reply["policy"]["spend"] = spent
+            items += best_items(system, reply["best"])
+    if reply.get("policy"):
+        reply["policy"].update(policy_words(reply["policy"]))
+        if reply["spend"] is not None and reply["spend"] == reply["policy"]["spend"]:  # the set-up's headline
+            reply["advised"] = tr("Chance to win, spending {n} WILLPOWER a round as advised: {win}", n=reply["spend"],
+                                  win="{win}")  # fmt: skip
+    if reply["evade"]:
+        if not reply["evade"]["allowed"]:
+            items.append(advice(tr("Evasion is not allowed yet: {why}.", why=reply["evade"]["why"])))
+        items.append(advice(tr("Why the chances to win differ: {win} assumes you fight to the end; evading gives up "
+                               "the win for a better chance to survive.", win="{win}"), win=result["win"]))
+    # the choices of worth the advice weighs now (the odds panel shows them): an evasion's, Vigour's ENDURANCE
+    reply["asks"] = [name for name, asked in (("escape", reply["evade"]), ("endurance", any(
+        choice["do"] == "vigour" for choice in reply.get("best", {}).get("choices", [])))) if asked]  # fmt: skip
     # The table of fixed spends is an extra, computed last so that it never takes the time of what was asked (under
     # a request's deadline): left out, as above budgets.MAX_SPEND_TABLE, when it is too large.
     table = options.get("table", True) and (state.willpower or 0) <= budgets.MAX_SPEND_TABLE
-    if system.has_willpower and state.outcome == ONGOING and table:
+    if system.has_willpower and ongoing:
+        reply["spend_words"] = {"caption": tr("Chance to win for each WILLPOWER spend per round"),
+                                "x": tr("WILLPOWER a round"), "computing": tr("Computing the best spend…"),
+                                "frontier": tr("Best chance to win against WILLPOWER spent on average"),
+                                "spent": tr("WILLPOWER spent")}  # fmt: skip
+    if system.has_willpower and ongoing and table:
         try:
             reply["spends"] = [
                 {"spend": row["spend"], "win": row["win"], "willpower_spent": row["willpower_spent"]}
@@ -72,10 +90,36 @@ def exact(fight: Any, options: dict) -> dict[str, Any]:
             ]
         except TooLarge:  # said, so that a page asking within a short deadline asks again with more time
             reply["left_out"] = [*reply.get("left_out", []), "spends"]
-    return reply
+    distribution = [[k, p] for k, p in result["endurance"].items()]
+    return OddsReply(result["win"], result["lose"], result["ended"], result["never"], result["rounds"],
+                     system.main_stat, distribution, items, reply).json()  # fmt: skip
 
 
-def best_now(system: type, setup: Any, state: Any, worth: Worth) -> dict[str, Any]:
+def best_items(system: type, best: dict[str, Any]) -> list[Advice]:
+    """The advice's words: the best choice now, and every choice's worth under the player's worth (where the book
+    gives more than one)."""
+    choices = best["choices"]
+    if len(choices) < 2:
+        return []
+    name = best["measure"]["name"]
+    weighed = " · ".join(f"{choice['did']} {{c{i}}}" for i, choice in enumerate(choices))
+    return [advice(best["advice"], best["act"]),
+            advice(f"{name[:1].upper()}{name[1:]}: {weighed}.", **{f"c{i}": c["worth"] for i, c in enumerate(choices)})]
+
+
+def policy_words(policy: dict[str, Any]) -> dict[str, Any]:
+    """Grey Star's best spend now in words (the panel's line, ``advice``) and its button (``button``)."""
+    n = policy["spend"]
+    if n is None:
+        return {"advice": advice(tr("The Staff takes no WILLPOWER now."))}
+    text = tr("Best now: spend {n}. Following this advice round after round you win {win}, spending {spent} "
+              "WILLPOWER on average.", n=n, win="{win}", spent="{spent}")  # fmt: skip
+    item = advice(text, {"do": "round", "willpower": n}, win=policy["win"])
+    item["numbers"] = {"spent": policy["willpower_spent"]}
+    return {"advice": item, "button": tr("Spend {n} now", n=n)}
+
+
+def best_now(system: Any, setup: Any, state: Any, worth: Worth) -> dict[str, Any]:
     """The advice: each choice the book gives now with its worth under the player's worth and the best play after
     it (the story's own values: :class:`.review.LoneWolfValues`), the best first, and what the numbers are."""
     values = LoneWolfValues(system, setup, state, worth)
@@ -86,6 +130,7 @@ def best_now(system: type, setup: Any, state: Any, worth: Worth) -> dict[str, An
         "do": best.do,
         "willpower": best.willpower if best.do == "round" else None,
         "worth": weighed[0][0],
+        "act": system.action_json(best),
         "choices": [{"did": values.words(choice), "do": choice.do, "worth": q} for q, choice in weighed],
         "measure": measure(values.measure(), worth),
     }
