@@ -113,8 +113,6 @@ class Worth:
 Policy = Callable[[type, Any, Any, int], Any]
 
 
-class ReviewValues(Protocol):
-    """What a fight's review (:mod:`pyrules.review`) asks of a system, for one fight: a state's worth under the odds
 class Advice(TypedDict, total=False):
     """One item of the odds panel's advice, as the system's solver writes it: its ``text`` in the current language,
     where ``{name}`` stands for ``chances[name]`` (a chance the page writes as a percent) or ``numbers[name]`` (a
@@ -190,6 +188,8 @@ class OddsOption:
 KEEP_CHOICES = ((0.0, "Not at all"), (0.005, "A little"), (0.03, "A lot"))
 
 
+class ReviewValues(Protocol):
+    """What a fight's review (:mod:`pyrules.review`) asks of a system, for one fight: a state's worth under the odds
     panel's objective (an ended fight: its result), the choices the player has in a state, the choice an action made
     (without its random part), what a choice costs at once and is worth before its random part (None: an action the
     worth does not weigh, as a potion drunk where the odds fight on with the sheet as it stands), in words."""
@@ -239,12 +239,12 @@ class System(ABC):
     # What the numbers of a fight are, for a reader who does not know the book (a friend opening a shared fight):
     # (a ``labels()`` key, its meaning in English), shown as "ENDURANCE: strength; …" (:meth:`glossed`).
     terms: ClassVar[tuple[tuple[str, str], ...]] = ()
-
-    # ---- the record -------------------------------------------------------------------------------------------
-
     # The choices its odds take from the player (what an evasion, a point kept is worth...), which the odds panel
     # draws (:class:`OddsOption`); a worth part's value goes with the requests as ``worth``, ``lambda``'s as itself.
     odds_options: ClassVar[tuple[OddsOption, ...]] = ()
+
+    # ---- the record -------------------------------------------------------------------------------------------
+
     @classmethod
     @abstractmethod
     def parse_setup(cls, data: dict, lenient: bool = False) -> Any:
@@ -367,6 +367,11 @@ class System(ABC):
     # ---- odds ----------------------------------------------------------------------------------------------
 
     @classmethod
+    def odds_choices(cls) -> list[dict[str, Any]]:
+        """:attr:`odds_options` in the current language, as the page draws them."""
+        return [option.json() for option in cls.odds_options]
+
+    @classmethod
     def exact_odds(cls, fight: Any, options: dict) -> dict:
         """The odds panel's answer for the fight's state (see :func:`pyrules.odds.odds`): an :class:`OddsReply`'s
         ``json()`` (``win``, ``lose``, ``ended``, ``never``, ``rounds``, the ``main_stat``'s distribution, the
@@ -377,11 +382,6 @@ class System(ABC):
         from .budget import TooLarge
 
         raise TooLarge(f"{cls.key}: no exact odds, estimated by simulation")
-    @classmethod
-    def odds_choices(cls) -> list[dict[str, Any]]:
-        """:attr:`odds_options` in the current language, as the page draws them."""
-        return [option.json() for option in cls.odds_options]
-
 
     @classmethod
     def action_kinds(cls) -> dict[str, str]:
