@@ -231,7 +231,9 @@ class System(ABC):
     main_stat: ClassVar[str] = "endurance"
     # Example set-ups as record parts (hero, enemies, rules), by use: "small" (a fight whose outcome is in doubt and
     # whose exact odds, where it has them, are quick: checked against a Monte Carlo), "typical" (random play). The
-    # contract test plays each of every registered system and counts what it played.
+    # contract test plays each of every registered system and counts what it played. Optional, for the odds'
+    # benchmark only (pyrules.benchmark; the fuzz tests leave them out): "large" (exact odds that take a while),
+    # "giant" (a fight the format accepts whose exact odds are refused as too large).
     examples: ClassVar[dict[str, dict]] = {}
     # The parts of the player's Worth this system's odds and review weigh ("escape": coming through alive without a
     # win, "willpower", "endurance": what is spent); the others count nothing here (System.judged_worth).

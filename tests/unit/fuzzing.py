@@ -154,11 +154,15 @@ def citadel_setup(draw) -> dict:
     return setup
 
 
+BENCHMARK_ONLY = ("large", "giant")  # the examples the odds' benchmark times (pyrules.contract.System.examples)
+
+
 def setups(system: str) -> st.SearchStrategy[dict]:
     """Plausible set-ups of a registered system: drawn field by field for the kinds known here, and always the
     system's own examples (``System.examples``), which are all a new kind of system needs to be fuzzed."""
     drawn = {"crt": lone_wolf_setup, "ff": lambda _: fighting_fantasy_setup(), "citadel": lambda _: citadel_setup()}
-    examples = st.sampled_from(sorted(SYSTEMS[system].examples.values(), key=json.dumps))
+    examples = st.sampled_from(sorted((example for use, example in SYSTEMS[system].examples.items()
+                                       if use not in BENCHMARK_ONLY), key=json.dumps))  # fmt: skip
     return examples | drawn[kind(system)](system) if kind(system) in drawn else examples
 
 

@@ -1317,7 +1317,8 @@ def _advised(key: str) -> list[Fight]:
     Wolf's Vigour and evasion, Grey Star's spends, a best target, a luck test)."""
     system = SYSTEMS[key]
     fights = [Fight.from_record({"format": "pyrules-fight", "version": 1, "system": key, **example, "seed": 3,
-                                 "actions": []}) for example in system.examples.values()]  # fmt: skip
+                                 "actions": []}) for use, example in system.examples.items()
+              if use in ("small", "typical")]  # fmt: skip
     if key == "lone-wolf":
         fights.append(play(key, {"skill": 15, "endurance": 20}, [{"name": "G", "skill": 15, "endurance": 20}],
                            {"evade_after": 0, "vigour": True}))  # fmt: skip

@@ -59,6 +59,9 @@ class LoneWolf(View):
         "small": {"hero": {"skill": 15, "endurance": 12}, "enemies": [{"skill": 16, "endurance": 14}]},
         "typical": {"hero": {"skill": 18, "endurance": 25}, "enemies": [{"name": "Giak", "skill": 13, "endurance": 10},
                     {"name": "Gourgaz", "skill": 20, "endurance": 30}], "rules": {"evade_after": 2}},
+        "large": {"hero": {"skill": 15, "endurance": 50}, "enemies": [{"skill": 15, "endurance": 100}]},
+        "giant": {"hero": {"skill": 15, "endurance": 999}, "enemies": [{"skill": 15, "endurance": 999}] * 20,
+                  "rules": {"evade_after": 0}},
     }  # fmt: skip
     unarmed: ClassVar[str] = "none"
     # New hero: COMBAT SKILL = RN + 10, ENDURANCE = RN + 20 ("If you pick 0 it counts as zero").
