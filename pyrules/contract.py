@@ -31,7 +31,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypedDict, cast
 
 from .fields import Reader, RecordError
 from .i18n import tr
@@ -113,79 +113,69 @@ class Worth:
 Policy = Callable[[type, Any, Any, int], Any]
 
 
-class Advice(TypedDict, total=False):
-    """One item of the odds panel's advice, as the system's solver writes it: its ``text`` in the current language,
-    where ``{name}`` stands for ``chances[name]`` (a chance the page writes as a percent) or ``numbers[name]`` (a
-    number it writes as a decimal), in the page's own format; ``act``: the action it suggests, in the record's form
-    (the page may send it as its act), where it is one."""
+if TYPE_CHECKING:  # the odds' types, for mypy and the reader (the page reads their JSON)
 
-    text: str
-    chances: dict[str, float]
-    numbers: dict[str, float]
-    act: dict[str, Any]
+    class Advice(TypedDict, total=False):
+        """One item of the odds panel's advice, as the system's solver writes it: its ``text`` in the current
+        language, where ``{name}`` stands for ``chances[name]`` (a chance the page writes as a percent) or
+        ``numbers[name]`` (a number it writes as a decimal), in the page's own format; ``act``: the action it
+        suggests, in the record's form (the page may send it as its act), where it is one."""
+
+        text: str
+        chances: dict[str, float]
+        numbers: dict[str, float]
+        act: dict[str, Any]
+
+    class OddsReply(TypedDict, total=False):
+        """The odds panel's answer for a fight's state, whatever the system (:meth:`System.exact_odds`, built by
+        :func:`odds_reply`): the chances it is won, lost, ended by the section's rule, never ended; the rounds it
+        lasts on average; the system's ``main_stat``, and where it ends up (``[[value, chance]]``) under that
+        statistic's own name (a key no TypedDict can name); the advice, in words; the system's own numbers that its
+        charts and tests read (a spend table, a best target...) beside them."""
+
+        win: float
+        lose: float
+        ended: float
+        never: float
+        rounds: float | None
+        main_stat: str
+        advice: list[Advice]
+
+    class OddsOption(TypedDict):
+        """A choice a system's odds take from the player (:attr:`System.odds_options`), drawn by the panel as a group
+        of radio buttons: ``name`` (the request's worth part, or ``lambda``), its ``legend`` and ``choices`` ((value,
+        label, hint): the hint, if any, is written under the group, ``{p}`` the value as a percent), in English
+        (shown through ``tr``), and the ``default`` value."""
+
+        name: str
+        legend: str
+        choices: tuple[tuple[float, str, str], ...]
+        default: float
+
+
+ODDS_KEYS = ("win", "lose", "ended", "never", "rounds", "main_stat", "advice")  # every odds reply's (OddsReply)
 
 
 def advice(text: str, act: dict[str, Any] | None = None, **chances: float) -> Advice:
-    """An advice item: its words (``{name}`` for each of ``chances``) and the action it suggests, if any."""
-    item = Advice(text=text)
-    if chances:  # sums of floats may stray past 1 by an ulp or two
+    """An advice item: its words (``{name}`` for each of ``chances``, each within 0 and 1: sums of floats may stray
+    past 1 by an ulp or two) and the action it suggests, if any.
+
+    >>> advice("Flip: {win}.", {"do": "flip"}, win=1.0000000000000002)
+    {'text': 'Flip: {win}.', 'chances': {'win': 1.0}, 'act': {'do': 'flip'}}
+    """
+    item: Advice = {"text": text}
+    if chances:
         item["chances"] = {name: min(1.0, max(0.0, p)) for name, p in chances.items()}
-    if act is not None:
+    if act:
         item["act"] = act
     return item
 
 
-@dataclass
-class OddsReply:
-    """The odds panel's answer for a fight's state, whatever the system (:meth:`System.exact_odds`): the chances it
-    is won, lost, ended by the section's rule, never ended; the rounds it lasts on average; where the system's
-    ``main_stat`` ends up (``[[value, chance]]``, written under that name); the advice, in words; and ``data``,
-    the system's own numbers its charts and tests read (a spend table, a best target...).
-
-    >>> OddsReply(1.0, 0.0, 0.0, 0.0, 0.0, "lives", [[2, 1.0]], [advice("Flip: {win}.", win=1.0)]).json()["lives"]
-    [[2, 1.0]]
-    """
-
-    win: float
-    lose: float
-    ended: float
-    never: float
-    rounds: float | None
-    stat: str  # the system's main_stat
-    distribution: list[list[float]]
-    advice: list[Advice]
-    data: dict[str, Any] | None = None
-
-    KEYS: ClassVar[tuple[str, ...]] = ("win", "lose", "ended", "never", "rounds", "main_stat", "advice")
-
-    def json(self) -> dict[str, Any]:
-        """The reply as the page reads it: its fields, the distribution under the statistic's own name, the data."""
-        return {"win": self.win, "lose": self.lose, "ended": self.ended, "never": self.never, "rounds": self.rounds,
-                "main_stat": self.stat, self.stat: self.distribution, "advice": self.advice,
-                **(self.data or {})}  # fmt: skip
-
-
-@dataclass(frozen=True)
-class OddsOption:
-    """A choice a system's odds take from the player, declared by the system (:attr:`System.odds_options`) and drawn
-    by the panel as a group of radio buttons: ``name`` (the request's worth part, or ``lambda``), its ``legend`` and
-    ``choices`` ((value, label, hint): the hint is written under the group, ``{p}`` the value as a percent), in
-    English (shown through ``tr``), and the ``default`` value."""
-
-    name: str
-    legend: str
-    choices: tuple[tuple[float, str, str], ...]
-    default: float
-
-    def json(self) -> dict[str, Any]:
-        """The declaration in the current language."""
-        return {"name": self.name, "legend": tr(self.legend), "default": self.default,
-                "choices": [{"value": v, "label": tr(label), **({"hint": tr(hint, p="{p}")} if hint else {})}
-                            for v, label, hint in self.choices]}  # fmt: skip
-
-
-# What an ENDURANCE point, or a point of WILLPOWER kept, is worth to the player: the same three choices.
-KEEP_CHOICES = ((0.0, "Not at all"), (0.005, "A little"), (0.03, "A lot"))
+def odds_reply(win: float, lose: float, ended: float, never: float, rounds: float | None, stat: str,
+               ends: list[list[float]], items: list[Advice], data: dict[str, Any]) -> OddsReply:
+    """An :class:`OddsReply` as the page reads it: ``ends``, where the statistic ``stat`` ends up, under its name."""
+    return cast("OddsReply", {"win": win, "lose": lose, "ended": ended, "never": never, "rounds": rounds,
+                              "main_stat": stat, stat: ends, "advice": items, **data})  # fmt: skip
 
 
 class ReviewValues(Protocol):
@@ -232,8 +222,7 @@ class System(ABC):
     # Example set-ups as record parts (hero, enemies, rules), by use: "small" (a fight whose outcome is in doubt and
     # whose exact odds, where it has them, are quick: checked against a Monte Carlo), "typical" (random play). The
     # contract test plays each of every registered system and counts what it played. Optional, for the odds'
-    # benchmark only (pyrules.benchmark; the fuzz tests leave them out): "large" (exact odds that take a while),
-    # "giant" (a fight the format accepts whose exact odds are refused as too large).
+    # benchmark only (pyrules.benchmark; the fuzz tests leave it out): "large" (exact odds that take a while).
     examples: ClassVar[dict[str, dict]] = {}
     # The parts of the player's Worth this system's odds and review weigh ("escape": coming through alive without a
     # win, "willpower", "endurance": what is spent); the others count nothing here (System.judged_worth).
@@ -371,13 +360,15 @@ class System(ABC):
     @classmethod
     def odds_choices(cls) -> list[dict[str, Any]]:
         """:attr:`odds_options` in the current language, as the page draws them."""
-        return [option.json() for option in cls.odds_options]
+        return [{**option, "legend": tr(option["legend"]), "choices": [
+            {"value": value, "label": tr(label), **({"hint": tr(hint, p="{p}")} if hint else {})}
+            for value, label, hint in option["choices"]]} for option in cls.odds_options]  # fmt: skip
 
     @classmethod
-    def exact_odds(cls, fight: Any, options: dict) -> dict:
-        """The odds panel's answer for the fight's state (see :func:`pyrules.odds.odds`): an :class:`OddsReply`'s
-        ``json()`` (``win``, ``lose``, ``ended``, ``never``, ``rounds``, the ``main_stat``'s distribution, the
-        advice in words, the system's own data); ``win_plain`` where the best play
+    def exact_odds(cls, fight: Any, options: dict) -> OddsReply:
+        """The odds panel's answer for the fight's state (see :func:`pyrules.odds.odds`): an :class:`OddsReply`
+        (:func:`odds_reply`: ``win``, ``lose``, ``ended``, ``never``, ``rounds``, the ``main_stat``'s distribution,
+        the advice in words, the system's own data); ``win_plain`` where the best play
         differs from the simulation's plain play (the chance to win playing as :meth:`simulation_policy` does, which
         the contract test checks against a Monte Carlo). Raises :class:`pyrules.budget.TooLarge` where exact odds are
         out of reach (then the page simulates)."""

@@ -17,12 +17,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pyrules import rng
-from pyrules.contract import OddsReply, Outcome, Policy, System, advice
+from pyrules.contract import Outcome, Policy, System, advice, odds_reply
 from pyrules.fields import Reader, RecordError
 from pyrules.i18n import tr
+
+if TYPE_CHECKING:
+    from pyrules.contract import OddsReply
 
 SIDES = ("heads", "tails")
 
@@ -171,7 +174,7 @@ class CoinFlip(System):
         return lambda system, setup, state, counter: Flip("flip")
 
     @classmethod
-    def exact_odds(cls, fight: Any, options: dict) -> dict:
+    def exact_odds(cls, fight: Any, options: dict) -> OddsReply:
         """Fought to the end by flipping: the engine's own chance and step, enumerated (a duel is a tiny chain)."""
         memo: dict[Duel, Fraction] = {}
 
@@ -187,4 +190,4 @@ class CoinFlip(System):
 
         chance = float(win(replace(fight.state, draws=0)))
         words = advice(tr("Flip the coin: {win} to win.", win="{win}"), {"do": "flip"}, win=chance)
-        return OddsReply(chance, 1 - chance, 0.0, 0.0, None, cls.main_stat, [], [words], {"win_plain": chance}).json()
+        return odds_reply(chance, 1 - chance, 0.0, 0.0, None, cls.main_stat, [], [words], {"win_plain": chance})

@@ -154,7 +154,7 @@ def citadel_setup(draw) -> dict:
     return setup
 
 
-BENCHMARK_ONLY = ("large", "giant")  # the examples the odds' benchmark times (pyrules.contract.System.examples)
+BENCHMARK_ONLY = ("large",)  # the examples the odds' benchmark times (pyrules.contract.System.examples)
 
 
 def setups(system: str) -> st.SearchStrategy[dict]:

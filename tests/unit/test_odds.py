@@ -19,7 +19,7 @@ from oracles import grey_star_policy_reference, reference_odds
 from pyrules import Fight, api
 from pyrules.__main__ import main
 from pyrules.budget import TooLarge
-from pyrules.contract import OddsReply
+from pyrules.contract import ODDS_KEYS
 from pyrules.fields import RecordError
 from pyrules.i18n import LANGUAGES, language
 from pyrules.odds import MonteCarlo, odds, wilson
@@ -1348,7 +1348,7 @@ def test_every_systems_odds_reply_is_typed_and_its_advice_is_said_in_every_langu
                         odds(fight)
                     continue
                 reply = odds(fight, lam=0.005)
-                assert set(OddsReply.KEYS) <= set(reply) and reply["main_stat"] == system.main_stat
+                assert set(ODDS_KEYS) <= set(reply) and reply["main_stat"] == system.main_stat
                 assert all(len(pair) == 2 and 0 <= pair[1] <= 1 for pair in reply[system.main_stat])
                 items = [*reply["advice"], *([reply["policy"]["advice"]] if reply.get("policy") else [])]
                 for item in items:

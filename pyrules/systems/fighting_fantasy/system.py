@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...contract import Outcome, Policy, System
 from ...fields import Reader, RecordError
@@ -27,6 +27,9 @@ from . import record, rules, sheet, spells
 from . import view as display
 from .record import RULE_LABELS, TARGETED_SPELLS, FFAction, FFSetup, FFState
 from .rules import ONGOING, PAIRS, Event
+
+if TYPE_CHECKING:
+    from ...contract import OddsReply
 
 Handler = Callable[[FFSetup, FFState, FFAction, str], tuple[FFState, Event]]
 HANDLERS: dict[str, Handler] = {
@@ -242,7 +245,7 @@ class FightingFantasy(System):
         return fighting_fantasy_policy
 
     @classmethod
-    def exact_odds(cls, fight: Any, options: dict) -> dict:
+    def exact_odds(cls, fight: Any, options: dict) -> OddsReply:
         from .odds import exact
 
         return exact(fight, options)

@@ -7,27 +7,30 @@ subclass its Board.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ... import rng
-from ...contract import KEEP_CHOICES, OddsOption, Policy
+from ...contract import Policy
 from ...fields import Reader
 from .record import Weapon
 from .tables import LONE_WOLF, ResultsTable
 from .view import View
 
+if TYPE_CHECKING:
+    from ...contract import OddsOption, OddsReply
+
 # What the odds' advice weighs, as the player chooses (pyrules.contract.Worth): an evasion, a point of ENDURANCE
 # spent on Vigour, a point of Grey Star's WILLPOWER kept (the best spend's λ), with what each choice means.
-ESCAPE = OddsOption("escape", "An evasion is worth",
-                    ((1.0, "as much as a win", ""), (0.5, "half a win", ""), (0.0, "nothing", "")), 1.0)  # fmt: skip
-ENDURANCE = OddsOption("endurance", "Keep ENDURANCE for later fights?",
-                       tuple((v, label, "") for v, label in KEEP_CHOICES), 0.0)  # fmt: skip
-ONLY_NOW = ("Only this fight counts: the advice spends WILLPOWER wherever it raises your chance to win, however "
-            "little.")  # fmt: skip
-KEPT = ("A point of WILLPOWER kept is worth {p} of a win to you: the advice spends a point only where it raises your "
-        "chance to win by more than that.")  # fmt: skip
-WILLPOWER = OddsOption("lambda", "Keep WILLPOWER for later fights?",
-                       tuple((v, label, KEPT if v else ONLY_NOW) for v, label in KEEP_CHOICES), 0.005)  # fmt: skip
+KEEP = ((0.0, "Not at all", ""), (0.005, "A little", ""), (0.03, "A lot", ""))
+ESCAPE: OddsOption = {"name": "escape", "legend": "An evasion is worth", "default": 1.0,
+                      "choices": ((1.0, "as much as a win", ""), (0.5, "half a win", ""), (0.0, "nothing", ""))}
+ENDURANCE: OddsOption = {"name": "endurance", "legend": "Keep ENDURANCE for later fights?", "default": 0.0,
+                         "choices": KEEP}
+WILLPOWER: OddsOption = {"name": "lambda", "legend": "Keep WILLPOWER for later fights?", "default": 0.005, "choices": (
+    (0.0, "Not at all", "Only this fight counts: the advice spends WILLPOWER wherever it raises your chance to win, "
+     "however little."),
+    *((v, label, "A point of WILLPOWER kept is worth {p} of a win to you: the advice spends a point only where it "
+       "raises your chance to win by more than that.") for v, label, _ in KEEP[1:]))}  # fmt: skip
 
 
 class LoneWolf(View):
@@ -60,8 +63,6 @@ class LoneWolf(View):
         "typical": {"hero": {"skill": 18, "endurance": 25}, "enemies": [{"name": "Giak", "skill": 13, "endurance": 10},
                     {"name": "Gourgaz", "skill": 20, "endurance": 30}], "rules": {"evade_after": 2}},
         "large": {"hero": {"skill": 15, "endurance": 50}, "enemies": [{"skill": 15, "endurance": 100}]},
-        "giant": {"hero": {"skill": 15, "endurance": 999}, "enemies": [{"skill": 15, "endurance": 999}] * 20,
-                  "rules": {"evade_after": 0}},
     }  # fmt: skip
     unarmed: ClassVar[str] = "none"
     # New hero: COMBAT SKILL = RN + 10, ENDURANCE = RN + 20 ("If you pick 0 it counts as zero").
@@ -88,7 +89,7 @@ class LoneWolf(View):
         return lone_wolf_policy(int((options or {}).get("spend", 1)))
 
     @classmethod
-    def exact_odds(cls, fight: Any, options: dict) -> dict:
+    def exact_odds(cls, fight: Any, options: dict) -> OddsReply:
         from .odds import exact
 
         return exact(fight, options)

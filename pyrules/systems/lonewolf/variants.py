@@ -28,8 +28,6 @@ class GreyStar(LoneWolf):
         "typical": {"hero": {"skill": 15, "endurance": 25, "willpower": 12},
                     "enemies": [{"name": "Deathgaunt", "skill": 20, "endurance": 30}], "rules": {"evade_after": 1}},
         "large": {"hero": {"skill": 18, "endurance": 35, "willpower": 50}, "enemies": [{"skill": 20, "endurance": 60}]},
-        "giant": {"hero": {"skill": 15, "endurance": 999, "willpower": 999},
-                  "enemies": [{"skill": 15, "endurance": 999}]},
     }  # fmt: skip
     weapons = {
         "staff": Weapon("staff", "Wizard's Staff", 0, magic=True),
