@@ -17,9 +17,11 @@ import { announce, diceFaces, dieFace, fighterCard, logCard, resultLine, showRes
  *   spells: Record<string, number>, strength: boolean}} Hero
  */
 /**
- * A fight's state as the rules show it (pyrules.systems.fighting_fantasy: view).
+ * A fight's state as the rules show it (pyrules.systems.fighting_fantasy: view), with its words (said: words.py's
+ * view_words: the outcome, each costly control's cost, why no luck test follows a wound).
  * @typedef {{outcome: string, hero: Hero, enemies: {name: string, skill: number, stamina: number, weakened: boolean}[],
- *   fighting: number[], can: Record<string, boolean>, decline_cost: number, decline_costs_luck: boolean}} View
+ *   fighting: number[], can: Record<string, boolean>, decline_cost: number, decline_costs_luck: boolean,
+ *   said: {outcome: string, costs: Record<string, string>, no_wound_luck: string}}} View
  */
 
 
@@ -431,22 +433,24 @@ export function render(fight, shown) {
   showPicked(heroDice);
 
   const can = view.can;
-  const { labels } = shown;
   fightRound.hidden = !view.enemies.length;
   fightRound.disabled = !can.round;
   heroDice.disabled = !can.round && !can.luck; // a luck test uses the same two dice
   for (const radio of inputs("input", heroFaces)) radio.disabled = heroDice.disabled;
+  const { costs } = view.said;
   escape.hidden = !can.escape;
-  costOf(escape, t("−{n} {stamina}", { n: shown.wound, stamina: labels.stamina }));
+  costOf(escape, costs.escape);
   testLuck.hidden = !can.luck;
   /** @type {HTMLElement} */ (testLuck.firstElementChild).textContent =
     can.combat_luck ? t("Test your luck on this wound") : t("Test your luck");
-  costOf(testLuck, view.hero.luck > 0 ? t("−{n} {luck}", { n: shown.luck_test_cost, luck: labels.luck }) : "");
+  costOf(testLuck, costs.luck);
   decline.hidden = !can.luck || can.combat_luck; // a paragraph's test may be declined (unlucky)
-  noWoundLuck.hidden = can.luck || !view.fighting.length || Boolean(fight.record.rules?.luck_in_combat);
-  noWoundLuck.textContent = t("This book has no luck test after a wound: a wound always takes {n} STAMINA (combat rules, steps 4 and 5), and you test your luck only when a paragraph says so. The other books' rule: “Using luck in combat” in this section's combat rules.", { n: shown.wound });
-  costOf(decline, view.decline_cost ? t("unlucky, −{n} {luck}", { n: view.decline_cost, luck: labels.luck }) : t("unlucky"));
-  renderSheet(view, shown);
+  // Where a player looks for the luck test after a wound, in a fight: the rules say why there is none ("" where the
+  // section's rules offer it).
+  noWoundLuck.hidden = can.luck || !view.fighting.length || !view.said.no_wound_luck;
+  noWoundLuck.textContent = view.said.no_wound_luck;
+  costOf(decline, costs.decline);
+  renderSheet(view, shown, fight.why ?? {});
   explain(fight.why ?? {});
 }
 
@@ -585,8 +589,9 @@ function showRoundDice(event) {
 /**
  * @param {View} view
  * @param {System} shown
+ * @param {Record<string, string>} why the rules' refusals (a spell's: it cannot be cast now)
  */
-function renderSheet(view, shown) {
+function renderSheet(view, shown, why) {
   const hero = view.hero;
   for (const [key, span] of Object.entries(sheetWords)) span.textContent = shown.labels[key];
   const peace = view.can.sheet;
@@ -607,20 +612,18 @@ function renderSheet(view, shown) {
     return h("li", { data: { index: String(i) } }, element("span", item), " ", button);
   }));
   const spells = Object.entries(hero.spells);
-  /** @type {{key: string, name: string, when: string}[]} */
-  const known = shown.spells;
   sheetSpells.replaceChildren(...(spells.length ? spells.map(([key, uses]) => {
-    const spell = known.find((s) => s.key === key) ?? { key, name: key, when: "" };
-    const disabled = spell.when === "combat" ? !view.can.round : spell.when === "peace" ? !peace : view.outcome === "lost";
-    const cost = t("−1 use of {n}", { n: uses });
-    const button = h("button", { type: "button", className: "costly", disabled, data: { spell: key },
-                                 attrs: { "aria-label": `${t("Cast the {spell}", { spell: spell.name })} (${cost})` } },
+    const name = spellName(shown, key);
+    const cost = view.said.costs[`spell:${key}`];
+    const button = h("button", { type: "button", className: "costly", disabled: Boolean(why[`spell:${key}`]),
+                                 data: { spell: key },
+                                 attrs: { "aria-label": `${t("Cast the {spell}", { spell: name })} (${cost})` } },
       t("Cast"), " ", h("span", { className: "cost" }, `(${cost})`));
-    return h("li", {}, element("span", `${spell.name}: ${uses}`), " ", button);
+    return h("li", {}, element("span", `${name}: ${uses}`), " ", button);
   }) : [element("li", t("No spells left."), "hint")]));
   for (const button of [eat, takeItem, takeWeapon, takeFood]) button.disabled = !peace;
   drink.disabled = !view.can.drink; // between rounds too, where this fight's rules allow it
-  costOf(drink, t("−1 dose of {n}", { n: hero.flask }));
+  costOf(drink, view.said.costs.drink);
 }
 
 function target() {
@@ -674,119 +677,33 @@ export function strip(fight, shown) {
 /** A fight just started: the round's button (no keyboard opens on a phone). */
 export const focus = () => fightRound.focus({ preventScroll: true });
 
-/** @param {number[] | null} d */
-function roll(d) {
-  return d ? `${d[0]}+${d[1]}` : "";
-}
-
-/** @type {Record<string, string>} */
-const RESULTS = {
-  hit: "you wound it (−{n})",
-  hurt: "it wounds you (−{n})",
-  parry: "parried",
-  wounds: "it wounds you (−{n})",
-  misses: "misses you",
-};
-
 /**
- * The log's card for one event (the round: who rolled what, who wounded whom; a note otherwise); a new event is
- * also announced to screen readers.
+ * The log's card for one event, in the rules' words (event.said: the round's lines around its dice, a note otherwise);
+ * a new event is also announced to screen readers.
  * @param {FightEvent} event
  * @param {OpenFight} fight
- * @param {System} shown
  */
-export function logRows(event, fight, shown) {
+export function logRows(event, fight) {
+  /** @type {{text: string, title: string, hero: string[], enemies: string[][], after: string}} */
+  const said = event.said;
   if (fresh) {
     fresh = false;
-    const said = announcement(event, fight, shown);
-    announce(said);
-    if (FIGHT_KINDS.includes(event.kind)) showResult(result, said);
+    announce(said.text);
+    if (FIGHT_KINDS.includes(event.kind)) showResult(result, said.text);
   }
-  /** @type {string[]} */
-  const names = fight.view.enemies.map((/** @type {{name: string}} */ e) => e.name);
-  if (event.kind !== "round") return [logCard(note(event, names, shown), [], "note")];
+  if (event.kind !== "round") return [logCard(said.text, [], "note")];
   lastRound = event;
   if (drawn.count === fight.record.actions.length) showRoundDice(event);
-  const { labels } = shown;
-  const bonus = event.hero_strength - event.hero_dice[0] - event.hero_dice[1];
-  /** @type {{index: number, name: string, dice: number[], strength: number, result: string}[]} */
+  /** @type {{index: number, dice: number[], result: string}[]} */
   const foes = event.enemies;
+  const [hero, sum] = said.hero;
   const lines = [
-    h("span", { className: "who" }, shown.hero, ": ", diceFaces(event.hero_dice), ` + ${bonus} = ${event.hero_strength}`),
-    ...foes.map((foe) => h("span", { className: `who ${foe.result}` },
-      foe.name + (foe.index === event.target ? ` (${t("your target")})` : ""), ": ", diceFaces(foe.dice),
-      ` → ${foe.strength}: ${t(RESULTS[foe.result], { n: shown.wound })}`)),
-    h("span", { className: "after" }, `${labels.stamina} ${event.stamina} · `,
-      foes.map((foe) => `${foe.name} ${event.enemy_stamina[foe.index]}`).join(" · ")),
+    h("span", { className: "who" }, hero, diceFaces(event.hero_dice), sum),
+    ...foes.map((foe, i) => h("span", { className: `who ${foe.result}` }, said.enemies[i][0], diceFaces(foe.dice),
+                              said.enemies[i][1])),
+    h("span", { className: "after" }, said.after),
   ];
-  return [logCard(t("Round {n}", { n: event.round }), lines, "ff-round")];
-}
-
-/**
- * What a screen reader hears after an action: the round's losses and the hero's ВЫНОСЛИВОСТЬ ("ОРК loses 2, you
- * lose 0: STAMINA 18"), the log's words for anything else.
- * @param {FightEvent} event
- * @param {OpenFight} fight
- * @param {System} shown
- */
-export function announcement(event, fight, shown) {
-  /** @type {string[]} */
-  const names = fight.view.enemies.map((/** @type {{name: string}} */ e) => e.name);
-  if (event.kind !== "round") return note(event, names, shown);
-  /** @type {{index: number, name: string}[]} */
-  const foes = event.enemies;
-  const was = before; // the view before this round (none: the losses are not known, only where things stand)
-  const parts = foes.filter((foe) => foe.index === event.target || (was && was.enemies[foe.index].stamina > event.enemy_stamina[foe.index]))
-    .map((foe) => (event.enemy_stamina[foe.index] <= 0 ? t("{name}: out of the fight", { name: foe.name })
-      : was ? t("{name} loses {n}", { name: foe.name, n: was.enemies[foe.index].stamina - event.enemy_stamina[foe.index] })
-        : `${foe.name} ${event.enemy_stamina[foe.index]}`));
-  if (was) parts.push(t("you lose {n}", { n: was.hero.stamina - event.stamina }));
-  return `${parts.join(", ")}: ${shown.labels.stamina} ${event.stamina}`;
-}
-
-/** @param {FightEvent} event */
-function luckText(event) {
-  if (event.declined && event.cost) return t("The test is declined: unlucky, and it costs {n} LUCK (this fight's rule: every test offered costs {n}).", { n: event.cost });
-  if (event.declined && event.luck_before > 0) return t("The test is declined: unlucky; in this fight declining costs no LUCK.");
-  if (event.declined) return t("The test is declined: unlucky.");
-  if (event.no_luck) return t("LUCK is 0: unlucky.");
-  const fields = { dice: roll(event.dice), total: event.dice[0] + event.dice[1], luck: event.luck_before };
-  return event.lucky ? t("{dice} = {total}, not above LUCK {luck}: lucky!", fields)
-    : t("{dice} = {total}, above LUCK {luck}: unlucky.", fields);
-}
-
-/**
- * @param {FightEvent} event
- * @param {string[]} names
- * @param {System} shown
- */
-function note(event, names, shown) {
-  const after = t("LUCK is now {luck}, STAMINA {stamina}.", event);
-  switch (event.kind) {
-    case "luck":
-      if (event.combat) {
-        const which = event.combat === "hit" ? t("on the wound dealt to {name}", { name: names[event.enemy] })
-          : t("on the wound taken from {name}", { name: names[event.enemy] });
-        return `${t("Test your luck")} ${which}: ${luckText(event)} ${after}`;
-      }
-      return `${t("Test your luck")}: ${luckText(event)} ${after}`;
-    case "escape":
-      return `${t("Escape: the enemy has the last blow, {n} STAMINA lost.", { n: event.loss })}` +
-        (event.test ? ` ${luckText(event.test)}` : "");
-    case "drink": return event.in_combat
-      ? t("A drink from the flask between rounds, as this fight's rules allow: +{gained} STAMINA ({flask} left).", event)
-      : t("A drink from the flask: +{gained} STAMINA ({flask} left).", event);
-    case "eat": return t("Food eaten: +{gained} STAMINA.", event);
-    case "take": return event.item ? t("Put in the backpack: {item}.", event) : t("Food put in the backpack.");
-    case "drop": return event.item ? t("Taken out of the backpack: {item}.", event) : t("Food taken out of the backpack.");
-    case "arm": return t("Weapon taken (not in the backpack): {weapon}.", event);
-    case "disarm": return t("Weapon left: {weapon}.", event);
-    case "gold": return t("Gold: {amount}, now {gold}.", { amount: event.amount > 0 ? `+${event.amount}` : event.amount,
-                                                          gold: event.gold });
-    case "adjust": return t("Changed by the paragraph: SKILL {skill}, STAMINA {stamina}, LUCK {luck}.", event);
-    case "spell": return spellNote(event, names, shown);
-    default: return "";
-  }
+  return [logCard(said.title, lines, "ff-round")];
 }
 
 /**
@@ -801,37 +718,7 @@ function spellName(shown, key) {
 }
 
 /**
- * @param {FightEvent} event
- * @param {string[]} names
- * @param {System} shown
- */
-function spellNote(event, names, shown) {
-  const spell = spellName(shown, event.spell);
-  let text = t("{spell} cast.", { spell });
-  if (event.spell === "strength") text += ` ${t("+{n} to your ATTACK STRENGTH for this fight.", { n: event.bonus })}`;
-  if (event.spell === "weakness") {
-    text += ` ${t("{name}: −{n} to ATTACK STRENGTH for this fight.", { name: names[event.target], n: event.penalty })}`;
-  }
-  if (event.spell === "healing") text += ` ${t("+{gained} STAMINA.", event)}`;
-  if (event.spell === "copy") {
-    const last = event.copy_rounds.at(-1);
-    text += ` ${t("The copy fought {name} for {n} {n|round|rounds}:", { name: names[event.target], n: event.copy_rounds.length })}`;
-    text += ` ${last && last.enemy_stamina <= 0 ? t("the enemy is dead.") : t("the copy is gone; the enemy has {n} STAMINA.", { n: last ? last.enemy_stamina : 0 })}`;
-  }
-  return text;
-}
-
-/**
+ * How the fight ended, in the rules' words (the view's).
  * @param {View} view
- * @param {System} shown
  */
-export function outcomeText(view, shown) {
-  const fields = { hero: shown.hero, stamina: view.hero.stamina, enemies: view.enemies.map((e) => e.name),
-                   count: view.enemies.length };
-  switch (view.outcome) {
-    case "won": return `${t("Victory: {enemies} {count|falls|fall}.", fields)} ${t("{hero} has {stamina} STAMINA left.", fields)}`;
-    case "lost": return t("{hero} is dead: the adventure is over.", fields);
-    case "escaped": return t("{hero} escapes with {stamina} STAMINA.", fields);
-    default: return "";
-  }
-}
+export const outcomeText = (view) => view.said.outcome;

@@ -276,7 +276,8 @@ def test_a_long_fights_log_comes_in_pages_that_put_together_are_the_whole_log(ki
     from pyrules import Fight
 
     record = lone_wolf_endless() if kind == "lone-wolf" else fighting_fantasy_typed()
-    whole = json.loads(json.dumps(Fight.from_record(record).log))
+    fight = Fight.from_record(record)
+    whole = json.loads(json.dumps([fight.told(event) for event in fight.log]))  # each with its words
     opened = call(op="start", record=record)
     pages = [opened["log"]]
     start = opened["log_from"]

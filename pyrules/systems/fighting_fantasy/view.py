@@ -22,6 +22,11 @@ BOOK = "Dungeons of the Black Castle"  # in English; shown through tr()
 HERO_NAME = "Hero"
 
 
+def hero_name(setup: FFSetup) -> str:
+    """The hero as the page names him: the sheet's name, or the book's hero in the current language."""
+    return setup.hero.name or tr(HERO_NAME)
+
+
 def view(setup: FFSetup, state: FFState) -> dict:
     over = state.outcome != ONGOING
     at_peace = not state.fighting and state.outcome != LOST
@@ -70,7 +75,7 @@ def view(setup: FFSetup, state: FFState) -> dict:
 def summary(setup: FFSetup, state: FFState) -> dict:
     return {
         "book": tr(BOOK),
-        "hero": setup.hero.name or tr(HERO_NAME),
+        "hero": hero_name(setup),
         "enemies": [e.name for e in setup.enemies],
         "rounds": state.rounds,
         "outcome": state.outcome,
@@ -80,7 +85,7 @@ def summary(setup: FFSetup, state: FFState) -> dict:
 
 def sides(setup: FFSetup, state: FFState) -> list[list]:
     """The hero's STAMINA and LUCK, and each enemy's STAMINA."""
-    hero = setup.hero.name or tr(HERO_NAME)
+    hero = hero_name(setup)
     found = [[hero, tr("STAMINA"), state.stamina], [hero, tr("LUCK"), state.luck]]
     return found + [[enemy.name, tr("STAMINA"), n] for enemy, n in zip(setup.enemies, state.enemies)]
 
@@ -112,7 +117,7 @@ def describe(kind: str) -> dict:
         "hero": tr(HERO_NAME),
         "labels": {name: tr(label) for name, label in HERO_LABELS.items()},
         "enemy_labels": {name: tr(label) for name, label in ENEMY_LABELS.items()},
-        "spells": [{"key": key, "name": tr(name), "when": when} for key, (name, when) in SPELLS.items()],
+        "spells": [{"key": key, "name": tr(name)} for key, (name, _when) in SPELLS.items()],
         "backpack_slots": BACKPACK_SLOTS,
         "spell_uses": MAX_SPELL_USES,
         "flask_max": MAX_FLASK,  # beside the field: the book's two drinks, and a refill a paragraph gives
