@@ -205,7 +205,7 @@ def described(lang: str) -> dict:
     with language(lang):
         read = ("name", "before", "now")  # of a measure's words, those the preview draws
         measures = {kind: {k: v for k, v in measure_words(kind).items() if k in read} for kind in MEASURES}
-    return {"systems": hello["systems"], "rule_labels": hello["rule_labels"], "measures": measures}
+    return {"systems": hello["systems"], "measures": measures}  # a system's rules: its describe()'s own
 
 
 def systems_json() -> str:

@@ -39,6 +39,8 @@ from .i18n import tr
 if TYPE_CHECKING:  # fractions imports decimal, long to import in Pyodide: only the systems need it at run time
     from fractions import Fraction
 
+    from .params import Param
+
 
 class Outcome(StrEnum):
     """How a fight stands. The values are the record's and the page's JSON strings."""
@@ -209,7 +211,8 @@ class System(ABC):
     # The record's hero takes a name (``hero.name``): the page puts the adventure sheet's "Hero's name" there, and
     # the fight's title and list say it instead of ``hero_name``. Not a party's (each character names himself).
     named_hero: ClassVar[bool] = False
-    rule_labels: ClassVar[dict[str, str]] = {}  # the per-fight rules (record ``rules``) and their labels
+    # the per-fight rules' labels (record ``rules``), from their declarations (rule_params): the API's hello says them
+    rule_labels: ClassVar[dict[str, str]] = {}
     record_keys: ClassVar[tuple[str, ...]] = ()  # the system's own top-level record keys (Citadel's tables)
     # What the system can do beyond playing, declared (the page, the API and the tests read it, none tries and
     # catches): "exact_odds" (exact_odds answers; otherwise the page simulates), "roll_hero" (the book's creation
@@ -235,6 +238,13 @@ class System(ABC):
     odds_options: ClassVar[tuple[OddsOption, ...]] = ()
 
     # ---- the record -------------------------------------------------------------------------------------------
+
+    @classmethod
+    def rule_params(cls) -> tuple[Param, ...]:
+        """This book's per-fight rules (record ``rules``), each declared once in its record module
+        (:mod:`pyrules.params`): their reading, the set-up form's fields (``describe()["rules"]``, built by the page's
+        one form builder), the fuzz tests' values and the records document's tables follow. None by default."""
+        return ()
 
     @classmethod
     @abstractmethod

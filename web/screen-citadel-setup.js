@@ -2,7 +2,7 @@
 // from the game's roster and chart or typed, and the editable Combat Results Table. What it reads is the record's
 // set-up; the rules check it.
 import { $, $$, element, h, numberOrText } from "./dom.js";
-import { SIGNED, resetRules, rule } from "./setup.js";
+import { SIGNED, resetRules, ruleForm } from "./setup.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./rules.js").System} System */
@@ -31,7 +31,6 @@ const tableCredit = h("span", { attrs: { translate: "no" } });
 const tableSource = h("p", { id: "cob-table-source", className: "hint" },
   h("span", { i18n: "Not checked against the printed game; transcribed by fans:" }), " ", tableCredit, ".");
 const editor = h("table", { id: "cob-table", className: "crt-editor" });
-const hellgate = rule("hellgate", { check: true });
 const partyHint = h("p", { className: "hint" });
 
 /** @param {boolean} withNone */
@@ -310,5 +309,5 @@ export function setupParts() {
         h("div", { className: "table-scroll" }, editor))];
 }
 
-/** This section's rules: the Hellgate. */
-export const rulesParts = () => [h("div", { className: "rules-grid" }, hellgate)];
+/** This section's rules: those the rules declare (setup.js's form builder draws them). */
+export const rulesParts = () => [ruleForm()];

@@ -1,9 +1,8 @@
 // The screen of the Lone Wolf family (kind "crt": a Combat Results Table, a random number a round): the set-up form
 // in the book's words, the fight (status, random number, WILLPOWER, Evade, Vigour), the log rows and the outcome.
 import { h, numberOrText, signed } from "./dom.js";
-import { SIGNED, enemyList, field, modifierList, resetRules, rolledLimits, roller, rule } from "./setup.js";
+import { enemyList, field, modifierList, resetRules, rolledLimits, roller, ruleForm } from "./setup.js";
 import { t } from "./i18n.js";
-import { language, systemsWords } from "./i18n.js";
 import { announce, bar, fighterCard, logCard } from "./widgets.js";
 
 /** @typedef {import("../types/screen").Conforms<typeof import("./screen-crt.js")>} Checked this module is a Screen */
@@ -19,7 +18,8 @@ import { announce, bar, fighterCard, logCard } from "./widgets.js";
  *     endurance_max?: number, willpower_max?: number | null},
  *   enemies: {name: string, skill: number, endurance: number}[], willpower_spend: [number, number] | null,
  *   evade: {possible: boolean, allowed: boolean, why: string, at_once: boolean},
- *   vigour: {possible: boolean, allowed: boolean, why: string}}} View
+ *   vigour: {possible: boolean, allowed: boolean, why: string}, rules_said: string[]}} View  rules_said: this
+ *   section's rules, as chips
  */
 
 /** @type {Shell} */
@@ -45,21 +45,6 @@ const weaponBonus = field("hero-weapon-bonus", "hero.weapon_bonus");
 const items = modifierList(() => t("Bonus to {skill}", { skill: system.labels.skill }));
 const enemies = enemyList("endurance",
   h("p", { className: "hint", i18n: "Several enemies are fought one after another, in this order." }));
-const vigourRule = rule("vigour", { check: true, defaultChecked: true });
-
-const RULES = [
-  rule("evade_after", { i18nPlaceholder: "no evasion" }), rule("evade_until"), rule("evade_when_enemy_at_most"),
-  rule("evade_before_round", { check: true, hint: true }),
-  h("p", { className: "hint", id: "rule-evade_before_round-hint",
-            i18n: "Unchecked, an evasion before the first round is fought as a round: the hero's losses stand, the enemy's are ignored." }),
-  rule("skill_modifier", { placeholder: "0", ...SIGNED }), rule("skill_modifier_rounds", { i18nPlaceholder: "the whole fight" }),
-  ...["unarmed_rounds", "enemy_immune_rounds", "hero_immune_rounds"].map((key) => rule(key, { placeholder: "0" })),
-  ...["enemy_loss_multiplier", "hero_loss_multiplier"].map((key) => rule(key, { decimal: true, placeholder: "1" })),
-  ...["enemy_extra_loss", "hero_extra_loss", "hero_extra_loss_when_wounded"].map((key) => rule(key, { placeholder: "0" })),
-  ...["max_rounds", "end_when_enemy_at_most", "end_when_hero_at_most"].map((key) => rule(key)),
-  rule("restore_endurance", { check: true }), rule("restore_part", { decimal: true, placeholder: "0" }),
-  rule("restore_points", { placeholder: "0" }), vigourRule,
-];
 
 function showWeaponBonus() {
   weaponBonus.box.hidden = !system.other_weapon_bonus || weapon.value !== "other";
@@ -84,7 +69,6 @@ export function apply(next, reset) {
   items.relabel();
   willpower.box.hidden = !system.has_willpower;
   willpowerMax.box.hidden = !system.has_willpower;
-  vigourRule.hidden = !system.has_vigour;
   /** @type {{key: string, name: string}[]} */
   const weapons = system.weapons;
   const chosen = weapon.value;
@@ -245,7 +229,7 @@ export function init(given) {
         h("div", { className: "sheet-pairs crt-setup" }, skill.box, endurance.box, enduranceMax.box, willpower.box, willpowerMax.box),
         h("div", { className: "field" }, weaponLabel, weapon), weaponBonus.box, items.box, roll, rollHint),
       enemies.box)],
-    rules: [h("div", { className: "rules-grid" }, ...RULES)],
+    rules: [ruleForm()],
     top: [h("div", { className: "crt-cards" }, heroCard,
       h("p", { className: "ratio" }, h("span", { className: "caption", i18n: "Combat Ratio" }), " ", ratio),
       enemyCard)],
@@ -258,23 +242,6 @@ export function init(given) {
     bottom: [h("div", { className: "crt-log" },
       h("h3", { id: "log-heading", i18n: "Combat log" }), log)],
   };
-}
-
-/** @type {Record<string, {rule_labels: Record<string, string>}> | null} */
-let words = null;
-
-/**
- * The section's rules of this fight, in the rules' own words ("Evasion allowed after round: 3").
- * @param {Record<string, unknown>} rules the record's (only those that differ from the plain case)
- */
-function ruleChips(rules) {
-  words ??= JSON.parse(document.getElementById("systems-data")?.textContent ?? "{}");
-  const labels = (systemsWords(language()) ?? words?.en)?.rule_labels ?? {};
-  return Object.entries(rules).map(([key, value]) => {
-    const label = labels[key] ?? key;
-    if (value === true) return label;
-    return `${label}: ${value === false ? t("no") : String(value)}`;
-  });
 }
 
 /**
@@ -310,7 +277,7 @@ export function render(fight, shown) {
     });
   };
   enemyCard.replaceChildren(enemyCardOf(view.current));
-  const chips = ruleChips(record.rules ?? {});
+  const chips = view.rules_said;
   rulesStrip.replaceChildren(...chips.map((chip) => h("li", {}, chip)));
   rulesStrip.hidden = chips.length === 0;
   laterEnemies.replaceChildren(...view.enemies.flatMap((_, i) => (i === view.current ? []

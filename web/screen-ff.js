@@ -1,7 +1,7 @@
 // The screen of Fighting Fantasy («Подземелья Чёрного замка», kind "ff"): the set-up form with the adventure sheet's
 // numbers and spells, the fight (status, whom to strike, dice, escape, luck), the adventure sheet, the log.
 import { $$, element, h, numberOrText } from "./dom.js";
-import { SIGNED, enemyList, field, resetRules, rolledLimits, roller, rule } from "./setup.js";
+import { SIGNED, enemyList, field, resetRules, rolledLimits, roller, ruleForm } from "./setup.js";
 import { t } from "./i18n.js";
 import { announce, diceFaces, dieFace, fighterCard, logCard, resultLine, showResult } from "./widgets.js";
 
@@ -20,8 +20,9 @@ import { announce, diceFaces, dieFace, fighterCard, logCard, resultLine, showRes
  * A fight's state as the rules show it (pyrules.systems.fighting_fantasy: view), with its words (said: words.py's
  * view_words: the outcome, each costly control's cost, why no luck test follows a wound).
  * @typedef {{outcome: string, hero: Hero, enemies: {name: string, skill: number, stamina: number, weakened: boolean}[],
- *   fighting: number[], can: Record<string, boolean>, decline_cost: number, decline_costs_luck: boolean,
- *   said: {outcome: string, costs: Record<string, string>, no_wound_luck: string}}} View
+ *   fighting: number[], can: Record<string, boolean>, decline_cost: number, weakness: number, rules_said: string[],
+ *   said: {outcome: string, costs: Record<string, string>, no_wound_luck: string}}} View  weakness: the Spell of
+ *   Weakness's penalty in this fight; rules_said: this paragraph's rules, as chips
  */
 
 
@@ -62,25 +63,6 @@ const enemies = enemyList("stamina", h("p", { className: "hint",
   i18n: "Several enemies fight all at once, unless the paragraph says they come one after another." }));
 
 /**
- * A rule of this section with the book's words beside it (its hint: the rule's description with the rules' numbers,
- * written by apply).
- * @param {string} key
- * @param {HTMLElement} field
- */
-const explained = (key, field) => h("div", {}, field, h("p", { className: "hint", id: `rule-${key}-hint` }));
-
-const RULES = [
-  explained("escape", rule("escape", { check: true, hint: true })),
-  explained("one_by_one", rule("one_by_one", { check: true, hint: true })),
-  explained("luck_in_combat", rule("luck_in_combat", { check: true, hint: true })),
-  // Ticked to start with: the book's reading (a record that does not name the rule keeps the old, gentler one).
-  explained("decline_costs_luck", rule("decline_costs_luck", { check: true, hint: true, defaultChecked: true })),
-  explained("flask_in_combat", rule("flask_in_combat", { check: true, hint: true })),
-  explained("strength_bonus", rule("strength_bonus", { hint: true })),
-  explained("weakness_penalty", rule("weakness_penalty", { hint: true })),
-];
-
-/**
  * The set-up in this system's words (what was typed is kept).
  * @param {System} next
  */
@@ -104,26 +86,6 @@ export function apply(next) {
     return h("div", { className: "field" }, h("label", { htmlFor: input.id }, name), input);
   }));
   enemies.relabel(system.enemy_labels);
-  // The rules' descriptions beside their fields, with the rules' numbers (describe()).
-  const { wound, luck_test_cost: cost, luck_wounds: luckWounds, rule_defaults: defaults } = system;
-  const hints = {
-    escape: t("Only where the paragraph allows it. The enemy has the last blow: {n} STAMINA lost.", { n: wound }),
-    one_by_one: t("Off: they all fight at once and you choose whom to strike each round. Between opponents you are not in a fight: the adventure sheet and luck tests are open."),
-    luck_in_combat: t("After a wound between you and your target you may test your luck: a wound you deal takes {hit_lucky} if you are lucky, {hit} if not; a wound you take costs {hurt_lucky} if you are lucky, {hurt} if not. A killing blow ends the enemy: there is no test on it.", luckWounds),
-    decline_costs_luck: t("The book: each time you are offered to TEST YOUR LUCK you must subtract {n}, and a declined test counts as unlucky. Off: a declined test is unlucky but costs no LUCK.", { n: cost }),
-    flask_in_combat: t("The book shuts only the backpack during a fight; the flask hangs at the belt. Off: no drink until the fight is over."),
-    strength_bonus: t("The 1991 text says only that the spell raises your ATTACK STRENGTH; the remake gives +{n}. Blank: {n}.", { n: defaults.strength_bonus }),
-    weakness_penalty: t("The 1991 text says only that the spell weakens the enemy's ATTACK STRENGTH; the remake gives −{n}. Blank: {n}.", { n: defaults.weakness_penalty }),
-  };
-  /** @param {string} selector */
-  const inRules = (selector) => RULES.map((rule) => rule.querySelector(selector)).find(Boolean);
-  for (const [key, text] of Object.entries(hints)) {
-    const hint = inRules(`#rule-${key}-hint`);
-    if (hint) hint.textContent = text;
-  }
-  for (const key of ["strength_bonus", "weakness_penalty"]) {
-    inRules(`[data-field="rules.${key}"]`)?.setAttribute("placeholder", String(defaults[key]));
-  }
 }
 
 /** The hero as typed (the Adventure Sheet): the rules check every value and name the field they refuse. */
@@ -194,7 +156,7 @@ const escape = costly("escape", h("span", { i18n: "Escape" }));
 const testLuck = costly("test-luck", h("span", { i18n: "Test your luck" }));
 const decline = costly("decline-luck", h("span", { i18n: "Decline the test" }));
 // Where a Fighting Fantasy player looks for the luck test after a wound: this book has none (its combat rules take 2
-// for every wound), unless the section's rules turn on the other books' rule (luck_in_combat).
+// for every wound), unless the section's rules turn on the other books' rule (luck in combat).
 const noWoundLuck = h("p", { className: "hint", id: "no-wound-luck", hidden: true });
 // The last round's, luck test's or escape's result, under the buttons that made it (the log is screens below).
 const result = resultLine("ff-result");
@@ -299,7 +261,7 @@ export function init(given) {
           spellsBox),
         roll, rollHint),
       enemies.box)],
-    rules: [h("div", { className: "rules-grid" }, ...RULES)],
+    rules: [ruleForm({ explained: true })],
     top: [h("div", { className: "ff-cards" }, heroCard, enemyCards), ruleChips],
     // The round first (the app rolls every die), the costly actions beside it; the dice rolled at the table are
     // typed (or tapped on their faces) below, apart, and used by the next round or luck test.
@@ -513,7 +475,7 @@ function drawCards(fight, view, shown) {
     const waiting = !out && !view.fighting.includes(i);
     const chips = [];
     if (enemy.weakened) chips.push(t("{spell}: −{n} to ATTACK STRENGTH", { spell: spellName(shown, "weakness"),
-                                                                          n: fight.record.rules?.weakness_penalty ?? shown.rule_defaults.weakness_penalty }));
+                                                                          n: view.weakness }));
     const foe = fighterCard({ name: enemy.name, className: "ff-card foe", dead: out, chips,
       stats: [[labels.skill, enemy.skill]],
       bar: { label: labels.stamina, current: enemy.stamina, max: starting[i]?.stamina ?? enemy.stamina,
@@ -526,7 +488,7 @@ function drawCards(fight, view, shown) {
     foe.append(slot(i));
     return foe;
   }) : [element("p", t("No enemy in this paragraph."), "hint")]));
-  const chips = ruleWords(fight, shown);
+  const chips = view.rules_said;
   ruleChips.replaceChildren(...chips.map((text) => h("li", {}, text)));
   ruleChips.hidden = !chips.length;
   if (lastRound) showRoundDice(lastRound);
@@ -549,30 +511,6 @@ function markTarget() {
     if (aimed) card.querySelector(".foe-state")?.append(" · ", h("strong", { className: "target-mark" },
                                                                     t("your target this round")));
   }
-}
-
-/**
- * This section's rules, as chips (the record's choices, in the page's words).
- * @param {OpenFight} fight
- * @param {System} shown
- */
-function ruleWords(fight, shown) {
-  const rules = fight.record.rules ?? {};
-  const words = [];
-  if (fight.view.enemies.length > 1) words.push(rules.one_by_one ? t("One after another") : t("All at once"));
-  if (rules.escape) words.push(t("Escape allowed"));
-  if (rules.luck_in_combat) words.push(t("Luck in combat"));
-  if (fight.view.decline_costs_luck) {
-    words.push(t("A declined test costs {n} {luck}", { n: shown.luck_test_cost, luck: shown.labels.luck }));
-  }
-  if (rules.flask_in_combat) words.push(t("Flask between rounds"));
-  if (rules.strength_bonus !== undefined) {
-    words.push(t("{spell}: +{n}", { spell: spellName(shown, "strength"), n: rules.strength_bonus }));
-  }
-  if (rules.weakness_penalty !== undefined) {
-    words.push(t("{spell}: −{n}", { spell: spellName(shown, "weakness"), n: rules.weakness_penalty }));
-  }
-  return words;
 }
 
 /**

@@ -94,6 +94,9 @@ def same_view(view: dict, made: dict, record: dict) -> bool:
         before = view["rounds"] == 0 and record.get("rules", {}).get("evade_before_round") is True
         assert view["evade"]["at_once"] is before  # the book's "before the first round"
         view = {**view, "evade": {k: v for k, v in view["evade"].items() if k != "at_once"}}
+    # added since: the fight's rules in words (the screen's chips: test_params.py) and the Spell of Weakness's penalty
+    assert view.get("weakness", 2) == record.get("rules", {}).get("weakness_penalty", 2)
+    view = {k: v for k, v in view.items() if k not in ("rules_said", "weakness")}
     return view == made
 
 

@@ -23,7 +23,8 @@ LATIN_ALLOWED = {"JSON", "pyrules", "true", "false", "SPI"}  # SPI: the publishe
 # Texts a Spanish version says as the English does: names (of heroes, a monster, the author), a machete, and a cost
 # ("−1 SUERTE": a number and the book's word)
 SAME_IN_SPANISH = {"(Cal Phoenix)", "(D. Braslavsky, 1991)", "Almuric", "Banedon", "Cal Phoenix", "Cronks",
-                   "Grey Star", "Machete", "Medusa", "−{n} {luck}", "−{n} {stamina}"}  # fmt: skip
+                   "Grey Star", "Machete", "Medusa", "−{n} {luck}", "−{n} {stamina}", "no", "{strength}: +{value}",
+                   "{weakness}: −{value}"}  # fmt: skip
 
 
 @pytest.mark.parametrize("code", OTHERS)

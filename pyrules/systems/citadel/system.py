@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 from ...contract import Outcome, Policy, System
 from ...fields import Reader, RecordError
 from ...i18n import tr
+from ...params import Param
 from . import record, rules, view
 from .phases import ACTION_LABELS
 from .record import CitadelAction, CitadelSetup, CitadelState
@@ -128,6 +129,10 @@ class CitadelOfBlood(System):
     def sides(cls, setup: CitadelSetup, state: CitadelState) -> list[list]:
         """Every unit's Wound Points left, the party first, each named as on the board ("A Almuric", "1 Orcs")."""
         return view.sides(setup, state)
+
+    @classmethod
+    def rule_params(cls) -> tuple[Param, ...]:
+        return record.RULE_PARAMS
 
     @classmethod
     def labels(cls) -> dict[str, str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ... import params
 from ...i18n import join_list, tr
 from . import geometry, rules
 from .phases import ACTION_LABELS, PHASE, PHASE_LABELS, PHASE_OF, PHASES
@@ -21,6 +22,7 @@ from .record import (
     MAX_PARTY,
     MONSTER_LABELS,
     MONSTERS,
+    RULE_PARAMS,
     WEAPON_LABELS,
     Character,
     CitadelSetup,
@@ -208,6 +210,7 @@ def describe(kind: str, book: str, hero_name: str) -> dict[str, Any]:
         # once (None: it runs until no one can act), and whether the party acts in it.
         "phase_table": {p.key: {"acts": list(p.acts), "passes": p.passes, "party": p.party} for p in PHASES},
         "weapons": [{"key": k, "name": tr(v)} for k, v in WEAPON_LABELS.items()],
+        "rules": params.page(RULE_PARAMS),  # the set-up form's fields, from the declarations
         "heroes": [{"key": k, **h, "name": tr(h["name"])} for k, h in HEROES.items()],
         "monsters": [{"key": k, **m, "name": tr(m["name"])} for k, m in MONSTERS.items()],
         "sources": {

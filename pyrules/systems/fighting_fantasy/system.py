@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...contract import Outcome, Policy, System
 from ...fields import Reader, RecordError
 from ...i18n import tr
+from ...params import Param
 from . import record, rules, sheet, spells, words
 from . import view as display
 from .record import RULE_LABELS, TARGETED_SPELLS, FFAction, FFSetup, FFState
@@ -76,6 +77,10 @@ class FightingFantasy(System):
     }  # fmt: skip
 
     # ---- the record ------------------------------------------------------------------------------------------
+
+    @classmethod
+    def rule_params(cls) -> tuple[Param, ...]:
+        return record.RULE_PARAMS
 
     @classmethod
     def labels(cls) -> dict[str, str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ... import params
 from ...i18n import tr
 from .record import Setup, State
 from .rules import ONGOING, VIGOUR_COST, VIGOUR_SKILL, Engine
@@ -78,6 +79,7 @@ class View(Engine):
             },
             "vigour": {"allowed": can_vigour, "possible": cls.has_vigour and setup.rules.vigour, "why": vigour_why},
             "willpower_spend": list(spend) if spend else None,
+            "rules_said": params.said(cls.rule_params(), setup.rules),  # this section's rules, as the screen's chips
             "next_draw": state.draws,
         }
 
@@ -146,4 +148,5 @@ class View(Engine):
             "other_weapon_bonus": cls.other_weapon_bonus,
             "table": tr(cls.table.title),
             "vigour": {"skill": VIGOUR_SKILL, "endurance": VIGOUR_COST},  # what Vigour gives and costs
+            "rules": params.page(cls.rule_params()),  # the set-up form's fields, from the declarations
         }
