@@ -65,7 +65,7 @@ const numberInput = (value = "", signed = false) => h("input", { autocomplete: "
 const select = (options) => h("select", {}, ...options);
 
 const rowOptions = () => [1, 2, 3].map((n) => new Option(t("row {n}", { n }), String(n - 1)));
-const spaceOptions = () => [0, 1, 2].map((i) => new Option(space(i), String(i)));
+const spaceOptions = () => Array.from({ length: system.row_width }, (_, i) => new Option(space(i), String(i)));
 
 /**
  * The fields of a character's or a monster's row, in the current language.
@@ -120,8 +120,9 @@ function addCharacter(values = {}) {
   const weapons = values.weapons || [];
   /** @type {Record<string, number>} */
   const skills = values.skills || {};
-  const [row, col] = values.pos || [Math.floor(index / 3), index % 3];
-  party.append(build("character", { ...values, weapon0: weapons[0] || "sword", skill0: skills[weapons[0]],
+  const width = system.row_width;
+  const [row, col] = values.pos || [Math.floor(index / width), index % width];
+  party.append(build("character", { ...values, weapon0: weapons[0] || system.default_weapon, skill0: skills[weapons[0]],
                                     weapon1: weapons[1] || "", skill1: skills[weapons[1]], row, col }));
   renumber();
   return /** @type {HTMLElement} */ (party.lastElementChild);
@@ -139,9 +140,13 @@ function renumber() {
   const path = { name: "name", wound_points: "wound_points", resistance: "resistance", combat_bonus: "combat_bonus",
                  weapon0: "weapons", skill0: "skills", weapon1: "weapons", skill1: "skills", row: "pos", col: "pos",
                  weapon: "weapon" };
+  // The rules' ids of the units, in the set-up's order (a row past the most a side may have, which the rules refuse:
+  // its number).
+  /** @type {{party: string[], monsters: string[]}} */
+  const ids = system?.unit_ids ?? { party: [], monsters: [] };
   /** @type {[HTMLElement, string, string, (i: number) => string][]} */
-  const groups = [[party, "hero.party", "character", (i) => String.fromCharCode(65 + i)],
-                  [monsters, "enemies", "monster", (i) => String(i + 1)]];
+  const groups = [[party, "hero.party", "character", (i) => ids.party[i] ?? String(i + 1)],
+                  [monsters, "enemies", "monster", (i) => ids.monsters[i] ?? String(i + 1)]];
   for (const [list, root, kind, id] of groups) {
     $$(`.${kind}`, list).forEach((row, i) => {
       const name = kind === "character" ? t("Character {id}", { id: id(i) }) : t("Monster {id}", { id: id(i) });
@@ -264,8 +269,10 @@ export const heroOf = () => recordParts().hero;
 /**
  * The roster filled from an adventure's party (null: no one yet).
  * @param {{party?: Record<string, any>[]} | null} hero
+ * @param {System} shown
  */
-export function setHero(hero) {
+export function setHero(hero, shown) {
+  system = shown;
   party.replaceChildren();
   for (const character of hero?.party ?? []) addCharacter(character);
   renumber();

@@ -18,8 +18,8 @@ import { announce, bar, fighterCard, logCard } from "./widgets.js";
  *     endurance_max?: number, willpower_max?: number | null},
  *   enemies: {name: string, skill: number, endurance: number}[], willpower_spend: [number, number] | null,
  *   evade: {possible: boolean, allowed: boolean, why: string, at_once: boolean},
- *   vigour: {possible: boolean, allowed: boolean, why: string}, rules_said: string[]}} View  rules_said: this
- *   section's rules, as chips
+ *   vigour: {possible: boolean, allowed: boolean, why: string}, rules_said: string[], said: {outcome: string}}} View
+ *   rules_said: this section's rules, as chips; said: in words
  */
 
 /** @type {Shell} */
@@ -498,17 +498,6 @@ export const focus = () => {
 };
 
 /**
- * A loss as the log shows it: the points, then how the section's rules made them ("10 (5 × 2)").
- * @param {number | string} loss
- * @param {string} how
- */
-function lossText(loss, how) {
-  const shown = loss === "K" ? t("K (killed)") : String(loss);
-  if (/[×+]/.test(how)) return `${shown} (${how.replace(/\s*=.*$/, "")})`;
-  return how === String(loss) || how === "K" ? shown : `${shown} (${how})`;
-}
-
-/**
  * A part of a round's card, the log's column it was in the old table (the tests read them by it).
  * @param {number} column
  * @param {string} text
@@ -519,12 +508,11 @@ const part = (column, text) => h("span", { data: { col: String(column) } }, text
  * One card for each event, the rules' notes kept in it; the newest is shown first (style.css).
  * @param {FightEvent} event
  * @param {OpenFight} fight
- * @param {System} shown
  */
-export function logRows(event, fight, shown) {
+export function logRows(event, fight) {
   if (announcing) {
     announcing = false;
-    announce(announcement(event, fight, shown));
+    announce(announcement(event));
     if (picked !== null && typeof event.number === "number") { // the square tapped shows the number drawn
       revealed = { square: picked, number: event.number, actions: fight.record.actions.length };
       picked = null;
@@ -534,61 +522,26 @@ export function logRows(event, fight, shown) {
   /** @type {string[]} */
   const notes = event.notes ?? [];
   const noteLines = notes.map((note) => h("span", { className: "log-note" }, note));
-  if (event.kind === "vigour") {
-    return [logCard(t("Vigour"), [t("Vigour cast: {skill} for this fight, ENDURANCE {endurance}.", event)], "vigour")];
-  }
-  if (event.kind === "evade_no_round") return [logCard(t("Evade"), noteLines, "evade")];
-  const { labels } = shown;
-  const round = part(0, event.kind === "evade" ? t("Round {round} (evade)", event) : t("Round {round}", event));
-  const pick = event.typed ? t("picked") : t("drawn");
-  const title = h("span", {}, round, " · ", pick, " ", part(3, String(event.number)));
-  const losses = h("span", {}, part(1, event.enemy), " −", part(4, lossText(event.enemy_loss, event.enemy_loss_text)),
-    " → ", part(7, String(event.enemy_endurance)), " · ", t("you"), " −",
-    part(5, lossText(event.hero_loss, event.hero_loss_text)), " → ", part(6, String(event.endurance)));
-  const numbers = h("span", {}, t("Combat Ratio"), " ", part(2, signed(event.combat_ratio)));
-  if (event.willpower !== null && event.willpower !== undefined) {
-    numbers.append(` · ${labels.willpower} −${event.willpower_spent ?? 0} → `, part(8, String(event.willpower)));
-  }
+  const said = event.said ?? {};
+  if (event.kind === "vigour") return [logCard(said.title, [said.text], "vigour")];
+  if (event.kind === "evade_no_round") return [logCard(said.title, noteLines, "evade")];
+  const title = h("span", {}, part(0, said.title), " · ", said.pick, " ", part(3, String(event.number)));
+  const losses = h("span", {}, part(1, event.enemy), " −", part(4, said.enemy_loss),
+    " → ", part(7, String(event.enemy_endurance)), " · ", said.you, " −",
+    part(5, said.hero_loss), " → ", part(6, String(event.endurance)));
+  const numbers = h("span", {}, said.ratio, " ", part(2, signed(event.combat_ratio)));
+  if (said.willpower) numbers.append(` · ${said.willpower} −${event.willpower_spent ?? 0} → `, part(8, String(event.willpower)));
   return [logCard(title, [losses, numbers, ...noteLines], `fought${event.typed ? " typed" : ""}`)];
 }
 
 /**
- * What a screen reader hears after an action: "Drakkar loses 8, you lose 1: ENDURANCE 24".
+ * What a screen reader hears after an action: "Drakkar loses 8, you lose 1: ENDURANCE 24" (the rules' words).
  * @param {FightEvent} event
- * @param {OpenFight} fight
- * @param {System} shown
  */
-export function announcement(event, fight, shown) {
-  if (event.kind === "vigour") return t("Vigour cast: {skill} for this fight, ENDURANCE {endurance}.", event);
-  if (event.kind === "evade_no_round") return (event.notes ?? []).join(" ");
-  const { labels } = shown;
-  const enemy = event.enemy_loss === "K" ? t("{name}: out of the fight", { name: event.enemy })
-    : t("{name} loses {n}", { name: event.enemy, n: event.enemy_loss });
-  const hero = event.hero_loss === "K" ? t("you are out of the fight") : t("you lose {n}", { n: event.hero_loss });
-  let left = `${labels.endurance} ${event.endurance}`;
-  if (event.willpower !== null && event.willpower !== undefined) left += `, ${labels.willpower} ${event.willpower}`;
-  return `${enemy}, ${hero}: ${left}`;
-}
+export const announcement = (event) => event.said?.text ?? "";
 
 /**
+ * The outcome in the rules' words ("" while the fight goes on).
  * @param {View} view
- * @param {System} shown
  */
-export function outcomeText(view, shown) {
-  const fields = { hero: shown.hero, endurance: view.hero.endurance, willpower: view.hero.willpower,
-                   enemies: view.enemies.map((e) => e.name), rounds: view.rounds,
-                   count: view.enemies.length };
-  const left = view.hero.willpower !== null
-    ? t("{hero} has {endurance} ENDURANCE and {willpower} WILLPOWER left.", fields)
-    : t("{hero} has {endurance} ENDURANCE left.", fields);
-  switch (view.outcome) {
-    case "won": return `${t("Victory: {enemies} {count|falls|fall}.", fields)} ${left}`;
-    case "lost":
-      return view.enemies[view.current].endurance <= 0
-        ? t("{hero} is dead, and so is the enemy: the adventure is over.", fields)
-        : t("{hero} is dead: the adventure is over.", fields);
-    case "evaded": return `${t("{hero} evades the fight.", fields)} ${left}`;
-    case "ended": return `${t("The fight stops after round {rounds}, as the section says.", fields)} ${left}`;
-    default: return "";
-  }
-}
+export const outcomeText = (view) => view.said.outcome;

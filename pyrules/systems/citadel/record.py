@@ -34,6 +34,7 @@ COLUMN_LABELS = {**WEAPON_LABELS, "monster": "Monster"}
 HEROES: dict[str, dict] = DATA["heroes"]["roster"]
 MONSTERS: dict[str, dict] = DATA["monsters"]["roster"]
 MAX_PARTY = 6  # 3 Heroes and 3 Initiates
+DEFAULT_WEAPON = "sword"  # the first weapon of a character typed by hand, until the player chooses another
 MAX_MONSTERS = 18
 MAX_POINTS = 99
 
@@ -213,9 +214,19 @@ class CitadelAction:
     to: Pos | None = None
 
 
+def party_id(index: int) -> str:
+    """The id of the party's ``index``th character: A, B, C..."""
+    return chr(ord("A") + index)
+
+
+def monster_id(index: int) -> str:
+    """The id of the ``index``th monster: 1, 2, 3..."""
+    return str(index + 1)
+
+
 def unit_id(setup: CitadelSetup, index: int) -> str:
     n = len(setup.party)
-    return chr(ord("A") + index) if index < n else str(index - n + 1)
+    return party_id(index) if index < n else monster_id(index - n)
 
 
 def index_of(setup: CitadelSetup, uid: Any, path: str, characters: bool | None = None) -> int:

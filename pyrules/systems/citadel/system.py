@@ -25,7 +25,7 @@ from ...contract import Outcome, Policy, System
 from ...fields import Reader, RecordError
 from ...i18n import tr
 from ...params import Param
-from . import record, rules, view
+from . import record, rules, view, words
 from .phases import ACTION_LABELS
 from .record import CitadelAction, CitadelSetup, CitadelState
 
@@ -111,6 +111,11 @@ class CitadelOfBlood(System):
     @classmethod
     def view(cls, setup: CitadelSetup, state: CitadelState) -> dict:
         return view.view(setup, state)
+
+    @classmethod
+    def said(cls, setup: CitadelSetup, event: dict) -> dict[str, Any]:
+        """A log event in words (:mod:`.words`): what its card, the result line and a screen reader say."""
+        return words.said(setup, event)
 
     @classmethod
     def summary(cls, setup: CitadelSetup, state: CitadelState) -> dict:

@@ -9,14 +9,16 @@ from typing import Any
 
 from ... import params
 from ...i18n import join_list, tr
-from . import geometry, rules
+from . import geometry, rules, words
 from .phases import ACTION_LABELS, PHASE, PHASE_LABELS, PHASE_OF, PHASES
 from .record import (
+    ACTION_FIELDS,
     CHARACTER_LABELS,
     COLUMN_LABELS,
     COLUMNS,
     DATA,
     DEFAULT_TABLE,
+    DEFAULT_WEAPON,
     HEROES,
     MAX_MONSTERS,
     MAX_PARTY,
@@ -28,6 +30,8 @@ from .record import (
     CitadelSetup,
     CitadelState,
     CitadelTable,
+    monster_id,
+    party_id,
     unit_id,
 )
 
@@ -130,6 +134,9 @@ def _spaces(setup: CitadelSetup, moves: dict[int, list[geometry.Pos]]) -> dict[s
     return {unit_id(setup, i): [list(s) for s in to] for i, to in moves.items()}
 
 
+# The kinds of action chosen on the board (a unit, then its target or its space), not by a button of their own.
+ON_THE_BOARD = ("attack", "move")
+
 # The choices the page draws for a kind of action (under the view's key), in the phase the table puts it in.
 CHOICES: dict[str, tuple[str, Callable[[CitadelSetup, CitadelState], dict[str, Any]]]] = {
     "attack": ("targets", attack_targets),
@@ -155,6 +162,7 @@ def view(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
         "verified": False,
         "table": table_json(setup.table),
         "next_draw": state.draws,
+        "said": words.view_said(setup, state),  # the outcome, and the phase it is in now, in words
     }
 
 
@@ -207,8 +215,14 @@ def describe(kind: str, book: str, hero_name: str) -> dict[str, Any]:
         "actions": {name: tr(label) for name, label in ACTION_LABELS.items()},
         "phases": {name: tr(label) for name, label in PHASE_LABELS.items()},
         # The Combat Round as the rules play it (phases.py): each phase's kinds that act, the kind that ends it at
-        # once (None: it runs until no one can act), and whether the party acts in it.
-        "phase_table": {p.key: {"acts": list(p.acts), "passes": p.passes, "party": p.party} for p in PHASES},
+        # once (None: it runs until no one can act), whether the party acts in it, and its kinds that are a button
+        # (the others are chosen on the board).
+        "phase_table": {
+            p.key: {"acts": list(p.acts), "passes": p.passes, "party": p.party,
+                    "buttons": [kind for kind in p.kinds if kind not in ON_THE_BOARD]}
+            for p in PHASES
+        },  # fmt: skip
+        "action_fields": {kind: list(fields) for kind, fields in ACTION_FIELDS.items() if fields},  # a die, a unit
         "weapons": [{"key": k, "name": tr(v)} for k, v in WEAPON_LABELS.items()],
         "rules": params.page(RULE_PARAMS),  # the set-up form's fields, from the declarations
         "heroes": [{"key": k, **h, "name": tr(h["name"])} for k, h in HEROES.items()],
@@ -219,6 +233,10 @@ def describe(kind: str, book: str, hero_name: str) -> dict[str, Any]:
         },
         "max_party": MAX_PARTY,
         "row_width": geometry.WIDTH,  # spaces in a row of the march order (9.1)
+        # the units' ids in the set-up's order, as the board names them
+        "unit_ids": {"party": [party_id(i) for i in range(MAX_PARTY)],
+                     "monsters": [monster_id(i) for i in range(MAX_MONSTERS)]},  # fmt: skip
+        "default_weapon": DEFAULT_WEAPON,
         "max_monsters": MAX_MONSTERS,
         "verified": False,
         # the table's source by name, for the set-up's players (its full citation, "source", is the docs')

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from ... import params
 from ...i18n import tr
+from . import words
 from .record import Setup, State
 from .rules import ONGOING, VIGOUR_COST, VIGOUR_SKILL, Engine
 
@@ -81,7 +82,13 @@ class View(Engine):
             "willpower_spend": list(spend) if spend else None,
             "rules_said": params.said(cls.rule_params(), setup.rules),  # this section's rules, as the screen's chips
             "next_draw": state.draws,
+            "said": {"outcome": words.outcome_said(cls, setup, state)},  # the outcome in words ("" while it goes on)
         }
+
+    @classmethod
+    def said(cls, setup: Setup, event: dict) -> dict[str, Any]:
+        """A log event in words (:mod:`.words`): what its card and a screen reader say."""
+        return words.said(cls, event)
 
     @classmethod
     def probes(cls, setup: Setup, state: State) -> dict[str, Any]:
