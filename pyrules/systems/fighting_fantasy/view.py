@@ -139,9 +139,7 @@ def describe(kind: str) -> dict:
         "backpack_slots": BACKPACK_SLOTS,
         "spell_uses": MAX_SPELL_USES,
         "flask_max": MAX_FLASK,  # beside the field: the book's two drinks, and a refill a paragraph gives
-        "wound": WOUND,  # what a wound takes, and an escape's last blow
         "sheet_defaults": {"gold": FFHero.gold, "flask": FFHero.flask},  # a new sheet's: the book's 15 gold, 2 drinks
-        "luck_test_cost": LUCK_TEST_COST,  # what a luck test offered costs
         # the set-up form's fields, from the declarations; their hints say the book's numbers: what a wound takes (an
         # escape's last blow), a luck test's cost and its wounds in combat, the spells' defaults
         "rules": params.page(RULE_PARAMS, wound=WOUND, cost=LUCK_TEST_COST, **luck_wounds()),

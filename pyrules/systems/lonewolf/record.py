@@ -70,6 +70,16 @@ class Enemy:
     endurance: int
 
 
+def rounds(label: str, default: int | None = 0, **more: Any) -> Any:
+    """A rule's number of rounds (or of ENDURANCE points the enemy or the hero is at), 0 to 999."""
+    return whole(label, low=0, high=MAX_ROUNDS_RULE, default=default, **more)
+
+
+def points(label: str) -> Any:
+    """A rule's number of ENDURANCE points, 0 by default."""
+    return whole(label, low=0, high=MAX_ENDURANCE, default=0)
+
+
 @dataclass(frozen=True)
 class Rules:
     """Per-fight exceptions printed in a section (../shared/reference/FIGHT-EXCEPTIONS.md), declared once
@@ -78,24 +88,11 @@ class Rules:
 
     # the hero may evade once N rounds have been fought (0: from the first round). Without any evasion rule there is no
     # evading
-    evade_after: int | None = whole(
-        "Evasion allowed after round",
-        low=0,
-        high=MAX_ROUNDS_RULE,
-        placeholder="no evasion",
-    )
+    evade_after: int | None = rounds("Evasion allowed after round", None, placeholder="no evasion")
     # evasion only in the first N rounds
-    evade_until: int | None = whole(
-        "Evasion allowed only in the first rounds",
-        low=0,
-        high=MAX_ROUNDS_RULE,
-    )
+    evade_until: int | None = rounds("Evasion allowed only in the first rounds", None)
     # evasion once the enemy's ENDURANCE is N or less
-    evade_when_enemy_at_most: int | None = whole(
-        "Evasion allowed when the enemy's ENDURANCE is at most",
-        low=0,
-        high=MAX_ROUNDS_RULE,
-    )
+    evade_when_enemy_at_most: int | None = rounds("Evasion allowed when the enemy's ENDURANCE is at most", None)
     # evading before any round has been fought ends the fight at once: `evaded`, no round, no random number, nothing
     # lost (Grey Star spends no WILLPOWER). The seeds speak only of evading after a round ("If you have already engaged
     # in a round of combat and decide to evade…"), so players differ; without this rule (the default, as before) such an
@@ -107,114 +104,41 @@ class Rules:
         "enemy's are ignored.",
     )
     # "deduct 2 points from your COMBAT SKILL for the duration of this combat"
-    skill_modifier: int = whole(
-        "Skill modifier for this fight",
-        low=-MAX_SKILL,
-        high=MAX_SKILL,
-        default=0,
-    )
+    skill_modifier: int = whole("Skill modifier for this fight", low=-MAX_SKILL, high=MAX_SKILL, default=0)
     # the `skill_modifier` lasts only the first N rounds ("for the first two rounds of combat"); 0 or left out: the
     # whole fight. Refused without a `skill_modifier`
-    skill_modifier_rounds: int = whole(
-        "Skill modifier only for the first rounds",
-        low=0,
-        high=MAX_ROUNDS_RULE,
-        default=0,
-        placeholder="the whole fight",
-    )
+    skill_modifier_rounds: int = rounds("Skill modifier only for the first rounds", placeholder="the whole fight")
     # the first N rounds without a weapon (the system's unarmed penalty)
-    unarmed_rounds: int = whole(
-        "Rounds fought without a weapon",
-        low=0,
-        high=MAX_ROUNDS_RULE,
-        default=0,
-    )
+    unarmed_rounds: int = rounds("Rounds fought without a weapon")
     # the enemy's table losses (a `K` too) ignored in the first N rounds
-    enemy_immune_rounds: int = whole(
-        "Enemy unharmed for the first rounds",
-        low=0,
-        high=MAX_ROUNDS_RULE,
-        default=0,
-    )
+    enemy_immune_rounds: int = rounds("Enemy unharmed for the first rounds")
     # the hero's table losses (a `K` too) ignored in the first N rounds
-    hero_immune_rounds: int = whole(
-        "Hero unharmed for the first rounds",
-        low=0,
-        high=MAX_ROUNDS_RULE,
-        default=0,
-    )
+    hero_immune_rounds: int = rounds("Hero unharmed for the first rounds")
     # "double all ENDURANCE points lost by the enemy": ×2, ×0.5 … (rounded down; a `K` stays a kill, ×0 cancels it)
-    enemy_loss_multiplier: Fraction = multiplier(
-        "Enemy's losses multiplied by",
-        low=0,
-        high=10,
-        default=Fraction(1),
-    )
+    enemy_loss_multiplier: Fraction = multiplier("Enemy's losses multiplied by", low=0, high=10, default=Fraction(1))
     # the same for the hero's losses
-    hero_loss_multiplier: Fraction = multiplier(
-        "Hero's losses multiplied by",
-        low=0,
-        high=10,
-        default=Fraction(1),
-    )
+    hero_loss_multiplier: Fraction = multiplier("Hero's losses multiplied by", low=0, high=10, default=Fraction(1))
     # extra ENDURANCE lost by the enemy every round
-    enemy_extra_loss: int = whole(
-        "Enemy loses extra ENDURANCE each round",
-        low=0,
-        high=MAX_ENDURANCE,
-        default=0,
-    )
+    enemy_extra_loss: int = points("Enemy loses extra ENDURANCE each round")
     # extra ENDURANCE lost by the hero every round ("poisonous fumes")
-    hero_extra_loss: int = whole(
-        "Hero loses extra ENDURANCE each round",
-        low=0,
-        high=MAX_ENDURANCE,
-        default=0,
-    )
+    hero_extra_loss: int = points("Hero loses extra ENDURANCE each round")
     # extra loss in each round the table wounds the hero
-    hero_extra_loss_when_wounded: int = whole(
-        "Hero loses extra ENDURANCE when wounded",
-        low=0,
-        high=MAX_ENDURANCE,
-        default=0,
-    )
+    hero_extra_loss_when_wounded: int = points("Hero loses extra ENDURANCE when wounded")
     # the fight stops after N rounds (outcome `ended`: "if you are still alive after four rounds"); at least 1
-    max_rounds: int | None = whole(
-        "Fight stops after round",
-        low=0,
-        high=MAX_ROUNDS_RULE,
-    )
+    max_rounds: int | None = rounds("Fight stops after round", None)
     # the fight stops (outcome `ended`) when the enemy's ENDURANCE is N or less
-    end_when_enemy_at_most: int | None = whole(
-        "Fight stops when the enemy's ENDURANCE is at most",
-        low=0,
-        high=MAX_ROUNDS_RULE,
-    )
+    end_when_enemy_at_most: int | None = rounds("Fight stops when the enemy's ENDURANCE is at most", None)
     # the fight stops (outcome `ended`) when the hero's ENDURANCE is N or less
-    end_when_hero_at_most: int | None = whole(
-        "Fight stops when the hero's ENDURANCE is at most",
-        low=0,
-        high=MAX_ROUNDS_RULE,
-    )
+    end_when_hero_at_most: int | None = rounds("Fight stops when the hero's ENDURANCE is at most", None)
     # not a fight to the death: the hero's ENDURANCE is restored when it ends, whatever the outcome (a lost bout too)
-    restore_endurance: bool = flag(
-        "Not a fight to the death (losses restored afterwards)",
-    )
+    restore_endurance: bool = flag("Not a fight to the death (losses restored afterwards)")
     # restored in part: that share of the ENDURANCE he lost in the fight (rounded down: half of 5 is 2), as for
     # `restore_endurance`. At most one of the three
     restore_part: Fraction = multiplier(
-        "Not a fight to the death: share of the losses restored afterwards",
-        low=0,
-        high=1,
-        default=Fraction(0),
+        "Not a fight to the death: share of the losses restored afterwards", low=0, high=1, default=Fraction(0)
     )
     # restored in part: N of the points he lost (never more than he lost), as for `restore_endurance`
-    restore_points: int = whole(
-        "Not a fight to the death: ENDURANCE points restored afterwards",
-        low=0,
-        high=MAX_ENDURANCE,
-        default=0,
-    )
+    restore_points: int = points("Not a fight to the death: ENDURANCE points restored afterwards")
     # Banedon may cast Vigour in this fight (Lone Wolf)
     vigour: bool = flag("Vigour allowed", default=True, needs="has_vigour")
 
