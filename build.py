@@ -285,10 +285,10 @@ def ui_catalogs() -> dict[str, str]:
 
 
 def packed(keyed: dict[str, str]) -> list:
-    """A catalog keyed short as its download holds it: its keys, sorted, as one string (four characters each: the
-    sorted keys share their first characters, which gzip finds), and its texts in their order (i18n.js unpacks it);
-    0.8 KB less gzipped than the JSON object."""
-    items = sorted((key, text) for key, text in keyed.items() if key)
+    """A catalog keyed short as its download holds it: its keys as one string (four characters each) and its texts in
+    their order (i18n.js unpacks it); 0.8 KB less gzipped than the JSON object. Ordered by text: texts alike side by
+    side, which gzip finds (0.6 KB less for Russian than ordered by key, whose random characters gzip cannot shrink)."""
+    items = sorted(((key, text) for key, text in keyed.items() if key), key=lambda item: (item[1], item[0]))
     return ["".join(key for key, _ in items), [text for _, text in items]]
 
 
