@@ -263,10 +263,10 @@ def page_catalog(code: str) -> dict[str, str]:
 
 def ui_catalogs() -> dict[str, str]:
     """Each language's words but English's, as the file dist/locales/<code>.json.gz (gzipped by Zopfli at build time,
-    inflated by i18n.js) the page fetches when it needs that language (a visitor downloads only their own): the page's catalog ("page") and the rules' ("rules", which the page
-    gives its workers), each keyed short (24 bits of each English text's CRC-32: the English is in the code already)
-    and packed (:func:`packed`),
-    and what the systems say of themselves in it ("systems", as index.html holds English's). The page reads the
+    inflated by i18n.js) the page fetches when it needs that language (a visitor downloads only their own): the
+    page's catalog ("page") and the rules' ("rules", which the page gives its workers), each keyed short (24 bits of
+    each English text's CRC-32: the English is in the code already) and packed (:func:`packed`), and what the
+    systems say of themselves in it ("systems", as index.html holds English's). The page reads the
     rules' catalog too (i18n.js): the page's leaves out what the rules' says the same, and the systems' words what
     the rules' catalog gives of English's (:func:`translated`)."""
     from pyrules import i18n

@@ -150,11 +150,12 @@ def browser_archive(wheel: Path, leave_out: tuple[str, ...] = NOT_IN_THE_PAGE, o
     where a zip compresses each on its own: about 15 KB less; and no tar headers: 1.6 KB less), without the wheel's
     metadata (dist-info), which nothing reads in the browser, nor the modules ``leave_out`` names. The pack is, for
     each file, its path, a newline, its length in bytes, a newline and its bytes (:func:`pack`); web/pages.js's
-    ``unpackRules`` writes the files into Python's file system. Deterministic: sorted by extension, then by name (the
-    modules together, then the data files: about 0.2 KB less gzipped than by name alone), no dates."""
+    ``unpackRules`` writes the files into Python's file system. Deterministic: sorted by extension, by depth, then
+    by file name, then by path (the data files, then the modules; each system's record.py, view.py, words.py… beside
+    the other systems', which gzip finds alike: about 0.9 KB less gzipped than by path alone), no dates."""
     out = out or wheel.with_name(wheel.name.split("-py3-")[0] + ".pack.gz")
     with zipfile.ZipFile(wheel) as source:
-        names = sorted(source.namelist(), key=lambda name: (Path(name).suffix, name))
+        names = sorted(source.namelist(), key=lambda name: (Path(name).suffix, name.count("/"), Path(name).name, name))
         files = [(name, source.read(name)) for name in names
                  if ".dist-info/" not in name and name not in leave_out and not for_the_build(name)]  # fmt: skip
     out.write_bytes(gzipped(pack(files)))
