@@ -86,7 +86,8 @@ def _minified(text: str) -> str:
     )
 
 
-FOR_PEOPLE = ("about", "used_by")  # a system's data file's notes for its readers (data/*.json), which no code reads
+FOR_PEOPLE = ("about", "used_by")  # a data file's notes for its readers (data/*.json, languages.json), no code reads
+ANNOTATED = ("/data/", "/locales/languages.json")  # the data files with such notes (a catalog's keys are texts)
 
 
 def _unannotated_data(data: object) -> object:
@@ -116,7 +117,7 @@ def browser_wheel(wheel: Path, build: Path) -> Path:
                 data = _strip(data)
             elif info.filename.endswith(".json"):  # the same data without indentation (and tables' notes) for people
                 found = json.loads(data)
-                found = _unannotated_data(found) if "/data/" in info.filename else found
+                found = _unannotated_data(found) if any(part in info.filename for part in ANNOTATED) else found
                 data = json.dumps(found, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
             digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             rows.append(f"{info.filename},sha256={digest},{len(data)}")
