@@ -52,6 +52,10 @@ def _strip(source: bytes) -> bytes:
         first = node.body[0]
         if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
             node.body = node.body[1:] or [ast.Pass()]
+    # With no annotation left (no class's fields), ``from __future__ import annotations`` changes nothing: it goes too.
+    if not any(isinstance(node, ast.AnnAssign) for node in ast.walk(tree)):
+        tree.body = [node for node in tree.body if not (isinstance(node, ast.ImportFrom) and node.module == "__future__"
+                     and [alias.name for alias in node.names] == ["annotations"])] or [ast.Pass()]  # fmt: skip
     # One space for each level of indentation: ast.unparse writes every string on one line, so each line's leading
     # spaces are its indentation (compiled below to make sure).
     lines = []
