@@ -1,7 +1,7 @@
 // The page's own words in each language. Texts are written in English in index.html and app.js; the other languages'
 // versions live in pyrules/locales/<code>/page.json, which build.py writes, with the rules' texts in that language
-// (rules.json), as dist/locales/<code>.json.gz (keyed short: by 24 bits of each English text's CRC-32; gzipped by
-// Zopfli at build time, inflated here), fetched when the page first needs that language (loadLanguage): a visitor
+// (rules.json), as dist/locales/<code>.json.gz (keyed short: by 24 bits of each English text's CRC-32; in the
+// encoding the list below names, Russian's a single-byte code page; gzipped by Zopfli at build time, inflated here), fetched when the page first needs that language (loadLanguage): a visitor
 // downloads only their own; the service worker keeps them all for offline use. The list of languages with their
 // plural forms (pyrules/locales/languages.json) is written into this file by build.py. The rules' own messages come
 // from Python in the language the page asks for, from the texts the page gives each worker before its first request
@@ -93,7 +93,9 @@ export async function loadLanguage(code) {
   try {
     const response = await fetch(new URL(`./locales/${code}.json.gz`, import.meta.url));
     if (!response.ok || !response.body) return false;
-    const words = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).json();
+    const data = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    const charset = LANGUAGES.find((language) => language.code === code)?.charset; // build.py's encoded()
+    const words = JSON.parse(new TextDecoder(charset).decode(data));
     /** @param {[string, string[]]} pack @returns {Record<string, string>} */
     const unpack = ([keys, texts]) =>
       Object.fromEntries([["", "crc24"], ...texts.map((text, i) => [keys.slice(4 * i, 4 * i + 4), text])]);
