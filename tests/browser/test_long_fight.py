@@ -25,9 +25,9 @@ def rounds_drawn(page) -> list[int]:
 def test_a_shared_5000_round_fight_opens_on_its_last_rounds_and_brings_earlier_ones_a_page_at_a_time(context,
                                                                                                      base_url):
     record = LONG_LINK
-    log = json.loads(json.dumps(Fight.from_record(record).log))
-    last = api._tail(log)
-    assert len(log) == 5000 and 0 < len(last["log"]) < 30  # a round against the 11 left draws 12 lines
+    fight = Fight.from_record(record)
+    last = json.loads(json.dumps(api._tail(fight)))  # the events as the page gets them: with their words
+    assert len(fight.log) == 5000 and 0 < len(last["log"]) < 30  # a round against the 11 left draws 12 lines
     page = context.new_page()
     page.goto(base_url + "#f=" + share.encode(record))
     expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
@@ -38,7 +38,7 @@ def test_a_shared_5000_round_fight_opens_on_its_last_rounds_and_brings_earlier_o
 
     page.get_by_role("button", name="Play on from here").click()  # the friend's own copy: the log in full view
     expect(earlier).to_be_visible()
-    before = api._tail(log, last["log_from"])
+    before = api._tail(fight, last["log_from"])
     earlier.click()
     expect(earlier).to_have_text(f"Show earlier actions ({before['log_from']} more)")
     assert rounds_drawn(page) == list(range(before["log_from"] + 1, 5001))
