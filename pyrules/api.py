@@ -373,7 +373,7 @@ def _replay(data: dict) -> dict:
     record = r.get("record")
     r.done()
     fight = Fight.from_record(record)
-    return {"system": fight.system.key, **fight.system.result(fight.setup, fight.state), **_tail(fight)}
+    return {**fight.result(log=False), **_tail(fight)}
 
 
 def _odds_fight(r: Reader) -> Fight:

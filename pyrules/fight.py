@@ -215,7 +215,7 @@ class Fight:
         said = self.system.said(self.setup, event)
         return {**event, "said": said} if said else event
 
-    def result(self) -> dict:
-        """The CLI's answer: outcome, hero, enemies and the round log, each event with its words."""
-        return {"system": self.system.key, **self.system.result(self.setup, self.state),
-                "log": [self.told(event) for event in self.log]}
+    def result(self, log: bool = True) -> dict:
+        """The CLI's answer: outcome, hero, enemies and (``log``) the round log, each event with its words."""
+        answer = {"system": self.system.key, **self.system.result(self.setup, self.state)}
+        return {**answer, "log": [self.told(event) for event in self.log]} if log else answer

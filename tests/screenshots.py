@@ -27,7 +27,17 @@ LANGUAGES = {"en": "English", "ru": "Russian", "es": "Spanish"}
 # (language, colour scheme, the pictures' names' suffix): every language in the light scheme, English in the dark one
 SCHEMES = [(lang, "light", lang) for lang in LOCALES] + [("en", "dark", "en-dark")]
 START, END = "<!-- screenshots: written by python3 build.py screenshots -->", "<!-- /screenshots -->"
-OVER = {"en": "The fight is over", "ru": "Бой окончен", "es": "El combate ha terminado"}  # the odds' status then
+OVER_TEXT = "The fight is over: {outcome}."  # the odds' status once a fight is over, up to its outcome
+
+
+def over(lang: str) -> str:
+    """The odds' status of a fight that is over, in ``lang``, as far as the outcome (from the page's catalog)."""
+    words = OVER_TEXT
+    if lang != "en":
+        words = json.loads((ROOT / "pyrules" / "locales" / lang / "page.json").read_text(encoding="utf-8"))[words]
+    return words.split("{outcome}")[0]
+
+
 ROUNDS = 3  # actions played before the picture (fewer if the fight ends sooner)
 BOOT_TIMEOUT = 120_000
 # A finished Lone Wolf fight for the story's pictures: Banedon against Gourgaz, won in six rounds.
@@ -137,8 +147,8 @@ def take(dist: Path, make_server, chromium: str, args: list[str]) -> list[Path]:
                         # (a locator, not a function: the page's CSP refuses a string evaluated as code); a fight
                         # that is over has no numbers: its status says so once the odds have answered
                         answered = page.locator("#odds-numbers dd").first.or_(page.locator("#odds-sim:not([hidden])"))
-                        over = page.locator("#odds-status", has_text=OVER[lang])
-                        expect(answered.or_(over)).to_be_attached(timeout=BOOT_TIMEOUT)
+                        ended = page.locator("#odds-status", has_text=over(lang))
+                        expect(answered.or_(ended)).to_be_attached(timeout=BOOT_TIMEOUT)
                         taken.append(shot(page, "() => window.scrollTo(0, 0)", f"{system}-{suffix}-{size}.png"))
                     page = context.new_page()
                     page.goto(base + "#f=" + share.encode(STORY))
