@@ -99,7 +99,8 @@ class FreewayWarrior(LoneWolf):
     examples = {
         "small": {"hero": {"skill": 14, "endurance": 12}, "enemies": [{"skill": 17, "endurance": 11}]},
         "typical": {"hero": {"skill": 17, "endurance": 28},
-                    "enemies": [{"name": "Renegade Clansman", "skill": 16, "endurance": 22}]},
+                    "enemies": [{"name": "Renegade Clansman", "skill": 16, "endurance": 22}],
+                    "rules": {"evade_after": 1}},
     }  # fmt: skip
     # Close combat weapons with their printed bonuses (the Project Aon texts; the reference RULES.md 3.4).
     weapons = {
