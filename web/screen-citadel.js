@@ -26,7 +26,8 @@ export { apply, clearEnemies, heroOf, recordParts, setHero } from "./screen-cita
  *   moves: Record<string, [number, number][]>, monster_moves: Record<string, unknown>,
  *   next: {kinds: string[], unit: string, forced: boolean},
  *   forced_rule: string | null, blasts_left: number, verified: boolean, table: {blast: {wounds: number}},
- *   said: {outcome: string, next: string}}} View  said: in words
+ *   said: {outcome: string, next: string}, help: Record<string, string>}} View  said, help: in words (help: what to
+ *   do now, by the id of the unit chosen on the board, "" for none)
  */
 /** @typedef {Record<string, {acts: string[], passes: string | null, party: boolean, buttons: string[]}>} PhaseTable */
 
@@ -456,35 +457,13 @@ function readingsOf(view, unit) {
 }
 
 /**
+ * What to do now, the rules' words for the unit chosen (the view's help, "" with none chosen or one it has no words
+ * for).
  * @param {View} view
  * @param {Unit | null} unit
  */
 function helpText(view, unit) {
-  if (view.phase === "party") {
-    if (!unit) return t("Choose a character marked “can act”, then the monster he attacks.");
-    if (!(view.targets[unit.id] || []).length) {
-      return t("{name} has no monster to attack with this weapon: change weapon or do not attack.", { name: unit.name });
-    }
-    return t("{name} attacks: choose a monster marked “can be attacked”.", { name: unit.name });
-  }
-  if (view.phase === "party_reorg") {
-    if (!unit) return view.forced_rule ? t("{rule}. Choose a character marked “can move”.", { rule: view.forced_rule })
-      : t("Choose a character to move, or move no one.");
-    return t("Choose a space marked “can move here” for {name}.", { name: unit.name });
-  }
-  if (view.phase === "monster") return t("The monsters attack one by one: tap or type the dice, or leave them blank.");
-  if (view.phase === "hellgate") {
-    const more = t("9.2.3: it may cast {n} more in this phase, or stop.", { n: view.blasts_left });
-    return `${t("The Hellgate casts its Blast spells one by one.")} ${more}`;
-  }
-  const mover = byId(view)[view.next.unit];
-  const name = `${mover.id} ${mover.name}`;
-  const texts = [Object.keys(view.monster_moves).length > 1
-    ? t("9.8: {name} moves by default (the left-most that may), or choose another monster marked “may move forward”.",
-      { name })
-    : t("9.8: {name} moves up.", { name })];
-  if (view.next.kinds.includes("monster_pass")) texts.push(t("9.8.2: the first row is full, so the monsters may stay."));
-  return texts.join(" ");
+  return (unit && view.help[unit.id]) ?? view.help[""] ?? "";
 }
 
 let drawn = 0; // the actions of the fight drawn last

@@ -147,7 +147,7 @@ CHOICES: dict[str, tuple[str, Callable[[CitadelSetup, CitadelState], dict[str, A
 
 def view(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
     acts = PHASE[state.phase].acts if state.outcome == rules.ONGOING else ()
-    return {
+    shown: dict[str, Any] = {
         "outcome": state.outcome,
         "round": state.round,
         "phase": state.phase,
@@ -164,6 +164,9 @@ def view(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
         "next_draw": state.draws,
         "said": words.view_said(setup, state),  # the outcome, and the phase it is in now, in words
     }
+    # what to do now, by the unit chosen on the board ("": none), in words
+    shown["help"] = words.helps(setup, state, shown)
+    return shown
 
 
 def summary(book: str, setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:

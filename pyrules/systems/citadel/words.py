@@ -1,6 +1,7 @@
 """A Citadel of Blood combat in words, in the current language: each log event as the page's log card, its screen
-reader and the command line say it (:func:`said`), and what the view says of the combat (:func:`view_said`: its
-outcome, the phase it is in now). Said at the boundary, never in ``step``: a replay makes no words.
+reader and the command line say it (:func:`said`), what the view says of the combat (:func:`view_said`: its
+outcome, the phase it is in now) and what to do now (:func:`helps`: the line beside the phase, for each unit the
+player may choose). Said at the boundary, never in ``step``: a replay makes no words.
 
 >>> from pyrules.systems.citadel import CitadelOfBlood
 >>> setup = CitadelOfBlood.parse_setup({"hero": {"party": [{"hero": "almuric"}]}, "enemies": [{"monster": "orcs"}]})
@@ -20,8 +21,8 @@ from typing import Any
 
 from ...i18n import join_list, tr
 from . import rules
-from .phases import ACTION_LABELS, PHASE_LABELS
-from .record import CHARACTER_LABELS, COLUMN_LABELS, CitadelSetup, CitadelState
+from .phases import ACTION_LABELS, PHASE_LABELS, PHASE_OF
+from .record import CHARACTER_LABELS, COLUMN_LABELS, CitadelSetup, CitadelState, unit_id
 
 STRIKES = ("attack", "monster", "hellgate")  # the kinds that strike: a target, dice, wounds
 
@@ -121,3 +122,52 @@ def view_said(setup: CitadelSetup, state: CitadelState) -> dict[str, str]:
     phase = tr(PHASE_LABELS[state.phase])
     return {"outcome": outcome, "next": tr("Next: {phase}, round {round}.", phase=phase, round=state.round) if ongoing
             else ""}  # fmt: skip
+
+
+def helps(setup: CitadelSetup, state: CitadelState, shown: dict[str, Any]) -> dict[str, str]:
+    """What to do now, the line beside the phase: by the id of the unit the player has chosen on the board, for each
+    unit he may choose in this phase (in the Party Combat Phase each character yet to act, in the Party
+    Reorganization Phase each who may move), and under "" with none chosen (the only line of the monsters' and the
+    Hellgate's phases). ``shown`` is the view being made: its targets, moves, monster moves, next action and forced
+    rule, as the board draws them. Nothing while the combat is over."""
+    if state.outcome != rules.ONGOING:
+        return {"": ""}
+    phase = state.phase
+    if phase == PHASE_OF["attack"].key:
+        said = {"": tr("Choose a character marked “can act”, then the monster he attacks.")}
+        for i in rules.living(setup, state, True):
+            if state.acted[i]:
+                continue
+            unit, name = unit_id(setup, i), setup.unit(i).name
+            said[unit] = (tr("{name} attacks: choose a monster marked “can be attacked”.", name=name)
+                          if shown["targets"].get(unit) else
+                          tr("{name} has no monster to attack with this weapon: change weapon or do not attack.",
+                             name=name))  # fmt: skip
+        return said
+    if phase == PHASE_OF["move"].key:
+        rule = shown["forced_rule"]
+        said = {"": tr("{rule}. Choose a character marked “can move”.", rule=rule) if rule
+                else tr("Choose a character to move, or move no one.")}  # fmt: skip
+        for i in rules.living(setup, state, True):
+            if unit_id(setup, i) in shown["moves"]:
+                said[unit_id(setup, i)] = tr("Choose a space marked “can move here” for {name}.",
+                                             name=setup.unit(i).name)  # fmt: skip
+        return said
+    if phase == PHASE_OF["monster"].key:
+        return {"": tr("The monsters attack one by one: tap or type the dice, or leave them blank.")}
+    if phase == PHASE_OF["hellgate"].key:
+        more = tr("9.2.3: it may cast {n} more in this phase, or stop.", n=shown["blasts_left"])
+        return {"": f"{tr('The Hellgate casts its Blast spells one by one.')} {more}"}
+    # the Monster Reorganization Phase: the rules name the monster that moves by default
+    mover = next((i for i in range(setup.size) if unit_id(setup, i) == shown["next"]["unit"]), None)
+    if mover is None:
+        return {"": ""}
+    name = f"{unit_id(setup, mover)} {setup.unit(mover).name}"
+    if len(shown["monster_moves"]) > 1:
+        texts = [tr("9.8: {name} moves by default (the left-most that may), or choose another monster marked “may "
+                    "move forward”.", name=name)]  # fmt: skip
+    else:
+        texts = [tr("9.8: {name} moves up.", name=name)]
+    if "monster_pass" in shown["next"]["kinds"]:
+        texts.append(tr("9.8.2: the first row is full, so the monsters may stay."))
+    return {"": " ".join(texts)}
