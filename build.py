@@ -180,32 +180,20 @@ def build_wheel() -> Path:
     return wheel
 
 
-UNREAD = ("sources", "max_monsters")  # describe() keys for the command line and the API's readers
-UNREAD_IN_THE_TABLE = ("note", "title", "source")  # Citadel's table: its credit is shown; the rest is the docs'
-
-
 def described(lang: str) -> dict:
     """What the page needs of the systems before Python starts (labels, weapons), in one language, from the rules
-    themselves: English's in index.html, every other language's in that language's download (ui_catalogs)."""
+    themselves (each system's description for the page): English's in index.html, every other language's in that
+    language's download (ui_catalogs)."""
     sys.path.insert(0, str(ROOT))
-    from pyrules import api
-
-    hello = json.loads(api.call(json.dumps({"op": "hello", "lang": lang, "describe": True})))
-    for words in hello["systems"].values():  # what describe() says that the page does not read
-        for key in UNREAD:
-            words.pop(key, None)
-        if isinstance(words.get("table"), dict):
-            for key in UNREAD_IN_THE_TABLE:
-                words["table"].pop(key, None)
-        elif "table" in words:  # the Lone Wolf family's table's title: the README's and the command line's
-            del words["table"]
     from pyrules.i18n import language
     from pyrules.odds import MEASURES, measure_words  # a share link's preview says its chart's measure by kind
+    from pyrules.systems import SYSTEMS
 
     with language(lang):
+        systems = {key: cls.description(page=True) for key, cls in SYSTEMS.items()}
         read = ("name", "before", "now")  # of a measure's words, those the preview draws
         measures = {kind: {k: v for k, v in measure_words(kind).items() if k in read} for kind in MEASURES}
-    return {"systems": hello["systems"], "measures": measures}  # a system's rules: its describe()'s own
+    return {"systems": systems, "measures": measures}  # a system's rules: its describe()'s own
 
 
 def systems_json() -> str:

@@ -116,6 +116,7 @@ Policy = Callable[[type, Any, Any, int], Any]
 
 
 if TYPE_CHECKING:  # the odds' types, for mypy and the reader (the page reads their JSON)
+    from typing import NotRequired
 
     class Advice(TypedDict, total=False):
         """One item of the odds panel's advice, as the system's solver writes it: its ``text`` in the current
@@ -153,6 +154,14 @@ if TYPE_CHECKING:  # the odds' types, for mypy and the reader (the page reads th
         legend: str
         choices: tuple[tuple[float, str, str], ...]
         default: float
+        trade_off: NotRequired[TradeOff]
+
+    class TradeOff(TypedDict):
+        """A chart an option offers on request (Grey Star's λ): the best chance to win against what is spent, one
+        point per value of the option in ``points`` (the chosen value's added), behind a button saying ``label``."""
+
+        label: str
+        points: tuple[float, ...]
 
 
 ODDS_KEYS = ("win", "lose", "ended", "never", "rounds", "main_stat", "advice")  # every odds reply's (OddsReply)
@@ -236,6 +245,9 @@ class System(ABC):
     # The choices its odds take from the player (what an evasion, a point kept is worth...), which the odds panel
     # draws (:class:`OddsOption`); a worth part's value goes with the requests as ``worth``, ``lambda``'s as itself.
     odds_options: ClassVar[tuple[OddsOption, ...]] = ()
+    # What describe() tells that the page never reads (the command line's and the API's readers do): keys, a key
+    # inside another as "table.source". build.py leaves them out of the page (description(page=True)).
+    unread: ClassVar[tuple[str, ...]] = ()
 
     # ---- the record -------------------------------------------------------------------------------------------
 
@@ -361,6 +373,24 @@ class System(ABC):
         """What the page needs to know of this system, in the current language (``kind``, ``book``, labels...)."""
 
     @classmethod
+    def description(cls, page: bool = False) -> dict:
+        """The system as it tells itself, in the current language: :meth:`describe` and what every system declares
+        (``named_hero``, ``capabilities``, ``main_stat``, ``note``, ``odds_options``): what ``hello`` answers. For the
+        page (``page``: what build.py writes into it), without the parts only the command line and the API's readers
+        read (:attr:`unread`)."""
+        told = {**cls.describe(), "named_hero": cls.named_hero, "capabilities": sorted(cls.capabilities),
+                "main_stat": cls.main_stat, "note": tr(cls.note) if cls.note else "",
+                "odds_options": cls.odds_choices()}
+        for path in cls.unread if page else ():
+            *inside, key = path.split(".")
+            part: Any = told
+            for step in inside:
+                part = part.get(step) if isinstance(part, dict) else None
+            if isinstance(part, dict):
+                part.pop(key, None)
+        return told
+
+    @classmethod
     def roll_hero(cls, seed: int, given: Reader) -> tuple[dict, dict]:
         """A new hero by the book's creation rules: (hero's numbers, the random numbers or dice used)."""
         raise RecordError("system", tr("this book's heroes are not rolled: type their numbers"), tr("Rules"))
@@ -372,7 +402,9 @@ class System(ABC):
         """:attr:`odds_options` in the current language, as the page draws them."""
         return [{**option, "legend": tr(option["legend"]), "choices": [
             {"value": value, "label": tr(label), **({"hint": tr(hint, p="{p}")} if hint else {})}
-            for value, label, hint in option["choices"]]} for option in cls.odds_options]  # fmt: skip
+            for value, label, hint in option["choices"]],
+            **({"trade_off": {**option["trade_off"], "label": tr(option["trade_off"]["label"])}}
+               if "trade_off" in option else {})} for option in cls.odds_options]  # fmt: skip
 
     @classmethod
     def exact_odds(cls, fight: Any, options: dict) -> OddsReply:

@@ -69,7 +69,8 @@ let cancel = () => {}; // ends the running simulation's wait
 
 /**
  * A choice the odds take from the player, as a system declares it (pyrules.contract.OddsOption): drawn as radio buttons.
- * @typedef {{name: string, legend: string, default: number, choices: {value: number, label: string, hint?: string}[]}} OddsOption
+ * @typedef {{name: string, legend: string, default: number, choices: {value: number, label: string, hint?: string}[],
+ *   trade_off?: {label: string, points: number[]}}} OddsOption
  */
 /** @returns {Record<string, {odds_options?: OddsOption[]}>} every system's description, in the page's language */
 const described = () => /** @type {any} */ (systemsWords(language())
@@ -90,6 +91,8 @@ const keepBox = choices.get("lambda");
 const worthBoxes = [...choices].filter(([name]) => name !== "lambda");
 ui.advice.after(...worthBoxes.map(([, box]) => box));
 if (keepBox) ui.bestBox.prepend(keepBox, h("p", { id: "odds-keep-meaning", className: "hint" })); // with the spends
+/** @type {number[]} the values of λ the trade-off charts (the option's declaration) */
+let tradePoints = [];
 /** The options' words in the page's language: at start, and again in another language. */
 function label() {
   for (const option of Object.values(described()).flatMap((system) => system.odds_options ?? [])) {
@@ -98,6 +101,10 @@ function label() {
     $("legend", box).textContent = option.legend;
     box.querySelectorAll("span").forEach((span, i) => { span.textContent = option.choices[i]?.label ?? ""; });
     box.dataset.hints = JSON.stringify(option.choices.map((choice) => choice.hint ?? ""));
+    if (option.trade_off) {
+      ui.best.textContent = option.trade_off.label;
+      tradePoints = option.trade_off.points;
+    }
   }
 }
 label();
@@ -577,8 +584,8 @@ function showPolicy(key, best) {
   if (best.spend !== null && spendNow) spendNow(best.spend); // the screen fills it, or says it beside the player's own
 }
 
-// The trade-off, on request: the best chance to win for each expected WILLPOWER spent, the chosen worth's point
-// ringed. One request a point (a policy each), so that each has the whole budget of a request.
+// The trade-off, on request: the best chance to win for each expected WILLPOWER spent at each λ the option declares,
+// the chosen worth's point ringed. One request a point (a policy each), so that each has the whole budget of a request.
 async function tradeOff() {
   const lambda = keepWorth();
   const asked = fightKey;
@@ -586,7 +593,7 @@ async function tradeOff() {
   ui.frontier.replaceChildren(element("p", t("Computing…")));
   /** @type {{lambda: number, willpower_spent: number, win: number}[]} */
   const trade = [];
-  for (const x of [0, 0.003, 0.01, 0.03, 0.1, 0.3, 1, lambda].filter((x, i, all) => all.indexOf(x) === i)) {
+  for (const x of [...tradePoints, lambda].filter((x, i, all) => all.indexOf(x) === i)) {
     const reply = await ask({ op: "odds", record, form, willpower: spend, lambda: x, table: false, worth: worth() },
                             BEST_SPEND_PATIENCE_MS);
     if (asked !== fightKey || lambda !== keepWorth()) break;

@@ -66,6 +66,25 @@ def test_every_registered_system_keeps_the_contract():
 
 
 @pytest.mark.parametrize("key", KEYS)
+def test_a_system_tells_itself_once(key):
+    """hello's description of a system is the contract's (describe() and the declared parts); the page's leaves out
+    exactly what the system declares unread, each of which it tells."""
+    system = SYSTEMS[key]
+    told = system.description()
+    hello = json.loads(api.call(json.dumps({"op": "hello", "describe": True})))
+    assert hello["systems"][key] == json.loads(json.dumps(told))
+    assert {"kind", "book", "named_hero", "capabilities", "main_stat", "note", "odds_options"} <= set(told)
+    page = system.description(page=True)
+    for path in system.unread:
+        *inside, name = path.split(".")
+        whole, shown = told, page
+        for part in inside:
+            whole, shown = whole[part], shown[part]
+        assert name in whole and name not in shown, path
+    assert system.unread or page == told  # nothing else is left out
+
+
+@pytest.mark.parametrize("key", KEYS)
 @CONTRACT
 @given(data=st.data())
 def test_random_legal_play_keeps_the_contract(key, data):

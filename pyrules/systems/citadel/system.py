@@ -46,6 +46,8 @@ class CitadelOfBlood(System):
     )
     # reviewed by simulation (pyrules.review_simulated): no review_values, since no exact odds
     capabilities: ClassVar[frozenset[str]] = frozenset({"review"})
+    # the sources and the table's citation are the docs'; the page shows the table's credit
+    unread: ClassVar[tuple[str, ...]] = ("sources", "max_monsters", "table.note", "table.title", "table.source")
     examples: ClassVar[dict[str, dict]] = {  # no exact odds: the page simulates
         "small": {"hero": {"party": [{"hero": "almuric"}]}, "enemies": [{"monster": "orcs"}]},
         "typical": {"hero": {"party": [{"hero": "almuric"}, {"name": "Brom", "wound_points": 8, "resistance": 2,

@@ -26,7 +26,10 @@ ESCAPE: OddsOption = {"name": "escape", "legend": "An evasion is worth", "defaul
                       "choices": ((1.0, "as much as a win", ""), (0.5, "half a win", ""), (0.0, "nothing", ""))}
 ENDURANCE: OddsOption = {"name": "endurance", "legend": "Keep ENDURANCE for later fights?", "default": 0.0,
                          "choices": KEEP}
-WILLPOWER: OddsOption = {"name": "lambda", "legend": "Keep WILLPOWER for later fights?", "default": 0.005, "choices": (
+# The trade-off's points: the worths of a point kept from "not at all" to "as much as a win", about ×3 apart.
+TRADE_OFF = (0.0, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0)
+WILLPOWER: OddsOption = {"name": "lambda", "legend": "Keep WILLPOWER for later fights?", "default": 0.005,
+                         "trade_off": {"label": "Show the trade-off", "points": TRADE_OFF}, "choices": (
     (0.0, "Not at all", "Only this fight counts: the advice spends WILLPOWER wherever it raises your chance to win, "
      "however little."),
     *((v, label, "A point of WILLPOWER kept is worth {p} of a win to you: the advice spends a point only where it "
@@ -47,6 +50,7 @@ class LoneWolf(View):
     has_vigour: ClassVar[bool] = True
     worth_parts: ClassVar[tuple[str, ...]] = ("escape", "endurance")  # an evasion; Vigour's ENDURANCE
     odds_options: ClassVar[tuple[OddsOption, ...]] = (ESCAPE, ENDURANCE)
+    unread: ClassVar[tuple[str, ...]] = ("table",)  # its title: the README's and the command line's
     terms: ClassVar[tuple[tuple[str, str], ...]] = (
         ("skill", "how well one fights: the further above the enemy's, the better each round goes"),
         ("endurance", "strength: each wound takes some, and at 0 one dies"),
