@@ -32,6 +32,8 @@ const tableSource = h("p", { id: "cob-table-source", className: "hint" },
   h("span", { i18n: "Not checked against the printed game; transcribed by fans:" }), " ", tableCredit, ".");
 const editor = h("table", { id: "cob-table", className: "crt-editor" });
 const partyHint = h("p", { className: "hint" });
+const monstersHint = h("p", { className: "hint" });
+const tableTitle = h("summary");
 
 /** @param {boolean} withNone */
 function weaponOptions(withNone) {
@@ -89,8 +91,8 @@ function fields(kind) {
   // 9.1 deploys the monsters; the players may choose who faces whom within its limits.
   return [...common,
     field(labels.weapon, select([new Option(t("Monster column (unarmed)"), ""), ...weaponOptions(false)]), "weapon"),
-    field(t("Row"), select([new Option(t("by 9.1"), ""), ...rowOptions()]), "row"),
-    field(t("Space"), select([new Option(t("by 9.1"), ""), ...spaceOptions()]), "col")];
+    field(t("Row"), select([new Option(system.hints.deployed, ""), ...rowOptions()]), "row"),
+    field(t("Space"), select([new Option(system.hints.deployed, ""), ...spaceOptions()]), "col")];
 }
 
 /**
@@ -177,8 +179,9 @@ export function apply(next) {
   /** @type {{key: string, name: string}[][]} */
   const [heroes, chart] = [system.heroes, system.monsters];
   heroPickLabel.textContent = system.labels.hero;
-  partyHint.textContent = t("Rows of at most {width}; row 1 faces the monsters. Up to {most} characters.",
-                            { width: system.row_width, most: system.max_party });
+  partyHint.textContent = system.hints.party;
+  monstersHint.textContent = system.hints.monsters;
+  tableTitle.textContent = system.hints.table;
   monsterPickLabel.textContent = system.enemy_labels.monster;
   heroPick.replaceChildren(...heroes.map((hero) => new Option(hero.name, hero.key)));
   monsterPick.replaceChildren(...chart.map((monster) => new Option(monster.name, monster.key)));
@@ -309,9 +312,9 @@ export function setupParts() {
         h("fieldset", {}, h("legend", { i18n: "Monsters" }), monsters,
           h("div", { className: "inline" },
             monsterPickLabel, monsterPick, addMonster),
-          h("p", { className: "hint", i18n: "Monsters are deployed by 9.1: one in the middle, two on the flanks, more than three with the three of most Wound Points in front; the order of the list decides who faces whom, unless you choose each monster's Row and Space." }))),
+          monstersHint)),
       h("details", { id: "cob-table-box" },
-        h("summary", { i18n: "Combat Results Table 9.9 (unverified: type your rulebook's values)" }),
+        tableTitle,
         tableSource,
         h("div", { className: "table-scroll" }, editor))];
 }

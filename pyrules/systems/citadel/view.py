@@ -235,6 +235,16 @@ def describe(kind: str, book: str, hero_name: str) -> dict[str, Any]:
             "monsters": DATA["monsters"]["source"],
         },
         "max_party": MAX_PARTY,
+        # the set-up's hints: the march order's rows (9.1), the monsters' deployment (9.1), the table's title (9.9)
+        "hints": {
+            "party": tr("Rows of at most {width}; row 1 faces the monsters. Up to {most} characters.",
+                        width=geometry.WIDTH, most=MAX_PARTY),
+            "monsters": tr("Monsters are deployed by 9.1: one in the middle, two on the flanks, more than three with "
+                           "the three of most Wound Points in front; the order of the list decides who faces whom, "
+                           "unless you choose each monster's Row and Space."),
+            "table": tr("Combat Results Table 9.9 (unverified: type your rulebook's values)"),
+            "deployed": tr("by 9.1"),  # a monster's row and space left to the deployment rules
+        },
         "row_width": geometry.WIDTH,  # spaces in a row of the march order (9.1)
         # the units' ids in the set-up's order, as the board names them
         "unit_ids": {"party": [party_id(i) for i in range(MAX_PARTY)],
