@@ -17,9 +17,10 @@ import { announce, bar, fighterCard, logCard } from "./widgets.js";
  *   hero: {skill: number, endurance: number, willpower: number | null, weapon: string, vigour: boolean,
  *     endurance_max?: number, willpower_max?: number | null},
  *   enemies: {name: string, skill: number, endurance: number}[], willpower_spend: [number, number] | null,
- *   evade: {possible: boolean, allowed: boolean, why: string, at_once: boolean},
- *   vigour: {possible: boolean, allowed: boolean, why: string}, rules_said: string[], said: {outcome: string}}} View
- *   rules_said: this section's rules, as chips; said: in words
+ *   evade: {possible: boolean, allowed: boolean, why: string, at_once: boolean, cost: string},
+ *   vigour: {possible: boolean, allowed: boolean, why: string, cost: string}, rules_said: string[],
+ *   said: {outcome: string}}} View
+ *   rules_said: this section's rules, as chips; said: in words; cost: under each costly action's button, in words
  */
 
 /** @type {Shell} */
@@ -293,13 +294,8 @@ export function render(fight, shown) {
   fightRound.disabled = over;
   number.disabled = over;
   evadeAtOnce = view.evade.at_once;
-  // An evasion round is a round: where WILLPOWER is spent on a round (the Staff), it is spent on this one too.
-  const spends = view.willpower_spend ? t("the Staff still takes {n} {willpower} or more",
-    { n: view.willpower_spend[0], willpower: labels.willpower }) : "";
-  showCostly(evade, view.evade, fight.why.evade, !view.evade.possible || over,
-    evadeAtOnce ? t("nothing is lost") : [t("a round: only your losses count"), spends].filter(Boolean).join("; "));
-  showCostly(vigour, view.vigour, fight.why.vigour, !view.vigour.possible || hero.vigour || over,
-    `+${shown.vigour.skill} ${labels.skill}, −${shown.vigour.endurance} ${labels.endurance}`);
+  showCostly(evade, view.evade, fight.why.evade, !view.evade.possible || over);
+  showCostly(vigour, view.vigour, fight.why.vigour, !view.vigour.possible || hero.vigour || over);
   if (!view.evade.allowed || over) evading = false;
   // A new action, or one undone: the square turned over by the last one goes with it.
   if (revealed && revealed.actions !== fight.record.actions.length) revealed = null;
@@ -329,16 +325,16 @@ export function strip(fight, shown) {
 
 /**
  * @param {ReturnType<typeof costly>} action
- * @param {{allowed: boolean, why: string}} state the view's: whether it is allowed now, and what it does then
+ * @param {{allowed: boolean, why: string, cost: string}} state the view's: whether it is allowed now, what it does
+ *   then, and what it costs (in words: the rules')
  * @param {string | undefined} refused why it is unavailable: the engine's refusal (the reply's `why`), as for
  *   every system's controls
  * @param {boolean} hidden
- * @param {string} cost
  */
-function showCostly(action, state, refused, hidden, cost) {
+function showCostly(action, state, refused, hidden) {
   action.box.hidden = hidden;
   action.button.disabled = !state.allowed;
-  action.cost.textContent = cost;
+  action.cost.textContent = state.cost;
   action.why.textContent = state.allowed ? state.why : refused ?? "";
   action.why.classList.toggle("unavailable", !state.allowed);
 }

@@ -31,6 +31,7 @@ def test_start_act_undo():
         "possible": True,
         "why": "evasion is allowed only after round 1",
         "at_once": False,
+        "cost": "a round: only your losses count",
     }
     session = started["session"]
     acted = call(op="act", session=session, action={"do": "round", "number": 6})

@@ -40,7 +40,7 @@ def test_an_exported_file_replays_to_the_same_state(path):
 
 # What the view has gained since the fixtures were made (the Braslavsky hero's weapons, kept apart from the
 # backpack, and what a declined luck test costs under the record's rules; whether a Lone Wolf-family evasion now is
-# one with no round fought).
+# one with no round fought, and what its costly actions cost, in words).
 ADDED = ("decline_cost", "decline_costs_luck")
 
 
@@ -93,7 +93,9 @@ def same_view(view: dict, made: dict, record: dict) -> bool:
     elif "evade" in view and "at_once" in view["evade"]:
         before = view["rounds"] == 0 and record.get("rules", {}).get("evade_before_round") is True
         assert view["evade"]["at_once"] is before  # the book's "before the first round"
-        view = {**view, "evade": {k: v for k, v in view["evade"].items() if k != "at_once"}}
+        # and each costly action's cost in words (test_said.py)
+        view = {**view, "evade": {k: v for k, v in view["evade"].items() if k not in ("at_once", "cost")},
+                "vigour": {k: v for k, v in view["vigour"].items() if k != "cost"}}
     # added since: the fight's rules in words (the screen's chips: test_params.py) and the Spell of Weakness's penalty
     assert view.get("weakness", 2) == record.get("rules", {}).get("weakness_penalty", 2)
     view = {k: v for k, v in view.items() if k not in ("rules_said", "weakness")}

@@ -202,6 +202,49 @@ def test_a_citadel_kill_move_and_victory_are_said_as_the_page_said_them():
                                     "next": ""}  # fmt: skip
 
 
+def test_the_costly_actions_costs_are_said_as_the_page_said_them():
+    """Evade's and Cast Vigour's costs under their buttons, in the view in the current language (the page wrote
+    them before: its texts, and Vigour's sum of describe()'s numbers and the book's labels)."""
+    at_once = play("lone-wolf", rules={"evade_before_round": True, "evade_after": 0})
+    a_round = play("lone-wolf", rules={"evade_after": 0})
+    staff = play("grey-star", hero={"skill": 15, "endurance": 25, "willpower": 20}, rules={"evade_after": 0},
+                 actions=[{"do": "round", "number": 5, "willpower": 2}])  # fmt: skip
+    other = play("grey-star", hero={"skill": 15, "endurance": 25, "willpower": 20, "weapon": "other"},
+                  rules={"evade_after": 0})  # fmt: skip
+    vigour = play("lone-wolf", rules={"vigour": True})
+    freeway = play("freeway-warrior", rules={"evade_after": 0})
+    assert at_once.view()["evade"]["cost"] == "nothing is lost"
+    assert a_round.view()["evade"]["cost"] == "a round: only your losses count"
+    assert staff.view()["willpower_spend"] == [1, 18]  # the least the Staff takes is said, not the most
+    assert staff.view()["evade"]["cost"] == "a round: only your losses count; the Staff still takes 1 WILLPOWER or more"
+    assert other.view()["willpower_spend"] is None
+    assert other.view()["evade"]["cost"] == "a round: only your losses count"
+    assert freeway.view()["evade"]["cost"] == "a round: only your losses count"
+    assert vigour.view()["vigour"]["cost"] == "+3 COMBAT SKILL, −3 ENDURANCE"
+    with language("ru"):
+        assert at_once.view()["evade"]["cost"] == "без потерь"
+        assert a_round.view()["evade"]["cost"] == "раунд, где считаются только ваши потери"
+        assert staff.view()["evade"]["cost"] == ("раунд, где считаются только ваши потери; СИЛА ВОЛИ: Посох всё "
+                                                 "равно берёт 1 или больше")  # fmt: skip
+        assert vigour.view()["vigour"]["cost"] == "+3 БОЕВОЕ МАСТЕРСТВО, −3 ВЫНОСЛИВОСТЬ"
+    with language("es"):
+        assert staff.view()["evade"]["cost"] == ("una ronda: solo cuentan tus pérdidas; el Báculo sigue consumiendo 1 "
+                                                 "de FUERZA DE VOLUNTAD o más")  # fmt: skip
+    # once the evasion is fought, or the fight is otherwise over, the Staff takes nothing more: its spend goes
+    over = play("grey-star", hero={"skill": 15, "endurance": 25, "willpower": 20}, rules={"evade_after": 0},
+                actions=[{"do": "evade", "number": 5, "willpower": 1}])  # fmt: skip
+    assert over.view()["outcome"] == "evaded" and over.view()["evade"]["cost"] == "a round: only your losses count"
+    # each language's words, none left in English
+    for fight in (at_once, a_round, staff, vigour, freeway):
+        for code in LANGUAGES:
+            with language(code):
+                view = fight.view()
+            for cost in (view["evade"]["cost"], view["vigour"]["cost"]):
+                assert cost and "{" not in cost
+                if code == "ru":
+                    assert not LATIN.findall(cost), cost
+
+
 # ---- the line beside Citadel's phase: what to do now (view["help"], by the unit chosen on the board) ----------------
 
 

@@ -1,6 +1,7 @@
 """A Lone Wolf-family fight in words, in the current language: each log event as the page's log card, its screen
-reader and the command line say it (:meth:`said`), and the outcome under the fight (:meth:`outcome_said`). Said at
-the boundary, never in ``step``: a replay makes no words.
+reader and the command line say it (:meth:`said`), the outcome under the fight (:meth:`outcome_said`), and what each
+costly action costs, under its button (:func:`costs_said`). Said at the boundary, never in ``step``: a replay makes no
+words.
 
 >>> from pyrules.systems.lonewolf import LoneWolf
 >>> from pyrules.systems.lonewolf.record import Action
@@ -21,7 +22,7 @@ from typing import Any
 
 from ...i18n import join_list, tr
 from .record import Setup, State
-from .rules import ENDED, EVADED, LOST, ONGOING, WON
+from .rules import ENDED, EVADED, LOST, ONGOING, VIGOUR_COST, VIGOUR_SKILL, WON
 from .tables import KILL, Loss
 
 
@@ -92,3 +93,27 @@ def outcome_said(system: Any, setup: Setup, state: State) -> str:
         return f"{tr('The fight stops after round {rounds}, as the section says.', rounds=state.rounds)} {left}"
     assert state.outcome == ONGOING
     return ""
+
+
+def costs_said(system: Any, at_once: bool, spend: tuple[int, int] | None) -> dict[str, str]:
+    """What Evade and Cast Vigour cost, as their buttons say it, labels in the book's words: an evasion before the
+    first round loses nothing (``at_once``); any other is a round in which only the hero's losses count, and where
+    the Staff spends WILLPOWER on a round (``spend``: the least and the most), it takes at least its least on this one
+    too. Vigour gives its COMBAT SKILL and takes its ENDURANCE.
+
+    >>> from pyrules.systems.lonewolf import GreyStar, LoneWolf
+    >>> costs_said(LoneWolf, True, None)["evade"], costs_said(GreyStar, False, (1, 20))["evade"]
+    ('nothing is lost', 'a round: only your losses count; the Staff still takes 1 WILLPOWER or more')
+    >>> costs_said(LoneWolf, False, None)["vigour"]
+    '+3 COMBAT SKILL, −3 ENDURANCE'
+    """
+    labels = system.labels()
+    if at_once:
+        evade = tr("nothing is lost")
+    else:
+        evade = tr("a round: only your losses count")
+        if spend:
+            evade += "; " + tr("the Staff still takes {n} {willpower} or more", n=spend[0],
+                               willpower=tr(labels["willpower"]))  # fmt: skip
+    vigour = f"+{VIGOUR_SKILL} {tr(labels['skill'])}, −{VIGOUR_COST} {tr(labels['endurance'])}"
+    return {"evade": evade, "vigour": vigour}
