@@ -65,11 +65,13 @@ def test_no_rule_text_nor_advice_the_page_once_wrote():
 
 def test_no_system_and_no_declared_choice_named_in_the_page():
     """No system's key (the page learns them from the registry), no value of a declared odds option or trade-off
-    but nothing, half and everything (0, 0.5, 1: a chart's too), no set-up fact describe() tells (Citadel's unit ids, default weapon)."""
+    but nothing, half and everything (0, 0.5, 1: a chart's too), no set-up fact describe() tells (Citadel's unit
+    ids, default weapon)."""
     found = [(name, key) for name, text in SOURCES.items() for key in SYSTEMS if key in text]
-    values = {value for cls in SYSTEMS.values() for option in cls.odds_options
-              for value in [*(choice[0] for choice in option["choices"]), *option.get("trade_off", {}).get("points", ())]
-              if value not in (0, 0.5, 1)}  # fmt: skip
+    options = [option for cls in SYSTEMS.values() for option in cls.odds_options]
+    values = {choice[0] for option in options for choice in option["choices"]}
+    values |= {point for option in options for point in option.get("trade_off", {}).get("points", ())}
+    values -= {0, 0.5, 1}
     assert values  # the options are declared: there is something to look for
     literal = re.compile(r"(?<![\w.])(?:{})(?![\w.])".format("|".join(re.escape(repr(v)) for v in sorted(values))))
     found += [(name, match) for name, text in SOURCES.items() for match in literal.findall(text)]
