@@ -77,6 +77,20 @@ export function preferred() {
 }
 
 /**
+ * A chance as a percent to `digits` decimals in the page's language, one that is not certain never written as
+ * certain: 0.9996 to one decimal is "> 99.9 %", not "100 %"; 0.004 to none "< 1 %"; exactly 1 and 0 as they are.
+ * @param {number} p
+ * @param {number} digits
+ */
+export function percentText(p, digits) {
+  const format = new Intl.NumberFormat(current, { style: "percent", maximumFractionDigits: digits });
+  const text = format.format(p), step = 10 ** -(digits + 2);
+  if (p > 0 && p < 1 && text === format.format(1)) return `>\u00a0${format.format(1 - step)}`;
+  if (p > 0 && p < 1 && text === format.format(0)) return `<\u00a0${format.format(step)}`;
+  return text;
+}
+
+/**
  * A text with its first letter in capitals, as the page's language writes it (a name starting a line).
  * @param {string} text
  */

@@ -7,7 +7,7 @@
 // panel offers the simulation instead. A system without exact odds (its capabilities, from the rules, say so), and any
 // fight the rules refuse as too large for them, by a Monte Carlo run in steps of a quarter second.
 import { $, element, h, svgNode as node } from "./dom.js";
-import { capital, language, systemsWords, t } from "./i18n.js";
+import { capital, language, percentText, systemsWords, t } from "./i18n.js";
 import { Rules } from "./rules.js";
 
 /** @typedef {import("./rules.js").FightRecord} FightRecord */
@@ -116,12 +116,7 @@ const rounded = () => new Intl.NumberFormat(language(), { style: "percent", maxi
  * "100 %"; 0.0004 "< 0.1 %"); exactly 1 and 0 are "100 %" and "0 %".
  * @param {number} p
  */
-function percent(p) {
-  const format = rounded(), text = format.format(p);
-  if (p > 0 && p < 1 && text === format.format(1)) return `>\u00a0${format.format(0.999)}`;
-  if (p > 0 && p < 1 && text === format.format(0)) return `<\u00a0${format.format(0.001)}`;
-  return text;
-}
+const percent = (p) => percentText(p, 1);
 /**
  * A simulated chance's 95 % interval (Wilson's: within 0 and 1), its ends rounded outwards, as the page writes them.
  * @param {number} low
