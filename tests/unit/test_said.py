@@ -47,6 +47,17 @@ def lone_wolf_events() -> list[tuple[Fight, dict]]:
     return [(fight, event) for fight in fights for event in fight.log]
 
 
+def four_against_four(n: int) -> dict:
+    """Almuric and three of Brom's kind against orcs, harpies, a troll and orcs; the Hellgate's Segment if n is even."""
+    return make_record(
+        "citadel-of-blood",
+        hero={"party": [{"hero": "almuric"}, *(dict(BROM, name=name) for name in ("Gislan", "Elyra", "Rolf"))]},
+        enemies=[{"monster": "orcs"}, {"monster": "harpies"}, {"monster": "troll"}, {"monster": "orcs"}],
+        rules={"hellgate": n % 2 == 0},
+        seed=n,
+    )
+
+
 def citadel_events() -> list[tuple[Fight, dict]]:
     """Random legal play (the Hellgate's Segment in half the combats) until every kind of action has been taken; the
     monsters staying (9.8.2) from its reading's case."""
@@ -55,14 +66,7 @@ def citadel_events() -> list[tuple[Fight, dict]]:
     found: dict[str, tuple[Fight, dict]] = {"monster_pass": (stay, stay.log[-1])}
     rng = random.Random(41)
     for n in range(200):
-        record = make_record(
-            "citadel-of-blood",
-            hero={"party": [{"hero": "almuric"}, *(dict(BROM, name=name) for name in ("Gislan", "Elyra", "Rolf"))]},
-            enemies=[{"monster": "orcs"}, {"monster": "harpies"}, {"monster": "troll"}, {"monster": "orcs"}],
-            rules={"hellgate": n % 2 == 0},
-            seed=n,
-        )
-        fight = Fight.from_record(record)
+        fight = Fight.from_record(four_against_four(n))
         system = fight.system
         while system.legal_actions(fight.setup, fight.state) and len(fight.log) < 300:
             actions = system.legal_actions(fight.setup, fight.state)
@@ -290,14 +294,7 @@ def test_citadels_help_is_the_line_the_page_wrote_in_every_state_of_random_play(
     rng = random.Random(7)
     phases = set()
     for n in range(12):
-        record = make_record(
-            "citadel-of-blood",
-            hero={"party": [{"hero": "almuric"}, *(dict(BROM, name=name) for name in ("Gislan", "Elyra", "Rolf"))]},
-            enemies=[{"monster": "orcs"}, {"monster": "harpies"}, {"monster": "troll"}, {"monster": "orcs"}],
-            rules={"hellgate": n % 2 == 0},
-            seed=n,
-        )
-        fight = Fight.from_record(record)
+        fight = Fight.from_record(four_against_four(n))
         system = fight.system
         while True:
             view = fight.view()
