@@ -81,9 +81,9 @@ for (const option of Object.values(described()).flatMap((system) => system.odds_
   if (choices.has(option.name)) continue;
   const field = option.name === "lambda" ? "keep" : option.name; // the worth of a point kept: the best spend's λ
   const box = h("fieldset", { id: `odds-${field}`, className: "odds-keep", hidden: option.name !== "lambda" },
-    h("legend"), ...option.choices.map((choice) => h("label", {},
+    h("legend"), ...option.choices.flatMap((choice) => [" ", h("label", {}, // spaced as words are
       h("input", { type: "radio", name: `odds-${field}`, value: String(choice.value),
-                   defaultChecked: choice.value === option.default }), " ", h("span"))));
+                   defaultChecked: choice.value === option.default }), " ", h("span"))]));
   choices.set(option.name, box);
 }
 const keepBox = choices.get("lambda");
