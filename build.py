@@ -36,7 +36,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 from tools.icons import icons  # noqa: E402
-from tools.package import NOT_IN_THE_PAGE, browser_archive, browser_wheel  # noqa: E402, F401 (the bench's)
+from tools.package import NOT_IN_THE_PAGE, browser_archive, browser_wheel, gzipped  # noqa: E402, F401 (the bench's)
 
 BUILD = ROOT / "build"
 DIST = ROOT / "dist"
@@ -180,32 +180,20 @@ def build_wheel() -> Path:
     return wheel
 
 
-UNREAD = ("sources", "max_monsters")  # describe() keys for the command line and the API's readers
-UNREAD_IN_THE_TABLE = ("note", "title", "source")  # Citadel's table: its credit is shown; the rest is the docs'
-
-
 def described(lang: str) -> dict:
     """What the page needs of the systems before Python starts (labels, weapons), in one language, from the rules
-    themselves: English's in index.html, every other language's in that language's download (ui_catalogs)."""
+    themselves (each system's description for the page): English's in index.html, every other language's in that
+    language's download (ui_catalogs)."""
     sys.path.insert(0, str(ROOT))
-    from pyrules import api
-
-    hello = json.loads(api.call(json.dumps({"op": "hello", "lang": lang, "describe": True})))
-    for words in hello["systems"].values():  # what describe() says that the page does not read
-        for key in UNREAD:
-            words.pop(key, None)
-        if isinstance(words.get("table"), dict):
-            for key in UNREAD_IN_THE_TABLE:
-                words["table"].pop(key, None)
-        elif "table" in words:  # the Lone Wolf family's table's title: the README's and the command line's
-            del words["table"]
     from pyrules.i18n import language
     from pyrules.odds import MEASURES, measure_words  # a share link's preview says its chart's measure by kind
+    from pyrules.systems import SYSTEMS
 
     with language(lang):
+        systems = {key: cls.description(page=True) for key, cls in SYSTEMS.items()}
         read = ("name", "before", "now")  # of a measure's words, those the preview draws
         measures = {kind: {k: v for k, v in measure_words(kind).items() if k in read} for kind in MEASURES}
-    return {"systems": hello["systems"], "rule_labels": hello["rule_labels"], "measures": measures}
+    return {"systems": systems, "measures": measures}  # a system's rules: its describe()'s own
 
 
 def systems_json() -> str:
@@ -262,11 +250,11 @@ def page_catalog(code: str) -> dict[str, str]:
 
 
 def ui_catalogs() -> dict[str, str]:
-    """Each language's words but English's, as the file dist/locales/<code>.json the page fetches when it needs that
-    language (a visitor downloads only their own): the page's catalog ("page") and the rules' ("rules", which the page
-    gives its workers), each keyed short (24 bits of each English text's CRC-32: the English is in the code already)
-    and packed (:func:`packed`),
-    and what the systems say of themselves in it ("systems", as index.html holds English's). The page reads the
+    """Each language's words but English's, as the file dist/locales/<code>.json.gz (gzipped by Zopfli at build time,
+    inflated by i18n.js) the page fetches when it needs that language (a visitor downloads only their own): the
+    page's catalog ("page") and the rules' ("rules", which the page gives its workers), each keyed short (24 bits of
+    each English text's CRC-32: the English is in the code already) and packed (:func:`packed`), and what the
+    systems say of themselves in it ("systems", as index.html holds English's). The page reads the
     rules' catalog too (i18n.js): the page's leaves out what the rules' says the same, and the systems' words what
     the rules' catalog gives of English's (:func:`translated`)."""
     from pyrules import i18n
@@ -284,11 +272,32 @@ def ui_catalogs() -> dict[str, str]:
             for lang in languages() if lang["code"] != "en"}  # fmt: skip
 
 
+CHARSETS = ("utf-8", "windows-1251")  # a language's download's encodings (TextDecoder's labels; Python's too)
+
+
+def encoded(text: str) -> tuple[str, bytes]:
+    """A language's download (JSON) in the encoding of :data:`CHARSETS` that takes the fewest bytes, and its name: a
+    single-byte code page holds Russian's letters in one byte each, not UTF-8's two (1.6 KB less once gzipped), a
+    character it lacks written as JSON's escape (every character past ASCII is inside a JSON string)."""
+
+    def escaped(charset: str) -> bytes:
+        return "".join(c if c.isascii() or fits(c, charset) else json.dumps(c)[1:-1] for c in text).encode(charset)
+
+    def fits(c: str, charset: str) -> bool:
+        try:
+            c.encode(charset)
+        except UnicodeEncodeError:
+            return False
+        return True
+
+    return min(((charset, escaped(charset)) for charset in CHARSETS), key=lambda pair: len(pair[1]))
+
+
 def packed(keyed: dict[str, str]) -> list:
-    """A catalog keyed short as its download holds it: its keys, sorted, as one string (four characters each: the
-    sorted keys share their first characters, which gzip finds), and its texts in their order (i18n.js unpacks it);
-    0.8 KB less gzipped than the JSON object."""
-    items = sorted((key, text) for key, text in keyed.items() if key)
+    """A catalog keyed short as its download holds it: its keys as one string (four characters each) and its texts in
+    their order (i18n.js unpacks it); 0.8 KB less gzipped than the JSON object. Ordered by text: texts alike side by
+    side, which gzip finds (0.6 KB less for Russian than ordered by key, whose random characters gzip cannot shrink)."""
+    items = sorted(((key, text) for key, text in keyed.items() if key), key=lambda item: (item[1], item[0]))
     return ["".join(key for key, _ in items), [text for _, text in items]]
 
 
@@ -601,6 +610,9 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
     checked = [f"pyodide/{runtime_version}/{name}" for name in read] + [wheel.name]
     digests = {path: hashlib.sha256((out / path).read_bytes()).digest() for path in checked}
     hashes = {path: base64.b64encode(digest[:9]).decode() for path, digest in digests.items()}
+    downloads = {code: encoded(catalog) for code, catalog in ui_catalogs().items()}  # a language's: not English's
+    listed = [{**lang, "charset": downloads[lang["code"]][0]} if lang["code"] in downloads else lang
+              for lang in languages()]  # fmt: skip
     replacements = {
         "__HASHES__": json.dumps(hashes),
         "__WHEEL__": wheel.name,
@@ -611,7 +623,7 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
         "__SNAPSHOT_SIZE__": str(memory_size(made)),
         "__STDLIB__": f"pyodide/{runtime_version}/{stdlib.name}",
         '"__LOCK__"': json.dumps(lock_info(runtime)),
-        "__LANGUAGES__": json.dumps(languages(), ensure_ascii=False, separators=(",", ":")),
+        "__LANGUAGES__": json.dumps(listed, ensure_ascii=False, separators=(",", ":")),
         "__LANGUAGE_OPTIONS__": language_options(),
         "__OPENING_TEXTS__": opening_texts(),
         "__OPENING_HIDDEN__": opening_css(),
@@ -628,8 +640,8 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
             (out / source.name).write_text(compact(source.suffix, text), encoding="utf-8")
     (out / "sw.js").write_text((WEB / "sw.js").read_text(encoding="utf-8"), encoding="utf-8")
     (out / "locales").mkdir()
-    for code, catalog in ui_catalogs().items():
-        (out / "locales" / f"{code}.json").write_text(catalog, encoding="utf-8")
+    for code, (_charset, data) in downloads.items():  # by Zopfli, as the rules' pack: 10 % less than the host's gzip
+        (out / "locales" / f"{code}.json.gz").write_bytes(gzipped(data))
     manifest = json.loads((WEB / "manifest.webmanifest").read_text(encoding="utf-8"))
     for lang in languages():  # the installed app's words in each language that has them (i18n.js links the page's)
         if lang["manifest"]:

@@ -105,7 +105,7 @@ def _odds(fight: Fight, willpower: int) -> dict:
     from .odds import odds
 
     reply = odds(fight, willpower, table=False)
-    for key in ("endurance", "willpower"):
+    for key in (reply["main_stat"], "willpower"):
         if reply.get(key) is not None:
             reply[key] = {str(value): p for value, p in reply[key]}
     return reply

@@ -95,19 +95,15 @@ def too_large_words(op: str) -> str:
 
 
 def _hello(data: dict) -> dict:
-    """The rules' version and the systems they know; with ``describe``, each system in the request's language (the
-    page's words and labels: build.py writes them into the page, so the worker's start imports no system) and
-    whether its hero takes the adventure sheet's name (``named_hero``) and what it can do (``capabilities``)."""
+    """The rules' version and the systems they know; with ``describe``, each system as it tells itself in the
+    request's language (:meth:`pyrules.contract.System.description`: the page's words and labels, whether its hero
+    takes the adventure sheet's name, what it can do...)."""
     r = Reader(data, "")
     describe = r.flag("describe")
     r.done()
     reply: dict[str, Any] = {"version": __version__, "format": FORMAT, "format_version": VERSION, "keys": list(SYSTEMS)}
     if describe:
-        reply["systems"] = {
-            key: {**cls.describe(), "named_hero": cls.named_hero, "capabilities": sorted(cls.capabilities),
-                  "main_stat": cls.main_stat, "note": tr(cls.note) if cls.note else ""}
-            for key, cls in SYSTEMS.items()
-        }
+        reply["systems"] = {key: cls.description() for key, cls in SYSTEMS.items()}
         reply["rule_labels"] = {key: tr(label) for cls in SYSTEMS.values() for key, label in cls.rule_labels.items()}
     return reply
 
@@ -478,7 +474,8 @@ def _mc_start(data: dict) -> dict:
     spend = r.integer("willpower", low=1, high=999, default=1)
     r.done()
     try:
-        simulation = odds.MonteCarlo(fight.system, fight.setup, fight.state, fight.system.simulation_policy(spend))
+        policy = fight.system.simulation_policy({"spend": spend})
+        simulation = odds.MonteCarlo(fight.system, fight.setup, fight.state, policy)
     except odds.CannotSimulate as exc:
         raise RecordError("record", str(exc)) from None
     key = _next_id[0]

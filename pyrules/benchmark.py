@@ -2,8 +2,13 @@
 ``benchmark`` op): each case is one request, so each has the whole of a request's budget (:mod:`pyrules.budget`), and
 a Monte Carlo plays what fits in the rest of it (its count is in the answer).
 
+The fights whose odds are timed are the registry's (:data:`pyrules.systems.SYSTEMS`), each system's own examples
+(``System.examples``, as the contract test reads them): every system's "small" and "typical" exact odds (``examples``);
+Lone Wolf's and Grey Star's "large" (ENDURANCE 50 against 100; Grey Star's spends, his best policy, each beside a
+Monte Carlo), and each "large" made giant (:func:`giant`), refused as too large.
+
 >>> sorted(CASES)
-['giants', 'gs_mc', 'gs_optimal', 'gs_optimal_mc', 'gs_spends', 'lw', 'lw_mc', 'review_gs', 'review_lw']
+['examples', 'giants', 'gs_mc', 'gs_optimal', 'gs_optimal_mc', 'gs_spends', 'lw', 'lw_mc', 'review_gs', 'review_lw']
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from . import budget
 from .fight import Fight
 from .odds import MonteCarlo, odds
 from .review import review
+from .systems import SYSTEMS
 from .systems.lonewolf import odds as lw_odds
 from .systems.lonewolf.system import LoneWolf
 
@@ -25,15 +31,26 @@ def _record(system: str, hero: dict, enemies: list, **extra: Any) -> dict:
     return {"format": "pyrules-fight", "version": 1, "system": system, "hero": hero, "enemies": enemies, **extra}
 
 
-LW = _record("lone-wolf", {"skill": 15, "endurance": 50}, [{"skill": 15, "endurance": 100}])
-GS = _record("grey-star", {"skill": 18, "endurance": 35, "willpower": 50}, [{"skill": 20, "endurance": 60}])
-# Fights the format accepts whose odds are refused as too large: timed to show the refusal is quick.
-GIANTS: list[tuple[dict, dict]] = [
-    (_record("lone-wolf", {"skill": 15, "endurance": 999}, [{"skill": 15, "endurance": 999}] * 20,
-             rules={"evade_after": 0}), {}),
-    (_record("grey-star", {"skill": 15, "endurance": 999, "willpower": 999}, [{"skill": 15, "endurance": 999}]),
-     {"lam": 0.01, "curve": [0, 0.003, 0.03, 0.1, 0.3, 1], "table": False}),
-]  # fmt: skip
+def example(key: str, use: str) -> dict:
+    """A registered system's example of a use, as a fight record."""
+    return {"format": "pyrules-fight", "version": 1, "system": key, **SYSTEMS[key].examples[use]}
+
+
+LW = example("lone-wolf", "large")
+GS = example("grey-star", "large")
+def giant(key: str) -> dict:
+    """A registered system's large example made giant: 999 of every number but the skill, on both sides, with an
+    evasion allowed from the start (the format accepts it; its exact odds are refused as too large)."""
+    large = example(key, "large")
+    grown = [{name: value if name == "skill" else 999 for name, value in part.items()}
+             for part in (large["hero"], large["enemies"][0])]  # fmt: skip
+    return {**large, "hero": grown[0], "enemies": [grown[1]], "rules": {"evade_after": 0}}
+
+
+# Fights the format accepts whose odds are refused as too large: timed to show the refusal is quick (with Grey Star's
+# best spend and trade-off asked too, where the book spends WILLPOWER).
+GIANTS: list[tuple[dict, dict]] = [(giant(key), {"lam": 0.01, "curve": [0, 0.003, 0.03, 0.1, 0.3, 1], "table": False})
+                                   for key, system in SYSTEMS.items() if "large" in system.examples]  # fmt: skip
 
 
 # Fights to review, played from their seeds: Lone Wolf even (ENDURANCE 250 each, 30 rounds, still going on); Grey Star
@@ -100,6 +117,18 @@ def _giants(_fights: int) -> dict[str, Any]:
     return {"giant_refusal_ms": max(_median_ms(partial(_refused, *giant), 3)[0] for giant in GIANTS)}
 
 
+def _examples(_fights: int) -> dict[str, Any]:
+    """Every registered system's exact odds of its small and typical examples (the panel's answer, table and all)."""
+    timed = {}
+    for key, system in SYSTEMS.items():
+        if "exact_odds" not in system.capabilities:
+            continue
+        for use in ("small", "typical"):
+            fight = Fight.from_record(example(key, use))
+            timed[f"{key}_{use}_ms"] = _median_ms(partial(odds, fight), 3)[0]
+    return timed
+
+
 def _simulated(prefix: str, fight: Fight, exact: float, fights: int, policy: Any = None) -> dict[str, Any]:
     t = time.perf_counter()
     estimate = MonteCarlo(fight.system, fight.setup, fight.state, policy).run(fights)
@@ -136,6 +165,7 @@ CASES: dict[str, Callable[[int], dict[str, Any]]] = {
     "gs_spends": _gs_spends,
     "gs_optimal": _gs_optimal,
     "giants": _giants,
+    "examples": _examples,
     "lw_mc": _lw_mc,
     "gs_mc": _gs_mc,
     "gs_optimal_mc": _gs_optimal_mc,

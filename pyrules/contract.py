@@ -28,16 +28,18 @@ the page's book list and set-up screens are all derived from that list.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypedDict, cast
 
 from .fields import Reader, RecordError
 from .i18n import tr
 
 if TYPE_CHECKING:  # fractions imports decimal, long to import in Pyodide: only the systems need it at run time
     from fractions import Fraction
+
+    from .params import Param
 
 
 class Outcome(StrEnum):
@@ -113,6 +115,80 @@ class Worth:
 Policy = Callable[[type, Any, Any, int], Any]
 
 
+if TYPE_CHECKING:  # the odds' types, for mypy and the reader (the page reads their JSON)
+    from typing import NotRequired
+
+    class Advice(TypedDict, total=False):
+        """One item of the odds panel's advice, as the system's solver writes it: its ``text`` in the current
+        language, where ``{name}`` stands for ``chances[name]`` (a chance the page writes as a percent) or
+        ``numbers[name]`` (a number it writes as a decimal), in the page's own format; ``act``: the action it
+        suggests, in the record's form (the page may send it as its act), where it is one."""
+
+        text: str
+        chances: dict[str, float]
+        numbers: dict[str, float]
+        act: dict[str, Any]
+
+    class OddsReply(TypedDict, total=False):
+        """The odds panel's answer for a fight's state, whatever the system (:meth:`System.exact_odds`, built by
+        :func:`odds_reply`): the chances it is won, lost, ended by the section's rule, never ended; the rounds it
+        lasts on average; the system's ``main_stat``, and where it ends up (``[[value, chance]]``) under that
+        statistic's own name (a key no TypedDict can name); the advice, in words; the system's own numbers that its
+        charts and tests read (a spend table, a best target...) beside them."""
+
+        win: float
+        lose: float
+        ended: float
+        never: float
+        rounds: float | None
+        main_stat: str
+        advice: list[Advice]
+
+    class OddsOption(TypedDict):
+        """A choice a system's odds take from the player (:attr:`System.odds_options`), drawn by the panel as a group
+        of radio buttons: ``name`` (the request's worth part, or ``lambda``), its ``legend`` and ``choices`` ((value,
+        label, hint): the hint, if any, is written under the group, ``{p}`` the value as a percent), in English
+        (shown through ``tr``), and the ``default`` value."""
+
+        name: str
+        legend: str
+        choices: tuple[tuple[float, str, str], ...]
+        default: float
+        trade_off: NotRequired[TradeOff]
+
+    class TradeOff(TypedDict):
+        """A chart an option offers on request (Grey Star's λ): the best chance to win against what is spent, one
+        point per value of the option in ``points`` (the chosen value's added), behind a button saying ``label``."""
+
+        label: str
+        points: tuple[float, ...]
+
+
+ODDS_KEYS = ("win", "lose", "ended", "never", "rounds", "main_stat", "advice")  # every odds reply's (OddsReply)
+
+
+def advice(text: str, act: dict[str, Any] | None = None, **chances: float) -> Advice:
+    """An advice item: its words (``{name}`` for each of ``chances``, each within 0 and 1: sums of floats may stray
+    past 1 by an ulp or two) and the action it suggests, if any.
+
+    >>> advice("Flip: {win}.", {"do": "flip"}, win=1.0000000000000002)
+    {'text': 'Flip: {win}.', 'chances': {'win': 1.0}, 'act': {'do': 'flip'}}
+    """
+    item: Advice = {"text": text}
+    if chances:
+        item["chances"] = {name: min(1.0, max(0.0, p)) for name, p in chances.items()}
+    if act:
+        item["act"] = act
+    return item
+
+
+def odds_reply(win: float, lose: float, ended: float, never: float, rounds: float | None, stat: str,
+               ends: list[list[float]], items: list[Advice], data: dict[str, Any]) -> OddsReply:
+    """An :class:`OddsReply` as the page reads it: ``ends``, where the statistic ``stat`` ends up, under its name."""
+    return cast("OddsReply", {"win": win, "lose": lose, "ended": ended, "never": never, "rounds": rounds,
+                              "main_stat": stat, stat: ends, "advice": items, **data})  # fmt: skip
+
+
 class ReviewValues(Protocol):
     """What a fight's review (:mod:`pyrules.review`) asks of a system, for one fight: a state's worth under the odds
     panel's objective (an ended fight: its result), the choices the player has in a state, the choice an action made
@@ -144,7 +220,8 @@ class System(ABC):
     # The record's hero takes a name (``hero.name``): the page puts the adventure sheet's "Hero's name" there, and
     # the fight's title and list say it instead of ``hero_name``. Not a party's (each character names himself).
     named_hero: ClassVar[bool] = False
-    rule_labels: ClassVar[dict[str, str]] = {}  # the per-fight rules (record ``rules``) and their labels
+    # the per-fight rules' labels (record ``rules``), from their declarations (rule_params): the API's hello says them
+    rule_labels: ClassVar[dict[str, str]] = {}
     record_keys: ClassVar[tuple[str, ...]] = ()  # the system's own top-level record keys (Citadel's tables)
     # What the system can do beyond playing, declared (the page, the API and the tests read it, none tries and
     # catches): "exact_odds" (exact_odds answers; otherwise the page simulates), "roll_hero" (the book's creation
@@ -156,7 +233,8 @@ class System(ABC):
     main_stat: ClassVar[str] = "endurance"
     # Example set-ups as record parts (hero, enemies, rules), by use: "small" (a fight whose outcome is in doubt and
     # whose exact odds, where it has them, are quick: checked against a Monte Carlo), "typical" (random play). The
-    # contract test plays each of every registered system and counts what it played.
+    # contract test plays each of every registered system and counts what it played. Optional, for the odds'
+    # benchmark only (pyrules.benchmark; the fuzz tests leave it out): "large" (exact odds that take a while).
     examples: ClassVar[dict[str, dict]] = {}
     # The parts of the player's Worth this system's odds and review weigh ("escape": coming through alive without a
     # win, "willpower", "endurance": what is spent); the others count nothing here (System.judged_worth).
@@ -164,8 +242,21 @@ class System(ABC):
     # What the numbers of a fight are, for a reader who does not know the book (a friend opening a shared fight):
     # (a ``labels()`` key, its meaning in English), shown as "ENDURANCE: strength; …" (:meth:`glossed`).
     terms: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # The choices its odds take from the player (what an evasion, a point kept is worth...), which the odds panel
+    # draws (:class:`OddsOption`); a worth part's value goes with the requests as ``worth``, ``lambda``'s as itself.
+    odds_options: ClassVar[tuple[OddsOption, ...]] = ()
+    # What describe() tells that the page never reads (the command line's and the API's readers do): keys, a key
+    # inside another as "table.source". build.py leaves them out of the page (description(page=True)).
+    unread: ClassVar[tuple[str, ...]] = ()
 
     # ---- the record -------------------------------------------------------------------------------------------
+
+    @classmethod
+    def rule_params(cls) -> tuple[Param, ...]:
+        """This book's per-fight rules (record ``rules``), each declared once in its record module
+        (:mod:`pyrules.params`): their reading, the set-up form's fields (``describe()["rules"]``, built by the page's
+        one form builder), the fuzz tests' values and the records document's tables follow. None by default."""
+        return ()
 
     @classmethod
     @abstractmethod
@@ -282,6 +373,24 @@ class System(ABC):
         """What the page needs to know of this system, in the current language (``kind``, ``book``, labels...)."""
 
     @classmethod
+    def description(cls, page: bool = False) -> dict:
+        """The system as it tells itself, in the current language: :meth:`describe` and what every system declares
+        (``named_hero``, ``capabilities``, ``main_stat``, ``note``, ``odds_options``): what ``hello`` answers. For the
+        page (``page``: what build.py writes into it), without the parts only the command line and the API's readers
+        read (:attr:`unread`)."""
+        told = {**cls.describe(), "named_hero": cls.named_hero, "capabilities": sorted(cls.capabilities),
+                "main_stat": cls.main_stat, "note": tr(cls.note) if cls.note else "",
+                "odds_options": cls.odds_choices()}
+        for path in cls.unread if page else ():
+            *inside, key = path.split(".")
+            part: Any = told
+            for step in inside:
+                part = part.get(step) if isinstance(part, dict) else None
+            if isinstance(part, dict):
+                part.pop(key, None)
+        return told
+
+    @classmethod
     def roll_hero(cls, seed: int, given: Reader) -> tuple[dict, dict]:
         """A new hero by the book's creation rules: (hero's numbers, the random numbers or dice used)."""
         raise RecordError("system", tr("this book's heroes are not rolled: type their numbers"), tr("Rules"))
@@ -289,9 +398,19 @@ class System(ABC):
     # ---- odds ----------------------------------------------------------------------------------------------
 
     @classmethod
-    def exact_odds(cls, fight: Any, options: dict) -> dict:
-        """The odds panel's answer for the fight's state (see :func:`pyrules.odds.odds`): ``win``, ``lose``,
-        ``ended``, ``never``, ``rounds``, ``endurance`` and the system's advice; ``win_plain`` where the best play
+    def odds_choices(cls) -> list[dict[str, Any]]:
+        """:attr:`odds_options` in the current language, as the page draws them."""
+        return [{**option, "legend": tr(option["legend"]), "choices": [
+            {"value": value, "label": tr(label), **({"hint": tr(hint, p="{p}")} if hint else {})}
+            for value, label, hint in option["choices"]],
+            **({"trade_off": {**option["trade_off"], "label": tr(option["trade_off"]["label"])}}
+               if "trade_off" in option else {})} for option in cls.odds_options]  # fmt: skip
+
+    @classmethod
+    def exact_odds(cls, fight: Any, options: dict) -> OddsReply:
+        """The odds panel's answer for the fight's state (see :func:`pyrules.odds.odds`): an :class:`OddsReply`
+        (:func:`odds_reply`: ``win``, ``lose``, ``ended``, ``never``, ``rounds``, the ``main_stat``'s distribution,
+        the advice in words, the system's own data); ``win_plain`` where the best play
         differs from the simulation's plain play (the chance to win playing as :meth:`simulation_policy` does, which
         the contract test checks against a Monte Carlo). Raises :class:`pyrules.budget.TooLarge` where exact odds are
         out of reach (then the page simulates)."""
@@ -338,5 +457,6 @@ class System(ABC):
 
     @classmethod
     @abstractmethod
-    def simulation_policy(cls, spend: int = 1) -> Policy:
-        """How the Monte Carlo plays this system to the end (plainly: the first target, no optional tests)."""
+    def simulation_policy(cls, options: Mapping[str, Any] | None = None) -> Policy:
+        """How the Monte Carlo plays this system to the end (plainly: the first target, no optional tests), under the
+        odds' options the system reads (as :meth:`exact_odds` gets them: Grey Star's ``spend`` a round)."""

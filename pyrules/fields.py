@@ -314,14 +314,11 @@ class Reader:
 
 
 def changed_rules(rules: Any) -> dict:
-    """The rules that differ from their defaults, as JSON (multipliers as numbers)."""
-    from fractions import Fraction
-
+    """The rules that differ from their defaults, as JSON (multipliers, Fractions, as numbers)."""
     defaults = type(rules)()
     changed = {}
     for key, value in vars(rules).items():
         if value != getattr(defaults, key):
-            changed[key] = (
-                (int(value) if value.denominator == 1 else float(value)) if isinstance(value, Fraction) else value
-            )
+            fraction = not isinstance(value, (bool, int, str)) and hasattr(value, "denominator")
+            changed[key] = (int(value) if value.denominator == 1 else float(value)) if fraction else value
     return changed

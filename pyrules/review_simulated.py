@@ -200,11 +200,19 @@ def within_error(text: str, error: float) -> str:
 
 def with_interval(chance: float, low: float, high: float) -> str:
     """A simulated chance and its interval, kept on one line: "52 % (47–57 %)"; the chance alone where the
-    interval, rounded, is the chance itself ("100 %" of a fight won)."""
+    interval, rounded, is the chance itself ("100 %" of a fight won); a chance not certain never reads as certain
+    ("> 99 %").
+
+    >>> with_interval(1.0, 1.0, 1.0), with_interval(0.998, 0.996, 0.999), with_interval(0.52, 0.47, 0.57)
+    ('100\xa0%', '>\xa099\xa0%', '52\xa0%\xa0(47–57\xa0%)')
+    """
     shown, ends = round(100 * chance), (round(100 * low), round(100 * high))
+    said = f"{shown}\u00a0%"
+    if 0 < chance < 1 and shown in (0, 100):  # not certain: never written as certain
+        said = "<\u00a01\u00a0%" if shown == 0 else ">\u00a099\u00a0%"
     if ends == (shown, shown):
-        return f"{shown}\u00a0%"
-    return f"{shown}\u00a0%\u00a0({ends[0]}–{ends[1]}\u00a0%)"
+        return said
+    return f"{said}\u00a0({ends[0]}–{ends[1]}\u00a0%)"
 
 
 def _row_words(row: dict[str, Any]) -> str:

@@ -52,6 +52,10 @@ def _strip(source: bytes) -> bytes:
         first = node.body[0]
         if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
             node.body = node.body[1:] or [ast.Pass()]
+    # With no annotation left (no class's fields), ``from __future__ import annotations`` changes nothing: it goes too.
+    if not any(isinstance(node, ast.AnnAssign) for node in ast.walk(tree)):
+        tree.body = [node for node in tree.body if not (isinstance(node, ast.ImportFrom) and node.module == "__future__"
+                     and [alias.name for alias in node.names] == ["annotations"])] or [ast.Pass()]  # fmt: skip
     # One space for each level of indentation: ast.unparse writes every string on one line, so each line's leading
     # spaces are its indentation (compiled below to make sure).
     lines = []
@@ -86,7 +90,8 @@ def _minified(text: str) -> str:
     )
 
 
-FOR_PEOPLE = ("about", "used_by")  # a system's data file's notes for its readers (data/*.json), which no code reads
+FOR_PEOPLE = ("about", "used_by")  # a data file's notes for its readers (data/*.json, languages.json), no code reads
+ANNOTATED = ("/data/", "/locales/languages.json")  # the data files with such notes (a catalog's keys are texts)
 
 
 def _unannotated_data(data: object) -> object:
@@ -116,7 +121,7 @@ def browser_wheel(wheel: Path, build: Path) -> Path:
                 data = _strip(data)
             elif info.filename.endswith(".json"):  # the same data without indentation (and tables' notes) for people
                 found = json.loads(data)
-                found = _unannotated_data(found) if "/data/" in info.filename else found
+                found = _unannotated_data(found) if any(part in info.filename for part in ANNOTATED) else found
                 data = json.dumps(found, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
             digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             rows.append(f"{info.filename},sha256={digest},{len(data)}")
@@ -150,10 +155,13 @@ def browser_archive(wheel: Path, leave_out: tuple[str, ...] = NOT_IN_THE_PAGE, o
     where a zip compresses each on its own: about 15 KB less; and no tar headers: 1.6 KB less), without the wheel's
     metadata (dist-info), which nothing reads in the browser, nor the modules ``leave_out`` names. The pack is, for
     each file, its path, a newline, its length in bytes, a newline and its bytes (:func:`pack`); web/pages.js's
-    ``unpackRules`` writes the files into Python's file system. Deterministic: sorted names, no dates."""
+    ``unpackRules`` writes the files into Python's file system. Deterministic: sorted by extension, by depth, then
+    by file name, then by path (the data files, then the modules; each system's record.py, view.py, words.py… beside
+    the other systems', which gzip finds alike: about 0.9 KB less gzipped than by path alone), no dates."""
     out = out or wheel.with_name(wheel.name.split("-py3-")[0] + ".pack.gz")
     with zipfile.ZipFile(wheel) as source:
-        files = [(name, source.read(name)) for name in sorted(source.namelist())
+        names = sorted(source.namelist(), key=lambda name: (Path(name).suffix, name.count("/"), Path(name).name, name))
+        files = [(name, source.read(name)) for name in names
                  if ".dist-info/" not in name and name not in leave_out and not for_the_build(name)]  # fmt: skip
     out.write_bytes(gzipped(pack(files)))
     return out

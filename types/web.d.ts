@@ -2,7 +2,7 @@
 // build time, the Pyodide runtime module the worker imports, and the page's test hooks on window.
 
 /** web/i18n.js, web/link.js: the languages (pyrules/locales/languages.json), in the switch's order. */
-declare const __LANGUAGES__: { code: string; name: string; forms: string[]; manifest: boolean }[];
+declare const __LANGUAGES__: { code: string; name: string; forms: string[]; manifest: boolean; charset?: string }[];
 /** web/sw.js: the URLs the service worker precaches. */
 declare const __PRECACHE__: string[];
 /** web/worker.js: the runtime's files it reads (their paths) and the first 9 bytes of each one's SHA-256, in base64. */

@@ -1,11 +1,12 @@
 // The page's own words in each language. Texts are written in English in index.html and app.js; the other languages'
 // versions live in pyrules/locales/<code>/page.json, which build.py writes, with the rules' texts in that language
-// (rules.json), as dist/locales/<code>.json (keyed short: by 24 bits of each English text's CRC-32), fetched when the page first needs
-// that language (loadLanguage): a visitor downloads only their own; the service worker keeps them all for offline
-// use. The list of languages with their plural forms (pyrules/locales/languages.json) is written into this file by
-// build.py. The rules' own messages come from Python in the language the page asks for, from the texts the page gives
-// each worker before its first request in that language (rules.js). A plural choice has one form per category of the
-// language, in its list's order: {n|one|other} in English, {n|one|few|many} in Russian.
+// (rules.json), as dist/locales/<code>.json.gz (keyed short: by 24 bits of each English text's CRC-32; in the
+// encoding the list below names, Russian's a single-byte code page; gzipped by Zopfli at build time, inflated here), fetched when the page first needs that language (loadLanguage): a visitor
+// downloads only their own; the service worker keeps them all for offline use. The list of languages with their
+// plural forms (pyrules/locales/languages.json) is written into this file by build.py. The rules' own messages come
+// from Python in the language the page asks for, from the texts the page gives each worker before its first request
+// in that language (rules.js). A plural choice has one form per category of the language, in its list's order:
+// {n|one|other} in English, {n|one|few|many} in Russian.
 const LANGUAGES = __LANGUAGES__;
 /** @type {Record<string, Record<string, string>>} */
 const CATALOGS = { en: {} };
@@ -76,6 +77,20 @@ export function preferred() {
 }
 
 /**
+ * A chance as a percent to `digits` decimals in the page's language, one that is not certain never written as
+ * certain: 0.9996 to one decimal is "> 99.9 %", not "100 %"; 0.004 to none "< 1 %"; exactly 1 and 0 as they are.
+ * @param {number} p
+ * @param {number} digits
+ */
+export function percentText(p, digits) {
+  const format = new Intl.NumberFormat(current, { style: "percent", maximumFractionDigits: digits });
+  const text = format.format(p), step = 10 ** -(digits + 2);
+  if (p > 0 && p < 1 && text === format.format(1)) return `>\u00a0${format.format(1 - step)}`;
+  if (p > 0 && p < 1 && text === format.format(0)) return `<\u00a0${format.format(step)}`;
+  return text;
+}
+
+/**
  * A text with its first letter in capitals, as the page's language writes it (a name starting a line).
  * @param {string} text
  */
@@ -90,9 +105,11 @@ export async function loadLanguage(code) {
   if (Object.hasOwn(CATALOGS, code)) return true;
   if (!Object.hasOwn(FORMS, code)) return false;
   try {
-    const response = await fetch(new URL(`./locales/${code}.json`, import.meta.url));
-    if (!response.ok) return false;
-    const words = await response.json();
+    const response = await fetch(new URL(`./locales/${code}.json.gz`, import.meta.url));
+    if (!response.ok || !response.body) return false;
+    const data = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    const charset = LANGUAGES.find((language) => language.code === code)?.charset; // build.py's encoded()
+    const words = JSON.parse(new TextDecoder(charset).decode(data));
     /** @param {[string, string[]]} pack @returns {Record<string, string>} */
     const unpack = ([keys, texts]) =>
       Object.fromEntries([["", "crc24"], ...texts.map((text, i) => [keys.slice(4 * i, 4 * i + 4), text])]);

@@ -6,8 +6,8 @@
 // request that worker has not answered in time is abandoned: the worker is ended and a new one started, and the
 // panel offers the simulation instead. A system without exact odds (its capabilities, from the rules, say so), and any
 // fight the rules refuse as too large for them, by a Monte Carlo run in steps of a quarter second.
-import { $, element, svgNode as node } from "./dom.js";
-import { capital, language, t } from "./i18n.js";
+import { $, element, h, svgNode as node } from "./dom.js";
+import { capital, language, percentText, systemsWords, t } from "./i18n.js";
 import { Rules } from "./rules.js";
 
 /** @typedef {import("./rules.js").FightRecord} FightRecord */
@@ -17,8 +17,7 @@ import { Rules } from "./rules.js";
 const ui = {
   panel: $("#odds"), toggle: $("#odds-toggle"), status: $("#odds-status"), numbers: $("#odds-numbers"),
   chart: $("#odds-chart"), advice: $("#odds-advice"), spends: $("#odds-spends"), curve: $("#odds-curve"),
-  bestBox: $("#odds-best-box"), keep: $("#odds-best-box fieldset"), meaning: $("#odds-keep-meaning"),
-  escape: $("#odds-escape"), endurance: $("#odds-endurance"),
+  bestBox: $("#odds-best-box"), spendsCaption: $("#odds-spends .caption"),
   best: /** @type {HTMLButtonElement} */ ($("#odds-best")), policy: $("#odds-policy"),
   spendNow: /** @type {HTMLButtonElement} */ ($("#odds-spend-now")), frontier: $("#odds-frontier"), sim: $("#odds-sim"),
   simRun: /** @type {HTMLButtonElement} */ ($("#odds-sim-run")), simCancel: $("#odds-sim-cancel"),
@@ -51,6 +50,8 @@ let dirty = false; // a newer fight arrived meanwhile
 let record = null; // the fight the panel shows: a record (from the form, or the open fight's)
 let form = false;
 let spend = 1;
+/** @type {Record<string, string>} */
+let spendWords = {}; // the words of the spend table, the best spend and its trade-off, from the rules' last odds
 let exact = true; // its kind of system has exact odds
 let stat = ""; // the hero's statistic the chart is about, in the book's words (the system's main_stat's label)
 /** @type {string[]} */
@@ -66,6 +67,48 @@ let simulation = 0; // the running simulation's token; 0: none
 const CANCELLED = -1; // the player pressed Cancel
 let cancel = () => {}; // ends the running simulation's wait
 
+/**
+ * A choice the odds take from the player, as a system declares it (pyrules.contract.OddsOption): drawn as radio buttons.
+ * @typedef {{name: string, legend: string, default: number, choices: {value: number, label: string, hint?: string}[],
+ *   trade_off?: {label: string, points: number[]}}} OddsOption
+ */
+/** @returns {Record<string, {odds_options?: OddsOption[]}>} every system's description, in the page's language */
+const described = () => /** @type {any} */ (systemsWords(language())
+  ?? JSON.parse($("#systems-data").textContent ?? "{}").en).systems;
+/** @type {Map<string, HTMLFieldSetElement>} each option's radio buttons, by its name (a worth part, or "lambda") */
+const choices = new Map();
+for (const option of Object.values(described()).flatMap((system) => system.odds_options ?? [])) {
+  if (choices.has(option.name)) continue;
+  const field = option.name === "lambda" ? "keep" : option.name; // the worth of a point kept: the best spend's λ
+  const box = h("fieldset", { id: `odds-${field}`, className: "odds-keep", hidden: option.name !== "lambda" },
+    h("legend"), ...option.choices.flatMap((choice) => [" ", h("label", {}, // spaced as words are
+      h("input", { type: "radio", name: `odds-${field}`, value: String(choice.value),
+                   defaultChecked: choice.value === option.default }), " ", h("span"))]));
+  choices.set(option.name, box);
+}
+const keepBox = choices.get("lambda");
+/** The worth parts the player chooses (each but λ), with their boxes: under the advice. */
+const worthBoxes = [...choices].filter(([name]) => name !== "lambda");
+ui.advice.after(...worthBoxes.map(([, box]) => box));
+if (keepBox) ui.bestBox.prepend(keepBox, h("p", { id: "odds-keep-meaning", className: "hint" })); // with the spends
+/** @type {number[]} the values of λ the trade-off charts (the option's declaration) */
+let tradePoints = [];
+/** The options' words in the page's language: at start, and again in another language. */
+function label() {
+  for (const option of Object.values(described()).flatMap((system) => system.odds_options ?? [])) {
+    const box = choices.get(option.name);
+    if (!box) continue;
+    $("legend", box).textContent = option.legend;
+    box.querySelectorAll("span").forEach((span, i) => { span.textContent = option.choices[i]?.label ?? ""; });
+    box.dataset.hints = JSON.stringify(option.choices.map((choice) => choice.hint ?? ""));
+    if (option.trade_off) {
+      ui.best.textContent = option.trade_off.label;
+      tradePoints = option.trade_off.points;
+    }
+  }
+}
+label();
+
 /** The page's percent format, to a tenth of a point. */
 const rounded = () => new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 });
 /**
@@ -73,12 +116,7 @@ const rounded = () => new Intl.NumberFormat(language(), { style: "percent", maxi
  * "100 %"; 0.0004 "< 0.1 %"); exactly 1 and 0 are "100 %" and "0 %".
  * @param {number} p
  */
-function percent(p) {
-  const format = rounded(), text = format.format(p);
-  if (p > 0 && p < 1 && text === format.format(1)) return `>\u00a0${format.format(0.999)}`;
-  if (p > 0 && p < 1 && text === format.format(0)) return `<\u00a0${format.format(0.001)}`;
-  return text;
-}
+const percent = (p) => percentText(p, 1);
 /**
  * A simulated chance's 95 % interval (Wilson's: within 0 and 1), its ends rounded outwards, as the page writes them.
  * @param {number} low
@@ -97,8 +135,6 @@ function interval(low, high) {
 }
 /** @param {number} x */
 const decimal = (x) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(x);
-/** @param {number} x */
-const signed = (x) => new Intl.NumberFormat(language(), { signDisplay: "exceptZero" }).format(x).replace("-", "−");
 
 /**
  * The rules are ready: while the odds' worker is not up, they answer the cheap exact odds themselves (a cold visit
@@ -136,6 +172,7 @@ export async function review(fight, preview = null) {
 
 // The panel's words that do not depend on a fight: once at start, and again in another language.
 export function translate() {
+  label();
   explainKeep();
   if (!record) say(t("The odds are being prepared…"));
 }
@@ -146,7 +183,7 @@ ui.toggle.addEventListener("click", () => {
   ui.toggle.setAttribute("aria-expanded", String(open));
   ui.panel.classList.toggle("open", open); // it rises from its line at the screen's foot (style.css): no scroll
 });
-ui.keep.addEventListener("change", () => {
+keepBox?.addEventListener("change", () => {
   clearAdvice();
   explainKeep();
   if (form && record) { // the set-up's odds assume the advised spend: asked again under the new worth
@@ -158,9 +195,8 @@ ui.spendNow.addEventListener("click", () => spendNow?.(Number(ui.spendNow.datase
 // What coming through alive without a win, and a point of ENDURANCE spent on Vigour, are worth to the player:
 // remembered on this device, asked with every request that judges (the advice, the story); a record that carries
 // its own (a friend's) is judged by that.
-/** @type {[HTMLElement, string][]} */
-const WORTH_CHOICES = [[ui.escape, "pyrules:escape-worth"], [ui.endurance, "pyrules:endurance-worth"]];
-for (const [box, key] of WORTH_CHOICES) {
+for (const [name, box] of worthBoxes) {
+  const key = `pyrules:${name}-worth`;
   try {
     const kept = localStorage.getItem(key);
     const input = kept && /** @type {HTMLInputElement | null} */ (box.querySelector(`input[value="${CSS.escape(kept)}"]`));
@@ -180,7 +216,7 @@ function summarize(text) {
 /** @param {HTMLElement} box a fieldset of radio buttons: the value chosen */
 const chosen = (box) => Number(/** @type {HTMLInputElement} */ ($("input:checked", box)).value);
 /** The player's parts of the worth the advice and the story weigh (pyrules.contract.Worth), in wins. */
-const worth = () => ({ escape: chosen(ui.escape), endurance: chosen(ui.endurance) });
+const worth = () => Object.fromEntries(worthBoxes.map(([name, box]) => [name, chosen(box)]));
 /** What the player's stories are judged by, as a request's options (a share's preview is judged so too). */
 export const judgedBy = () => ({ lambda: keepWorth(), worth: worth() });
 
@@ -191,21 +227,19 @@ export const judgedBy = () => ({ lambda: keepWorth(), worth: worth() });
  */
 export function chosenWorth() {
   const moved = (/** @type {HTMLElement} */ box) => !(/** @type {HTMLInputElement} */ ($("input:checked", box))).defaultChecked;
-  const { escape, endurance } = worth();
-  return { worth: { ...(moved(ui.escape) ? { escape } : {}), ...(moved(ui.endurance) ? { endurance } : {}) },
-           ...(moved(ui.keep) ? { lambda: keepWorth() } : {}) };
+  return { worth: Object.fromEntries(worthBoxes.filter(([, box]) => moved(box)).map(([name, box]) => [name, chosen(box)])),
+           ...(keepBox && moved(keepBox) ? { lambda: keepWorth() } : {}) };
 }
 
 /** The chosen value of a point of WILLPOWER kept, in wins (λ). */
-const keepWorth = () => Number(/** @type {HTMLInputElement} */ ($("input:checked", ui.keep)).value);
+const keepWorth = () => (keepBox ? chosen(keepBox) : 0);
 
-// The meaning of the choice, written under it.
+// The meaning of the choice, written under it (the declaration's hint: {p} the value, as a percent).
 function explainKeep() {
-  const worth = keepWorth();
-  ui.meaning.textContent = worth === 0
-    ? t("Only this fight counts: the advice spends WILLPOWER wherever it raises your chance to win, however little.")
-    : t("A point of WILLPOWER kept is worth {p} of a win to you: the advice spends a point only where it raises your chance to win by more than that.",
-      { p: percent(worth) });
+  if (!keepBox) return;
+  const hints = JSON.parse(keepBox.dataset.hints ?? "[]");
+  const index = [...keepBox.querySelectorAll("input")].findIndex((input) => input.checked);
+  $("#odds-keep-meaning").textContent = fill({ text: hints[index] ?? "", chances: { p: keepWorth() } });
 }
 
 function clearAdvice() {
@@ -467,32 +501,28 @@ function draw(reply) {
   if (reply.ended > 0) lines.push([t("The fight stops by the section's rule"), percent(reply.ended)]);
   if (reply.never > 0) lines.push([t("Nobody can be hurt: the fight never ends"), percent(reply.never)]);
   if (reply.rounds !== null && reply.rounds !== undefined) lines.push([t("Rounds, on average"), decimal(reply.rounds)]);
-  if (reply.willpower_spent !== undefined) {
-    lines.push([reply.spend === null ? t("WILLPOWER spent, on average")
-      : t("WILLPOWER spent, on average ({n} a round)", { n: reply.spend }), decimal(reply.willpower_spent)]);
-  }
+  for (const [term, value] of reply.lines ?? []) lines.push([term, decimal(value)]); // the system's own numbers
   ui.numbers.replaceChildren(...lines.flatMap(([term, value]) => [element("dt", term), element("dd", value)]));
-  const advised = form && reply.policy && reply.spend !== null && reply.spend === reply.policy.spend;
-  ui.status.textContent = advised // the set-up's odds under the spend the fight will advise: said which
-    ? t("Chance to win, spending {n} WILLPOWER a round as advised: {win}", { n: reply.spend, win: percent(reply.win) })
+  ui.status.textContent = form && reply.advised // the set-up's odds under the spend the fight will advise: said which
+    ? fill({ text: reply.advised, chances: { win: reply.win } })
     : t("Chance to win, fighting to the end: {win}", { win: percent(reply.win) });
-  const ratio = reply.combat_ratio === null || reply.combat_ratio === undefined ? ""
-    : ` · ${t("Combat Ratio {n}", { n: signed(reply.combat_ratio) })}`;
-  summarize(`${t("Win {win}", { win: percent(reply.win) })}${ratio}`);
-  const stamina = stat || t("ENDURANCE");
-  if (reply.endurance.length) {
+  summarize(`${t("Win {win}", { win: percent(reply.win) })}${reply.summary ? ` · ${reply.summary}` : ""}`);
+  const stamina = stat || reply.main_stat;
+  const ends = reply[reply.main_stat] ?? []; // where the system's main statistic ends up
+  if (ends.length) {
     ui.chart.replaceChildren(element("p", t("Where {stat} ends up", { stat: stamina }), "caption"),
-      bars(reply.endurance, { label: t("Chance of each {stat} at the end of the fight", { stat: stamina }),
-                              xLabel: stamina, yLabel: t("chance") }));
+      bars(ends, { label: t("Chance of each {stat} at the end of the fight", { stat: stamina }),
+                   xLabel: stamina, yLabel: t("chance") }));
   }
   advise(reply);
+  if (reply.spend_words) spendWords = reply.spend_words;
   if (reply.spends && reply.spends.length) {
     ui.spends.hidden = false;
+    ui.spendsCaption.textContent = spendWords.caption;
     /** @type {[number, number][]} */
     const points = reply.spends.map((/** @type {{spend: number, win: number}} */ row) => [row.spend, row.win]);
     const mark = points.findIndex(([s]) => s === reply.spend);
-    ui.curve.replaceChildren(curve(points, { label: t("Chance to win for each WILLPOWER spend per round"),
-      xLabel: t("WILLPOWER a round"), yLabel: t("win"), mark }));
+    ui.curve.replaceChildren(curve(points, { label: spendWords.caption, xLabel: spendWords.x, yLabel: t("win"), mark }));
   }
   ui.bestBox.hidden = !(reply.spends && reply.spends.length); // something to spend now
   if (ui.bestBox.hidden || adviceKey === `${fightKey}|${keepWorth()}`) return;
@@ -500,39 +530,17 @@ function draw(reply) {
   else bestSpend(); // the advice, unasked
 }
 
-/** @param {Record<string, any>} reply */
+/**
+ * An advice item's words (pyrules.contract.Advice), its chances written as percents and its numbers as decimals.
+ * @param {{text: string, chances?: Record<string, number>, numbers?: Record<string, number>}} item
+ */
+const fill = ({ text, chances = {}, numbers = {} }) => text.replace(/\{(\w+)\}/g, (all, name) =>
+  (name in chances ? percent(chances[name]) : name in numbers ? decimal(numbers[name]) : all));
+
+/** @param {Record<string, any>} reply the system's advice, in its words; the choices of worth it weighs now */
 function advise(reply) {
-  const notes = [];
-  ui.escape.hidden = !reply.evade; // where the fight may end in an evasion
-  ui.endurance.hidden = !reply.best?.choices.some((/** @type {{do: string}} */ c) => c.do === "vigour");
-  if (reply.best) { // every choice the book gives now (Vigour, an evasion), by the worth the story judges by too
-    const { advice, choices, measure } = reply.best;
-    if (choices.length > 1) { // a choice to make now
-      notes.push(advice);
-      notes.push(`${capital(measure.name)}: ${choices.map(
-        (/** @type {{did: string, worth: number}} */ c) => `${c.did} ${percent(c.worth)}`).join(" · ")}.`);
-    }
-  }
-  if (reply.evade) {
-    if (!reply.evade.allowed) notes.push(t("Evasion is not allowed yet: {why}.", { why: reply.evade.why }));
-    if (reply.outcome === "ongoing") {
-      notes.push(t("Why the chances to win differ: {win} assumes you fight to the end; evading gives up the win for a better chance to survive.",
-        { win: percent(reply.win) }));
-    }
-  }
-  if (reply.target !== null && reply.target !== undefined && record?.enemies && record.enemies.length > 1) {
-    const name = record.enemies[reply.target]?.name || t("Enemy {n}", { n: reply.target + 1 });
-    notes.push(t("Best target now: {name}. Striking them in the listed order instead: {win}.",
-      { name, win: percent(reply.win_in_order) }));
-  }
-  if (reply.luck) {
-    notes.push(reply.luck.test
-      ? t("Test your luck on this wound: {yes} against {no}.", { yes: percent(reply.luck.win_if_tested),
-                                                                 no: percent(reply.luck.win_if_not) })
-      : t("Do not test your luck on this wound: {no} against {yes}.", { yes: percent(reply.luck.win_if_tested),
-                                                                         no: percent(reply.luck.win_if_not) }));
-  }
-  ui.advice.replaceChildren(...notes.map((note) => element("p", note)));
+  for (const [name, box] of worthBoxes) box.hidden = !reply.asks?.includes(name);
+  ui.advice.replaceChildren(...(reply.advice ?? []).map((/** @type {any} */ item) => element("p", fill(item))));
 }
 
 // Grey Star: the best adaptive spend for the value the player puts on a point of WILLPOWER kept (λ, in wins), computed
@@ -543,7 +551,7 @@ async function bestSpend() {
   const key = `${fightKey}|${lambda}`;
   if (advising === key) return;
   advising = key;
-  ui.policy.textContent = t("Computing the best spend…");
+  ui.policy.textContent = spendWords.computing ?? t("Computing…");
   const request = { op: "odds", record, form, willpower: spend, lambda, table: false, worth: worth() };
   const reply = (await quickly(request)) ?? (await ask(request, BEST_SPEND_PATIENCE_MS));
   if (advising !== key || key !== `${fightKey}|${keepWorth()}`) return; // for a state or a worth that is gone
@@ -558,23 +566,21 @@ async function bestSpend() {
 /**
  * The best spend now, said in the panel and filled in the fight's spend field.
  * @param {string} key the state and worth it is for
- * @param {{spend: number | null, win: number, willpower_spent: number}} best
+ * @param {{spend: number | null, advice: {text: string}, button?: string}} best its words from the rules
  */
 function showPolicy(key, best) {
   advising = "";
   adviceKey = key;
-  ui.policy.textContent = best.spend === null ? t("The Staff takes no WILLPOWER now.")
-    : t("Best now: spend {n}. Following this advice round after round you win {win}, spending {spent} WILLPOWER on average.",
-      { n: best.spend, win: percent(best.win), spent: decimal(best.willpower_spent) });
+  ui.policy.textContent = fill(best.advice);
   adviceSpend = best.spend;
   ui.spendNow.dataset.spend = String(best.spend);
-  ui.spendNow.textContent = t("Spend {n} now", { n: best.spend });
+  ui.spendNow.textContent = best.button ?? "";
   ui.spendNow.hidden = true;
   if (best.spend !== null && spendNow) spendNow(best.spend); // the screen fills it, or says it beside the player's own
 }
 
-// The trade-off, on request: the best chance to win for each expected WILLPOWER spent, the chosen worth's point
-// ringed. One request a point (a policy each), so that each has the whole budget of a request.
+// The trade-off, on request: the best chance to win for each expected WILLPOWER spent at each λ the option declares,
+// the chosen worth's point ringed. One request a point (a policy each), so that each has the whole budget of a request.
 async function tradeOff() {
   const lambda = keepWorth();
   const asked = fightKey;
@@ -582,7 +588,7 @@ async function tradeOff() {
   ui.frontier.replaceChildren(element("p", t("Computing…")));
   /** @type {{lambda: number, willpower_spent: number, win: number}[]} */
   const trade = [];
-  for (const x of [0, 0.003, 0.01, 0.03, 0.1, 0.3, 1, lambda].filter((x, i, all) => all.indexOf(x) === i)) {
+  for (const x of [...tradePoints, lambda].filter((x, i, all) => all.indexOf(x) === i)) {
     const reply = await ask({ op: "odds", record, form, willpower: spend, lambda: x, table: false, worth: worth() },
                             BEST_SPEND_PATIENCE_MS);
     if (asked !== fightKey || lambda !== keepWorth()) break;
@@ -598,9 +604,8 @@ async function tradeOff() {
   trade.sort((a, b) => a.lambda - b.lambda);
   /** @type {[number, number][]} */
   const points = trade.map((p) => [Math.round(p.willpower_spent * 10) / 10, p.win]);
-  ui.frontier.replaceChildren(element("p", t("Best chance to win against WILLPOWER spent on average"), "caption"),
-    curve(points, { label: t("Best chance to win against WILLPOWER spent on average"),
-                    xLabel: t("WILLPOWER spent"), yLabel: t("win"), mark: trade.indexOf(best) }));
+  ui.frontier.replaceChildren(element("p", spendWords.frontier, "caption"),
+    curve(points, { label: spendWords.frontier, xLabel: spendWords.spent, yLabel: t("win"), mark: trade.indexOf(best) }));
 }
 
 // A Monte Carlo in steps of SIM_STEP_MS, with a progress bar and a cancel button; the page stays responsive, and

@@ -39,7 +39,7 @@ import { language, rulesWords, t } from "./i18n.js";
  *   enemy_labels: Record<string, string>} & Record<string, any>} System
  */
 /**
- * @typedef {{systems: Record<string, System>, rule_labels: Record<string, string>,
+ * @typedef {{systems: Record<string, System>,
  *   measures: Record<string, {name: string, before: string, now: string}>}} Words measures: what the
  *   story's numbers are, by kind (pyrules.odds.measure_words), in English: said through the rules' catalog
  */

@@ -2,7 +2,7 @@
 // from the game's roster and chart or typed, and the editable Combat Results Table. What it reads is the record's
 // set-up; the rules check it.
 import { $, $$, element, h, numberOrText } from "./dom.js";
-import { SIGNED, resetRules, rule } from "./setup.js";
+import { SIGNED, resetRules, ruleForm } from "./setup.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./rules.js").System} System */
@@ -31,8 +31,9 @@ const tableCredit = h("span", { attrs: { translate: "no" } });
 const tableSource = h("p", { id: "cob-table-source", className: "hint" },
   h("span", { i18n: "Not checked against the printed game; transcribed by fans:" }), " ", tableCredit, ".");
 const editor = h("table", { id: "cob-table", className: "crt-editor" });
-const hellgate = rule("hellgate", { check: true });
 const partyHint = h("p", { className: "hint" });
+const monstersHint = h("p", { className: "hint" });
+const tableTitle = h("summary");
 
 /** @param {boolean} withNone */
 function weaponOptions(withNone) {
@@ -66,7 +67,7 @@ const numberInput = (value = "", signed = false) => h("input", { autocomplete: "
 const select = (options) => h("select", {}, ...options);
 
 const rowOptions = () => [1, 2, 3].map((n) => new Option(t("row {n}", { n }), String(n - 1)));
-const spaceOptions = () => [0, 1, 2].map((i) => new Option(space(i), String(i)));
+const spaceOptions = () => Array.from({ length: system.row_width }, (_, i) => new Option(space(i), String(i)));
 
 /**
  * The fields of a character's or a monster's row, in the current language.
@@ -90,8 +91,8 @@ function fields(kind) {
   // 9.1 deploys the monsters; the players may choose who faces whom within its limits.
   return [...common,
     field(labels.weapon, select([new Option(t("Monster column (unarmed)"), ""), ...weaponOptions(false)]), "weapon"),
-    field(t("Row"), select([new Option(t("by 9.1"), ""), ...rowOptions()]), "row"),
-    field(t("Space"), select([new Option(t("by 9.1"), ""), ...spaceOptions()]), "col")];
+    field(t("Row"), select([new Option(system.hints.deployed, ""), ...rowOptions()]), "row"),
+    field(t("Space"), select([new Option(system.hints.deployed, ""), ...spaceOptions()]), "col")];
 }
 
 /**
@@ -121,8 +122,9 @@ function addCharacter(values = {}) {
   const weapons = values.weapons || [];
   /** @type {Record<string, number>} */
   const skills = values.skills || {};
-  const [row, col] = values.pos || [Math.floor(index / 3), index % 3];
-  party.append(build("character", { ...values, weapon0: weapons[0] || "sword", skill0: skills[weapons[0]],
+  const width = system.row_width;
+  const [row, col] = values.pos || [Math.floor(index / width), index % width];
+  party.append(build("character", { ...values, weapon0: weapons[0] || system.default_weapon, skill0: skills[weapons[0]],
                                     weapon1: weapons[1] || "", skill1: skills[weapons[1]], row, col }));
   renumber();
   return /** @type {HTMLElement} */ (party.lastElementChild);
@@ -140,9 +142,13 @@ function renumber() {
   const path = { name: "name", wound_points: "wound_points", resistance: "resistance", combat_bonus: "combat_bonus",
                  weapon0: "weapons", skill0: "skills", weapon1: "weapons", skill1: "skills", row: "pos", col: "pos",
                  weapon: "weapon" };
+  // The rules' ids of the units, in the set-up's order (a row past the most a side may have, which the rules refuse:
+  // its number).
+  /** @type {{party: string[], monsters: string[]}} */
+  const ids = system?.unit_ids ?? { party: [], monsters: [] };
   /** @type {[HTMLElement, string, string, (i: number) => string][]} */
-  const groups = [[party, "hero.party", "character", (i) => String.fromCharCode(65 + i)],
-                  [monsters, "enemies", "monster", (i) => String(i + 1)]];
+  const groups = [[party, "hero.party", "character", (i) => ids.party[i] ?? String(i + 1)],
+                  [monsters, "enemies", "monster", (i) => ids.monsters[i] ?? String(i + 1)]];
   for (const [list, root, kind, id] of groups) {
     $$(`.${kind}`, list).forEach((row, i) => {
       const name = kind === "character" ? t("Character {id}", { id: id(i) }) : t("Monster {id}", { id: id(i) });
@@ -173,8 +179,9 @@ export function apply(next) {
   /** @type {{key: string, name: string}[][]} */
   const [heroes, chart] = [system.heroes, system.monsters];
   heroPickLabel.textContent = system.labels.hero;
-  partyHint.textContent = t("Rows of at most {width}; row 1 faces the monsters. Up to {most} characters.",
-                            { width: system.row_width, most: system.max_party });
+  partyHint.textContent = system.hints.party;
+  monstersHint.textContent = system.hints.monsters;
+  tableTitle.textContent = system.hints.table;
   monsterPickLabel.textContent = system.enemy_labels.monster;
   heroPick.replaceChildren(...heroes.map((hero) => new Option(hero.name, hero.key)));
   monsterPick.replaceChildren(...chart.map((monster) => new Option(monster.name, monster.key)));
@@ -265,8 +272,10 @@ export const heroOf = () => recordParts().hero;
 /**
  * The roster filled from an adventure's party (null: no one yet).
  * @param {{party?: Record<string, any>[]} | null} hero
+ * @param {System} shown
  */
-export function setHero(hero) {
+export function setHero(hero, shown) {
+  system = shown;
   party.replaceChildren();
   for (const character of hero?.party ?? []) addCharacter(character);
   renumber();
@@ -303,12 +312,12 @@ export function setupParts() {
         h("fieldset", {}, h("legend", { i18n: "Monsters" }), monsters,
           h("div", { className: "inline" },
             monsterPickLabel, monsterPick, addMonster),
-          h("p", { className: "hint", i18n: "Monsters are deployed by 9.1: one in the middle, two on the flanks, more than three with the three of most Wound Points in front; the order of the list decides who faces whom, unless you choose each monster's Row and Space." }))),
+          monstersHint)),
       h("details", { id: "cob-table-box" },
-        h("summary", { i18n: "Combat Results Table 9.9 (unverified: type your rulebook's values)" }),
+        tableTitle,
         tableSource,
         h("div", { className: "table-scroll" }, editor))];
 }
 
-/** This section's rules: the Hellgate. */
-export const rulesParts = () => [h("div", { className: "rules-grid" }, hellgate)];
+/** This section's rules: those the rules declare (setup.js's form builder draws them). */
+export const rulesParts = () => [ruleForm()];

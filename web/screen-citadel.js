@@ -25,11 +25,12 @@ export { apply, clearEnemies, heroOf, recordParts, setHero } from "./screen-cita
  *   board: {party: (string | null)[][], monsters: (string | null)[][]}, targets: Record<string, string[]>,
  *   moves: Record<string, [number, number][]>, monster_moves: Record<string, unknown>,
  *   next: {kinds: string[], unit: string, forced: boolean},
- *   forced_rule: string | null, blasts_left: number, verified: boolean, table: {blast: {wounds: number}}}} View
+ *   forced_rule: string | null, blasts_left: number, verified: boolean, table: {blast: {wounds: number}},
+ *   said: {outcome: string, next: string}, help: Record<string, string>}} View  said, help: in words (help: what to
+ *   do now, by the id of the unit chosen on the board, "" for none)
  */
+/** @typedef {Record<string, {acts: string[], passes: string | null, party: boolean, buttons: string[]}>} PhaseTable */
 
-
-const DICE = ["attack", "monster", "hellgate", "monster_move"]; // the actions that take a typed die
 
 /** @type {Shell} */
 let shell;
@@ -95,20 +96,42 @@ function markFaces() {
   }
 }
 
-// The phases' moves, named in the rules' words (describe().actions); beside them two choices the rules leave to the
-// players: the Hellgate "may cast 3" Blast spells (9.2.3), and with a full first row one monster "may" move up (9.8.2).
-const KINDS = ["monster", "hellgate", "monster_move", "change_weapon", "hold", "end_phase", "hellgate_pass", "pass",
-  "monster_pass"];
-const PRIMARY = ["monster", "hellgate", "monster_move"]; // the phase's own move, drawn large
-/** The kind that ends a phase at once, by phase (the rules' phase table): a phase's way to end without a move. */
-const passes = () => /** @type {Record<string, {passes: string | null}>} */ (system.phase_table);
+// The phases' moves, named in the rules' words (describe().actions), as the rules' phase table lists them
+// (describe().phase_table: each phase's kinds that are a button, the others chosen on the board); beside them two
+// choices the rules leave to the players: the Hellgate "may cast 3" Blast spells (9.2.3), and with a full first row
+// one monster "may" move up (9.8.2).
+/** The Combat Round as the rules play it: each phase's kinds, the kind that ends it at once, whether the party acts. */
+const phases = () => /** @type {PhaseTable} */ (system.phase_table);
 /** @param {string} kind */
-const ends = (kind) => Object.values(passes()).some((phase) => phase.passes === kind);
-const buttons = KINDS.map((kind) => h("button", { type: "button", data: { cob: kind },
-                                                  attrs: { "aria-describedby": `cob-cost-${kind}` } }));
-const costs = KINDS.map((kind) => h("span", { id: `cob-cost-${kind}`, className: "cost" }));
-const actions = KINDS.map((kind, i) => h("div", { className: "cob-action", hidden: true, data: { cob: kind } },
-                                         buttons[i], costs[i]));
+const ends = (kind) => Object.values(phases()).some((phase) => phase.passes === kind);
+/** @param {string} kind the phase's own move, drawn large: the monsters' or the Hellgate's */
+const primary = (kind) => Object.values(phases()).some((phase) => !phase.party && phase.acts.includes(kind));
+/** @param {string} kind @param {string} field whether an action of this kind takes the field (describe().action_fields) */
+const takes = (kind, field) => (/** @type {Record<string, string[]>} */ (system.action_fields)[kind] ?? []).includes(field);
+/** @param {string} kind a party's button that acts with the character chosen on the board (change weapon, hold) */
+const withUnit = (kind) => takes(kind, "unit") && Object.values(phases()).some((phase) => phase.party && phase.acts.includes(kind));
+/** @type {string[]} */
+let KINDS = []; // the kinds with a button, in the phase table's order (made at the first fight drawn)
+/** @type {HTMLButtonElement[]} */
+let buttons = [];
+/** @type {HTMLElement[]} */
+let costs = [];
+/** @type {HTMLElement[]} */
+let actions = [];
+const actionsBox = h("div", { className: "cob-actions" });
+
+// The phases' buttons, once: the rules' phase table says which kinds are buttons.
+function makeButtons() {
+  if (KINDS.length) return;
+  KINDS = Object.values(phases()).flatMap((phase) => phase.buttons);
+  buttons = KINDS.map((kind) => h("button", { type: "button", data: { cob: kind },
+                                               attrs: { "aria-describedby": `cob-cost-${kind}` } }));
+  costs = KINDS.map((kind) => h("span", { id: `cob-cost-${kind}`, className: "cost" }));
+  actions = KINDS.map((kind, i) => h("div", { className: "cob-action", hidden: true, data: { cob: kind } },
+                                     buttons[i], costs[i]));
+  for (const button of buttons) button.addEventListener("click", () => press(button.dataset.cob ?? ""));
+  actionsBox.replaceChildren(...actions);
+}
 
 // The last move's result under the board (who struck whom, the wounds, who died): the bars change on the board, the
 // words are here, not only in the log below.
@@ -144,7 +167,6 @@ export function init(given) {
       choose(button);
     }
   });
-  for (const button of buttons) button.addEventListener("click", () => press(button.dataset.cob ?? ""));
   return {
     setup: setupParts(),
     rules: rulesParts(),
@@ -152,7 +174,7 @@ export function init(given) {
     // The board and the phase's moves first (the app rolls each die a move needs); the dice rolled at the table are
     // typed (or tapped on their faces) below, apart, and used by the next move that rolls.
     controls: [h("div", { className: "citadel" }, now, readings, unverified, board, fallen), result,
-      h("div", { className: "cob-actions" }, ...actions),
+      actionsBox,
       h("div", { className: "field cob-weapon" }, h("label", { htmlFor: weapon.id, i18n: "Weapon in hand" }), weapon),
       h("fieldset", { className: "typed-number dice" }, h("legend", { i18n: "Or type the dice you rolled" }),
         h("div", { className: "field die-field" }, h("label", { htmlFor: dieInput.id, i18n: "Die" }), dieInput,
@@ -167,9 +189,9 @@ export function init(given) {
 
 /** @param {Action} action */
 function dice(action) {
-  if (!DICE.includes(action.do)) return action;
+  if (!takes(action.do, "die")) return action;
   if (dieInput.value.trim() !== "") action.die = numberOrText(dieInput.value);
-  if (targetDie.value.trim() !== "" && ["monster", "hellgate"].includes(action.do)) {
+  if (targetDie.value.trim() !== "" && takes(action.do, "target_die")) {
     action.target_die = numberOrText(targetDie.value);
   }
   return action;
@@ -179,7 +201,7 @@ function dice(action) {
 function press(kind) {
   /** @type {Action} */
   const action = { do: kind };
-  if (["change_weapon", "hold"].includes(kind)) action.unit = selected;
+  if (withUnit(kind)) action.unit = selected;
   shell.act(dice(action));
 }
 
@@ -385,14 +407,14 @@ function draw() {
   const kinds = over ? [] : view.next.kinds;
   // A phase's way to end it without a move, refused now (the view's next.forced): shown, not offered, with the rule
   // the view names (9.8.4 or 9.0 for the party) or the plain reason.
-  const refused = !over && view.next.forced ? passes()[view.phase]?.passes ?? "" : "";
-  const primary = kinds.find((kind) => PRIMARY.includes(kind));
+  const refused = !over && view.next.forced ? phases()[view.phase]?.passes ?? "" : "";
+  const large = kinds.find(primary);
   KINDS.forEach((kind, i) => {
     const button = buttons[i];
-    const unchosen = ["change_weapon", "hold"].includes(kind) && !selected;
+    const unchosen = withUnit(kind) && !selected;
     actions[i].hidden = !kinds.includes(kind) && kind !== refused;
     button.disabled = unchosen || kind === refused;
-    button.className = kind === primary ? "primary" : ends(kind) ? "secondary ends" : "secondary";
+    button.className = kind === large ? "primary" : ends(kind) ? "secondary ends" : "secondary";
     if (kind === "hellgate") button.classList.add("costly");
     costs[i].textContent = kind === refused ? view.forced_rule ?? t("Not now: one of them must move forward.")
       : unchosen ? t("Choose a character on the board first") : costOf(view, kind);
@@ -400,8 +422,8 @@ function draw() {
   });
   /** @param {HTMLElement} input */
   const box = (input) => /** @type {HTMLElement} */ (input.closest(".field"));
-  box(targetDie).hidden = !kinds.includes("monster") && !kinds.includes("hellgate");
-  box(dieInput).hidden = over || !kinds.some((kind) => DICE.includes(kind));
+  box(targetDie).hidden = !kinds.some((kind) => takes(kind, "target_die"));
+  box(dieInput).hidden = over || !kinds.some((kind) => takes(kind, "die"));
   // No die to type now (the fight over, a phase without a roll): not an empty "Or type the dice you rolled" box.
   /** @type {HTMLElement} */ (dieInput.closest("fieldset")).hidden = box(dieInput).hidden && box(targetDie).hidden;
   const unit = selected ? byId(view)[selected] : null;
@@ -435,35 +457,13 @@ function readingsOf(view, unit) {
 }
 
 /**
+ * What to do now, the rules' words for the unit chosen (the view's help, "" with none chosen or one it has no words
+ * for).
  * @param {View} view
  * @param {Unit | null} unit
  */
 function helpText(view, unit) {
-  if (view.phase === "party") {
-    if (!unit) return t("Choose a character marked “can act”, then the monster he attacks.");
-    if (!(view.targets[unit.id] || []).length) {
-      return t("{name} has no monster to attack with this weapon: change weapon or do not attack.", { name: unit.name });
-    }
-    return t("{name} attacks: choose a monster marked “can be attacked”.", { name: unit.name });
-  }
-  if (view.phase === "party_reorg") {
-    if (!unit) return view.forced_rule ? t("{rule}. Choose a character marked “can move”.", { rule: view.forced_rule })
-      : t("Choose a character to move, or move no one.");
-    return t("Choose a space marked “can move here” for {name}.", { name: unit.name });
-  }
-  if (view.phase === "monster") return t("The monsters attack one by one: tap or type the dice, or leave them blank.");
-  if (view.phase === "hellgate") {
-    const more = t("9.2.3: it may cast {n} more in this phase, or stop.", { n: view.blasts_left });
-    return `${t("The Hellgate casts its Blast spells one by one.")} ${more}`;
-  }
-  const mover = byId(view)[view.next.unit];
-  const name = `${mover.id} ${mover.name}`;
-  const texts = [Object.keys(view.monster_moves).length > 1
-    ? t("9.8: {name} moves by default (the left-most that may), or choose another monster marked “may move forward”.",
-      { name })
-    : t("9.8: {name} moves up.", { name })];
-  if (view.next.kinds.includes("monster_pass")) texts.push(t("9.8.2: the first row is full, so the monsters may stay."));
-  return texts.join(" ");
+  return (unit && view.help[unit.id]) ?? view.help[""] ?? "";
 }
 
 let drawn = 0; // the actions of the fight drawn last
@@ -480,6 +480,7 @@ export function render(shown, words) {
   drawn = shown.record.actions.length;
   fight = shown;
   system = words;
+  makeButtons();
   KINDS.forEach((kind, i) => { buttons[i].textContent = words.actions[kind]; });
   const now = `${fight.view.round} ${fight.view.phase}`;
   if (now !== shownPhase) selected = null; // a choice on the board belongs to one phase
@@ -502,63 +503,12 @@ export const formAction = () => null; // actions come from the board and the pha
 
 export const focus = () => find("button[aria-pressed]", board)?.focus({ preventScroll: true });
 
-/** @param {[number, number]} at */
-function place([row, col]) {
-  return t("row {row}, {space}", { row: row + 1, space: space(col) });
-}
-
-const STRIKES = ["attack", "monster", "hellgate"];
-
-/**
- * A strike's result in words: "2 wounds — Wound Points 3 of 5", and "Harpies: out of the fight".
- * @param {FightEvent} event
- * @param {System} words
- */
-function struck(event, words) {
-  const left = event.target_wound_points - event.target_wounds;
-  const result = `${t("{n} {n|wound|wounds}", { n: event.wounds })} — ${t("{label} {left} of {points}",
-    { label: words.labels.wound_points, left, points: event.target_wound_points })}`;
-  return event.killed ? `${result}. ${t("{name}: out of the fight", { name: event.target_name })}` : result;
-}
-
-/**
- * A strike's die total, each number named in the words of 9.5: "die 4 + Weapon Skill 2 + Combat Bonus 3 = 9
- * (Sword)", the column of the Combat Results Table last; a monster has no Weapon Skill, only its Combat Bonus (9.6).
- * On a phone a number stays on the line of its name.
- * @param {FightEvent} event
- * @param {string} column
- */
-function dieTotal(event, column) {
-  const terms = [t("die {n}", { n: event.die }),
-    ...(event.kind === "monster" ? [] : [t("Weapon Skill {n}", { n: event.skill })]),
-    t("Combat Bonus {n}", { n: event.combat_bonus })];
-  return `${terms.map((term) => term.replace(/ (\S+)$/, "\u00a0$1")).join(" + ")} = ${event.total} (${column})`;
-}
-
-/** @param {FightEvent} event */
-function moved(event) {
-  /** @type {Record<string, () => string>} */
-  const moves = {
-    move: () => t("moves from {from} to {to}", { from: place(event.from), to: place(event.to) }),
-    monster_move: () => t("moves from {from} to {to}", { from: place(event.from), to: place(event.to) }),
-    change_weapon: () => t("takes up another weapon"),
-    hold: () => t("does not attack"),
-    end_phase: () => t("the party's attacks end"),
-    pass: () => t("no one moves"),
-    monster_pass: () => t("the monsters stay"),
-    hellgate_pass: () => t("casts no more"),
-  };
-  const what = moves[event.kind];
-  return what ? what() : event.kind;
-}
-
 /**
  * The log's card of one event (newest first: see `log`): who, whom, the dice as faces, the result, the rules' notes.
  * @param {FightEvent} event
  * @param {OpenFight} shown
- * @param {System} words
  */
-export function logRows(event, shown, words) {
+export function logRows(event, shown) {
   const count = shown.record.actions.length;
   events = count ? [...events, event].slice(-count) : [];
   if (!redrawing) { // the bars show the round's losses once the shell has drawn the log
@@ -570,74 +520,43 @@ export function logRows(event, shown, words) {
   }
   if (announceNext) {
     announceNext = false;
-    announce(announcement(event, shown, words));
-    showResult(result, said(event, words).join(" "));
+    announce(announcement(event, shown));
+    showResult(result, event.said?.text ?? "");
   }
-  /** @type {Record<string, string>} */
-  const phases = words.phases;
-  const title = t("Round {round} · {phase}", { round: event.round, phase: phases[event.phase] ?? event.phase });
+  const said = event.said ?? {};
   /** @type {(string | Node)[]} */
   const lines = [];
-  if (STRIKES.includes(event.kind)) {
-    const who = h("span", { className: "who" }, `${event.name} → ${event.target_name}`);
-    if (event.target_die) who.append(` ${t("(target die {n})", { n: event.target_die })} `, diceFaces([event.target_die]));
-    /** @type {Table} */
-    const table = words.table;
-    const columns = Object.fromEntries(table.columns.map((c) => [c.key, c.name]));
-    const roll = h("span", { className: "roll" }, diceFaces([event.die]), " ", event.kind === "hellgate"
-      ? t("{die} against Resistance {resistance}", event)
-      : dieTotal(event, columns[event.column] ?? event.column));
-    if (event.typed) roll.append(" ", element("span", t("typed"), "typed"));
+  const who = h("span", { className: "who" }, said.who);
+  if (event.target_die) who.append(` ${said.target_die} `, diceFaces([event.target_die]));
+  if (said.roll) {
+    const roll = h("span", { className: "roll" }, diceFaces([event.die]), " ", said.roll);
+    if (said.typed) roll.append(" ", element("span", said.typed, "typed"));
     // A kill in the colour of its news: a monster's good, a character's bad.
     const killed = event.killed ? (event.kind === "monster" ? " killed lost" : " killed won") : "";
-    lines.push(who, roll, h("span", { className: `result${killed}` }, struck(event, words)));
+    lines.push(who, roll, h("span", { className: `result${killed}` }, said.result));
   } else {
-    const what = h("span", { className: "who" }, event.name ? `${event.name}: ${moved(event)}` : moved(event));
-    if (event.die) what.append(" ", diceFaces([event.die]));
-    lines.push(what);
+    if (event.die) who.append(" ", diceFaces([event.die]));
+    lines.push(who);
   }
   /** @type {string[]} */
   const notes = event.notes || [];
   lines.push(...notes.map((note) => h("span", { className: "note" }, note)));
-  return [logCard(title, lines, `cob-${event.kind}`)];
+  return [logCard(said.title, lines, `cob-${event.kind}`)];
 }
 
 /**
- * What a screen reader hears after an action: the action, its result in words, then the phase now.
+ * What a screen reader hears after an action: the action, its result in words, then the phase now (the rules' words;
+ * the outcome is said by its own live region, #outcome).
  * @param {FightEvent} event
  * @param {OpenFight} shown
- * @param {System} words
  */
-export function announcement(event, shown, words) {
-  const sentences = said(event, words);
+export function announcement(event, shown) {
   const view = /** @type {View} */ (shown.view);
-  // The outcome is said by its own live region (#outcome); while the combat goes on, the phase it is in now.
-  if (view.outcome === "ongoing") sentences.push(t("Next: {phase}, round {round}.", { round: view.round, phase: view.phase_name }));
-  return sentences.join(" ");
+  return [event.said?.text ?? "", view.said.next].filter(Boolean).join(" ");
 }
 
 /**
- * An action and its result in sentences (who struck whom, the wounds; a move or a pass).
- * @param {FightEvent} event
- * @param {System} words
+ * The outcome in the rules' words ("" while the combat goes on).
+ * @param {View} view
  */
-function said(event, words) {
-  // "Attack" is the button's verb (ru: «Атаковать»): the party's strike is said as the monsters' is.
-  const action = event.kind === "attack" ? t("Party attack") : words.actions[event.kind] ?? event.kind;
-  return STRIKES.includes(event.kind)
-    ? [t("{action}: {name}, target: {target}.", { action, name: event.name, target: event.target_name }),
-       `${struck(event, words)}.`]
-    : [`${action}: ${event.name ? `${event.name}, ` : ""}${moved(event)}.`];
-}
-
-/** @param {View} view */
-export function outcomeText(view) {
-  /** @param {string} side */
-  const alive = (side) => view.units.filter((u) => u.side === side && u.alive).map((u) => u.name);
-  switch (view.outcome) {
-    case "won": return t("Victory in round {round}: the monsters are dead. Standing: {names}.",
-      { round: view.round, names: alive("party") });
-    case "lost": return t("The party is dead.");
-    default: return "";
-  }
-}
+export const outcomeText = (view) => view.said.outcome;

@@ -1,9 +1,8 @@
 // The screen of the Lone Wolf family (kind "crt": a Combat Results Table, a random number a round): the set-up form
 // in the book's words, the fight (status, random number, WILLPOWER, Evade, Vigour), the log rows and the outcome.
 import { h, numberOrText, signed } from "./dom.js";
-import { SIGNED, enemyList, field, modifierList, resetRules, rolledLimits, roller, rule } from "./setup.js";
+import { enemyList, field, modifierList, resetRules, rolledLimits, roller, ruleForm } from "./setup.js";
 import { t } from "./i18n.js";
-import { language, systemsWords } from "./i18n.js";
 import { announce, bar, fighterCard, logCard } from "./widgets.js";
 
 /** @typedef {import("../types/screen").Conforms<typeof import("./screen-crt.js")>} Checked this module is a Screen */
@@ -18,8 +17,10 @@ import { announce, bar, fighterCard, logCard } from "./widgets.js";
  *   hero: {skill: number, endurance: number, willpower: number | null, weapon: string, vigour: boolean,
  *     endurance_max?: number, willpower_max?: number | null},
  *   enemies: {name: string, skill: number, endurance: number}[], willpower_spend: [number, number] | null,
- *   evade: {possible: boolean, allowed: boolean, why: string, at_once: boolean},
- *   vigour: {possible: boolean, allowed: boolean, why: string}}} View
+ *   evade: {possible: boolean, allowed: boolean, why: string, at_once: boolean, cost: string},
+ *   vigour: {possible: boolean, allowed: boolean, why: string, cost: string}, rules_said: string[],
+ *   said: {outcome: string}}} View
+ *   rules_said: this section's rules, as chips; said: in words; cost: under each costly action's button, in words
  */
 
 /** @type {Shell} */
@@ -45,21 +46,6 @@ const weaponBonus = field("hero-weapon-bonus", "hero.weapon_bonus");
 const items = modifierList(() => t("Bonus to {skill}", { skill: system.labels.skill }));
 const enemies = enemyList("endurance",
   h("p", { className: "hint", i18n: "Several enemies are fought one after another, in this order." }));
-const vigourRule = rule("vigour", { check: true, defaultChecked: true });
-
-const RULES = [
-  rule("evade_after", { i18nPlaceholder: "no evasion" }), rule("evade_until"), rule("evade_when_enemy_at_most"),
-  rule("evade_before_round", { check: true, hint: true }),
-  h("p", { className: "hint", id: "rule-evade_before_round-hint",
-            i18n: "Unchecked, an evasion before the first round is fought as a round: the hero's losses stand, the enemy's are ignored." }),
-  rule("skill_modifier", { placeholder: "0", ...SIGNED }), rule("skill_modifier_rounds", { i18nPlaceholder: "the whole fight" }),
-  ...["unarmed_rounds", "enemy_immune_rounds", "hero_immune_rounds"].map((key) => rule(key, { placeholder: "0" })),
-  ...["enemy_loss_multiplier", "hero_loss_multiplier"].map((key) => rule(key, { decimal: true, placeholder: "1" })),
-  ...["enemy_extra_loss", "hero_extra_loss", "hero_extra_loss_when_wounded"].map((key) => rule(key, { placeholder: "0" })),
-  ...["max_rounds", "end_when_enemy_at_most", "end_when_hero_at_most"].map((key) => rule(key)),
-  rule("restore_endurance", { check: true }), rule("restore_part", { decimal: true, placeholder: "0" }),
-  rule("restore_points", { placeholder: "0" }), vigourRule,
-];
 
 function showWeaponBonus() {
   weaponBonus.box.hidden = !system.other_weapon_bonus || weapon.value !== "other";
@@ -84,7 +70,6 @@ export function apply(next, reset) {
   items.relabel();
   willpower.box.hidden = !system.has_willpower;
   willpowerMax.box.hidden = !system.has_willpower;
-  vigourRule.hidden = !system.has_vigour;
   /** @type {{key: string, name: string}[]} */
   const weapons = system.weapons;
   const chosen = weapon.value;
@@ -245,7 +230,7 @@ export function init(given) {
         h("div", { className: "sheet-pairs crt-setup" }, skill.box, endurance.box, enduranceMax.box, willpower.box, willpowerMax.box),
         h("div", { className: "field" }, weaponLabel, weapon), weaponBonus.box, items.box, roll, rollHint),
       enemies.box)],
-    rules: [h("div", { className: "rules-grid" }, ...RULES)],
+    rules: [ruleForm()],
     top: [h("div", { className: "crt-cards" }, heroCard,
       h("p", { className: "ratio" }, h("span", { className: "caption", i18n: "Combat Ratio" }), " ", ratio),
       enemyCard)],
@@ -258,23 +243,6 @@ export function init(given) {
     bottom: [h("div", { className: "crt-log" },
       h("h3", { id: "log-heading", i18n: "Combat log" }), log)],
   };
-}
-
-/** @type {Record<string, {rule_labels: Record<string, string>}> | null} */
-let words = null;
-
-/**
- * The section's rules of this fight, in the rules' own words ("Evasion allowed after round: 3").
- * @param {Record<string, unknown>} rules the record's (only those that differ from the plain case)
- */
-function ruleChips(rules) {
-  words ??= JSON.parse(document.getElementById("systems-data")?.textContent ?? "{}");
-  const labels = (systemsWords(language()) ?? words?.en)?.rule_labels ?? {};
-  return Object.entries(rules).map(([key, value]) => {
-    const label = labels[key] ?? key;
-    if (value === true) return label;
-    return `${label}: ${value === false ? t("no") : String(value)}`;
-  });
 }
 
 /**
@@ -310,7 +278,7 @@ export function render(fight, shown) {
     });
   };
   enemyCard.replaceChildren(enemyCardOf(view.current));
-  const chips = ruleChips(record.rules ?? {});
+  const chips = view.rules_said;
   rulesStrip.replaceChildren(...chips.map((chip) => h("li", {}, chip)));
   rulesStrip.hidden = chips.length === 0;
   laterEnemies.replaceChildren(...view.enemies.flatMap((_, i) => (i === view.current ? []
@@ -326,13 +294,8 @@ export function render(fight, shown) {
   fightRound.disabled = over;
   number.disabled = over;
   evadeAtOnce = view.evade.at_once;
-  // An evasion round is a round: where WILLPOWER is spent on a round (the Staff), it is spent on this one too.
-  const spends = view.willpower_spend ? t("the Staff still takes {n} {willpower} or more",
-    { n: view.willpower_spend[0], willpower: labels.willpower }) : "";
-  showCostly(evade, view.evade, fight.why.evade, !view.evade.possible || over,
-    evadeAtOnce ? t("nothing is lost") : [t("a round: only your losses count"), spends].filter(Boolean).join("; "));
-  showCostly(vigour, view.vigour, fight.why.vigour, !view.vigour.possible || hero.vigour || over,
-    `+${shown.vigour.skill} ${labels.skill}, −${shown.vigour.endurance} ${labels.endurance}`);
+  showCostly(evade, view.evade, fight.why.evade, !view.evade.possible || over);
+  showCostly(vigour, view.vigour, fight.why.vigour, !view.vigour.possible || hero.vigour || over);
   if (!view.evade.allowed || over) evading = false;
   // A new action, or one undone: the square turned over by the last one goes with it.
   if (revealed && revealed.actions !== fight.record.actions.length) revealed = null;
@@ -362,16 +325,16 @@ export function strip(fight, shown) {
 
 /**
  * @param {ReturnType<typeof costly>} action
- * @param {{allowed: boolean, why: string}} state the view's: whether it is allowed now, and what it does then
+ * @param {{allowed: boolean, why: string, cost: string}} state the view's: whether it is allowed now, what it does
+ *   then, and what it costs (in words: the rules')
  * @param {string | undefined} refused why it is unavailable: the engine's refusal (the reply's `why`), as for
  *   every system's controls
  * @param {boolean} hidden
- * @param {string} cost
  */
-function showCostly(action, state, refused, hidden, cost) {
+function showCostly(action, state, refused, hidden) {
   action.box.hidden = hidden;
   action.button.disabled = !state.allowed;
-  action.cost.textContent = cost;
+  action.cost.textContent = state.cost;
   action.why.textContent = state.allowed ? state.why : refused ?? "";
   action.why.classList.toggle("unavailable", !state.allowed);
 }
@@ -531,17 +494,6 @@ export const focus = () => {
 };
 
 /**
- * A loss as the log shows it: the points, then how the section's rules made them ("10 (5 × 2)").
- * @param {number | string} loss
- * @param {string} how
- */
-function lossText(loss, how) {
-  const shown = loss === "K" ? t("K (killed)") : String(loss);
-  if (/[×+]/.test(how)) return `${shown} (${how.replace(/\s*=.*$/, "")})`;
-  return how === String(loss) || how === "K" ? shown : `${shown} (${how})`;
-}
-
-/**
  * A part of a round's card, the log's column it was in the old table (the tests read them by it).
  * @param {number} column
  * @param {string} text
@@ -552,12 +504,11 @@ const part = (column, text) => h("span", { data: { col: String(column) } }, text
  * One card for each event, the rules' notes kept in it; the newest is shown first (style.css).
  * @param {FightEvent} event
  * @param {OpenFight} fight
- * @param {System} shown
  */
-export function logRows(event, fight, shown) {
+export function logRows(event, fight) {
   if (announcing) {
     announcing = false;
-    announce(announcement(event, fight, shown));
+    announce(announcement(event));
     if (picked !== null && typeof event.number === "number") { // the square tapped shows the number drawn
       revealed = { square: picked, number: event.number, actions: fight.record.actions.length };
       picked = null;
@@ -567,61 +518,26 @@ export function logRows(event, fight, shown) {
   /** @type {string[]} */
   const notes = event.notes ?? [];
   const noteLines = notes.map((note) => h("span", { className: "log-note" }, note));
-  if (event.kind === "vigour") {
-    return [logCard(t("Vigour"), [t("Vigour cast: {skill} for this fight, ENDURANCE {endurance}.", event)], "vigour")];
-  }
-  if (event.kind === "evade_no_round") return [logCard(t("Evade"), noteLines, "evade")];
-  const { labels } = shown;
-  const round = part(0, event.kind === "evade" ? t("Round {round} (evade)", event) : t("Round {round}", event));
-  const pick = event.typed ? t("picked") : t("drawn");
-  const title = h("span", {}, round, " · ", pick, " ", part(3, String(event.number)));
-  const losses = h("span", {}, part(1, event.enemy), " −", part(4, lossText(event.enemy_loss, event.enemy_loss_text)),
-    " → ", part(7, String(event.enemy_endurance)), " · ", t("you"), " −",
-    part(5, lossText(event.hero_loss, event.hero_loss_text)), " → ", part(6, String(event.endurance)));
-  const numbers = h("span", {}, t("Combat Ratio"), " ", part(2, signed(event.combat_ratio)));
-  if (event.willpower !== null && event.willpower !== undefined) {
-    numbers.append(` · ${labels.willpower} −${event.willpower_spent ?? 0} → `, part(8, String(event.willpower)));
-  }
+  const said = event.said ?? {};
+  if (event.kind === "vigour") return [logCard(said.title, [said.text], "vigour")];
+  if (event.kind === "evade_no_round") return [logCard(said.title, noteLines, "evade")];
+  const title = h("span", {}, part(0, said.title), " · ", said.pick, " ", part(3, String(event.number)));
+  const losses = h("span", {}, part(1, event.enemy), " −", part(4, said.enemy_loss),
+    " → ", part(7, String(event.enemy_endurance)), " · ", said.you, " −",
+    part(5, said.hero_loss), " → ", part(6, String(event.endurance)));
+  const numbers = h("span", {}, said.ratio, " ", part(2, signed(event.combat_ratio)));
+  if (said.willpower) numbers.append(` · ${said.willpower} −${event.willpower_spent ?? 0} → `, part(8, String(event.willpower)));
   return [logCard(title, [losses, numbers, ...noteLines], `fought${event.typed ? " typed" : ""}`)];
 }
 
 /**
- * What a screen reader hears after an action: "Drakkar loses 8, you lose 1: ENDURANCE 24".
+ * What a screen reader hears after an action: "Drakkar loses 8, you lose 1: ENDURANCE 24" (the rules' words).
  * @param {FightEvent} event
- * @param {OpenFight} fight
- * @param {System} shown
  */
-export function announcement(event, fight, shown) {
-  if (event.kind === "vigour") return t("Vigour cast: {skill} for this fight, ENDURANCE {endurance}.", event);
-  if (event.kind === "evade_no_round") return (event.notes ?? []).join(" ");
-  const { labels } = shown;
-  const enemy = event.enemy_loss === "K" ? t("{name}: out of the fight", { name: event.enemy })
-    : t("{name} loses {n}", { name: event.enemy, n: event.enemy_loss });
-  const hero = event.hero_loss === "K" ? t("you are out of the fight") : t("you lose {n}", { n: event.hero_loss });
-  let left = `${labels.endurance} ${event.endurance}`;
-  if (event.willpower !== null && event.willpower !== undefined) left += `, ${labels.willpower} ${event.willpower}`;
-  return `${enemy}, ${hero}: ${left}`;
-}
+export const announcement = (event) => event.said?.text ?? "";
 
 /**
+ * The outcome in the rules' words ("" while the fight goes on).
  * @param {View} view
- * @param {System} shown
  */
-export function outcomeText(view, shown) {
-  const fields = { hero: shown.hero, endurance: view.hero.endurance, willpower: view.hero.willpower,
-                   enemies: view.enemies.map((e) => e.name), rounds: view.rounds,
-                   count: view.enemies.length };
-  const left = view.hero.willpower !== null
-    ? t("{hero} has {endurance} ENDURANCE and {willpower} WILLPOWER left.", fields)
-    : t("{hero} has {endurance} ENDURANCE left.", fields);
-  switch (view.outcome) {
-    case "won": return `${t("Victory: {enemies} {count|falls|fall}.", fields)} ${left}`;
-    case "lost":
-      return view.enemies[view.current].endurance <= 0
-        ? t("{hero} is dead, and so is the enemy: the adventure is over.", fields)
-        : t("{hero} is dead: the adventure is over.", fields);
-    case "evaded": return `${t("{hero} evades the fight.", fields)} ${left}`;
-    case "ended": return `${t("The fight stops after round {rounds}, as the section says.", fields)} ${left}`;
-    default: return "";
-  }
-}
+export const outcomeText = (view) => view.said.outcome;

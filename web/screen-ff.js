@@ -1,7 +1,7 @@
 // The screen of Fighting Fantasy («Подземелья Чёрного замка», kind "ff"): the set-up form with the adventure sheet's
 // numbers and spells, the fight (status, whom to strike, dice, escape, luck), the adventure sheet, the log.
 import { $$, element, h, numberOrText } from "./dom.js";
-import { SIGNED, enemyList, field, resetRules, rolledLimits, roller, rule } from "./setup.js";
+import { SIGNED, enemyList, field, resetRules, rolledLimits, roller, ruleForm } from "./setup.js";
 import { t } from "./i18n.js";
 import { announce, diceFaces, dieFace, fighterCard, logCard, resultLine, showResult } from "./widgets.js";
 
@@ -17,9 +17,12 @@ import { announce, diceFaces, dieFace, fighterCard, logCard, resultLine, showRes
  *   spells: Record<string, number>, strength: boolean}} Hero
  */
 /**
- * A fight's state as the rules show it (pyrules.systems.fighting_fantasy: view).
+ * A fight's state as the rules show it (pyrules.systems.fighting_fantasy: view), with its words (said: words.py's
+ * view_words: the outcome, each costly control's cost, why no luck test follows a wound).
  * @typedef {{outcome: string, hero: Hero, enemies: {name: string, skill: number, stamina: number, weakened: boolean}[],
- *   fighting: number[], can: Record<string, boolean>, decline_cost: number, decline_costs_luck: boolean}} View
+ *   fighting: number[], can: Record<string, boolean>, decline_cost: number, weakness: number, rules_said: string[],
+ *   said: {outcome: string, costs: Record<string, string>, no_wound_luck: string}}} View  weakness: the Spell of
+ *   Weakness's penalty in this fight; rules_said: this paragraph's rules, as chips
  */
 
 
@@ -60,25 +63,6 @@ const enemies = enemyList("stamina", h("p", { className: "hint",
   i18n: "Several enemies fight all at once, unless the paragraph says they come one after another." }));
 
 /**
- * A rule of this section with the book's words beside it (its hint: the rule's description with the rules' numbers,
- * written by apply).
- * @param {string} key
- * @param {HTMLElement} field
- */
-const explained = (key, field) => h("div", {}, field, h("p", { className: "hint", id: `rule-${key}-hint` }));
-
-const RULES = [
-  explained("escape", rule("escape", { check: true, hint: true })),
-  explained("one_by_one", rule("one_by_one", { check: true, hint: true })),
-  explained("luck_in_combat", rule("luck_in_combat", { check: true, hint: true })),
-  // Ticked to start with: the book's reading (a record that does not name the rule keeps the old, gentler one).
-  explained("decline_costs_luck", rule("decline_costs_luck", { check: true, hint: true, defaultChecked: true })),
-  explained("flask_in_combat", rule("flask_in_combat", { check: true, hint: true })),
-  explained("strength_bonus", rule("strength_bonus", { hint: true })),
-  explained("weakness_penalty", rule("weakness_penalty", { hint: true })),
-];
-
-/**
  * The set-up in this system's words (what was typed is kept).
  * @param {System} next
  */
@@ -102,26 +86,6 @@ export function apply(next) {
     return h("div", { className: "field" }, h("label", { htmlFor: input.id }, name), input);
   }));
   enemies.relabel(system.enemy_labels);
-  // The rules' descriptions beside their fields, with the rules' numbers (describe()).
-  const { wound, luck_test_cost: cost, luck_wounds: luckWounds, rule_defaults: defaults } = system;
-  const hints = {
-    escape: t("Only where the paragraph allows it. The enemy has the last blow: {n} STAMINA lost.", { n: wound }),
-    one_by_one: t("Off: they all fight at once and you choose whom to strike each round. Between opponents you are not in a fight: the adventure sheet and luck tests are open."),
-    luck_in_combat: t("After a wound between you and your target you may test your luck: a wound you deal takes {hit_lucky} if you are lucky, {hit} if not; a wound you take costs {hurt_lucky} if you are lucky, {hurt} if not. A killing blow ends the enemy: there is no test on it.", luckWounds),
-    decline_costs_luck: t("The book: each time you are offered to TEST YOUR LUCK you must subtract {n}, and a declined test counts as unlucky. Off: a declined test is unlucky but costs no LUCK.", { n: cost }),
-    flask_in_combat: t("The book shuts only the backpack during a fight; the flask hangs at the belt. Off: no drink until the fight is over."),
-    strength_bonus: t("The 1991 text says only that the spell raises your ATTACK STRENGTH; the remake gives +{n}. Blank: {n}.", { n: defaults.strength_bonus }),
-    weakness_penalty: t("The 1991 text says only that the spell weakens the enemy's ATTACK STRENGTH; the remake gives −{n}. Blank: {n}.", { n: defaults.weakness_penalty }),
-  };
-  /** @param {string} selector */
-  const inRules = (selector) => RULES.map((rule) => rule.querySelector(selector)).find(Boolean);
-  for (const [key, text] of Object.entries(hints)) {
-    const hint = inRules(`#rule-${key}-hint`);
-    if (hint) hint.textContent = text;
-  }
-  for (const key of ["strength_bonus", "weakness_penalty"]) {
-    inRules(`[data-field="rules.${key}"]`)?.setAttribute("placeholder", String(defaults[key]));
-  }
 }
 
 /** The hero as typed (the Adventure Sheet): the rules check every value and name the field they refuse. */
@@ -192,7 +156,7 @@ const escape = costly("escape", h("span", { i18n: "Escape" }));
 const testLuck = costly("test-luck", h("span", { i18n: "Test your luck" }));
 const decline = costly("decline-luck", h("span", { i18n: "Decline the test" }));
 // Where a Fighting Fantasy player looks for the luck test after a wound: this book has none (its combat rules take 2
-// for every wound), unless the section's rules turn on the other books' rule (luck_in_combat).
+// for every wound), unless the section's rules turn on the other books' rule (luck in combat).
 const noWoundLuck = h("p", { className: "hint", id: "no-wound-luck", hidden: true });
 // The last round's, luck test's or escape's result, under the buttons that made it (the log is screens below).
 const result = resultLine("ff-result");
@@ -297,7 +261,7 @@ export function init(given) {
           spellsBox),
         roll, rollHint),
       enemies.box)],
-    rules: [h("div", { className: "rules-grid" }, ...RULES)],
+    rules: [ruleForm({ explained: true })],
     top: [h("div", { className: "ff-cards" }, heroCard, enemyCards), ruleChips],
     // The round first (the app rolls every die), the costly actions beside it; the dice rolled at the table are
     // typed (or tapped on their faces) below, apart, and used by the next round or luck test.
@@ -431,22 +395,24 @@ export function render(fight, shown) {
   showPicked(heroDice);
 
   const can = view.can;
-  const { labels } = shown;
   fightRound.hidden = !view.enemies.length;
   fightRound.disabled = !can.round;
   heroDice.disabled = !can.round && !can.luck; // a luck test uses the same two dice
   for (const radio of inputs("input", heroFaces)) radio.disabled = heroDice.disabled;
+  const { costs } = view.said;
   escape.hidden = !can.escape;
-  costOf(escape, t("−{n} {stamina}", { n: shown.wound, stamina: labels.stamina }));
+  costOf(escape, costs.escape);
   testLuck.hidden = !can.luck;
   /** @type {HTMLElement} */ (testLuck.firstElementChild).textContent =
     can.combat_luck ? t("Test your luck on this wound") : t("Test your luck");
-  costOf(testLuck, view.hero.luck > 0 ? t("−{n} {luck}", { n: shown.luck_test_cost, luck: labels.luck }) : "");
+  costOf(testLuck, costs.luck);
   decline.hidden = !can.luck || can.combat_luck; // a paragraph's test may be declined (unlucky)
-  noWoundLuck.hidden = can.luck || !view.fighting.length || Boolean(fight.record.rules?.luck_in_combat);
-  noWoundLuck.textContent = t("This book has no luck test after a wound: a wound always takes {n} STAMINA (combat rules, steps 4 and 5), and you test your luck only when a paragraph says so. The other books' rule: “Using luck in combat” in this section's combat rules.", { n: shown.wound });
-  costOf(decline, view.decline_cost ? t("unlucky, −{n} {luck}", { n: view.decline_cost, luck: labels.luck }) : t("unlucky"));
-  renderSheet(view, shown);
+  // Where a player looks for the luck test after a wound, in a fight: the rules say why there is none ("" where the
+  // section's rules offer it).
+  noWoundLuck.hidden = can.luck || !view.fighting.length || !view.said.no_wound_luck;
+  noWoundLuck.textContent = view.said.no_wound_luck;
+  costOf(decline, costs.decline);
+  renderSheet(view, shown, fight.why ?? {});
   explain(fight.why ?? {});
 }
 
@@ -509,7 +475,7 @@ function drawCards(fight, view, shown) {
     const waiting = !out && !view.fighting.includes(i);
     const chips = [];
     if (enemy.weakened) chips.push(t("{spell}: −{n} to ATTACK STRENGTH", { spell: spellName(shown, "weakness"),
-                                                                          n: fight.record.rules?.weakness_penalty ?? shown.rule_defaults.weakness_penalty }));
+                                                                          n: view.weakness }));
     const foe = fighterCard({ name: enemy.name, className: "ff-card foe", dead: out, chips,
       stats: [[labels.skill, enemy.skill]],
       bar: { label: labels.stamina, current: enemy.stamina, max: starting[i]?.stamina ?? enemy.stamina,
@@ -522,7 +488,7 @@ function drawCards(fight, view, shown) {
     foe.append(slot(i));
     return foe;
   }) : [element("p", t("No enemy in this paragraph."), "hint")]));
-  const chips = ruleWords(fight, shown);
+  const chips = view.rules_said;
   ruleChips.replaceChildren(...chips.map((text) => h("li", {}, text)));
   ruleChips.hidden = !chips.length;
   if (lastRound) showRoundDice(lastRound);
@@ -548,30 +514,6 @@ function markTarget() {
 }
 
 /**
- * This section's rules, as chips (the record's choices, in the page's words).
- * @param {OpenFight} fight
- * @param {System} shown
- */
-function ruleWords(fight, shown) {
-  const rules = fight.record.rules ?? {};
-  const words = [];
-  if (fight.view.enemies.length > 1) words.push(rules.one_by_one ? t("One after another") : t("All at once"));
-  if (rules.escape) words.push(t("Escape allowed"));
-  if (rules.luck_in_combat) words.push(t("Luck in combat"));
-  if (fight.view.decline_costs_luck) {
-    words.push(t("A declined test costs {n} {luck}", { n: shown.luck_test_cost, luck: shown.labels.luck }));
-  }
-  if (rules.flask_in_combat) words.push(t("Flask between rounds"));
-  if (rules.strength_bonus !== undefined) {
-    words.push(t("{spell}: +{n}", { spell: spellName(shown, "strength"), n: rules.strength_bonus }));
-  }
-  if (rules.weakness_penalty !== undefined) {
-    words.push(t("{spell}: −{n}", { spell: spellName(shown, "weakness"), n: rules.weakness_penalty }));
-  }
-  return words;
-}
-
-/**
  * The last round's dice on the cards, as faces.
  * @param {FightEvent} event
  */
@@ -585,8 +527,9 @@ function showRoundDice(event) {
 /**
  * @param {View} view
  * @param {System} shown
+ * @param {Record<string, string>} why the rules' refusals (a spell's: it cannot be cast now)
  */
-function renderSheet(view, shown) {
+function renderSheet(view, shown, why) {
   const hero = view.hero;
   for (const [key, span] of Object.entries(sheetWords)) span.textContent = shown.labels[key];
   const peace = view.can.sheet;
@@ -607,20 +550,18 @@ function renderSheet(view, shown) {
     return h("li", { data: { index: String(i) } }, element("span", item), " ", button);
   }));
   const spells = Object.entries(hero.spells);
-  /** @type {{key: string, name: string, when: string}[]} */
-  const known = shown.spells;
   sheetSpells.replaceChildren(...(spells.length ? spells.map(([key, uses]) => {
-    const spell = known.find((s) => s.key === key) ?? { key, name: key, when: "" };
-    const disabled = spell.when === "combat" ? !view.can.round : spell.when === "peace" ? !peace : view.outcome === "lost";
-    const cost = t("−1 use of {n}", { n: uses });
-    const button = h("button", { type: "button", className: "costly", disabled, data: { spell: key },
-                                 attrs: { "aria-label": `${t("Cast the {spell}", { spell: spell.name })} (${cost})` } },
+    const name = spellName(shown, key);
+    const cost = view.said.costs[`spell:${key}`];
+    const button = h("button", { type: "button", className: "costly", disabled: Boolean(why[`spell:${key}`]),
+                                 data: { spell: key },
+                                 attrs: { "aria-label": `${t("Cast the {spell}", { spell: name })} (${cost})` } },
       t("Cast"), " ", h("span", { className: "cost" }, `(${cost})`));
-    return h("li", {}, element("span", `${spell.name}: ${uses}`), " ", button);
+    return h("li", {}, element("span", `${name}: ${uses}`), " ", button);
   }) : [element("li", t("No spells left."), "hint")]));
   for (const button of [eat, takeItem, takeWeapon, takeFood]) button.disabled = !peace;
   drink.disabled = !view.can.drink; // between rounds too, where this fight's rules allow it
-  costOf(drink, t("−1 dose of {n}", { n: hero.flask }));
+  costOf(drink, view.said.costs.drink);
 }
 
 function target() {
@@ -674,119 +615,33 @@ export function strip(fight, shown) {
 /** A fight just started: the round's button (no keyboard opens on a phone). */
 export const focus = () => fightRound.focus({ preventScroll: true });
 
-/** @param {number[] | null} d */
-function roll(d) {
-  return d ? `${d[0]}+${d[1]}` : "";
-}
-
-/** @type {Record<string, string>} */
-const RESULTS = {
-  hit: "you wound it (−{n})",
-  hurt: "it wounds you (−{n})",
-  parry: "parried",
-  wounds: "it wounds you (−{n})",
-  misses: "misses you",
-};
-
 /**
- * The log's card for one event (the round: who rolled what, who wounded whom; a note otherwise); a new event is
- * also announced to screen readers.
+ * The log's card for one event, in the rules' words (event.said: the round's lines around its dice, a note otherwise);
+ * a new event is also announced to screen readers.
  * @param {FightEvent} event
  * @param {OpenFight} fight
- * @param {System} shown
  */
-export function logRows(event, fight, shown) {
+export function logRows(event, fight) {
+  /** @type {{text: string, title: string, hero: string[], enemies: string[][], after: string}} */
+  const said = event.said;
   if (fresh) {
     fresh = false;
-    const said = announcement(event, fight, shown);
-    announce(said);
-    if (FIGHT_KINDS.includes(event.kind)) showResult(result, said);
+    announce(said.text);
+    if (FIGHT_KINDS.includes(event.kind)) showResult(result, said.text);
   }
-  /** @type {string[]} */
-  const names = fight.view.enemies.map((/** @type {{name: string}} */ e) => e.name);
-  if (event.kind !== "round") return [logCard(note(event, names, shown), [], "note")];
+  if (event.kind !== "round") return [logCard(said.text, [], "note")];
   lastRound = event;
   if (drawn.count === fight.record.actions.length) showRoundDice(event);
-  const { labels } = shown;
-  const bonus = event.hero_strength - event.hero_dice[0] - event.hero_dice[1];
-  /** @type {{index: number, name: string, dice: number[], strength: number, result: string}[]} */
+  /** @type {{index: number, dice: number[], result: string}[]} */
   const foes = event.enemies;
+  const [hero, sum] = said.hero;
   const lines = [
-    h("span", { className: "who" }, shown.hero, ": ", diceFaces(event.hero_dice), ` + ${bonus} = ${event.hero_strength}`),
-    ...foes.map((foe) => h("span", { className: `who ${foe.result}` },
-      foe.name + (foe.index === event.target ? ` (${t("your target")})` : ""), ": ", diceFaces(foe.dice),
-      ` → ${foe.strength}: ${t(RESULTS[foe.result], { n: shown.wound })}`)),
-    h("span", { className: "after" }, `${labels.stamina} ${event.stamina} · `,
-      foes.map((foe) => `${foe.name} ${event.enemy_stamina[foe.index]}`).join(" · ")),
+    h("span", { className: "who" }, hero, diceFaces(event.hero_dice), sum),
+    ...foes.map((foe, i) => h("span", { className: `who ${foe.result}` }, said.enemies[i][0], diceFaces(foe.dice),
+                              said.enemies[i][1])),
+    h("span", { className: "after" }, said.after),
   ];
-  return [logCard(t("Round {n}", { n: event.round }), lines, "ff-round")];
-}
-
-/**
- * What a screen reader hears after an action: the round's losses and the hero's ВЫНОСЛИВОСТЬ ("ОРК loses 2, you
- * lose 0: STAMINA 18"), the log's words for anything else.
- * @param {FightEvent} event
- * @param {OpenFight} fight
- * @param {System} shown
- */
-export function announcement(event, fight, shown) {
-  /** @type {string[]} */
-  const names = fight.view.enemies.map((/** @type {{name: string}} */ e) => e.name);
-  if (event.kind !== "round") return note(event, names, shown);
-  /** @type {{index: number, name: string}[]} */
-  const foes = event.enemies;
-  const was = before; // the view before this round (none: the losses are not known, only where things stand)
-  const parts = foes.filter((foe) => foe.index === event.target || (was && was.enemies[foe.index].stamina > event.enemy_stamina[foe.index]))
-    .map((foe) => (event.enemy_stamina[foe.index] <= 0 ? t("{name}: out of the fight", { name: foe.name })
-      : was ? t("{name} loses {n}", { name: foe.name, n: was.enemies[foe.index].stamina - event.enemy_stamina[foe.index] })
-        : `${foe.name} ${event.enemy_stamina[foe.index]}`));
-  if (was) parts.push(t("you lose {n}", { n: was.hero.stamina - event.stamina }));
-  return `${parts.join(", ")}: ${shown.labels.stamina} ${event.stamina}`;
-}
-
-/** @param {FightEvent} event */
-function luckText(event) {
-  if (event.declined && event.cost) return t("The test is declined: unlucky, and it costs {n} LUCK (this fight's rule: every test offered costs {n}).", { n: event.cost });
-  if (event.declined && event.luck_before > 0) return t("The test is declined: unlucky; in this fight declining costs no LUCK.");
-  if (event.declined) return t("The test is declined: unlucky.");
-  if (event.no_luck) return t("LUCK is 0: unlucky.");
-  const fields = { dice: roll(event.dice), total: event.dice[0] + event.dice[1], luck: event.luck_before };
-  return event.lucky ? t("{dice} = {total}, not above LUCK {luck}: lucky!", fields)
-    : t("{dice} = {total}, above LUCK {luck}: unlucky.", fields);
-}
-
-/**
- * @param {FightEvent} event
- * @param {string[]} names
- * @param {System} shown
- */
-function note(event, names, shown) {
-  const after = t("LUCK is now {luck}, STAMINA {stamina}.", event);
-  switch (event.kind) {
-    case "luck":
-      if (event.combat) {
-        const which = event.combat === "hit" ? t("on the wound dealt to {name}", { name: names[event.enemy] })
-          : t("on the wound taken from {name}", { name: names[event.enemy] });
-        return `${t("Test your luck")} ${which}: ${luckText(event)} ${after}`;
-      }
-      return `${t("Test your luck")}: ${luckText(event)} ${after}`;
-    case "escape":
-      return `${t("Escape: the enemy has the last blow, {n} STAMINA lost.", { n: event.loss })}` +
-        (event.test ? ` ${luckText(event.test)}` : "");
-    case "drink": return event.in_combat
-      ? t("A drink from the flask between rounds, as this fight's rules allow: +{gained} STAMINA ({flask} left).", event)
-      : t("A drink from the flask: +{gained} STAMINA ({flask} left).", event);
-    case "eat": return t("Food eaten: +{gained} STAMINA.", event);
-    case "take": return event.item ? t("Put in the backpack: {item}.", event) : t("Food put in the backpack.");
-    case "drop": return event.item ? t("Taken out of the backpack: {item}.", event) : t("Food taken out of the backpack.");
-    case "arm": return t("Weapon taken (not in the backpack): {weapon}.", event);
-    case "disarm": return t("Weapon left: {weapon}.", event);
-    case "gold": return t("Gold: {amount}, now {gold}.", { amount: event.amount > 0 ? `+${event.amount}` : event.amount,
-                                                          gold: event.gold });
-    case "adjust": return t("Changed by the paragraph: SKILL {skill}, STAMINA {stamina}, LUCK {luck}.", event);
-    case "spell": return spellNote(event, names, shown);
-    default: return "";
-  }
+  return [logCard(said.title, lines, "ff-round")];
 }
 
 /**
@@ -801,37 +656,7 @@ function spellName(shown, key) {
 }
 
 /**
- * @param {FightEvent} event
- * @param {string[]} names
- * @param {System} shown
- */
-function spellNote(event, names, shown) {
-  const spell = spellName(shown, event.spell);
-  let text = t("{spell} cast.", { spell });
-  if (event.spell === "strength") text += ` ${t("+{n} to your ATTACK STRENGTH for this fight.", { n: event.bonus })}`;
-  if (event.spell === "weakness") {
-    text += ` ${t("{name}: −{n} to ATTACK STRENGTH for this fight.", { name: names[event.target], n: event.penalty })}`;
-  }
-  if (event.spell === "healing") text += ` ${t("+{gained} STAMINA.", event)}`;
-  if (event.spell === "copy") {
-    const last = event.copy_rounds.at(-1);
-    text += ` ${t("The copy fought {name} for {n} {n|round|rounds}:", { name: names[event.target], n: event.copy_rounds.length })}`;
-    text += ` ${last && last.enemy_stamina <= 0 ? t("the enemy is dead.") : t("the copy is gone; the enemy has {n} STAMINA.", { n: last ? last.enemy_stamina : 0 })}`;
-  }
-  return text;
-}
-
-/**
+ * How the fight ended, in the rules' words (the view's).
  * @param {View} view
- * @param {System} shown
  */
-export function outcomeText(view, shown) {
-  const fields = { hero: shown.hero, stamina: view.hero.stamina, enemies: view.enemies.map((e) => e.name),
-                   count: view.enemies.length };
-  switch (view.outcome) {
-    case "won": return `${t("Victory: {enemies} {count|falls|fall}.", fields)} ${t("{hero} has {stamina} STAMINA left.", fields)}`;
-    case "lost": return t("{hero} is dead: the adventure is over.", fields);
-    case "escaped": return t("{hero} escapes with {stamina} STAMINA.", fields);
-    default: return "";
-  }
-}
+export const outcomeText = (view) => view.said.outcome;

@@ -54,7 +54,7 @@ export const chosen = () => /** @type {HTMLInputElement} */ ($("input:checked", 
  */
 export function select(reset = true) {
   const key = chosen();
-  const { systems, rule_labels: labels } = page.words();
+  const { systems } = page.words();
   const system = systems[key];
   const { screen, parts } = page.screenOf(key);
   if (ui.body.dataset.kind !== system.kind) {
@@ -64,7 +64,7 @@ export function select(reset = true) {
   }
   for (const span of $$("[data-book]", ui.books)) span.textContent = systems[span.dataset.book ?? ""].book;
   for (const small of $$("[data-note]", ui.books)) small.textContent = systems[small.dataset.note ?? ""].note;
-  for (const label of $$("[data-rule]", ui.rules)) label.textContent = labels[label.dataset.rule ?? ""] ?? "";
+  drawRules(system.rules ?? []);
   screen.apply(system, reset);
 }
 
@@ -116,7 +116,8 @@ export function record() {
  * @param {ParentNode} [root]
  */
 export function resetRules(root = ui.rules) {
-  for (const input of $$("input", root)) {
+  const kept = root === ui.rules ? [...ruleFields.values()].map((made) => made.input) : []; // another book's too
+  for (const input of new Set([...$$("input", root), ...kept])) {
     if (input.type === "checkbox") input.checked = input.defaultChecked;
     else input.value = input.defaultValue;
   }
@@ -188,18 +189,61 @@ export function field(id, path, props = {}) {
 }
 
 /**
- * A rule of this section's combat rules: a number, or a choice (`check`), labelled by the rules' own words (the
- * shell writes them into [data-rule]). `hint`: it is described by the element of id rule-<key>-hint.
- * @param {string} key
- * @param {{check?: boolean, decimal?: boolean, hint?: boolean} & import("./dom.js").Props<"input">} [options]
+ * A per-fight rule as the rules declare it (pyrules.params, describe()'s `rules`), in the page's language: a whole
+ * number unless `check` (a box, `checked` to start with), `decimal` or `signed` (may be below 0).
+ * @typedef {{key: string, label: string, check?: boolean, checked?: boolean, decimal?: boolean, signed?: boolean,
+ *   hint?: string, placeholder?: string}} RuleField
  */
-export function rule(key, { check = false, decimal = false, hint = false, ...props } = {}) {
-  const id = `rule-${key}`;
-  const kind = check ? { type: "checkbox" } : { inputMode: decimal ? "decimal" : "numeric" };
-  const input = h("input", { id, ...kind, ...props, data: { field: `rules.${key}` } });
-  if (hint) input.setAttribute("aria-describedby", `${id}-hint`);
-  const label = h("label", { htmlFor: id, data: { rule: key } });
-  return check ? h("div", { className: "field check" }, input, label) : h("div", { className: "field" }, label, input);
+
+/**
+ * This section's combat rules: the place of the one form builder's fields, the chosen book's declared rules (drawn in
+ * by select()). The screen lays out only: `explained` puts each rule in a box with its hint under it (else a hint
+ * follows its field in the grid).
+ * @param {{explained?: boolean}} [layout]
+ */
+export const ruleForm = ({ explained = false } = {}) =>
+  h("div", { className: "rules-grid", data: { rules: explained ? "explained" : "grid" } });
+
+/** @type {Map<string, {box: HTMLElement, input: HTMLInputElement, label: HTMLElement, hint: HTMLElement}>} */
+const ruleFields = new Map(); // made once each: what was typed stays through a language switch or another book
+
+/**
+ * A rule's field (its id rule-<key>, its record path data-field rules.<key>), its words in the page's language.
+ * @param {RuleField} rule
+ */
+function ruleField(rule) {
+  const { key } = rule;
+  let made = ruleFields.get(key);
+  if (!made) {
+    const id = `rule-${key}`;
+    const kind = rule.check ? { type: "checkbox", defaultChecked: Boolean(rule.checked) }
+      : rule.signed ? SIGNED : { inputMode: rule.decimal ? "decimal" : "numeric" };
+    const input = h("input", { id, ...kind, data: { field: `rules.${key}` } });
+    const label = h("label", { htmlFor: id });
+    const box = rule.check ? h("div", { className: "field check" }, input, label) : h("div", { className: "field" }, label, input);
+    made = { box, input, label, hint: h("p", { className: "hint", id: `${id}-hint` }) };
+    ruleFields.set(key, made);
+  }
+  made.label.textContent = rule.label;
+  made.hint.textContent = rule.hint ?? "";
+  if (rule.hint) made.input.setAttribute("aria-describedby", made.hint.id);
+  if (rule.placeholder) made.input.placeholder = rule.placeholder;
+  return made;
+}
+
+/**
+ * The chosen book's rules in the screen's rule form.
+ * @param {RuleField[]} rules
+ */
+function drawRules(rules) {
+  const grid = /** @type {HTMLElement | null} */ (find("[data-rules]", ui.rules));
+  if (!grid) return;
+  const explained = grid.dataset.rules === "explained";
+  grid.replaceChildren(...rules.flatMap((rule) => {
+    const { box, hint } = ruleField(rule);
+    if (explained) return [h("div", {}, box, hint)];
+    return rule.hint ? [box, hint] : [box];
+  }));
 }
 
 /**

@@ -5,7 +5,7 @@
 // fight ends and when a share link is opened (read-only until the friend chooses to play). No rule number here: every
 // number is the review's.
 import { $, $$, element, fileName, h, saveFile, svgNode as node } from "./dom.js";
-import { capital, language, t } from "./i18n.js";
+import { capital, language, percentText, t } from "./i18n.js";
 
 /** @typedef {import("../types/screen").OpenFight} OpenFight */
 /**
@@ -60,8 +60,8 @@ let given = null; // the share link's preview (pyrules.preview), compared by the
 const W = 420, H = 180, LEFT = 46, RIGHT = 10, TOP = 10, BOTTOM = 26;
 const DOTS = 400; // actions up to which each has its dot on the chart (past it they would be one smudge)
 
-/** @param {number} p */
-const percent = (p) => new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 0 }).format(p);
+/** @param {number} p a chance, whole percents (one not certain never reads as certain: "> 99 %") */
+const percent = (p) => percentText(p, 0);
 /** @param {number} p a change of a win chance, in points */
 const points = (p) =>
   new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 0, signDisplay: "exceptZero" })

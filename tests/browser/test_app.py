@@ -28,7 +28,7 @@ def test_banedon_full_fight_with_typed_numbers(page):
         ["Round 2", "Giak", "+2", "2", "5", "4", "19", "6"],
         ["Round 3", "Giak", "+2", "3", "6", "3", "16", "0"],
     ]
-    expect(outcome(page)).to_have_text("Victory: Giak falls. Banedon has 16 ENDURANCE left.")
+    expect(outcome(page)).to_have_text("Victory over Giak. Banedon has 16 ENDURANCE left.")
     expect(page.locator("#outcome")).to_have_attribute("aria-live", "polite")
     round_button = page.locator("#fight-round")  # over: no number to type, no round to fight
     expect(round_button).to_be_hidden()
@@ -49,7 +49,7 @@ def test_grey_star_full_fight_spending_willpower(page):
         ["Round 1", "Deathgaunt", "−5", "6", "10 (5 × 2)", "4", "21", "20", "21"],
         ["Round 2", "Deathgaunt", "−5", "0", "27 (9 × 3)", "0", "21", "0", "18"],
     ]
-    expect(outcome(page)).to_have_text("Victory: Deathgaunt falls. Grey Star has 21 ENDURANCE and 18 WILLPOWER left.")
+    expect(outcome(page)).to_have_text("Victory over Deathgaunt. Grey Star has 21 ENDURANCE and 18 WILLPOWER left.")
 
 
 def test_cal_phoenix_full_fight_on_the_close_combat_table(page):
@@ -68,7 +68,7 @@ def test_cal_phoenix_full_fight_on_the_close_combat_table(page):
         ["Round 2", "Renegade Clansman", "+1", "1", "3", "4", "18", "5"],
         ["Round 3", "Renegade Clansman", "+1", "0", "8", "0", "18", "0"],
     ]
-    expect(outcome(page)).to_contain_text("Victory: Renegade Clansman falls. Cal Phoenix has 18 ENDURANCE left.")
+    expect(outcome(page)).to_contain_text("Victory over Renegade Clansman. Cal Phoenix has 18 ENDURANCE left.")
 
 
 def test_evasion_only_when_allowed(page):
@@ -116,7 +116,7 @@ def test_vigour_and_two_enemies_one_after_another(page):
     expect(page.locator("#combat-ratio")).to_have_text("+2")  # 18 - 16
     fight_round(page, 0)  # +1/+2, 0 -> 14/0
     assert [row[1] for row in log_rows(page)] == ["Giak", "Giak sergeant"]
-    expect(outcome(page)).to_have_text("Victory: Giak and Giak sergeant fall. Banedon has 21 ENDURANCE left.")
+    expect(outcome(page)).to_have_text("Victory over Giak and Giak sergeant. Banedon has 21 ENDURANCE left.")
 
 
 def test_bad_input_shows_its_message_and_keeps_the_fight(page):
@@ -169,7 +169,7 @@ def test_keyboard_only_fight(page):
     # The table's first square has the focus (a button: no phone keyboard opens); Enter fights the round with it.
     expect(page.get_by_role("button", name="Square 1: fight the round")).to_be_focused()
     page.keyboard.press("Enter")  # +15 against 5 ENDURANCE: every number kills (17 to 20 ENDURANCE left)
-    outcome = re.compile(r"^Victory: Enemy falls\. Banedon has (17|18|19|20) ENDURANCE left\.$")
+    outcome = re.compile(r"^Victory over Enemy\. Banedon has (17|18|19|20) ENDURANCE left\.$")
     expect(page.locator("#outcome")).to_have_text(outcome)
     left = re.search(r"has (\d+) ENDURANCE", page.locator("#outcome").inner_text()).group(1)
     expect(page.get_by_role("button", name="New fight")).to_be_focused()

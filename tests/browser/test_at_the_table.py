@@ -60,10 +60,12 @@ def on_screen(page, kind):
 
 
 def said(lang, english):
-    """A text of the page in one language (its page.json)."""
+    """A text of the page in one language (its page.json, or the rules' catalog for the words the rules say)."""
     if lang == "en":
         return english
-    return json.loads((Path(LOCALES) / lang / "page.json").read_text(encoding="utf-8"))[english]
+    page, rules = (json.loads((Path(LOCALES) / lang / name).read_text(encoding="utf-8"))
+                   for name in ("page.json", "rules.json"))  # fmt: skip
+    return page[english] if english in page else rules[english]
 
 
 def kind_of(record):

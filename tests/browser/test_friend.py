@@ -38,7 +38,7 @@ def finished(key: str) -> Fight:
     system = SYSTEMS[key]
     fight = Fight.from_record({"format": "pyrules-fight", "version": 1, "system": key, "seed": 7,
                                **system.examples["small"], "actions": []})  # fmt: skip
-    policy = system.simulation_policy(1)
+    policy = system.simulation_policy({"spend": 1})
     while fight.state.outcome == "ongoing" and len(fight.actions) < 200:
         fight.apply(system.action_json(policy(system, fight.setup, fight.state, len(fight.actions))))
     assert fight.state.outcome != "ongoing", key

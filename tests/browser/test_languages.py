@@ -51,7 +51,7 @@ def test_a_visitor_downloads_only_their_languages_words(fresh_page):
     page.get_by_label("Язык").select_option("en")
     page.get_by_label("Language").select_option("ru")
     expect(page.get_by_label("Язык")).to_be_visible()
-    assert [url.rsplit("/", 1)[-1] for url in asked] == ["ru.json"]
+    assert [url.rsplit("/", 1)[-1] for url in asked] == ["ru.json.gz"]
 
 
 def test_a_language_whose_words_cannot_be_downloaded_leaves_the_page_as_it_was_and_says_so(browser, base_url):
@@ -60,12 +60,12 @@ def test_a_language_whose_words_cannot_be_downloaded_leaves_the_page_as_it_was_a
         page = context.new_page()
         page.goto(base_url)
         expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=120_000)
-        page.route("**/locales/*.json", lambda route: route.abort())
+        page.route("**/locales/*.json.gz", lambda route: route.abort())
         page.get_by_label("Language").select_option("ru")
         expect(page.locator("#messages")).to_contain_text("could not be downloaded: check the connection")
         expect(page.locator("html")).to_have_attribute("lang", "en")
         expect(page.get_by_label("Language")).to_have_value("en")
-        page.unroute("**/locales/*.json")
+        page.unroute("**/locales/*.json.gz")
         page.get_by_label("Language").select_option("ru")  # the connection back: the switch works
         expect(page.locator("html")).to_have_attribute("lang", "ru")
     finally:
@@ -77,7 +77,7 @@ def test_a_visit_whose_words_cannot_be_downloaded_keeps_the_players_choice_for_t
     try:
         page = context.new_page()
         page.add_init_script("localStorage.setItem('pyrules:lang', 'ru')")
-        page.route("**/locales/*.json", lambda route: route.abort())
+        page.route("**/locales/*.json.gz", lambda route: route.abort())
         page.goto(base_url)
         expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=120_000)
         expect(page.locator("html")).to_have_attribute("lang", "en")  # the words are not here: English for now

@@ -110,7 +110,7 @@ def test_the_name_typed_is_the_one_the_outcome_says(page):
     start_against_a_giak(page, endurance=1)
     page.get_by_label("Random number", exact=True).fill("0")  # +8, 0: the Giak is killed, Aragorn loses nothing
     page.get_by_role("button", name="Fight round").click()
-    expect(page.locator("#outcome")).to_have_text("Victory: Giak falls. Aragorn has 25 ENDURANCE left.")
+    expect(page.locator("#outcome")).to_have_text("Victory over Giak. Aragorn has 25 ENDURANCE left.")
 
 
 def test_without_a_name_the_fight_keeps_the_books_hero(page):

@@ -20,11 +20,6 @@ PATTERNS = [
     re.compile(r"\bi18n(?:Placeholder|Label)?: " + JS_STRING),  # markup built by dom.js h(): h("p", {i18n: "..."})
     re.compile(r"\b(?:text|problem|why): " + JS_STRING),  # storage.js and saved.js: problems met in storage
     re.compile(r"\bprogress\(\d+, " + JS_STRING),  # worker.js start-up stages
-    re.compile(
-        r"^\s+(?:hit|hurt|parry|wounds|misses|strength|weakness|copy|healing|levitation|fire|illusion|swimming): "
-        + JS_STRING,
-        re.M,
-    ),  # screen-ff.js tables of words
     re.compile(r"dataset\.i18nKey = " + JS_STRING),
 ]
 

@@ -14,14 +14,18 @@ tails, the hero does. The hero may yield instead (lost). A fight to the last lif
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pyrules import rng
-from pyrules.contract import Outcome, Policy, System
+from pyrules.contract import Outcome, Policy, System, advice, odds_reply
 from pyrules.fields import Reader, RecordError
 from pyrules.i18n import tr
+
+if TYPE_CHECKING:
+    from pyrules.contract import OddsReply
 
 SIDES = ("heads", "tails")
 
@@ -166,11 +170,11 @@ class CoinFlip(System):
                 "words": {k: tr(v) for k, v in words.items()}}  # fmt: skip
 
     @classmethod
-    def simulation_policy(cls, spend: int = 1) -> Policy:
+    def simulation_policy(cls, options: Mapping[str, Any] | None = None) -> Policy:
         return lambda system, setup, state, counter: Flip("flip")
 
     @classmethod
-    def exact_odds(cls, fight: Any, options: dict) -> dict:
+    def exact_odds(cls, fight: Any, options: dict) -> OddsReply:
         """Fought to the end by flipping: the engine's own chance and step, enumerated (a duel is a tiny chain)."""
         memo: dict[Duel, Fraction] = {}
 
@@ -185,5 +189,5 @@ class CoinFlip(System):
             return memo[state]
 
         chance = float(win(replace(fight.state, draws=0)))
-        return {"win": chance, "win_plain": chance, "lose": 1 - chance, "ended": 0.0, "never": 0.0, "rounds": None,
-                "endurance": []}  # fmt: skip
+        words = advice(tr("Flip the coin: {win} to win.", win="{win}"), {"do": "flip"}, win=chance)
+        return odds_reply(chance, 1 - chance, 0.0, 0.0, None, cls.main_stat, [], [words], {"win_plain": chance})

@@ -82,7 +82,7 @@ def test_boot_a_lone_wolf_fight_undo_and_reload(page: Page):
         ["Round 3", "Giak", "+2", "3", "6", "3", "16", "0"],
     ]
     assert log_rows(page) == rows
-    victory = "Victory: Giak falls. Banedon has 16 ENDURANCE left."
+    victory = "Victory over Giak. Banedon has 16 ENDURANCE left."
     page.wait(f"document.querySelector('#outcome').textContent.includes({json.dumps(victory)})", "the outcome")
     assert replayed(current_record(page))["outcome"] == "won"
 

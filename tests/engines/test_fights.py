@@ -43,7 +43,7 @@ def test_grey_star_spends_willpower_through_the_staff_every_round(page: Page):
         ["Round 2", "Deathgaunt", "−5", "6", "10 (5 × 2)", "4", "17", "15", "20"],
         ["Round 3", "Deathgaunt", "−5", "0", "18 (9 × 2)", "0", "17", "0", "18"],
     ]
-    outcome(page, "Victory: Deathgaunt falls. Grey Star has 17 ENDURANCE and 18 WILLPOWER left.")
+    outcome(page, "Victory over Deathgaunt. Grey Star has 17 ENDURANCE and 18 WILLPOWER left.")
     record = current_record(page)
     assert [(a["number"], a["willpower"]) for a in record["actions"]] == [(6, 1), (6, 2), (0, 2)]
     view = replayed(record)
@@ -68,7 +68,7 @@ def test_cal_phoenix_to_the_end_on_the_close_combat_results_table(page: Page):
         ["Round 2", "Renegade Clansman", "+1", "1", "3", "4", "18", "5"],
         ["Round 3", "Renegade Clansman", "+1", "0", "8", "0", "18", "0"],
     ]
-    outcome(page, "Victory: Renegade Clansman falls. Cal Phoenix has 18 ENDURANCE left.")
+    outcome(page, "Victory over Renegade Clansman. Cal Phoenix has 18 ENDURANCE left.")
     record = current_record(page)
     assert [a["number"] for a in record["actions"]] == [4, 1, 0]
     view = replayed(record)

@@ -10,7 +10,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from pyrules import Fight, RecordError, i18n, odds, rng
+from pyrules import Fight, RecordError, i18n, odds, params, rng
 from pyrules.systems import SYSTEMS
 from pyrules.systems.citadel.record import HEROES, MONSTERS, WEAPON_LABELS
 from pyrules.systems.fighting_fantasy.record import SPELLS
@@ -61,22 +61,32 @@ def optional(**fields: st.SearchStrategy) -> st.SearchStrategy[dict]:
 
 names = st.sampled_from(["Giak", "Гоблин", "Orc 2", "Crimson Lord", "A" * 60]) | any_text
 
-lone_wolf_rules = optional(
-    evade_after=small(0, 3),
-    evade_until=small(1, 4),
-    evade_when_enemy_at_most=small(0, 10),
-    skill_modifier=small(-5, 5),
-    unarmed_rounds=small(0, 2),
-    enemy_immune_rounds=small(0, 2),
-    hero_immune_rounds=small(0, 2),
-    enemy_loss_multiplier=st.sampled_from([0, 0.5, 1, 2, "1.5", "1e10000000", "--1", "9" * 400]),
-    hero_loss_multiplier=st.sampled_from([0, 0.5, 1, 2, "0.5", "1/2", "1e-99999999"]),
-    enemy_extra_loss=small(0, 2),
-    hero_extra_loss=small(0, 2),
-    max_rounds=small(1, 6),
-    restore_endurance=st.booleans(),
-    vigour=st.booleans(),
-)
+# Values of a per-fight rule by its declaration's kind (pyrules.params): whole numbers near the plain case, within
+# the rule's bounds (a fight stays short), and multipliers as the page or a hostile record types them.
+MULTIPLIERS = [0, 0.5, 1, 2, 3, "1.5", "0.5", "1/2", "1e10000000", "--1", "9" * 400, "1e-99999999"]
+
+
+def rule_values(param: params.Param) -> st.SearchStrategy:
+    if param.kind == params.FLAG:
+        return st.booleans()
+    if param.kind == params.MULTIPLIER:
+        return st.sampled_from(MULTIPLIERS)
+    if param.kind == params.CHOICE:
+        return st.sampled_from(param.choices)
+    low = max(param.low, -5)
+    return st.integers(low, min(param.high, max(low, 0) + 6))
+
+
+@st.composite
+def rules_of(draw, system: str) -> dict:
+    """A system's per-fight rules, from its declarations: each rule that applies only where a record names it (an
+    evasion, an end: no default) half the time, the others one time in eight (the checks across rules, such as one
+    way of restoring ENDURANCE, refuse some)."""
+    rules = {}
+    for param in SYSTEMS[system].rule_params():
+        if draw(st.integers(0, 7)) < (4 if param.default is None else 1):
+            rules[param.key] = draw(rule_values(param))
+    return rules
 
 
 @st.composite
@@ -92,10 +102,7 @@ def lone_wolf_setup(draw, system: str) -> dict:
         {"skill": draw(small(0, 40)), "endurance": draw(small(1, 25)), **draw(optional(name=names))}
         for _ in range(draw(small(1, 3)))
     ]
-    rules = draw(lone_wolf_rules)
-    if not cls.has_vigour:
-        rules.pop("vigour", None)
-    return {"hero": hero, "enemies": enemies, "rules": rules}
+    return {"hero": hero, "enemies": enemies, "rules": draw(rules_of(system))}
 
 
 @st.composite
@@ -118,8 +125,7 @@ def fighting_fantasy_setup(draw) -> dict:
         {"skill": draw(small(0, 12)), "stamina": draw(small(1, 8)), **draw(optional(name=names))}
         for _ in range(draw(small(0, 3)))
     ]
-    rules = draw(optional(escape=st.booleans(), one_by_one=st.booleans(), luck_in_combat=st.booleans()))
-    return {"hero": hero, "enemies": enemies, "rules": rules}
+    return {"hero": hero, "enemies": enemies, "rules": draw(rules_of("fighting-fantasy"))}
 
 
 weapons = st.sampled_from(sorted(WEAPON_LABELS))
@@ -148,17 +154,21 @@ def citadel_setup(draw) -> dict:
             monster = {"wound_points": draw(small(1, 8)), "resistance": draw(small(0, 5)), "combat_bonus": 0}
             monster.update(draw(optional(name=names, weapon=weapons)))
             monsters.append(monster)
-    setup = {"hero": {"party": party}, "enemies": monsters, "rules": draw(optional(hellgate=st.booleans()))}
+    setup = {"hero": {"party": party}, "enemies": monsters, "rules": draw(rules_of("citadel-of-blood"))}
     if draw(st.integers(0, 4)) == 0:
         setup["tables"] = {"blast": {"blasts": draw(small(0, 3)), "wounds": draw(small(0, 4))}}
     return setup
+
+
+BENCHMARK_ONLY = ("large",)  # the examples the odds' benchmark times (pyrules.contract.System.examples)
 
 
 def setups(system: str) -> st.SearchStrategy[dict]:
     """Plausible set-ups of a registered system: drawn field by field for the kinds known here, and always the
     system's own examples (``System.examples``), which are all a new kind of system needs to be fuzzed."""
     drawn = {"crt": lone_wolf_setup, "ff": lambda _: fighting_fantasy_setup(), "citadel": lambda _: citadel_setup()}
-    examples = st.sampled_from(sorted(SYSTEMS[system].examples.values(), key=json.dumps))
+    examples = st.sampled_from(sorted((example for use, example in SYSTEMS[system].examples.items()
+                                       if use not in BENCHMARK_ONLY), key=json.dumps))  # fmt: skip
     return examples | drawn[kind(system)](system) if kind(system) in drawn else examples
 
 
@@ -225,7 +235,7 @@ def played_records(draw, systems=SYSTEM_KEYS) -> dict:
         fight = Fight.from_record(record)
     except RecordError:
         return record
-    policy = SYSTEMS[system].simulation_policy(draw(small(1, 3)))
+    policy = SYSTEMS[system].simulation_policy({"spend": draw(small(1, 3))})
     for counter in range(draw(small(0, 12))):
         if fight.state.outcome != "ongoing":
             break

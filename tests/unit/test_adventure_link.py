@@ -30,7 +30,7 @@ def played(system: str, hero: dict, enemies: list[dict], seed: int, typed: bool)
     own dice: the record holds every number)."""
     fight = Fight.from_record({"format": "pyrules-fight", "version": 1, "system": system, "hero": hero,
                                "enemies": enemies, "seed": seed, "actions": []})  # fmt: skip
-    policy = SYSTEMS[system].simulation_policy(1)
+    policy = SYSTEMS[system].simulation_policy({"spend": 1})
     rnd = random.Random(seed)
     counter = 0
     while fight.state.outcome == "ongoing" and counter < 500:

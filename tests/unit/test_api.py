@@ -31,6 +31,7 @@ def test_start_act_undo():
         "possible": True,
         "why": "evasion is allowed only after round 1",
         "at_once": False,
+        "cost": "a round: only your losses count",
     }
     session = started["session"]
     acted = call(op="act", session=session, action={"do": "round", "number": 6})
@@ -276,7 +277,8 @@ def test_a_long_fights_log_comes_in_pages_that_put_together_are_the_whole_log(ki
     from pyrules import Fight
 
     record = lone_wolf_endless() if kind == "lone-wolf" else fighting_fantasy_typed()
-    whole = json.loads(json.dumps(Fight.from_record(record).log))
+    fight = Fight.from_record(record)
+    whole = json.loads(json.dumps([fight.told(event) for event in fight.log]))  # each with its words
     opened = call(op="start", record=record)
     pages = [opened["log"]]
     start = opened["log_from"]

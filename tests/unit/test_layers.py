@@ -16,6 +16,7 @@ pytestmark = pytest.mark.skipif(not (PACKAGE / "api.py").exists(), reason="the p
 FLOORS = [
     ["budget", "rng", "i18n"],
     ["fields"],
+    ["params"],  # the per-fight rules' declarations: fields and i18n only
     ["contract", "share"],
     ["odds"],
     ["systems"],

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import re
 import sys
 from dataclasses import replace
 from fractions import Fraction
@@ -15,10 +16,14 @@ import pytest
 from conftest import make_record, play, rounds
 from oracles import grey_star_policy_reference, reference_odds
 
-from pyrules import api
+from pyrules import Fight, api
 from pyrules.__main__ import main
+from pyrules.budget import TooLarge
+from pyrules.contract import ODDS_KEYS
 from pyrules.fields import RecordError
-from pyrules.odds import MonteCarlo, wilson
+from pyrules.i18n import LANGUAGES, language
+from pyrules.odds import MonteCarlo, odds, wilson
+from pyrules.systems import SYSTEMS
 from pyrules.systems.fighting_fantasy import FightingFantasy
 from pyrules.systems.fighting_fantasy.odds import fighting_fantasy_odds
 from pyrules.systems.fighting_fantasy.record import FFAction
@@ -873,7 +878,7 @@ def test_ff_odds_of_a_fight_that_has_ended(outcome):
         "lost": (0, 1, 0),
         "escaped": (0, 0, 1),
     }[outcome]
-    assert reply["endurance"] == [[0 if outcome == "lost" else 2, 1.0]]
+    assert reply["main_stat"] == "stamina" and reply["stamina"] == [[0 if outcome == "lost" else 2, 1.0]]
     session = call(op="start", record=record)["session"]
     assert call(op="odds", session=session)["win"] == reply["win"]
 
@@ -1300,3 +1305,62 @@ def test_a_request_deadline_bounds_every_computation_of_the_request():
     assert json.loads(api.call(json.dumps(slow)))["ok"]  # the same request, given time, is answered
     refused = json.loads(api.call(json.dumps({**big, "ms": 0})))
     assert not refused["ok"] and refused["error"]["field"] == "ms"
+
+
+# ---- the odds reply's shape, whatever the system (pyrules.contract.OddsReply) ----------------------------------------
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def _advised(key: str) -> list[Fight]:
+    """Fights of a registered system from its examples, and the states where its advice has something to say (Lone
+    Wolf's Vigour and evasion, Grey Star's spends, a best target, a luck test)."""
+    system = SYSTEMS[key]
+    fights = [Fight.from_record({"format": "pyrules-fight", "version": 1, "system": key, **example, "seed": 3,
+                                 "actions": []}) for use, example in system.examples.items()
+              if use in ("small", "typical")]  # fmt: skip
+    if key == "lone-wolf":
+        fights.append(play(key, {"skill": 15, "endurance": 20}, [{"name": "G", "skill": 15, "endurance": 20}],
+                           {"evade_after": 0, "vigour": True}))  # fmt: skip
+    if key == "fighting-fantasy":  # a wound just dealt, with luck in combat: a luck test offered
+        fights.append(Fight.from_record(make_record(key, {"skill": 12, "stamina": 12, "luck": 9},
+            [{"name": "O", "skill": 5, "stamina": 9}], {"luck_in_combat": True},
+            [{"do": "round", "target": 0, "dice": [[6, 6], [1, 1]]}])))  # fmt: skip
+    return fights
+
+
+@pytest.mark.parametrize("key", sorted(SYSTEMS))
+def test_every_systems_odds_reply_is_typed_and_its_advice_is_said_in_every_language(key):
+    """Every registered system's odds reply has the contract's fields, its main statistic's distribution under that
+    statistic's own name, and advice items whose words fill from their own numbers, whose action is one the fight
+    takes now, and which are said in each language (not the English left as it was); a system without exact odds is
+    refused as too large. Its odds options are declared with their words in each language too."""
+    system = SYSTEMS[key]
+    said: dict[str, list[str]] = {}
+    for code in LANGUAGES:
+        with language(code):
+            options = system.odds_choices()
+            said[code] = [option["legend"] for option in options]
+            said[code] += [choice["label"] for option in options for choice in option["choices"]]
+            for fight in _advised(key):
+                if "exact_odds" not in system.capabilities:
+                    with pytest.raises(TooLarge):
+                        odds(fight)
+                    continue
+                reply = odds(fight, lam=0.005)
+                assert set(ODDS_KEYS) <= set(reply) and reply["main_stat"] == system.main_stat
+                assert all(len(pair) == 2 and 0 <= pair[1] <= 1 for pair in reply[system.main_stat])
+                items = [*reply["advice"], *([reply["policy"]["advice"]] if reply.get("policy") else [])]
+                for item in items:
+                    assert set(item) <= {"text", "chances", "numbers", "act"}
+                    numbers = {**item.get("chances", {}), **item.get("numbers", {})}
+                    assert set(PLACEHOLDER.findall(item["text"])) <= set(numbers), item
+                    if "act" in item:  # the action the advice suggests: one the fight takes now
+                        action = system.parse_action(item["act"], 0)
+                        system.step(fight.setup, fight.state, action)
+                said[code] += [item["text"] for item in items]
+    assert len(said["en"]) == len(said["ru"]) == len(said["es"])
+    if key != "citadel-of-blood":
+        assert len(said["en"]) >= 3, said["en"]  # its options' words, or its advice somewhere
+    for code in ("ru", "es"):
+        assert [text for en, text in zip(said["en"], said[code], strict=True) if en == text] == []

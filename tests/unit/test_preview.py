@@ -21,7 +21,7 @@ def fought(key: str, example: str = "small", seed: int = 7) -> Fight:
     system = SYSTEMS[key]
     fight = Fight.from_record({"format": "pyrules-fight", "version": 1, "system": key, "seed": seed,
                                **system.examples[example], "actions": []})  # fmt: skip
-    policy = system.simulation_policy(1)
+    policy = system.simulation_policy({"spend": 1})
     while fight.state.outcome == "ongoing" and len(fight.actions) < 60:
         fight.apply(system.action_json(policy(system, fight.setup, fight.state, len(fight.actions))))
     return fight

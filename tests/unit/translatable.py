@@ -59,6 +59,11 @@ def names() -> set[str]:
         found |= {cls.book, cls.hero_name} | ({cls.note} if cls.note else set())
         found |= {weapon.name for weapon in getattr(cls, "weapons", {}).values()}
         found |= set(cls.labels().values()) | set(cls.enemy_labels().values()) | set(cls.action_kinds().values())
+        choices = [choice for option in cls.odds_options for choice in option["choices"]]
+        found |= {text for _, label, hint in choices for text in (label, hint) if text}
+        found |= {option["legend"] for option in cls.odds_options}
+        # the per-fight rules' declarations (pyrules.params): labels, hints, placeholders, chips
+        found |= {text for p in cls.rule_params() for text in (p.label, p.hint, p.placeholder, p.said) if text}
     found |= {table.title for table in TABLES.values()}
     found |= {name for name, _ in SPELLS.values()}
     found |= set(COLUMN_LABELS.values()) | set(PHASE_LABELS.values()) | {DATA["crt"]["title"], "Hellgate"}

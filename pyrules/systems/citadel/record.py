@@ -12,10 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ... import rng
+from ... import params, rng
 from ...contract import Outcome
-from ...fields import MISSING, Reader, RecordError, show
+from ...fields import MISSING, Reader, RecordError, changed_rules, show
 from ...i18n import read_json, tr
+from ...params import flag
 from .geometry import MAX_ROWS, WIDTH, Pos
 from .phases import ACTION_LABELS, FIRST
 
@@ -33,6 +34,7 @@ COLUMN_LABELS = {**WEAPON_LABELS, "monster": "Monster"}
 HEROES: dict[str, dict] = DATA["heroes"]["roster"]
 MONSTERS: dict[str, dict] = DATA["monsters"]["roster"]
 MAX_PARTY = 6  # 3 Heroes and 3 Initiates
+DEFAULT_WEAPON = "sword"  # the first weapon of a character typed by hand, until the player chooses another
 MAX_MONSTERS = 18
 MAX_POINTS = 99
 
@@ -56,7 +58,6 @@ MONSTER_LABELS = {
     "weapon": "Monster weapon",
     "pos": "Monster place in the march order",
 }
-RULE_LABELS = {"hellgate": "The party is in the Hellgate's Segment"}
 TABLE_LABELS = {
     "crt": "Combat Results Table",
     "blast": "Blast spell",
@@ -136,7 +137,15 @@ def _said(given: str, chart: dict, key: str | None, say: Callable[[str], str] = 
 
 @dataclass(frozen=True)
 class CitadelRules:
-    hellgate: bool = False  # the party is in the Hellgate's Segment (9.2.3)
+    """The section's rules for this combat, declared once (:mod:`pyrules.params`; the records document says each
+    rule's comment)."""
+
+    # the party is in the Hellgate's Segment (9.2.3)
+    hellgate: bool = flag("The party is in the Hellgate's Segment")
+
+
+RULE_PARAMS = params.declared(CitadelRules)
+RULE_LABELS = params.labels(RULE_PARAMS)
 
 
 @dataclass(frozen=True)
@@ -205,9 +214,19 @@ class CitadelAction:
     to: Pos | None = None
 
 
+def party_id(index: int) -> str:
+    """The id of the party's ``index``th character: A, B, C..."""
+    return chr(ord("A") + index)
+
+
+def monster_id(index: int) -> str:
+    """The id of the ``index``th monster: 1, 2, 3..."""
+    return str(index + 1)
+
+
 def unit_id(setup: CitadelSetup, index: int) -> str:
     n = len(setup.party)
-    return chr(ord("A") + index) if index < n else str(index - n + 1)
+    return party_id(index) if index < n else monster_id(index - n)
 
 
 def index_of(setup: CitadelSetup, uid: Any, path: str, characters: bool | None = None) -> int:
@@ -254,9 +273,7 @@ def parse_setup(data: dict, lenient: bool = False) -> CitadelSetup:
     party = deploy_party([parse_character(item, i, lenient) for i, item in enumerate(party_data)])
     enemy_list = Reader(data, "", lenient=lenient).items("enemies", low=1, high=MAX_MONSTERS)
     monsters = deploy_monsters([parse_monster(item, i, lenient) for i, item in enumerate(enemy_list)])
-    r = Reader(data.get("rules", {}), "rules", RULE_LABELS, lenient)
-    rules = CitadelRules(r.flag("hellgate"))
-    r.done()
+    rules = CitadelRules(**params.read(RULE_PARAMS, data.get("rules", {}), lenient))
     table = parse_tables(data.get("tables"), lenient)
     seed = Reader(data, "", {"seed": "Seed"}, lenient).integer("seed", low=0, high=rng.MAX_SEED, default=0)
     return CitadelSetup(tuple(party), tuple(monsters), rules, seed, table)
@@ -566,7 +583,7 @@ def setup_json(setup: CitadelSetup) -> dict:
         )
         enemies.append(item)
     data: dict[str, Any] = {"hero": {"party": party_json(setup.party)}, "enemies": enemies}
-    data["rules"] = {"hellgate": True} if setup.rules.hellgate else {}
+    data["rules"] = changed_rules(setup.rules)
     data["seed"] = setup.seed
     if setup.table != DEFAULT_TABLE:
         t = setup.table

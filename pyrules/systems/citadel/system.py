@@ -17,13 +17,15 @@ modules by concern (:mod:`.record`, :mod:`.geometry`, :mod:`.phases`, :mod:`.rul
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from ...contract import Outcome, Policy, System
 from ...fields import Reader, RecordError
 from ...i18n import tr
-from . import record, rules, view
+from ...params import Param
+from . import record, rules, view, words
 from .phases import ACTION_LABELS
 from .record import CitadelAction, CitadelSetup, CitadelState
 
@@ -44,6 +46,8 @@ class CitadelOfBlood(System):
     )
     # reviewed by simulation (pyrules.review_simulated): no review_values, since no exact odds
     capabilities: ClassVar[frozenset[str]] = frozenset({"review"})
+    # the sources and the table's citation are the docs'; the page shows the table's credit
+    unread: ClassVar[tuple[str, ...]] = ("sources", "max_monsters", "table.note", "table.title", "table.source")
     examples: ClassVar[dict[str, dict]] = {  # no exact odds: the page simulates
         "small": {"hero": {"party": [{"hero": "almuric"}]}, "enemies": [{"monster": "orcs"}]},
         "typical": {"hero": {"party": [{"hero": "almuric"}, {"name": "Brom", "wound_points": 8, "resistance": 2,
@@ -111,6 +115,11 @@ class CitadelOfBlood(System):
         return view.view(setup, state)
 
     @classmethod
+    def said(cls, setup: CitadelSetup, event: dict) -> dict[str, Any]:
+        """A log event in words (:mod:`.words`): what its card, the result line and a screen reader say."""
+        return words.said(setup, event)
+
+    @classmethod
     def summary(cls, setup: CitadelSetup, state: CitadelState) -> dict:
         return view.summary(cls.book, setup, state)
 
@@ -127,6 +136,10 @@ class CitadelOfBlood(System):
     def sides(cls, setup: CitadelSetup, state: CitadelState) -> list[list]:
         """Every unit's Wound Points left, the party first, each named as on the board ("A Almuric", "1 Orcs")."""
         return view.sides(setup, state)
+
+    @classmethod
+    def rule_params(cls) -> tuple[Param, ...]:
+        return record.RULE_PARAMS
 
     @classmethod
     def labels(cls) -> dict[str, str]:
@@ -155,7 +168,7 @@ class CitadelOfBlood(System):
     # ---- odds ----------------------------------------------------------------------------------------------
 
     @classmethod
-    def simulation_policy(cls, spend: int = 1) -> Policy:
+    def simulation_policy(cls, options: Mapping[str, Any] | None = None) -> Policy:
         from .odds import citadel_policy
 
         return citadel_policy

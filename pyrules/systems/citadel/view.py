@@ -7,25 +7,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ... import params
 from ...i18n import join_list, tr
-from . import geometry, rules
+from . import geometry, rules, words
 from .phases import ACTION_LABELS, PHASE, PHASE_LABELS, PHASE_OF, PHASES
 from .record import (
+    ACTION_FIELDS,
     CHARACTER_LABELS,
     COLUMN_LABELS,
     COLUMNS,
     DATA,
     DEFAULT_TABLE,
+    DEFAULT_WEAPON,
     HEROES,
     MAX_MONSTERS,
     MAX_PARTY,
     MONSTER_LABELS,
     MONSTERS,
+    RULE_PARAMS,
     WEAPON_LABELS,
     Character,
     CitadelSetup,
     CitadelState,
     CitadelTable,
+    monster_id,
+    party_id,
     unit_id,
 )
 
@@ -128,6 +134,9 @@ def _spaces(setup: CitadelSetup, moves: dict[int, list[geometry.Pos]]) -> dict[s
     return {unit_id(setup, i): [list(s) for s in to] for i, to in moves.items()}
 
 
+# The kinds of action chosen on the board (a unit, then its target or its space), not by a button of their own.
+ON_THE_BOARD = ("attack", "move")
+
 # The choices the page draws for a kind of action (under the view's key), in the phase the table puts it in.
 CHOICES: dict[str, tuple[str, Callable[[CitadelSetup, CitadelState], dict[str, Any]]]] = {
     "attack": ("targets", attack_targets),
@@ -138,7 +147,7 @@ CHOICES: dict[str, tuple[str, Callable[[CitadelSetup, CitadelState], dict[str, A
 
 def view(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
     acts = PHASE[state.phase].acts if state.outcome == rules.ONGOING else ()
-    return {
+    shown: dict[str, Any] = {
         "outcome": state.outcome,
         "round": state.round,
         "phase": state.phase,
@@ -153,7 +162,11 @@ def view(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
         "verified": False,
         "table": table_json(setup.table),
         "next_draw": state.draws,
+        "said": words.view_said(setup, state),  # the outcome, and the phase it is in now, in words
     }
+    # what to do now, by the unit chosen on the board ("": none), in words
+    shown["help"] = words.helps(setup, state, shown)
+    return shown
 
 
 def summary(book: str, setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
@@ -205,9 +218,16 @@ def describe(kind: str, book: str, hero_name: str) -> dict[str, Any]:
         "actions": {name: tr(label) for name, label in ACTION_LABELS.items()},
         "phases": {name: tr(label) for name, label in PHASE_LABELS.items()},
         # The Combat Round as the rules play it (phases.py): each phase's kinds that act, the kind that ends it at
-        # once (None: it runs until no one can act), and whether the party acts in it.
-        "phase_table": {p.key: {"acts": list(p.acts), "passes": p.passes, "party": p.party} for p in PHASES},
+        # once (None: it runs until no one can act), whether the party acts in it, and its kinds that are a button
+        # (the others are chosen on the board).
+        "phase_table": {
+            p.key: {"acts": list(p.acts), "passes": p.passes, "party": p.party,
+                    "buttons": [kind for kind in p.kinds if kind not in ON_THE_BOARD]}
+            for p in PHASES
+        },  # fmt: skip
+        "action_fields": {kind: list(fields) for kind, fields in ACTION_FIELDS.items() if fields},  # a die, a unit
         "weapons": [{"key": k, "name": tr(v)} for k, v in WEAPON_LABELS.items()],
+        "rules": params.page(RULE_PARAMS),  # the set-up form's fields, from the declarations
         "heroes": [{"key": k, **h, "name": tr(h["name"])} for k, h in HEROES.items()],
         "monsters": [{"key": k, **m, "name": tr(m["name"])} for k, m in MONSTERS.items()],
         "sources": {
@@ -215,7 +235,21 @@ def describe(kind: str, book: str, hero_name: str) -> dict[str, Any]:
             "monsters": DATA["monsters"]["source"],
         },
         "max_party": MAX_PARTY,
+        # the set-up's hints: the march order's rows (9.1), the monsters' deployment (9.1), the table's title (9.9)
+        "hints": {
+            "party": tr("Rows of at most {width}; row 1 faces the monsters. Up to {most} characters.",
+                        width=geometry.WIDTH, most=MAX_PARTY),
+            "monsters": tr("Monsters are deployed by 9.1: one in the middle, two on the flanks, more than three with "
+                           "the three of most Wound Points in front; the order of the list decides who faces whom, "
+                           "unless you choose each monster's Row and Space."),
+            "table": tr("Combat Results Table 9.9 (unverified: type your rulebook's values)"),
+            "deployed": tr("by 9.1"),  # a monster's row and space left to the deployment rules
+        },
         "row_width": geometry.WIDTH,  # spaces in a row of the march order (9.1)
+        # the units' ids in the set-up's order, as the board names them
+        "unit_ids": {"party": [party_id(i) for i in range(MAX_PARTY)],
+                     "monsters": [monster_id(i) for i in range(MAX_MONSTERS)]},  # fmt: skip
+        "default_weapon": DEFAULT_WEAPON,
         "max_monsters": MAX_MONSTERS,
         "verified": False,
         # the table's source by name, for the set-up's players (its full citation, "source", is the docs')

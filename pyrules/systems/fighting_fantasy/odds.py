@@ -21,15 +21,18 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...budget import Budget, TooLarge
-from ...contract import Outcome
+from ...contract import Outcome, advice, odds_reply
 from ...fields import RecordError
 from ...i18n import tr
 from ...odds import CannotSimulate, finished
 from . import rules
 from .record import FFAction, FFSetup, FFState, Pending
+
+if TYPE_CHECKING:
+    from ...contract import Advice, OddsReply
 
 ONGOING, WON, LOST = Outcome.ONGOING, Outcome.WON, Outcome.LOST
 FF_WORK = 500_000  # (state, target, outcome) triples weighed (pyrules.odds.Budget)
@@ -336,19 +339,24 @@ def fighting_fantasy_policy(system: type, setup: FFSetup, state: FFState, counte
     return FFAction("round", target=living[0])
 
 
-def exact(fight: Any, options: dict) -> dict[str, Any]:
-    """The odds panel's answer (pyrules.odds.odds): the best target now, striking in the listed order, luck tests."""
-    state = fight.state
-    ff = fighting_fantasy_odds(fight.setup, state)
-    return {
-        "win": ff["win"],
-        "lose": ff["lose"],
-        "ended": 0.0 if state.outcome in (ONGOING, WON, LOST) else 1.0,
-        "never": 0.0,
-        "rounds": ff["rounds"],
-        "endurance": [[k, p] for k, p in ff["stamina"].items()],
-        "win_in_order": ff["win_in_order"],
-        "win_plain": ff["win_in_order"],  # as the simulation plays: the first enemy standing, no luck test
-        "target": ff["target"],
-        "luck": ff.get("luck"),
-    }
+def exact(fight: Any, options: dict) -> OddsReply:
+    """The odds panel's answer (pyrules.odds.odds): the best target now, striking in the listed order, luck tests;
+    the advice in words."""
+    setup, state = fight.setup, fight.state
+    ff = fighting_fantasy_odds(setup, state)
+    items: list[Advice] = []
+    target, luck = ff["target"], ff.get("luck")
+    if target is not None and len(setup.enemies) > 1:
+        name = setup.enemies[target].name or tr("Enemy {n}", n=target + 1)
+        items.append(advice(tr("Best target now: {name}. Striking them in the listed order instead: {win}.", name=name,
+                               win="{win}"), {"do": "round", "target": target}, win=ff["win_in_order"]))  # fmt: skip
+    if luck:
+        marks = {"yes": "{yes}", "no": "{no}"}  # filled by the page
+        words = (tr("Test your luck on this wound: {yes} against {no}.", **marks) if luck["test"]
+                 else tr("Do not test your luck on this wound: {no} against {yes}.", **marks))  # fmt: skip
+        act = {"do": "luck"} if luck["test"] else {"do": "luck", "decline": True}
+        items.append(advice(words, act, yes=luck["win_if_tested"], no=luck["win_if_not"]))
+    # win_plain: as the simulation plays (the first enemy standing, no luck test)
+    data = {"win_in_order": ff["win_in_order"], "win_plain": ff["win_in_order"], "target": target, "luck": luck}
+    return odds_reply(ff["win"], ff["lose"], 0.0 if state.outcome in (ONGOING, WON, LOST) else 1.0, 0.0, ff["rounds"],
+                      fight.system.main_stat, [[k, p] for k, p in ff["stamina"].items()], items, data)  # fmt: skip

@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ... import rng
+from ... import params, rng
 from ...contract import Outcome
 from ...fields import MAX_NAME, Reader, RecordError, changed_rules, show
 from ...i18n import tr
+from ...params import flag, whole
 
 BACKPACK_SLOTS = 7
 MAX_TYPED_THINGS = 99  # lines of the backpack read before a full one is refused by its count
@@ -44,17 +45,6 @@ SPELLS = {
 }
 TARGETED_SPELLS = ("weakness", "copy")  # cast on an enemy still in the fight
 
-RULE_LABELS = {
-    "escape": "Escape allowed",
-    "one_by_one": "Opponents come one after another",
-    "luck_in_combat": "Using luck in combat (optional rule, not in this book)",
-    "decline_costs_luck": "Declining a luck test costs 1 LUCK too (every test offered costs 1)",
-    "flask_in_combat": "The flask may be drunk between rounds (only the backpack is shut in a fight)",
-    "strength_bonus": "Spell of Strength: + to ATTACK STRENGTH (2, as in the remake; the 1991 text gives no number)",
-    "weakness_penalty": (
-        "Spell of Weakness: − to the enemy's ATTACK STRENGTH (2, as in the remake; the 1991 text gives no number)"
-    ),
-}
 HERO_LABELS = {
     "skill": "SKILL",
     "stamina": "STAMINA",
@@ -133,15 +123,71 @@ class FFEnemy:
 
 @dataclass(frozen=True)
 class FFRules:
-    escape: bool = False  # the paragraph allows escape
-    one_by_one: bool = False  # several opponents come one after another instead of all at once
-    luck_in_combat: bool = False  # the optional Fighting Fantasy rule (not in this book): off by default
-    # The book: every test offered costs 1 УДАЧА, declined or not. Off when a record does not name it, as every record
-    # made before the page ticked it by default (their meaning kept); the page's set-up form starts with it ticked.
-    decline_costs_luck: bool = False
-    flask_in_combat: bool = False  # the flask hangs at the belt: a drink between rounds
-    strength_bonus: int = 2  # Spell of Strength: + СИЛА УДАРА (the remake's 2; the 1991 text gives no number)
-    weakness_penalty: int = 2  # Spell of Weakness: − the enemy's СИЛА УДАРА (the remake's 2)
+    """The paragraph's rules for this fight, declared once (:mod:`pyrules.params`): the record's reading, the set-up
+    form, the labels and the records document (each rule's comment) follow. A hint names the numbers
+    ``view.describe`` gives it, a chip (said) those ``view.rules_said`` gives."""
+
+    # the paragraph allows escape
+    escape: bool = flag(
+        "Escape allowed",
+        hint="Only where the paragraph allows it. The enemy has the last blow: {wound} STAMINA lost.",
+    )
+    # several opponents come one after another instead of all at once
+    one_by_one: bool = flag(
+        "Opponents come one after another",
+        hint="Off: they all fight at once and you choose whom to strike each round. Between opponents you are not in "
+        "a fight: the adventure sheet and luck tests are open.",
+    )
+    # the optional Fighting Fantasy rule, not in this book: off by default
+    luck_in_combat: bool = flag(
+        "Using luck in combat (optional rule, not in this book)",
+        said="Luck in combat",
+        hint="After a wound between you and your target you may test your luck: a wound you deal takes {hit_lucky} if "
+        "you are lucky, {hit} if not; a wound you take costs {hurt_lucky} if you are lucky, {hurt} if not. A killing "
+        "blow ends the enemy: there is no test on it.",
+    )
+    # a declined test costs 1 УДАЧА, as the book's «Каждый раз, когда вам будет предлагаться ПРОВЕРИТЬ СВОЮ УДАЧУ, вы
+    # должны вычитать 1» reads: the set-up form starts with it ticked, and the record then names it; a record that does
+    # not name it, as every one made before, keeps the gentler reading it was played with: the decline costs nothing
+    decline_costs_luck: bool = flag(
+        "Declining a luck test costs 1 LUCK too (every test offered costs 1)",
+        form_default=True,
+        said="A declined test costs {cost} {luck}",
+        hint="The book: each time you are offered to TEST YOUR LUCK you must subtract {cost}, and a declined test "
+        "counts as unlucky. Off: a declined test is unlucky but costs no LUCK.",
+    )
+    # a drink between rounds: the seed keeps only the backpack shut in a battle; off: the flask waits for the fight's
+    # end
+    flask_in_combat: bool = flag(
+        "The flask may be drunk between rounds (only the backpack is shut in a fight)",
+        said="Flask between rounds",
+        hint="The book shuts only the backpack during a fight; the flask hangs at the belt. Off: no drink until the "
+        "fight is over.",
+    )
+    # Spell of Strength: + СИЛА УДАРА (the remake's +2, since the 1991 text gives no number)
+    strength_bonus: int = whole(
+        "Spell of Strength: + to ATTACK STRENGTH (2, as in the remake; the 1991 text gives no number)",
+        low=0,
+        high=MAX_SPELL_POINTS,
+        default=2,
+        said="{strength}: +{value}",
+        hint="The 1991 text says only that the spell raises your ATTACK STRENGTH; the remake gives +{default}. Blank: "
+        "{default}.",
+    )
+    # Spell of Weakness: − the enemy's СИЛА УДАРА (the remake's −2)
+    weakness_penalty: int = whole(
+        "Spell of Weakness: − to the enemy's ATTACK STRENGTH (2, as in the remake; the 1991 text gives no number)",
+        low=0,
+        high=MAX_SPELL_POINTS,
+        default=2,
+        said="{weakness}: −{value}",
+        hint="The 1991 text says only that the spell weakens the enemy's ATTACK STRENGTH; the remake gives −{default}. "
+        "Blank: {default}.",
+    )
+
+
+RULE_PARAMS = params.declared(FFRules)
+RULE_LABELS = params.labels(RULE_PARAMS)
 
 
 @dataclass(frozen=True)
@@ -221,17 +267,7 @@ def parse_setup(data: dict, lenient: bool = False) -> FFSetup:
     hero = parse_hero(data.get("hero"), lenient)
     enemy_list = Reader(data, "", lenient=lenient).items("enemies", low=0, high=20, default=[])
     enemies = tuple(parse_enemy(item, i, lenient) for i, item in enumerate(enemy_list))
-    r = Reader(data.get("rules", {}), "rules", RULE_LABELS, lenient)
-    rules = FFRules(
-        r.flag("escape"),
-        r.flag("one_by_one"),
-        r.flag("luck_in_combat"),
-        r.flag("decline_costs_luck"),
-        r.flag("flask_in_combat"),
-        r.integer("strength_bonus", low=0, high=MAX_SPELL_POINTS, default=2),
-        r.integer("weakness_penalty", low=0, high=MAX_SPELL_POINTS, default=2),
-    )
-    r.done()
+    rules = FFRules(**params.read(RULE_PARAMS, data.get("rules", {}), lenient))
     seed = Reader(data, "", {"seed": "Seed"}, lenient).integer("seed", low=0, high=rng.MAX_SEED, default=0)
     return FFSetup(hero, enemies, rules, seed)
 

@@ -253,6 +253,7 @@ def do_round(setup: FFSetup, state: FFState, action: FFAction, path: str) -> tup
     given += [None] * (1 + len(setup.enemies) - len(given))
     hero_dice, draws, typed = roll(setup, state.draws, given[0])
     strength = hero_strength(setup, state, hero_dice)
+    before = state.stamina
     stamina, enemies, rows, struck = state.stamina, list(state.enemies), [], PARRY
     for i in living:
         dice, draws, enemy_typed = roll(setup, draws, given[1 + i])
@@ -260,15 +261,15 @@ def do_round(setup: FFSetup, state: FFState, action: FFAction, path: str) -> tup
         theirs = enemy_strength(setup, state, i, dice)
         result = compare(strength, theirs, i == target)
         enemy_loss, hero_loss = LOSSES[result]
+        was = enemies[i]
         if enemy_loss:
-            enemies[i] = wound(enemies[i], enemy_loss)
+            enemies[i] = wound(was, enemy_loss)
         if hero_loss:
             stamina = wound(stamina, hero_loss)
         if i == target:
             struck = result
-        rows.append(
-            {"index": i, "name": setup.enemies[i].name, "dice": list(dice), "strength": theirs, "result": result}
-        )
+        rows.append({"index": i, "name": setup.enemies[i].name, "dice": list(dice), "strength": theirs,
+                     "result": result, "loss": was - enemies[i]})  # fmt: skip
     left = tuple(enemies)
     outcome, current, engaged = settled(setup, stamina, left, state.current, True)
     pending = luck_offered(setup, struck, target, stamina, left)  # None once the fight has ended
@@ -281,6 +282,7 @@ def do_round(setup: FFSetup, state: FFState, action: FFAction, path: str) -> tup
         "hero_dice": list(hero_dice),
         "hero_strength": strength,
         "enemies": rows,
+        "hero_loss": before - stamina,  # each row's "loss" too: what the round took, for its words (words.py)
         "typed": typed,
         **after(state),
     }

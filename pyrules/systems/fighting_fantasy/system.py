@@ -15,18 +15,22 @@ when asked for), joined here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...contract import Outcome, Policy, System
 from ...fields import Reader, RecordError
 from ...i18n import tr
-from . import record, rules, sheet, spells
+from ...params import Param
+from . import record, rules, sheet, spells, words
 from . import view as display
 from .record import RULE_LABELS, TARGETED_SPELLS, FFAction, FFSetup, FFState
 from .rules import ONGOING, PAIRS, Event
+
+if TYPE_CHECKING:
+    from ...contract import OddsReply
 
 Handler = Callable[[FFSetup, FFState, FFAction, str], tuple[FFState, Event]]
 HANDLERS: dict[str, Handler] = {
@@ -73,6 +77,10 @@ class FightingFantasy(System):
     }  # fmt: skip
 
     # ---- the record ------------------------------------------------------------------------------------------
+
+    @classmethod
+    def rule_params(cls) -> tuple[Param, ...]:
+        return record.RULE_PARAMS
 
     @classmethod
     def labels(cls) -> dict[str, str]:
@@ -139,10 +147,15 @@ class FightingFantasy(System):
     @classmethod
     def probes(cls, setup: FFSetup, state: FFState) -> dict[str, Any]:
         """The sheet's controls the page disables, and why (the flask, food, the backpack, each spell the hero
-        has): their refusal by :meth:`step` is the reason written beside them."""
+        has, the Spell of Weakness on an enemy not weakened yet): their refusal by :meth:`step` is the reason written
+        beside them."""
         probes: dict[str, Any] = {"drink": {"do": "drink"}, "eat": {"do": "eat"}, "take": {"do": "take", "item": "?"},
                                   "arm": {"do": "arm", "weapon": "?"}}
-        probes.update({f"spell:{key}": {"do": "spell", "spell": key} for key, _uses in state.spells})
+        for key, _uses in state.spells:
+            probes[f"spell:{key}"] = {"do": "spell", "spell": key}
+            untouched = [i for i, n in enumerate(state.enemies) if n > 0 and i not in state.weakened]
+            if key == "weakness" and untouched:  # weakened already: another enemy may be
+                probes[f"spell:{key}"]["target"] = untouched[0]
         return probes
 
     @classmethod
@@ -215,7 +228,12 @@ class FightingFantasy(System):
 
     @classmethod
     def view(cls, setup: FFSetup, state: FFState) -> dict:
-        return display.view(setup, state)
+        shown = display.view(setup, state)
+        return {**shown, "said": words.view_words(setup, state, shown)}
+
+    @classmethod
+    def said(cls, setup: FFSetup, event: dict) -> dict[str, Any]:
+        return words.said(setup, event)
 
     @classmethod
     def summary(cls, setup: FFSetup, state: FFState) -> dict:
@@ -236,13 +254,13 @@ class FightingFantasy(System):
     # ---- odds ------------------------------------------------------------------------------------------------
 
     @classmethod
-    def simulation_policy(cls, spend: int = 1) -> Policy:
+    def simulation_policy(cls, options: Mapping[str, Any] | None = None) -> Policy:
         from .odds import fighting_fantasy_policy
 
         return fighting_fantasy_policy
 
     @classmethod
-    def exact_odds(cls, fight: Any, options: dict) -> dict:
+    def exact_odds(cls, fight: Any, options: dict) -> OddsReply:
         from .odds import exact
 
         return exact(fight, options)

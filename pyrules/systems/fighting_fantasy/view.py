@@ -3,6 +3,7 @@ language: the view before the next action, one line for a list, the result, and 
 
 from __future__ import annotations
 
+from ... import params
 from ...i18n import tr
 from .record import (
     BACKPACK_SLOTS,
@@ -10,9 +11,9 @@ from .record import (
     HERO_LABELS,
     MAX_FLASK,
     MAX_SPELL_USES,
+    RULE_PARAMS,
     SPELLS,
     FFHero,
-    FFRules,
     FFSetup,
     FFState,
 )
@@ -20,6 +21,11 @@ from .rules import HIT, HURT, LOST, LUCK_TEST_COST, ONGOING, WOUND, fighting, lu
 
 BOOK = "Dungeons of the Black Castle"  # in English; shown through tr()
 HERO_NAME = "Hero"
+
+
+def hero_name(setup: FFSetup) -> str:
+    """The hero as the page names him: the sheet's name, or the book's hero in the current language."""
+    return setup.hero.name or tr(HERO_NAME)
 
 
 def view(setup: FFSetup, state: FFState) -> dict:
@@ -64,13 +70,24 @@ def view(setup: FFSetup, state: FFState) -> dict:
         "decline_cost": 1 if setup.rules.decline_costs_luck and state.luck > 0 else 0,
         "decline_costs_luck": setup.rules.decline_costs_luck,
         "next_draw": state.draws,
+        "rules_said": rules_said(setup),  # this paragraph's rules, as the screen's chips
+        "weakness": setup.rules.weakness_penalty,  # what the Spell of Weakness takes from an enemy's ATTACK STRENGTH
     }
+
+
+def rules_said(setup: FFSetup) -> list[str]:
+    """The paragraph's rules in words: how several opponents fight, then each rule set (pyrules.params.said)."""
+    together = [tr("One after another") if setup.rules.one_by_one else tr("All at once")]
+    others = tuple(p for p in RULE_PARAMS if p.key != "one_by_one")  # said with the opponents, where several
+    names = {key: tr(SPELLS[key][0]) for key in ("strength", "weakness")}
+    words = params.said(others, setup.rules, cost=LUCK_TEST_COST, luck=tr(HERO_LABELS["luck"]), **names)
+    return (together if len(setup.enemies) > 1 else []) + words
 
 
 def summary(setup: FFSetup, state: FFState) -> dict:
     return {
         "book": tr(BOOK),
-        "hero": setup.hero.name or tr(HERO_NAME),
+        "hero": hero_name(setup),
         "enemies": [e.name for e in setup.enemies],
         "rounds": state.rounds,
         "outcome": state.outcome,
@@ -80,7 +97,7 @@ def summary(setup: FFSetup, state: FFState) -> dict:
 
 def sides(setup: FFSetup, state: FFState) -> list[list]:
     """The hero's STAMINA and LUCK, and each enemy's STAMINA."""
-    hero = setup.hero.name or tr(HERO_NAME)
+    hero = hero_name(setup)
     found = [[hero, tr("STAMINA"), state.stamina], [hero, tr("LUCK"), state.luck]]
     return found + [[enemy.name, tr("STAMINA"), n] for enemy, n in zip(setup.enemies, state.enemies)]
 
@@ -104,6 +121,12 @@ def result(setup: FFSetup, state: FFState) -> dict:
     }
 
 
+def luck_wounds() -> dict[str, int]:
+    """What a wound takes or costs after a luck test in combat, lucky or not."""
+    return {"hit_lucky": lucky_wound(HIT, True), "hit": lucky_wound(HIT, False),
+            "hurt_lucky": lucky_wound(HURT, True), "hurt": lucky_wound(HURT, False)}  # fmt: skip
+
+
 def describe(kind: str) -> dict:
     """What the page needs to know of this system (its screen ``kind``), in the current language."""
     return {
@@ -112,16 +135,12 @@ def describe(kind: str) -> dict:
         "hero": tr(HERO_NAME),
         "labels": {name: tr(label) for name, label in HERO_LABELS.items()},
         "enemy_labels": {name: tr(label) for name, label in ENEMY_LABELS.items()},
-        "spells": [{"key": key, "name": tr(name), "when": when} for key, (name, when) in SPELLS.items()],
+        "spells": [{"key": key, "name": tr(name)} for key, (name, _when) in SPELLS.items()],
         "backpack_slots": BACKPACK_SLOTS,
         "spell_uses": MAX_SPELL_USES,
         "flask_max": MAX_FLASK,  # beside the field: the book's two drinks, and a refill a paragraph gives
-        "wound": WOUND,  # what a wound takes, and an escape's last blow
         "sheet_defaults": {"gold": FFHero.gold, "flask": FFHero.flask},  # a new sheet's: the book's 15 gold, 2 drinks
-        # the numbers the set-up's hints say: a luck test's cost and its wounds, the spells' defaults (the Spell of
-        # Weakness's also where a section gives no number)
-        "luck_test_cost": LUCK_TEST_COST,
-        "luck_wounds": {"hit_lucky": lucky_wound(HIT, True), "hit": lucky_wound(HIT, False),
-                        "hurt_lucky": lucky_wound(HURT, True), "hurt": lucky_wound(HURT, False)},
-        "rule_defaults": {"strength_bonus": FFRules.strength_bonus, "weakness_penalty": FFRules.weakness_penalty},
+        # the set-up form's fields, from the declarations; their hints say the book's numbers: what a wound takes (an
+        # escape's last blow), a luck test's cost and its wounds in combat, the spells' defaults
+        "rules": params.page(RULE_PARAMS, wound=WOUND, cost=LUCK_TEST_COST, **luck_wounds()),
     }

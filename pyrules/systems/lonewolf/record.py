@@ -19,10 +19,11 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from ... import rng
+from ... import params, rng
 from ...contract import Outcome, System
 from ...fields import MAX_NAME, Reader, changed_rules
 from ...i18n import tr
+from ...params import flag, multiplier, whole
 
 MAX_SKILL, MAX_ENDURANCE, MAX_WILLPOWER, MAX_ENEMIES = 99, 999, 999, 20
 MAX_ROUNDS_RULE = 999
@@ -69,31 +70,77 @@ class Enemy:
     endurance: int
 
 
+def rounds(label: str, default: int | None = 0, **more: Any) -> Any:
+    """A rule's number of rounds (or of ENDURANCE points the enemy or the hero is at), 0 to 999."""
+    return whole(label, low=0, high=MAX_ROUNDS_RULE, default=default, **more)
+
+
+def points(label: str) -> Any:
+    """A rule's number of ENDURANCE points, 0 by default."""
+    return whole(label, low=0, high=MAX_ENDURANCE, default=0)
+
+
 @dataclass(frozen=True)
 class Rules:
-    """Per-fight exceptions printed in a section (../shared/reference/FIGHT-EXCEPTIONS.md). All optional."""
+    """Per-fight exceptions printed in a section (../shared/reference/FIGHT-EXCEPTIONS.md), declared once
+    (:mod:`pyrules.params`): the record's reading, the set-up form, the labels, the fight's chips and the records
+    document (each rule's comment) follow. All optional."""
 
-    evade_after: int | None = None  # may evade once this many rounds have been fought (0: from the start)
-    evade_until: int | None = None  # may evade only in the first N rounds
-    evade_when_enemy_at_most: int | None = None  # may evade once the enemy's ENDURANCE is at most N
-    evade_before_round: bool = False  # evading before any round is fought ends the fight at once, nothing lost
-    skill_modifier: int = 0  # +-N to the hero's skill for this fight
-    skill_modifier_rounds: int = 0  # ... only for the first N rounds (0: the whole fight)
-    unarmed_rounds: int = 0  # the first N rounds are fought without a weapon
-    enemy_immune_rounds: int = 0  # the enemy's table losses in the first N rounds are ignored
-    hero_immune_rounds: int = 0  # the hero's table losses in the first N rounds are ignored
-    enemy_loss_multiplier: Fraction = Fraction(1)  # "double all ENDURANCE points lost by the enemy"
-    hero_loss_multiplier: Fraction = Fraction(1)
-    enemy_extra_loss: int = 0  # extra ENDURANCE lost by the enemy every round
-    hero_extra_loss: int = 0  # extra ENDURANCE lost by the hero every round ("poisonous fumes")
-    hero_extra_loss_when_wounded: int = 0  # extra loss in each round the table wounds the hero
-    max_rounds: int | None = None  # the fight stops after N rounds ("if you are still alive after four rounds")
-    end_when_enemy_at_most: int | None = None  # the fight stops when the enemy is at or below N ENDURANCE
-    end_when_hero_at_most: int | None = None
-    restore_endurance: bool = False  # not a fight to the death: the hero's losses are restored when it ends
-    restore_part: Fraction = Fraction(0)  # ... or this share of them (rounded down)
-    restore_points: int = 0  # ... or this many points of them
-    vigour: bool = True  # Banedon may cast Vigour in this fight
+    # the hero may evade once N rounds have been fought (0: from the first round). Without any evasion rule there is no
+    # evading
+    evade_after: int | None = rounds("Evasion allowed after round", None, placeholder="no evasion")
+    # evasion only in the first N rounds
+    evade_until: int | None = rounds("Evasion allowed only in the first rounds", None)
+    # evasion once the enemy's ENDURANCE is N or less
+    evade_when_enemy_at_most: int | None = rounds("Evasion allowed when the enemy's ENDURANCE is at most", None)
+    # evading before any round has been fought ends the fight at once: `evaded`, no round, no random number, nothing
+    # lost (Grey Star spends no WILLPOWER). The seeds speak only of evading after a round ("If you have already engaged
+    # in a round of combat and decide to evade…"), so players differ; without this rule (the default, as before) such an
+    # evasion is fought as a round like any other: the hero's losses stand, the enemy's are ignored, and the log says
+    # so. Refused where evasion is never allowed before round 1
+    evade_before_round: bool = flag(
+        "Evading before the first round: no round is fought, nothing is lost",
+        hint="Unchecked, an evasion before the first round is fought as a round: the hero's losses stand, the "
+        "enemy's are ignored.",
+    )
+    # "deduct 2 points from your COMBAT SKILL for the duration of this combat"
+    skill_modifier: int = whole("Skill modifier for this fight", low=-MAX_SKILL, high=MAX_SKILL, default=0)
+    # the `skill_modifier` lasts only the first N rounds ("for the first two rounds of combat"); 0 or left out: the
+    # whole fight. Refused without a `skill_modifier`
+    skill_modifier_rounds: int = rounds("Skill modifier only for the first rounds", placeholder="the whole fight")
+    # the first N rounds without a weapon (the system's unarmed penalty)
+    unarmed_rounds: int = rounds("Rounds fought without a weapon")
+    # the enemy's table losses (a `K` too) ignored in the first N rounds
+    enemy_immune_rounds: int = rounds("Enemy unharmed for the first rounds")
+    # the hero's table losses (a `K` too) ignored in the first N rounds
+    hero_immune_rounds: int = rounds("Hero unharmed for the first rounds")
+    # "double all ENDURANCE points lost by the enemy": ×2, ×0.5 … (rounded down; a `K` stays a kill, ×0 cancels it)
+    enemy_loss_multiplier: Fraction = multiplier("Enemy's losses multiplied by", low=0, high=10, default=Fraction(1))
+    # the same for the hero's losses
+    hero_loss_multiplier: Fraction = multiplier("Hero's losses multiplied by", low=0, high=10, default=Fraction(1))
+    # extra ENDURANCE lost by the enemy every round
+    enemy_extra_loss: int = points("Enemy loses extra ENDURANCE each round")
+    # extra ENDURANCE lost by the hero every round ("poisonous fumes")
+    hero_extra_loss: int = points("Hero loses extra ENDURANCE each round")
+    # extra loss in each round the table wounds the hero
+    hero_extra_loss_when_wounded: int = points("Hero loses extra ENDURANCE when wounded")
+    # the fight stops after N rounds (outcome `ended`: "if you are still alive after four rounds"); at least 1
+    max_rounds: int | None = rounds("Fight stops after round", None)
+    # the fight stops (outcome `ended`) when the enemy's ENDURANCE is N or less
+    end_when_enemy_at_most: int | None = rounds("Fight stops when the enemy's ENDURANCE is at most", None)
+    # the fight stops (outcome `ended`) when the hero's ENDURANCE is N or less
+    end_when_hero_at_most: int | None = rounds("Fight stops when the hero's ENDURANCE is at most", None)
+    # not a fight to the death: the hero's ENDURANCE is restored when it ends, whatever the outcome (a lost bout too)
+    restore_endurance: bool = flag("Not a fight to the death (losses restored afterwards)")
+    # restored in part: that share of the ENDURANCE he lost in the fight (rounded down: half of 5 is 2), as for
+    # `restore_endurance`. At most one of the three
+    restore_part: Fraction = multiplier(
+        "Not a fight to the death: share of the losses restored afterwards", low=0, high=1, default=Fraction(0)
+    )
+    # restored in part: N of the points he lost (never more than he lost), as for `restore_endurance`
+    restore_points: int = points("Not a fight to the death: ENDURANCE points restored afterwards")
+    # Banedon may cast Vigour in this fight (Lone Wolf)
+    vigour: bool = flag("Vigour allowed", default=True, needs="has_vigour")
 
     @property
     def evasion_possible(self) -> bool:
@@ -127,29 +174,8 @@ class Action:
     willpower: int | None = None  # Grey Star: WILLPOWER to spend through the Staff this round
 
 
-RULE_LABELS = {
-    "evade_after": "Evasion allowed after round",
-    "evade_until": "Evasion allowed only in the first rounds",
-    "evade_when_enemy_at_most": "Evasion allowed when the enemy's ENDURANCE is at most",
-    "evade_before_round": "Evading before the first round: no round is fought, nothing is lost",
-    "skill_modifier": "Skill modifier for this fight",
-    "skill_modifier_rounds": "Skill modifier only for the first rounds",
-    "unarmed_rounds": "Rounds fought without a weapon",
-    "enemy_immune_rounds": "Enemy unharmed for the first rounds",
-    "hero_immune_rounds": "Hero unharmed for the first rounds",
-    "enemy_loss_multiplier": "Enemy's losses multiplied by",
-    "hero_loss_multiplier": "Hero's losses multiplied by",
-    "enemy_extra_loss": "Enemy loses extra ENDURANCE each round",
-    "hero_extra_loss": "Hero loses extra ENDURANCE each round",
-    "hero_extra_loss_when_wounded": "Hero loses extra ENDURANCE when wounded",
-    "max_rounds": "Fight stops after round",
-    "end_when_enemy_at_most": "Fight stops when the enemy's ENDURANCE is at most",
-    "end_when_hero_at_most": "Fight stops when the hero's ENDURANCE is at most",
-    "restore_endurance": "Not a fight to the death (losses restored afterwards)",
-    "restore_part": "Not a fight to the death: share of the losses restored afterwards",
-    "restore_points": "Not a fight to the death: ENDURANCE points restored afterwards",
-    "vigour": "Vigour allowed",
-}
+RULE_PARAMS = params.declared(Rules)  # every book of the family's (a book reads those it has)
+RULE_LABELS = params.labels(RULE_PARAMS)
 
 
 class Record(System):
@@ -218,31 +244,13 @@ class Record(System):
         return enemy
 
     @classmethod
+    def rule_params(cls) -> tuple[params.Param, ...]:
+        return params.of(cls, RULE_PARAMS)
+
+    @classmethod
     def parse_rules(cls, data: Any, lenient: bool = False) -> Rules:
-        r = Reader(data, "rules", RULE_LABELS, lenient)
-        counts = {}
-        for key in (
-            "evade_after",
-            "evade_until",
-            "evade_when_enemy_at_most",
-            "max_rounds",
-            "end_when_enemy_at_most",
-            "end_when_hero_at_most",
-        ):
-            counts[key] = r.integer(key, low=0, high=MAX_ROUNDS_RULE, default=None)
-        for key in ("unarmed_rounds", "enemy_immune_rounds", "hero_immune_rounds", "skill_modifier_rounds"):
-            counts[key] = r.integer(key, low=0, high=MAX_ROUNDS_RULE, default=0)
-        for key in ("enemy_extra_loss", "hero_extra_loss", "hero_extra_loss_when_wounded", "restore_points"):
-            counts[key] = r.integer(key, low=0, high=MAX_ENDURANCE, default=0)
-        counts["skill_modifier"] = r.integer("skill_modifier", low=-MAX_SKILL, high=MAX_SKILL, default=0)
-        for key in ("enemy_loss_multiplier", "hero_loss_multiplier"):
-            counts[key] = r.fraction(key, low=0, high=10, default=Fraction(1))
-        counts["restore_part"] = r.fraction("restore_part", low=0, high=1, default=Fraction(0))
-        counts["restore_endurance"] = r.flag("restore_endurance")
-        counts["evade_before_round"] = r.flag("evade_before_round")
-        if cls.has_vigour:
-            counts["vigour"] = r.flag("vigour", default=True)
-        r.done()
+        counts = params.read(cls.rule_params(), data, lenient)
+        r = params.reader(cls.rule_params(), data, lenient)  # the checks across rules name their field as reading does
         rules = Rules(**counts)
         if rules.max_rounds == 0:
             raise r.error("max_rounds", tr("must be at least 1: a fight that stops after round 0 never starts"))

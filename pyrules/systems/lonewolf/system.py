@@ -6,7 +6,8 @@ subclass its Board.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ... import rng
 from ...contract import Policy
@@ -14,6 +15,25 @@ from ...fields import Reader
 from .record import Weapon
 from .tables import LONE_WOLF, ResultsTable
 from .view import View
+
+if TYPE_CHECKING:
+    from ...contract import OddsOption, OddsReply
+
+# What the odds' advice weighs, as the player chooses (pyrules.contract.Worth): an evasion, a point of ENDURANCE
+# spent on Vigour, a point of Grey Star's WILLPOWER kept (the best spend's λ), with what each choice means.
+KEEP = ((0.0, "Not at all", ""), (0.005, "A little", ""), (0.03, "A lot", ""))
+ESCAPE: OddsOption = {"name": "escape", "legend": "An evasion is worth", "default": 1.0,
+                      "choices": ((1.0, "as much as a win", ""), (0.5, "half a win", ""), (0.0, "nothing", ""))}
+ENDURANCE: OddsOption = {"name": "endurance", "legend": "Keep ENDURANCE for later fights?", "default": 0.0,
+                         "choices": KEEP}
+# The trade-off's points: the worths of a point kept from "not at all" to "as much as a win", about ×3 apart.
+TRADE_OFF = (0.0, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0)
+WILLPOWER: OddsOption = {"name": "lambda", "legend": "Keep WILLPOWER for later fights?", "default": 0.005,
+                         "trade_off": {"label": "Show the trade-off", "points": TRADE_OFF}, "choices": (
+    (0.0, "Not at all", "Only this fight counts: the advice spends WILLPOWER wherever it raises your chance to win, "
+     "however little."),
+    *((v, label, "A point of WILLPOWER kept is worth {p} of a win to you: the advice spends a point only where it "
+       "raises your chance to win by more than that.") for v, label, _ in KEEP[1:]))}  # fmt: skip
 
 
 class LoneWolf(View):
@@ -29,6 +49,8 @@ class LoneWolf(View):
     has_willpower: ClassVar[bool] = False
     has_vigour: ClassVar[bool] = True
     worth_parts: ClassVar[tuple[str, ...]] = ("escape", "endurance")  # an evasion; Vigour's ENDURANCE
+    odds_options: ClassVar[tuple[OddsOption, ...]] = (ESCAPE, ENDURANCE)
+    unread: ClassVar[tuple[str, ...]] = ("table",)  # its title: the README's and the command line's
     terms: ClassVar[tuple[tuple[str, str], ...]] = (
         ("skill", "how well one fights: the further above the enemy's, the better each round goes"),
         ("endurance", "strength: each wound takes some, and at 0 one dies"),
@@ -44,6 +66,7 @@ class LoneWolf(View):
         "small": {"hero": {"skill": 15, "endurance": 12}, "enemies": [{"skill": 16, "endurance": 14}]},
         "typical": {"hero": {"skill": 18, "endurance": 25}, "enemies": [{"name": "Giak", "skill": 13, "endurance": 10},
                     {"name": "Gourgaz", "skill": 20, "endurance": 30}], "rules": {"evade_after": 2}},
+        "large": {"hero": {"skill": 15, "endurance": 50}, "enemies": [{"skill": 15, "endurance": 100}]},
     }  # fmt: skip
     unarmed: ClassVar[str] = "none"
     # New hero: COMBAT SKILL = RN + 10, ENDURANCE = RN + 20 ("If you pick 0 it counts as zero").
@@ -64,13 +87,13 @@ class LoneWolf(View):
         return cls.new_hero(numbers), numbers
 
     @classmethod
-    def simulation_policy(cls, spend: int = 1) -> Policy:
+    def simulation_policy(cls, options: Mapping[str, Any] | None = None) -> Policy:
         from .odds import lone_wolf_policy
 
-        return lone_wolf_policy(spend)
+        return lone_wolf_policy(int((options or {}).get("spend", 1)))
 
     @classmethod
-    def exact_odds(cls, fight: Any, options: dict) -> dict:
+    def exact_odds(cls, fight: Any, options: dict) -> OddsReply:
         from .odds import exact
 
         return exact(fight, options)

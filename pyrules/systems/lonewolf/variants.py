@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...fields import RecordError, show
 from ...i18n import tr
 from .record import Action, Setup, State, Weapon
-from .system import LoneWolf
+from .system import ESCAPE, WILLPOWER, LoneWolf
 from .tables import FREEWAY_WARRIOR
 
 
@@ -21,11 +21,13 @@ class GreyStar(LoneWolf):
     has_willpower = True
     has_vigour = False
     worth_parts = ("escape", "willpower")
+    odds_options = (ESCAPE, WILLPOWER)
     terms = (*LoneWolf.terms, ("willpower", "the magic a wizard can spend: each point spent hurts the enemy more"))
     examples = {
         "small": {"hero": {"skill": 15, "endurance": 10, "willpower": 6}, "enemies": [{"skill": 17, "endurance": 15}]},
         "typical": {"hero": {"skill": 15, "endurance": 25, "willpower": 12},
                     "enemies": [{"name": "Deathgaunt", "skill": 20, "endurance": 30}], "rules": {"evade_after": 1}},
+        "large": {"hero": {"skill": 18, "endurance": 35, "willpower": 50}, "enemies": [{"skill": 20, "endurance": 60}]},
     }  # fmt: skip
     weapons = {
         "staff": Weapon("staff", "Wizard's Staff", 0, magic=True),
@@ -92,11 +94,13 @@ class FreewayWarrior(LoneWolf):
     skill_label = "CLOSE COMBAT SKILL"
     has_vigour = False
     worth_parts = ("escape",)
+    odds_options = (ESCAPE,)
     terms = (("skill", "how well one fights hand to hand"), LoneWolf.terms[1])
     examples = {
         "small": {"hero": {"skill": 14, "endurance": 12}, "enemies": [{"skill": 17, "endurance": 11}]},
         "typical": {"hero": {"skill": 17, "endurance": 28},
-                    "enemies": [{"name": "Renegade Clansman", "skill": 16, "endurance": 22}]},
+                    "enemies": [{"name": "Renegade Clansman", "skill": 16, "endurance": 22}],
+                    "rules": {"evade_after": 1}},
     }  # fmt: skip
     # Close combat weapons with their printed bonuses (the Project Aon texts; the reference RULES.md 3.4).
     weapons = {

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ... import params
 from ...i18n import tr
+from . import words
 from .record import Setup, State
-from .rules import ONGOING, VIGOUR_COST, VIGOUR_SKILL, Engine
+from .rules import ONGOING, Engine
 
 
 class View(Engine):
@@ -47,6 +49,8 @@ class View(Engine):
         current = setup.enemies[min(state.current, len(setup.enemies) - 1)]
         spend = cls.spend_range(setup, state) if state.outcome == ONGOING else None
         skill = cls.skill_total(setup, state)
+        at_once = cls.evades_at_once(setup, state)
+        costs = words.costs_said(cls, at_once, spend)
         hero = {
             "endurance": state.endurance,
             "willpower": state.willpower,
@@ -74,12 +78,25 @@ class View(Engine):
                 "allowed": can_evade,
                 "possible": setup.rules.evasion_possible,
                 "why": evade_why,
-                "at_once": cls.evades_at_once(setup, state),  # no round fought: nothing is lost, no number drawn
+                "at_once": at_once,  # no round fought: nothing is lost, no number drawn
+                "cost": costs["evade"],  # under its button, in words
             },
-            "vigour": {"allowed": can_vigour, "possible": cls.has_vigour and setup.rules.vigour, "why": vigour_why},
+            "vigour": {
+                "allowed": can_vigour,
+                "possible": cls.has_vigour and setup.rules.vigour,
+                "why": vigour_why,
+                "cost": costs["vigour"],
+            },
             "willpower_spend": list(spend) if spend else None,
+            "rules_said": params.said(cls.rule_params(), setup.rules),  # this section's rules, as the screen's chips
             "next_draw": state.draws,
+            "said": {"outcome": words.outcome_said(cls, setup, state)},  # the outcome in words ("" while it goes on)
         }
+
+    @classmethod
+    def said(cls, setup: Setup, event: dict) -> dict[str, Any]:
+        """A log event in words (:mod:`.words`): what its card and a screen reader say."""
+        return words.said(cls, event)
 
     @classmethod
     def probes(cls, setup: Setup, state: State) -> dict[str, Any]:
@@ -145,5 +162,5 @@ class View(Engine):
             "default_weapon": cls.default_weapon,
             "other_weapon_bonus": cls.other_weapon_bonus,
             "table": tr(cls.table.title),
-            "vigour": {"skill": VIGOUR_SKILL, "endurance": VIGOUR_COST},  # what Vigour gives and costs
+            "rules": params.page(cls.rule_params()),  # the set-up form's fields, from the declarations
         }

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....budget import TooLarge
-from ....contract import Outcome, Worth
+from ....contract import Outcome, Worth, advice, odds_reply
 from ....i18n import tr
 from ....odds import measure
 from ..record import Action
@@ -16,66 +16,95 @@ from .forward import lone_wolf_odds
 from .review import LoneWolfValues
 from .willpower import grey_star_policy, spend_table, trade_off
 
+if TYPE_CHECKING:
+    from ....contract import Advice, OddsReply
+
 ONGOING = Outcome.ONGOING
 
 
-def exact(fight: Any, options: dict) -> dict[str, Any]:
+def exact(fight: Any, options: dict) -> OddsReply:
     """The odds panel's answer (pyrules.odds.odds): fought to the end with Grey Star spending ``spend`` a round;
     his fixed-spend table, best adaptive spend (``lambda``) and trade-off curve (``curve``); the advice (``best``:
-    every choice now under the worth, by :mod:`.best`'s play); whether the section allows an evasion now (``evade``)."""
+    every choice now under the worth, by :mod:`.best`'s play); whether the section allows an evasion now (``evade``);
+    the advice in words, the choices of worth it weighs now (``asks``) and the words of the panel's numbers."""
     system, setup, state = fight.system, fight.setup, fight.state
     spend = options.get("spend", 1)
     legal = legal_spends(system, setup, state) if state.outcome == ONGOING else []
     if legal and spend not in legal:  # the odds of a round the fight would refuse: the engine's own refusal
         system.spend(setup, state, Action("round", willpower=spend), "action")
     result = lone_wolf_odds(system, setup, state, spend)
-    reply: dict[str, Any] = {
-        "win": result["win"],
-        "lose": result["lose"],
-        "ended": result["ended"],
-        "never": result["never"],
-        "rounds": result["rounds"],
-        "endurance": [[k, p] for k, p in result["endurance"].items()],
-        "combat_ratio": system.combat_ratio(setup, state) if state.outcome == ONGOING else None,
-    }
+    ongoing = state.outcome == ONGOING
+    ratio = system.combat_ratio(setup, state) if ongoing else None
+    reply: dict[str, Any] = {"combat_ratio": ratio, "evade": None, "asks": []}
+    items: list[Advice] = []
+    if ongoing:  # beside the chance to win, in the panel's one line
+        reply["summary"] = tr("Combat Ratio {n}", n=f"{ratio:+}".replace("-", "−") if ratio else 0)
     if system.has_willpower:
-        reply["willpower_spent"] = result["willpower_spent"]
+        spent = reply["willpower_spent"] = result["willpower_spent"]
         reply["willpower"] = [[k, p] for k, p in (result["willpower"] or {}).items()]
-        reply["spend"] = within(legal, spend) or None  # None: nothing can be spent now
-        ongoing = state.outcome == ONGOING
+        now = reply["spend"] = within(legal, spend) or None  # None: nothing can be spent now
+        reply["lines"] = [[tr("WILLPOWER spent, on average ({n} a round)", n=now) if now
+                           else tr("WILLPOWER spent, on average"), spent]]  # fmt: skip
         if options.get("lambda") is not None:
             reply["policy"] = {"lambda": options["lambda"], **grey_star_policy(system, setup, state, options["lambda"])}
         if options.get("curve") is not None and ongoing:
             reply["curve"] = trade_off(system, setup, state, [float(x) for x in options["curve"]])
-    reply["evade"] = None  # where the section allows an evasion: whether now, in the engine's words
-    if state.outcome == ONGOING and setup.rules.evasion_possible:
+    if ongoing and setup.rules.evasion_possible:  # whether the section allows an evasion now, in the engine's words
         allowed, why = system.evasion(setup, state)
         reply["evade"] = {"allowed": allowed, "why": why}
+        reply["asks"] = ["escape"]  # what an evasion is worth: the panel asks
     # the advice, where the book gives more than a round or the worth is more than the chance to win
-    if state.outcome == ONGOING and (ends_alive(setup) or may_cast(system, setup, state)):
+    if ongoing and (ends_alive(setup) or may_cast(system, setup, state)):
         try:
-            reply["best"] = best_now(system, setup, state, options.get("worth") or Worth())
+            best = reply["best"] = best_now(system, setup, state, options.get("worth") or Worth())
         except TooLarge:
             reply["left_out"] = ["best"]
         else:
-            spent = reply["best"]["willpower"]
-            if reply.get("policy") and spent is not None:  # the best play's spend, which counts the evasions too
-                reply["policy"]["spend"] = spent
+            if reply.get("policy") and best["willpower"] is not None:  # the best play's, which counts evasions too
+                reply["policy"]["spend"] = best["willpower"]
+            choices = best["choices"]
+            if any(choice["do"] == "vigour" for choice in choices):
+                reply["asks"].append("endurance")  # what a point of ENDURANCE spent on Vigour is worth
+            if len(choices) > 1:  # the best choice now, and every choice's worth under the player's
+                name = best["measure"]["name"]
+                weighed = " · ".join(f"{choice['did']} {{c{i}}}" for i, choice in enumerate(choices))
+                items += [advice(best["advice"], best["act"]), advice(f"{name[:1].upper()}{name[1:]}: {weighed}.",
+                          **{f"c{i}": choice["worth"] for i, choice in enumerate(choices)})]  # fmt: skip
+    policy = reply.get("policy")
+    if policy:  # Grey Star's best spend now: its line, its button, the set-up's headline where it is the spend asked
+        n = policy["spend"]
+        policy["advice"] = advice(tr("The Staff takes no WILLPOWER now."))
+        if n:
+            policy["advice"] = advice(tr("Best now: spend {n}. Following this advice round after round you win {win}, "
+                                         "spending {spent} WILLPOWER on average.", n=n, win="{win}", spent="{spent}"),
+                                      {"do": "round", "willpower": n}, win=policy["win"])  # fmt: skip
+            policy["advice"]["numbers"] = {"spent": policy["willpower_spent"]}
+            policy["button"] = tr("Spend {n} now", n=n)
+        if reply["spend"] == n and n:
+            reply["advised"] = tr("Chance to win, spending {n} WILLPOWER a round as advised: {win}", n=n, win="{win}")
+    if reply["evade"]:
+        if not reply["evade"]["allowed"]:
+            items.append(advice(tr("Evasion is not allowed yet: {why}.", why=reply["evade"]["why"])))
+        items.append(advice(tr("Why the chances to win differ: {win} assumes you fight to the end; evading gives up "
+                               "the win for a better chance to survive.", win="{win}"), win=result["win"]))
     # The table of fixed spends is an extra, computed last so that it never takes the time of what was asked (under
     # a request's deadline): left out, as above budgets.MAX_SPEND_TABLE, when it is too large.
-    table = options.get("table", True) and (state.willpower or 0) <= budgets.MAX_SPEND_TABLE
-    if system.has_willpower and state.outcome == ONGOING and table:
-        try:
-            reply["spends"] = [
-                {"spend": row["spend"], "win": row["win"], "willpower_spent": row["willpower_spent"]}
-                for row in spend_table(system, setup, state)
-            ]
-        except TooLarge:  # said, so that a page asking within a short deadline asks again with more time
-            reply["left_out"] = [*reply.get("left_out", []), "spends"]
-    return reply
+    if system.has_willpower and ongoing:
+        reply["spend_words"] = {"caption": tr("Chance to win for each WILLPOWER spend per round"),
+                                "x": tr("WILLPOWER a round"), "computing": tr("Computing the best spend…"),
+                                "frontier": tr("Best chance to win against WILLPOWER spent on average"),
+                                "spent": tr("WILLPOWER spent")}  # fmt: skip
+        if options.get("table", True) and (state.willpower or 0) <= budgets.MAX_SPEND_TABLE:
+            try:
+                reply["spends"] = [{key: row[key] for key in ("spend", "win", "willpower_spent")}
+                                   for row in spend_table(system, setup, state)]  # fmt: skip
+            except TooLarge:  # said, so that a page asking within a short deadline asks again with more time
+                reply["left_out"] = [*reply.get("left_out", []), "spends"]
+    return odds_reply(result["win"], result["lose"], result["ended"], result["never"], result["rounds"],
+                      system.main_stat, [[k, p] for k, p in result["endurance"].items()], items, reply)  # fmt: skip
 
 
-def best_now(system: type, setup: Any, state: Any, worth: Worth) -> dict[str, Any]:
+def best_now(system: Any, setup: Any, state: Any, worth: Worth) -> dict[str, Any]:
     """The advice: each choice the book gives now with its worth under the player's worth and the best play after
     it (the story's own values: :class:`.review.LoneWolfValues`), the best first, and what the numbers are."""
     values = LoneWolfValues(system, setup, state, worth)
@@ -86,6 +115,7 @@ def best_now(system: type, setup: Any, state: Any, worth: Worth) -> dict[str, An
         "do": best.do,
         "willpower": best.willpower if best.do == "round" else None,
         "worth": weighed[0][0],
+        "act": system.action_json(best),
         "choices": [{"did": values.words(choice), "do": choice.do, "worth": q} for q, choice in weighed],
         "measure": measure(values.measure(), worth),
     }

@@ -1,0 +1,83 @@
+"""The engine decides, the screen renders: the page's sources (web/*.js, index.html) hold no rule number, no rule
+text and no system's advice. Each case below was once in the page (issue 41 lists them); the words now come from
+the rules (``System.said``, the view, ``describe()``, the odds reply and its declared options). Rule keys are
+checked by test_params.py."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from pyrules.systems import SYSTEMS
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = sorted([*ROOT.glob("web/*.js"), *ROOT.glob("web/index.html")])
+# The page's sources are the repository's, not copied where the wheel is tested (Pyodide).
+pytestmark = pytest.mark.skipif(not PAGES, reason="web/ is not copied")
+LITERAL = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`")
+COMMENT = re.compile(r"^\s*(?://|/?\*).*$|\s//\s.*$", re.M)  # a line's comment; "//" inside a URL has no space
+
+
+def code(path: Path) -> str:
+    """A source without its comments (they may cite the rules they explain) and, for the page, without the data the
+    build writes into it from the rules (the systems' words)."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".html":
+        return re.sub(r"<script[^>]*>.*?</script>|<!--.*?-->", "", text, flags=re.S)
+    return COMMENT.sub("", text)
+
+
+def texts(path: Path) -> list[str]:
+    """The texts a source could show: its string literals (JavaScript), its markup (the page)."""
+    return [code(path)] if path.suffix == ".html" else LITERAL.findall(code(path))
+
+
+SOURCES = {path.name: code(path) for path in PAGES}
+RULE_NUMBER = re.compile(r"\b\d{1,2}\.\d{1,2}(?:\.\d{1,2})?(?=[:\s)]|$)(?!\s*%)|\b(?:rules?|steps?|section)\s+\d")
+# Rule texts and advice the page once wrote itself (issue 41), and the functions that wrote them.
+ONCE_IN_THE_PAGE = [
+    "dead, and so is the enemy", "(combat rules", "−1 use", "−1 dose", "K (killed)", "ignored: evasion",
+    "nothing is lost", "only your losses count", "the Staff still takes", "moves up", "may cast", "first row is full",
+    "Victory", "is dead", "evades the fight",
+]
+GONE = [r"\bluckText\b", r"\bspellNote\b", r"\bRESULTS\b", r"\blossText\b", r"\bspell\.when\b",
+        r"hero_strength\s*-", r"\bUNREAD\b"]  # fmt: skip
+
+
+def test_the_page_scanned_is_the_page():
+    assert {"app.js", "odds.js", "screen-crt.js", "screen-ff.js", "screen-citadel.js", "index.html"} <= set(SOURCES)
+    assert all(SOURCES.values()) and "export" in SOURCES["screen-crt.js"]
+    assert RULE_NUMBER.search('t("9.8.2: the first row is full")') and RULE_NUMBER.search("by 9.1")
+    assert not RULE_NUMBER.search('"> 99.9 %"') and not RULE_NUMBER.search("0.5rem")
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda path: path.name)
+def test_no_rule_number_in_what_the_page_writes(path):
+    found = [text for text in texts(path) if RULE_NUMBER.search(text)]
+    assert found == []
+
+
+def test_no_rule_text_nor_advice_the_page_once_wrote():
+    found = [(name, words) for name, text in SOURCES.items() for words in ONCE_IN_THE_PAGE if words in text]
+    found += [(name, pattern) for name, text in SOURCES.items() for pattern in GONE if re.search(pattern, text)]
+    assert found == []
+
+
+def test_no_system_and_no_declared_choice_named_in_the_page():
+    """No system's key (the page learns them from the registry), no value of a declared odds option or trade-off
+    but nothing, half and everything (0, 0.5, 1: a chart's too), no set-up fact describe() tells (Citadel's unit
+    ids, default weapon)."""
+    found = [(name, key) for name, text in SOURCES.items() for key in SYSTEMS if key in text]
+    options = [option for cls in SYSTEMS.values() for option in cls.odds_options]
+    values = {choice[0] for option in options for choice in option["choices"]}
+    values |= {point for option in options for point in option.get("trade_off", {}).get("points", ())}
+    values -= {0, 0.5, 1}
+    assert values  # the options are declared: there is something to look for
+    literal = re.compile(r"(?<![\w.])(?:{})(?![\w.])".format("|".join(re.escape(repr(v)) for v in sorted(values))))
+    found += [(name, match) for name, text in SOURCES.items() for match in literal.findall(text)]
+    citadel = SYSTEMS["citadel-of-blood"].describe()
+    facts = [f'"{citadel["default_weapon"]}"', *(f'"{unit}"' for unit in citadel["unit_ids"]["party"][:3])]
+    found += [(name, fact) for name, text in SOURCES.items() for fact in facts if fact in text]
+    assert found == []
