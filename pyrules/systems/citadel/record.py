@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from ... import params, rng
-from ...contract import Outcome
+from ...contract import Outcome, System
 from ...fields import MISSING, Reader, RecordError, changed_rules, show
 from ...i18n import read_json, tr
-from ...params import flag
+from ...params import Param, flag
 from .geometry import MAX_ROWS, WIDTH, Pos
 from .phases import ACTION_LABELS, FIRST
 
@@ -592,3 +592,60 @@ def setup_json(setup: CitadelSetup) -> dict:
             "blast": {"blasts": t.blasts, "wounds": t.blast_wounds},
         }
     return data
+
+
+class Record(System):
+    """Citadel's record as the contract reads and writes it (:class:`pyrules.contract.System`'s hooks): the engine
+    (:class:`.rules.Engine`) and what is shown (:class:`.view.View`) build on it."""
+
+    rule_labels: ClassVar[dict[str, str]] = RULE_LABELS
+    record_keys: ClassVar[tuple[str, ...]] = ("tables",)
+
+    @classmethod
+    def rule_params(cls) -> tuple[Param, ...]:
+        return RULE_PARAMS
+
+    @classmethod
+    def labels(cls) -> dict[str, str]:
+        return dict(CHARACTER_LABELS)
+
+    @classmethod
+    def enemy_labels(cls) -> dict[str, str]:
+        return dict(MONSTER_LABELS)
+
+    @classmethod
+    def action_kinds(cls) -> dict[str, str]:
+        return dict(ACTION_LABELS)
+
+    @classmethod
+    def parse_setup(cls, data: dict, lenient: bool = False) -> CitadelSetup:
+        return parse_setup(data, lenient)
+
+    @classmethod
+    def setup_json(cls, setup: CitadelSetup) -> dict:
+        return setup_json(setup)
+
+    @classmethod
+    def parse_action(cls, data: Any, index: int, lenient: bool = False) -> CitadelAction:
+        return parse_action(data, index, lenient)
+
+    @classmethod
+    def action_json(cls, action: CitadelAction) -> dict:
+        return action_json(action)
+
+    @classmethod
+    def hero_after(cls, setup: CitadelSetup, state: CitadelState) -> dict:
+        """The party as the fight leaves it: the dead dropped, each survivor's Wound Points as left."""
+        return {"party": party_json(party_after(setup, state))}
+
+    @classmethod
+    def read_hero(cls, data: Any, lenient: bool = False) -> dict:
+        return {"party": party_json(parse_party(data, lenient))}
+
+    @classmethod
+    def roll_hero(cls, seed: int, given: Reader) -> tuple[dict, dict]:
+        raise RecordError(
+            "system",
+            tr("Citadel of Blood heroes come from the roster (or are entered by hand): nothing is rolled"),
+            tr("Rules"),
+        )

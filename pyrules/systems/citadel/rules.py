@@ -69,6 +69,7 @@ from .record import (
     CitadelAction,
     CitadelSetup,
     CitadelState,
+    Record,
     index_of,
     unit_id,
 )
@@ -716,3 +717,32 @@ def chance(setup: CitadelSetup, state: CitadelState, action: CitadelAction) -> l
         if rolled:
             return [(Fraction(1, 6), replace(action, die=d)) for d in range(1, 7)]
     return [(Fraction(1), action)]
+
+
+class Engine(Record):
+    """Citadel's combat as the contract plays it: the initial state, the legal actions, the random part of a step
+    and the step itself (this module's functions)."""
+
+    @classmethod
+    def initial(cls, setup: CitadelSetup) -> CitadelState:
+        return initial(setup)
+
+    @classmethod
+    def legal_actions(cls, setup: CitadelSetup, state: CitadelState) -> list[CitadelAction]:
+        return legal_actions(setup, state)
+
+    @classmethod
+    def step(
+        cls, setup: CitadelSetup, state: CitadelState, action: CitadelAction, path: str = "action"
+    ) -> tuple[CitadelState, dict]:
+        return step(setup, state, action, path)
+
+    @classmethod
+    def chance(
+        cls, setup: CitadelSetup, state: CitadelState, action: CitadelAction
+    ) -> list[tuple[Fraction, CitadelAction]]:
+        return chance(setup, state, action)
+
+    @classmethod
+    def outcome(cls, state: CitadelState) -> Outcome:
+        return Outcome(state.outcome)

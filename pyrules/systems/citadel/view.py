@@ -34,6 +34,7 @@ from .record import (
     party_id,
     unit_id,
 )
+from .rules import Engine
 
 
 def board(setup: CitadelSetup, state: CitadelState, characters: bool) -> list[list[str | None]]:
@@ -267,3 +268,38 @@ def describe(kind: str, book: str, hero_name: str) -> dict[str, Any]:
             ),
         },
     }
+
+
+class View(Engine):
+    """What the page, the saved list and the command line see of a Citadel combat, and its words (:mod:`.words`)."""
+
+    @classmethod
+    def view(cls, setup: CitadelSetup, state: CitadelState) -> dict:
+        return view(setup, state)
+
+    @classmethod
+    def said(cls, setup: CitadelSetup, event: dict) -> dict[str, Any]:
+        """A log event in words (:mod:`.words`): what its card, the result line and a screen reader say."""
+        return words.said(setup, event)
+
+    @classmethod
+    def summary(cls, setup: CitadelSetup, state: CitadelState) -> dict:
+        return summary(cls.book, setup, state)
+
+    @classmethod
+    def result(cls, setup: CitadelSetup, state: CitadelState) -> dict:
+        return result(setup, state)
+
+    @classmethod
+    def standing(cls, setup: CitadelSetup, state: CitadelState) -> int:
+        """The party's Wound Points left, all its characters together."""
+        return sum(max(0, setup.unit(i).wound_points - state.wounds[i]) for i in range(len(setup.party)))
+
+    @classmethod
+    def sides(cls, setup: CitadelSetup, state: CitadelState) -> list[list]:
+        """Every unit's Wound Points left, the party first, each named as on the board ("A Almuric", "1 Orcs")."""
+        return sides(setup, state)
+
+    @classmethod
+    def describe(cls) -> dict:
+        return describe(cls.kind, cls.book, cls.hero_name)

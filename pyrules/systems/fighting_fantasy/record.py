@@ -13,13 +13,13 @@ paragraph, the per-fight rules and the actions, as immutable values; reading the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ... import params, rng
-from ...contract import Outcome
+from ...contract import Outcome, System
 from ...fields import MAX_NAME, Reader, RecordError, changed_rules, show
 from ...i18n import tr
-from ...params import flag, whole
+from ...params import Param, flag, whole
 
 BACKPACK_SLOTS = 7
 MAX_TYPED_THINGS = 99  # lines of the backpack read before a full one is refused by its count
@@ -458,3 +458,64 @@ def hero_json(hero: FFHero, sheet: bool = False) -> dict:
     if hero.weapons:
         h["weapons"] = list(hero.weapons)
     return h
+
+
+BOOK = "Dungeons of the Black Castle"  # in English; shown through tr()
+HERO_NAME = "Hero"
+
+
+def hero_name(setup: FFSetup) -> str:
+    """The hero as the page names him: the sheet's name, or the book's hero in the current language."""
+    return setup.hero.name or tr(HERO_NAME)
+
+
+class Record(System):
+    """The record of a Fighting Fantasy fight as the contract reads and writes it (:class:`pyrules.contract.System`'s
+    hooks): the engine (:class:`.engine.Engine`) and what is shown (:class:`.view.View`) build on it."""
+
+    rule_labels: ClassVar[dict[str, str]] = RULE_LABELS
+
+    @classmethod
+    def rule_params(cls) -> tuple[Param, ...]:
+        return RULE_PARAMS
+
+    @classmethod
+    def labels(cls) -> dict[str, str]:
+        return dict(HERO_LABELS)
+
+    @classmethod
+    def enemy_labels(cls) -> dict[str, str]:
+        return dict(ENEMY_LABELS)
+
+    @classmethod
+    def action_kinds(cls) -> dict[str, str]:
+        return dict(ACTION_KIND_LABELS)
+
+    @classmethod
+    def parse_setup(cls, data: dict, lenient: bool = False) -> FFSetup:
+        return parse_setup(data, lenient)
+
+    @classmethod
+    def setup_json(cls, setup: FFSetup) -> dict:
+        return setup_json(setup)
+
+    @classmethod
+    def parse_action(cls, data: Any, index: int, lenient: bool = False) -> FFAction:
+        return parse_action(data, index, lenient)
+
+    @classmethod
+    def action_json(cls, action: FFAction) -> dict:
+        return action_json(action)
+
+    @classmethod
+    def hero_after(cls, setup: FFSetup, state: FFState) -> dict:
+        """The adventure sheet as the fight leaves it: МАСТЕРСТВО, ВЫНОСЛИВОСТЬ and УДАЧА now, their initial values
+        kept, gold, flask, food, backpack, weapons and the spells left."""
+        hero = FFHero(state.skill, state.stamina, state.luck, state.max_skill, state.max_stamina, state.max_luck,
+                      state.gold, state.backpack, state.food, state.flask, state.spells, setup.hero.name,
+                      state.weapons)  # fmt: skip
+        return hero_json(hero, sheet=True)
+
+    @classmethod
+    def read_hero(cls, data: Any, lenient: bool = False) -> dict:
+        return hero_json(parse_hero(data, lenient, fallen=True), sheet=True)

@@ -3,12 +3,18 @@ language: the view before the next action, one line for a list, the result, and 
 
 from __future__ import annotations
 
+from typing import Any
+
 from ... import params
 from ...i18n import tr
+from . import words
+from .engine import Engine
 from .record import (
     BACKPACK_SLOTS,
+    BOOK,
     ENEMY_LABELS,
     HERO_LABELS,
+    HERO_NAME,
     MAX_FLASK,
     MAX_SPELL_USES,
     RULE_PARAMS,
@@ -16,16 +22,9 @@ from .record import (
     FFHero,
     FFSetup,
     FFState,
+    hero_name,
 )
 from .rules import HIT, HURT, LOST, LUCK_TEST_COST, ONGOING, WOUND, fighting, lucky_wound
-
-BOOK = "Dungeons of the Black Castle"  # in English; shown through tr()
-HERO_NAME = "Hero"
-
-
-def hero_name(setup: FFSetup) -> str:
-    """The hero as the page names him: the sheet's name, or the book's hero in the current language."""
-    return setup.hero.name or tr(HERO_NAME)
 
 
 def view(setup: FFSetup, state: FFState) -> dict:
@@ -144,3 +143,33 @@ def describe(kind: str) -> dict:
         # escape's last blow), a luck test's cost and its wounds in combat, the spells' defaults
         "rules": params.page(RULE_PARAMS, wound=WOUND, cost=LUCK_TEST_COST, **luck_wounds()),
     }
+
+
+class View(Engine):
+    """What the page, the saved list and the command line see of a Fighting Fantasy fight, and its words
+    (:mod:`.words`)."""
+
+    @classmethod
+    def view(cls, setup: FFSetup, state: FFState) -> dict:
+        shown = view(setup, state)
+        return {**shown, "said": words.view_words(setup, state, shown)}
+
+    @classmethod
+    def said(cls, setup: FFSetup, event: dict) -> dict[str, Any]:
+        return words.said(setup, event)
+
+    @classmethod
+    def summary(cls, setup: FFSetup, state: FFState) -> dict:
+        return summary(setup, state)
+
+    @classmethod
+    def result(cls, setup: FFSetup, state: FFState) -> dict:
+        return result(setup, state)
+
+    @classmethod
+    def sides(cls, setup: FFSetup, state: FFState) -> list[list]:
+        return sides(setup, state)
+
+    @classmethod
+    def describe(cls) -> dict:
+        return describe(cls.kind)

@@ -19,9 +19,8 @@ event's own numbers. Said only at the boundary, never in ``step``: a replay says
 from __future__ import annotations
 
 from ...i18n import join_list, tr
-from .record import SPELLS, FFSetup, FFState
+from .record import SPELLS, FFSetup, FFState, hero_name
 from .rules import LOST, LUCK_TEST_COST, ONGOING, WON, WOUND, Event
-from .view import hero_name
 
 # A round's result against each opponent, in words (rules.HIT … rules.MISSES), with the wound it deals.
 RESULT_LABELS = {

@@ -1,9 +1,10 @@
 """The Lone Wolf family: one Combat Results Table engine, three books.
 
-By concern: ``record.py`` (setup, state, actions; reading and writing them), ``rules.py`` (the engine: the hooks,
-``step``, a round's losses and how it ends, its chance), ``view.py`` (what the page and the command line see),
-``system.py`` (:class:`LoneWolf`, the standard rules and the public face), ``variants.py`` (Grey Star, Freeway
-Warrior), ``tables.py`` (the Combat Results Tables), ``odds.py`` (exact odds, asking the engine).
+By concern: ``record.py`` (setup, state, actions; reading and writing them: ``Record``), ``rules.py`` (the engine:
+``step``, a round's losses and how it ends, its chance: ``Engine``), ``view.py`` (what the page and the command line
+see: ``View``), ``words.py``, ``system.py`` (:class:`LoneWolf`, the standard rules' facts on ``View``),
+``variants.py`` (Grey Star, Freeway Warrior), ``tables.py`` (the Combat Results Tables), ``odds/`` (exact odds,
+asking the engine). docs/contributing.md: every system's shape.
 """
 
 from .record import Action, Setup, State
