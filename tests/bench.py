@@ -148,21 +148,24 @@ def site(dist: Path, target: Path = ROOT / "build" / "bench-site") -> Path:
     shutil.copytree(dist, target)
     shutil.copytree(ROOT / "tests" / "bench", target / "bench")
     # The site's rules again, with the odds' benchmark cases the page itself leaves out (pyrules/benchmark.py).
-    import build
+    from tools.package import browser_archive
+    from tools.paths import BUILD
+    from tools.runtime import PYODIDE_DIR, RUNTIME_FILES
+    from tools.snapshot import memory_size, start_up_snapshot, used_stdlib
 
     (archive,) = target.glob("pyrules-*.pack.gz")
-    (wheel,) = (build.BUILD / "browser-wheel").glob("*.whl")
-    build.browser_archive(wheel, ("pyrules/__main__.py",), archive)
+    (wheel,) = (BUILD / "browser-wheel").glob("*.whl")
+    browser_archive(wheel, ("pyrules/__main__.py",), archive)
     (runtime,) = (target / "pyodide").iterdir()  # pyodide/<version>/, as the app's worker has it
     # and the standard library and start-up snapshot made from that copy (the workers start from it, not from the
     # archive), in their places
     (snapshot,) = runtime.glob("snapshot-*.gz")
     (stdlib,) = runtime.glob("python_stdlib-*.zip")
-    used = build.used_stdlib(build.PYODIDE_DIR, archive)
-    made = build.start_up_snapshot(build.PYODIDE_DIR, archive, used)
+    used = used_stdlib(PYODIDE_DIR, archive)
+    made = start_up_snapshot(PYODIDE_DIR, archive, used)
     worker = (target / "worker.js").read_text(encoding="utf-8")
     assert worker.count(str(snapshot.stat().st_size)) == 1  # the size the worker judges the download on
-    size, own_size = build.memory_size(snapshot), build.memory_size(made)
+    size, own_size = memory_size(snapshot), memory_size(made)
     assert worker.count(str(size)) == 1  # the size it inflates to
     worker = worker.replace(str(snapshot.stat().st_size), str(made.stat().st_size)).replace(stdlib.name, used.name)
     worker = worker.replace(str(size), str(own_size))
@@ -170,9 +173,9 @@ def site(dist: Path, target: Path = ROOT / "build" / "bench-site") -> Path:
     shutil.copyfile(made, snapshot)
     stdlib.unlink()
     shutil.copyfile(used, runtime / used.name)
-    for name in build.RUNTIME_FILES:  # the bare page boots the runtime as Pyodide ships it, its whole library
+    for name in RUNTIME_FILES:  # the bare page boots the runtime as Pyodide ships it, its whole library
         if not (runtime / name).exists():
-            shutil.copyfile(build.PYODIDE_DIR / name, runtime / name)
+            shutil.copyfile(PYODIDE_DIR / name, runtime / name)
     bare = target / "bench" / "bare-worker.js"
     text = bare.read_text(encoding="utf-8").replace("__PYODIDE__", f"pyodide/{runtime.name}/")
     bare.write_text(text, encoding="utf-8")

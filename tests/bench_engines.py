@@ -60,16 +60,16 @@ class Sent:
 
 
 def counting_server(site_dir: Path, sent: Sent):
-    """build.py's server (its headers, its caching), counting what it sends."""
-    import build
+    """The production server (tools/server.py: its headers, its caching), counting what it sends."""
+    from tools import server
 
-    class Handler(build.Handler):
+    class Handler(server.Handler):
         def copyfile(self, source, outputfile):
             data = source.read()
             outputfile.write(data)
             sent.add(len(data))
 
-    return build.make_server(site_dir, handler=Handler)
+    return server.make_server(site_dir, handler=Handler)
 
 
 def browser_pid(session: drivers.Session) -> int | None:
@@ -208,9 +208,9 @@ def slow_load(playwright, url: str, cpu: float, sent: Sent) -> tuple[dict, dict,
     bare Pyodide is ready (a bare page) or the app is ready to fight, with its link's first screen drawn where it
     opens one. Returns the page's times (ms from its navigation), the app's start-up timing, and the bytes the server
     had sent when the page was seen ready (the service worker's precache begins then)."""
-    import build
+    from tools.environment import CHROMIUM, CHROMIUM_ARGS
 
-    browser = playwright.chromium.launch(executable_path=build.CHROMIUM, args=build.CHROMIUM_ARGS)
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     try:
         page = browser.new_context(viewport=PHONE).new_page()
         devtools = page.context.new_cdp_session(page)
@@ -382,13 +382,13 @@ def main(argv: list[str]) -> int:
 
     from bench import ROOT, site, write_readme
 
-    import build
+    from tools.paths import DIST
 
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("--slow", action="store_true", required=True)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--update-readme", action="store_true")
-    parser.add_argument("--dist", type=Path, default=build.DIST, help="the built site (default: dist/)")
+    parser.add_argument("--dist", type=Path, default=DIST, help="the built site (default: dist/)")
     parser.add_argument("--site", type=Path, default=ROOT / "build" / "bench-site", help="where its bench copy goes")
     parser.add_argument("--prepared", action="store_true", help="the bench copy in --site is made already")
     parser.add_argument("--no-phone", action="store_true", help="the slow network's row only")

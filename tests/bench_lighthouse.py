@@ -21,7 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from tools import environment, paths  # noqa: E402
+from tools.server import make_server  # noqa: E402
 
 VERSION = "12.8.2"
 CATEGORIES = {"performance": "Performance", "accessibility": "Accessibility", "best-practices": "Best practices"}
@@ -32,13 +33,13 @@ TARGETS = "Targets: performance ≥ 0.97, accessibility 1.0, cumulative layout s
 
 def lighthouse() -> Path:
     """The pinned Lighthouse, installed once into build/lighthouse."""
-    out = build.BUILD / "lighthouse"
+    out = paths.BUILD / "lighthouse"
     stamp = out / ".complete"
     if not (stamp.exists() and stamp.read_text() == VERSION):
         out.mkdir(parents=True, exist_ok=True)
         package = {"name": "pyrules-bench-lighthouse", "private": True, "dependencies": {"lighthouse": VERSION}}
         (out / "package.json").write_text(json.dumps(package, indent=1))
-        build.run("npm", "install", "--no-audit", "--no-fund", "--silent", cwd=out)
+        paths.run("npm", "install", "--no-audit", "--no-fund", "--silent", cwd=out)
         stamp.write_text(VERSION)
     return out / "node_modules" / ".bin" / "lighthouse"
 
@@ -49,7 +50,7 @@ def one_run(tool: Path, url: str) -> dict:
         subprocess.run(
             [str(tool), url, f"--only-categories={','.join(CATEGORIES)}", "--form-factor=mobile", "--quiet",
              "--chrome-flags=--headless=new --no-sandbox", "--output=json", f"--output-path={report}"],
-            check=True, env={**os.environ, "CHROME_PATH": build.CHROMIUM}, timeout=300,
+            check=True, env={**os.environ, "CHROME_PATH": environment.CHROMIUM}, timeout=300,
         )  # fmt: skip
         data = json.loads(report.read_text(encoding="utf-8"))
     scores = {key: data["categories"][key]["score"] for key in CATEGORIES}
@@ -82,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--update-readme", action="store_true")
     args = parser.parse_args(argv)
     tool = lighthouse()
-    server = build.make_server(build.DIST)
+    server = make_server(paths.DIST)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/"

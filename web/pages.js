@@ -1,8 +1,9 @@
 // Python's memory written page by page. A page of memory never written is never given to the process (the system
 // maps it to its one zero page, and reading it keeps it so): 17.5 of the start-up snapshot's 31.5 MB are zero pages.
-// The snapshot ships without them (build.py's pack_memory) and is unpacked into a new array, only its other pages
-// written (unpacker); Python's memory is restored from that array leaving alone each page that is zero in it and zero
-// already where it goes (writePages).
+// The snapshot ships without them (tools/snapshot.py's pack_memory) and is unpacked into a new array, only its other
+// pages written (unpacker); Python's memory is restored from that array leaving alone each page that is zero in it
+// and zero already where it goes (writePages). The unpacker is the JavaScript twin of tools/snapshot.py's
+// unpack_memory: the form (MEMORY_FORM there) changes in both files at once.
 export const PAGE = 4096;
 
 /**
@@ -52,10 +53,10 @@ export function writePages(target, source, offset = 0) {
 }
 
 /**
- * The snapshot's shipped form (build.py's pack_memory: the memory's size in 4 bytes, little-endian; a bitmap of its
- * pages, bit i of byte i >> 3 set when page i is not all zero; then those pages in order), unpacked as it is inflated
- * into a new array of `size` bytes, only the pages it holds written: `write` each part as it comes, then `end`. A
- * form made for another size, longer than its pages or cut short is refused.
+ * The snapshot's shipped form (tools/snapshot.py's pack_memory: the memory's size in 4 bytes, little-endian; a
+ * bitmap of its pages, bit i of byte i >> 3 set when page i is not all zero; then those pages in order), unpacked as
+ * it is inflated into a new array of `size` bytes, only the pages it holds written: `write` each part as it comes,
+ * then `end`. A form made for another size, longer than its pages or cut short is refused.
  * @param {number} size the memory's size, as the worker was built for it
  */
 export function unpacker(size) {

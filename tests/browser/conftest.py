@@ -14,11 +14,12 @@ from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
+from tools import environment  # noqa: E402
+from tools.server import make_server  # noqa: E402
 
-CHROMIUM = build.CHROMIUM
+CHROMIUM = environment.CHROMIUM
 DIST = Path(os.environ.get("PYRULES_DIST", ROOT / "dist"))
-CHROMIUM_ARGS = build.CHROMIUM_ARGS
+CHROMIUM_ARGS = environment.CHROMIUM_ARGS
 BOOT_TIMEOUT = 120_000  # ms: Pyodide's first start on a slow, shared machine
 
 expect.set_options(timeout=15_000)
@@ -28,7 +29,7 @@ expect.set_options(timeout=15_000)
 def base_url():
     if not (DIST / "index.html").exists():
         pytest.fail(f"no built site in {DIST}: run `python3 build.py` first (build.py test does)")
-    server = build.make_server(DIST)
+    server = make_server(DIST)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"

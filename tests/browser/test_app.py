@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 
-from conftest import build, fight_round, log_cards, log_rows, set_up
+from conftest import fight_round, log_cards, log_rows, set_up
 from playwright.sync_api import expect
+
+from tools.runtime import PYODIDE_VERSION
 
 
 def outcome(page):
@@ -188,7 +190,7 @@ def test_roll_a_new_hero_by_the_books_rules(page):
 
 
 def test_the_server_sends_the_production_headers(page, base_url):
-    response = page.request.get(base_url + f"pyodide/{build.PYODIDE_VERSION}/pyodide.asm.wasm")
+    response = page.request.get(base_url + f"pyodide/{PYODIDE_VERSION}/pyodide.asm.wasm")
     assert response.headers["content-type"] == "application/wasm"
     csp = page.request.get(base_url).headers["content-security-policy"]
     assert "'wasm-unsafe-eval'" in csp and "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp

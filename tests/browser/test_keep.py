@@ -11,7 +11,6 @@ import pytest
 from conftest import (
     BOOT_TIMEOUT,
     DIST,
-    build,
     current_fight,
     fight_round,
     log_cards,
@@ -25,6 +24,10 @@ from conftest import (
 from playwright.sync_api import expect
 
 from pyrules import Fight, api, share
+from tools.environment import CHROMIUM, CHROMIUM_ARGS
+from tools.runtime import PYODIDE_DIR, PYODIDE_VERSION, RUNTIME_FILES, SHIPPED_RUNTIME
+from tools.server import make_server
+from tools.site import assemble
 
 GIAK = [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 60}]
 BANEDON = {"COMBAT SKILL": 15, "ENDURANCE": 40}
@@ -356,7 +359,7 @@ def test_offline_after_the_first_visit(fresh_page):
 def test_chromium_installability(playwright, base_url, tmp_path):
     # A profile on disk: Chromium never offers to install from an incognito-like context.
     context = playwright.chromium.launch_persistent_context(
-        tmp_path / "profile", executable_path=build.CHROMIUM, args=build.CHROMIUM_ARGS
+        tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS
     )
     try:
         page = context.new_page()
@@ -384,7 +387,7 @@ def deployment(tmp_path):
     """A copy of dist/ served on its own, which the test can redeploy."""
     site = tmp_path / "site"
     shutil.copytree(DIST, site)
-    server = build.make_server(site)
+    server = make_server(site)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield site, f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
@@ -439,16 +442,16 @@ def test_a_new_pyodide_never_meets_the_old_runtime_in_the_cache(context, deploym
     # The next Pyodide, deployed by build.py as a real one is: here the same runtime with each text file changed.
     runtime = tmp_path / "next-runtime"
     runtime.mkdir()
-    for name in build.RUNTIME_FILES:
-        data = (build.PYODIDE_DIR / name).read_bytes()
+    for name in RUNTIME_FILES:
+        data = (PYODIDE_DIR / name).read_bytes()
         (runtime / name).write_bytes(data + b"\n" if name.endswith((".mjs", ".json")) else data)
     (wheel,) = site.glob("pyrules-*.pack.gz")
     shutil.copy2(wheel, tmp_path / wheel.name)
-    build.assemble(site, runtime, f"{build.PYODIDE_VERSION}-next", tmp_path / wheel.name)
+    assemble(site, runtime, f"{PYODIDE_VERSION}-next", tmp_path / wheel.name)
     new_files = {
         path.relative_to(site).as_posix(): path.read_bytes()
         for path in site.rglob("*")
-        if path.is_file() and (path.name in build.SHIPPED_RUNTIME or path.name.startswith("python_stdlib-"))
+        if path.is_file() and (path.name in SHIPPED_RUNTIME or path.name.startswith("python_stdlib-"))
     }
 
     page.evaluate("window.pyrulesServiceWorker.update()")
@@ -473,13 +476,13 @@ def test_a_new_pyodide_never_meets_the_old_runtime_in_the_cache(context, deploym
     }""",
         sorted(new_files),
     )
-    assert len(new_files) == len(build.SHIPPED_RUNTIME) + 1  # and the new runtime's standard library
+    assert len(new_files) == len(SHIPPED_RUNTIME) + 1  # and the new runtime's standard library
     for name, data in new_files.items():
         assert cached[name] == list(data[-64:]), name  # the new deployment's bytes, not a cached old file
     # and its own start-up snapshot, made with the new runtime, under a new name: the old one is never asked for
     (old_snapshot,) = [n for n in old_files if "/snapshot-" in n]
     (new_snapshot,) = [p.relative_to(site).as_posix() for p in site.glob("pyodide/*/snapshot-*.gz")]
-    assert new_snapshot != old_snapshot and f"{build.PYODIDE_VERSION}-next/" in new_snapshot
+    assert new_snapshot != old_snapshot and f"{PYODIDE_VERSION}-next/" in new_snapshot
     assert page.evaluate("window.pyrulesTiming.snapshot") is True
 
 

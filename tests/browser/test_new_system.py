@@ -10,8 +10,10 @@ import subprocess
 import sys
 import threading
 
-from conftest import BOOT_TIMEOUT, ROOT, build
+from conftest import BOOT_TIMEOUT, ROOT
 from playwright.sync_api import expect
+
+from tools.server import make_server
 
 REGISTRY_LINE = '    "coin-flip": "pyrules.systems.coinflip:CoinFlip",\n'
 
@@ -32,7 +34,7 @@ def built(project):
     if tools.exists():  # the same pinned tools: no second npm install
         (project / "build" / "node-tools").symlink_to(tools)
     subprocess.run([sys.executable, "build.py"], cwd=project, check=True, env={**os.environ, "PYTHONPATH": ""})
-    server = build.make_server(project / "dist")
+    server = make_server(project / "dist")
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 

@@ -6,9 +6,13 @@ import gzip
 import tomllib
 
 import pytest
-from conftest import DIST, ROOT, build
+from conftest import DIST, ROOT
 
 from pyrules.i18n import LANGUAGE_DATA, LANGUAGES
+from tools.runtime import PYODIDE_DIR, PYODIDE_INTEGRITY, PYODIDE_VERSION, SHIPPED_RUNTIME
+from tools.server import CSP, HEADERS, MIME
+from tools.site import precache
+from tools.words import encoded, ui_catalogs
 
 
 def netlify_headers():
@@ -19,9 +23,9 @@ def netlify_headers():
 
 def test_netlify_sends_the_same_headers_as_build_serve():
     headers = netlify_headers()
-    for key, value in build.HEADERS.items():
+    for key, value in HEADERS.items():
         assert headers["/*"][key] == value
-    assert headers["/*.wasm"]["Content-Type"] == build.MIME[".wasm"] == "application/wasm"
+    assert headers["/*.wasm"]["Content-Type"] == MIME[".wasm"] == "application/wasm"
     assert headers["/pyodide/*"]["Cache-Control"] == "public, max-age=31536000, immutable"
 
 
@@ -33,16 +37,16 @@ def test_serve_sends_the_headers_and_caches_only_versioned_runtime_files_for_goo
             return response.headers
 
     page = headers("")
-    for key, value in build.HEADERS.items():
+    for key, value in HEADERS.items():
         assert page[key] == value
     assert "camera=()" in page["Permissions-Policy"] and page["Cache-Control"] == "no-cache"
-    runtime = headers(f"pyodide/{build.PYODIDE_VERSION}/pyodide.mjs")
+    runtime = headers(f"pyodide/{PYODIDE_VERSION}/pyodide.mjs")
     assert runtime["Cache-Control"] == "public, max-age=31536000, immutable"
     assert headers("worker.js")["Cache-Control"] == "no-cache"
 
 
 def test_csp_allows_only_what_pyodide_needs():
-    csp = build.CSP
+    csp = CSP
     assert "script-src 'self' 'wasm-unsafe-eval';" in csp
     assert "unsafe-inline" not in csp and "'unsafe-eval'" not in csp
     assert "connect-src 'self'" in csp  # nothing from a CDN at run time
@@ -65,17 +69,17 @@ def test_bytes_shipped_beyond_the_runtime_stay_under_150_kb():
 
 def test_runtime_is_self_hosted_and_pinned():
     # one directory per runtime version: the year-long immutable caching of /pyodide/* never outlives a version
-    assert [p.name for p in (DIST / "pyodide").iterdir()] == [build.PYODIDE_VERSION]
-    shipped = sorted(p.name for p in (DIST / "pyodide" / build.PYODIDE_VERSION).iterdir())
+    assert [p.name for p in (DIST / "pyodide").iterdir()] == [PYODIDE_VERSION]
+    shipped = sorted(p.name for p in (DIST / "pyodide" / PYODIDE_VERSION).iterdir())
     (snapshot,) = [name for name in shipped if name.startswith("snapshot-")]  # the start-up snapshot, beside it
     (stdlib,) = [name for name in shipped if name.startswith("python_stdlib-")]  # the part of it the rules use
-    assert sorted(set(shipped) - {snapshot, stdlib}) == sorted(build.SHIPPED_RUNTIME)
+    assert sorted(set(shipped) - {snapshot, stdlib}) == sorted(SHIPPED_RUNTIME)
     worker = (DIST / "worker.js").read_text(encoding="utf-8")
-    assert f'"./pyodide/{build.PYODIDE_VERSION}/pyodide.mjs"' in worker and "__PYODIDE__" not in worker
-    assert f'"pyodide/{build.PYODIDE_VERSION}/{snapshot}"' in worker and "__SNAPSHOT" not in worker
-    size = (DIST / "pyodide" / build.PYODIDE_VERSION / snapshot).stat().st_size
+    assert f'"./pyodide/{PYODIDE_VERSION}/pyodide.mjs"' in worker and "__PYODIDE__" not in worker
+    assert f'"pyodide/{PYODIDE_VERSION}/{snapshot}"' in worker and "__SNAPSHOT" not in worker
+    size = (DIST / "pyodide" / PYODIDE_VERSION / snapshot).stat().st_size
     assert str(size) in worker  # the bytes its download is judged on
-    assert (build.PYODIDE_DIR / ".complete").read_text() == build.PYODIDE_INTEGRITY
+    assert (PYODIDE_DIR / ".complete").read_text() == PYODIDE_INTEGRITY
     for name in ("index.html", "app.js", "worker.js"):
         text = (DIST / name).read_text(encoding="utf-8")
         text = text.replace("http://www.w3.org/2000/svg", "")  # SVG's namespace: a name, never fetched
@@ -85,11 +89,11 @@ def test_runtime_is_self_hosted_and_pinned():
 
 def test_the_service_worker_precaches_every_file_of_the_deployment():
     worker = (DIST / "sw.js").read_text(encoding="utf-8")
-    urls, version = build.precache(DIST)
+    urls, version = precache(DIST)
     assert version in worker and "__VERSION__" not in worker and "__PRECACHE__" not in worker  # minified
     files = {p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file()} - {"sw.js"}
     assert set(urls) == (files - {"index.html"}) | {"./"}
-    runtime = f"pyodide/{build.PYODIDE_VERSION}/"
+    runtime = f"pyodide/{PYODIDE_VERSION}/"
     assert {runtime + "pyodide.asm.wasm", "manifest.webmanifest"} <= set(urls)
     assert any(url.startswith(runtime + "python_stdlib-") for url in urls)
     assert any(url.startswith(runtime + "snapshot-") for url in urls)  # later visits and offline start from it
@@ -145,7 +149,7 @@ def test_every_text_of_the_page_has_a_version_in_every_language(code):
             assert latin == set(), translated
     built = (DIST / "app.js").read_text(encoding="utf-8")  # i18n.js, bundled
     assert "__LANGUAGES__" not in built and "Подготовка к бою" not in built  # other languages' words: their own file
-    charset = build.encoded(build.ui_catalogs()["ru"])[0]  # the encoding the page's list names (i18n.js)
+    charset = encoded(ui_catalogs()["ru"])[0]  # the encoding the page's list names (i18n.js)
     assert "Подготовка к бою" in gzip.decompress((DIST / "locales" / "ru.json.gz").read_bytes()).decode(charset)
 
 
@@ -190,8 +194,8 @@ def test_only_a_kinds_screen_module_names_its_systems():
 
 
 def test_every_kind_of_system_has_its_screen_module_in_the_site():
-    """The page's modules ship bundled in app.js (build.py's minify): each kind's screen is in it, under the name the
-    shell imports it by, and app.js is precached, so every screen works offline too."""
+    """The page's modules ship bundled in app.js (tools/site.py's minify): each kind's screen is in it, under the name
+    the shell imports it by, and app.js is precached, so every screen works offline too."""
     systems = _describe()
     bundle = (DIST / "app.js").read_text(encoding="utf-8")
     kinds = {system["kind"] for system in systems.values()}
@@ -204,21 +208,21 @@ def test_every_kind_of_system_has_its_screen_module_in_the_site():
 
 
 def test_the_standard_library_shipped_is_the_runtimes_own_cut_to_what_the_rules_import():
-    """build.py's used_stdlib: the runtime's files, unchanged, under a name that hashes them; at most half the
+    """tools/snapshot.py's used_stdlib: the runtime's files, unchanged, under a name that hashes them; at most half the
     runtime's zip; and every standard module the rules' own source imports is in it (their command line's aside)."""
     import ast
     import hashlib
     import zipfile
 
-    whole = zipfile.ZipFile(build.PYODIDE_DIR / "python_stdlib.zip")
-    (path,) = (DIST / "pyodide" / build.PYODIDE_VERSION).glob("python_stdlib-*.zip")
+    whole = zipfile.ZipFile(PYODIDE_DIR / "python_stdlib.zip")
+    (path,) = (DIST / "pyodide" / PYODIDE_VERSION).glob("python_stdlib-*.zip")
     assert path.name == f"python_stdlib-{hashlib.sha256(path.read_bytes()).hexdigest()[:16]}.zip"
     part = zipfile.ZipFile(path)
     assert 100 < len(part.namelist()) and all(part.read(name) == whole.read(name) for name in part.namelist())
-    assert path.stat().st_size * 2 < (build.PYODIDE_DIR / "python_stdlib.zip").stat().st_size
+    assert path.stat().st_size * 2 < (PYODIDE_DIR / "python_stdlib.zip").stat().st_size
     top = lambda names: {name.split("/")[0].removesuffix(".py") for name in names}  # noqa: E731
     imported = set()
-    for source in (build.ROOT / "pyrules").rglob("*.py"):
+    for source in (ROOT / "pyrules").rglob("*.py"):
         if source.name != "__main__.py":
             for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.Import):

@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 sys.path.insert(0, str(ROOT))
-from build import OPENING  # noqa: E402  the first paint of a page opened from a link, written by build.py
+from tools.words import OPENING  # noqa: E402  the first paint of a page opened from a link, written by the build
 
 JS_STRING = r'"((?:[^"\\]|\\.)*)"'
 JS_SINGLE = r"'((?:[^'\\]|\\.)*)'"  # a text holding double quotes: t('The saved fight "{name}" …')

@@ -17,7 +17,7 @@ sys.path[:0] = [str(HERE), str(ROOT)]
 import drivers  # noqa: E402
 from page import Page  # noqa: E402
 
-import build  # noqa: E402
+from tools import server as production  # noqa: E402
 
 DIST = Path(os.environ.get("PYRULES_DIST", ROOT / "dist"))
 ENGINES = [e for e in os.environ.get("PYRULES_ENGINES", "firefox,webkit").split(",") if e]
@@ -50,7 +50,7 @@ def base_url(network):
     if not (DIST / "index.html").exists():
         pytest.fail(f"no built site in {DIST}: run `python3 build.py` first (build.py test does)")
 
-    class Handler(build.Handler):
+    class Handler(production.Handler):
         def handle_one_request(self):
             # Read the request line first, then drop the connection without an answer: a network error to the page.
             self.raw_requestline = self.rfile.readline(65537)

@@ -231,9 +231,9 @@ class Chromium(Session):
     engine = "chromium"
 
     def __init__(self, playwright) -> None:
-        import build
+        from tools.environment import CHROMIUM, CHROMIUM_ARGS
 
-        self.browser = playwright.chromium.launch(executable_path=build.CHROMIUM, args=build.CHROMIUM_ARGS)
+        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         self.page = self.browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
 
     def goto(self, url: str) -> None:

@@ -19,8 +19,9 @@ import struct
 from conftest import DIST
 from page import Page
 
-import build
 from pyrules import Fight
+from tools.runtime import PYODIDE_VERSION
+from tools.snapshot import unpack_memory
 
 LOG = ("list", "Combat log")
 # The Lone Wolf family's log cards, each as the texts of its parts in the old table's column order (round, enemy,
@@ -214,7 +215,7 @@ def snapshot_pages(after_header: bool) -> tuple[int, int]:
     """(pages of the shipped snapshot's memory, those not all zero), counted from its start as it ships, or from
     where Python's memory starts after its header (Pyodide's restoreSnapshot: magic, that offset, ...)."""
     (snapshot,) = DIST.glob("pyodide/*/snapshot-*.gz")
-    memory = build.unpack_memory(gzip.decompress(snapshot.read_bytes()))
+    memory = unpack_memory(gzip.decompress(snapshot.read_bytes()))
     if after_header:
         memory = memory[struct.unpack_from("<I", memory, 4)[0] :]
     pages = [memory[at : at + 4096] for at in range(0, len(memory), 4096)]
@@ -300,15 +301,15 @@ def test_a_damaged_runtime_in_the_cache_is_downloaded_again_and_said(page: Page)
     it damaged, drops it and downloads it again, and the page starts afresh and says so."""
     page.wait("navigator.serviceWorker.controller !== null", "controlled by the service worker", timeout=120)
     assert page.js(WARM_JS)
-    good = hashlib.sha256((DIST / "pyodide" / build.PYODIDE_VERSION / "pyodide.asm.wasm").read_bytes()).hexdigest()
-    assert page.js(CACHED_WASM_JS, build.PYODIDE_VERSION) == good
+    good = hashlib.sha256((DIST / "pyodide" / PYODIDE_VERSION / "pyodide.asm.wasm").read_bytes()).hexdigest()
+    assert page.js(CACHED_WASM_JS, PYODIDE_VERSION) == good
     page.js(DAMAGE_WASM_JS)
-    assert page.js(CACHED_WASM_JS, build.PYODIDE_VERSION) != good
+    assert page.js(CACHED_WASM_JS, PYODIDE_VERSION) != good
     page.reload()
     page.ready()
     told = page.js("return document.querySelector('#messages').textContent;")
     assert "A damaged copy of pyodide.asm.wasm in this browser's storage was replaced" in told, f"{page.engine}: {told}"
-    page.until(lambda: page.js(CACHED_WASM_JS, build.PYODIDE_VERSION) == good, "the good runtime cached again")
+    page.until(lambda: page.js(CACHED_WASM_JS, PYODIDE_VERSION) == good, "the good runtime cached again")
     fight_round_after_start(page)
 
 

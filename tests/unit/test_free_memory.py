@@ -59,17 +59,17 @@ console.log(JSON.stringify({ blocks, before, after, zeroed, same, python }));
 
 def test_free_memory_is_zeroed_and_the_rest_left_as_it_was(tmp_path):
     sys.path.insert(0, str(ROOT))
-    import build
+    from tools.runtime import PYODIDE_DIR
 
-    if not (build.PYODIDE_DIR / "pyodide.mjs").exists():
+    if not (PYODIDE_DIR / "pyodide.mjs").exists():
         # the full run (`build.py test`, which sets PYRULES_DIST) has fetched the runtime: there it must run
-        assert "PYRULES_DIST" not in os.environ, f"{build.PYODIDE_DIR} is missing"
+        assert "PYRULES_DIST" not in os.environ, f"{PYODIDE_DIR} is missing"
         pytest.skip("the pinned Pyodide is not fetched yet (build.py fetches it)")
     script = tmp_path / "free_memory.mjs"
     script.write_text(SCRIPT % {
-        "pyodide": json.dumps((build.PYODIDE_DIR / "pyodide.mjs").resolve().as_uri()),
+        "pyodide": json.dumps((PYODIDE_DIR / "pyodide.mjs").resolve().as_uri()),
         "tool": json.dumps((ROOT / "tools" / "free_memory.mjs").as_uri()),
-        "index": json.dumps(str(build.PYODIDE_DIR.resolve()) + "/"),
+        "index": json.dumps(str(PYODIDE_DIR.resolve()) + "/"),
     })
     done = subprocess.run(["node", script], capture_output=True, text=True, check=True, timeout=120)
     result = json.loads(done.stdout.splitlines()[-1])

@@ -216,20 +216,20 @@ def test_a_new_language_is_its_folder_and_its_line(tmp_path, monkeypatch):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     if sys.platform == "emscripten":
         return  # build.py is not in the Pyodide run's copy
-    import build
+    from tools.words import language_options, languages, opening_css, ui_catalogs
 
-    assert [lang["code"] for lang in build.languages()] == [*i18n.LANGUAGES[:-1], "xx"]
-    assert '<option value="xx" lang="xx">Xx-ish</option>' in build.language_options()
-    words = json.loads(build.ui_catalogs()["xx"])  # the page's and the rules' texts, one download, packed
+    assert [lang["code"] for lang in languages()] == [*i18n.LANGUAGES[:-1], "xx"]
+    assert '<option value="xx" lang="xx">Xx-ish</option>' in language_options()
+    words = json.loads(ui_catalogs()["xx"])  # the page's and the rules' texts, one download, packed
 
     def unpacked(pack: list) -> dict:  # as i18n.js reads it
         keys, texts = pack
-        assert len(keys) == 4 * len(texts) and texts == sorted(texts)  # ordered by text (build.packed)
+        assert len(keys) == 4 * len(texts) and texts == sorted(texts)  # ordered by text (tools/words.py's packed)
         return {keys[4 * i : 4 * i + 4]: text for i, text in enumerate(texts)}
 
     assert unpacked(words["page"])[i18n.short_key("Language")] == "Lingo-xx"
     assert unpacked(words["rules"])[i18n.short_key("{n} {n|point|points}")] == "{n} {n|un|deux|plus}"
-    assert 'html:not([lang="xx"]) #opening-link [lang="xx"]' in build.opening_css()
+    assert 'html:not([lang="xx"]) #opening-link [lang="xx"]' in opening_css()
 
 
 TEMPLATE = "must be from {low} to {high}, not {value}"

@@ -1,6 +1,8 @@
 """The package's layers point down and its imports make no circle (a lazy import inside a function counts; one under
 ``if TYPE_CHECKING`` does not, since it never runs): the errors and the budget at the bottom, the systems above the
-contract, the fight and the adventure above them, the API above all that reads a request, the tools on top."""
+contract, the fight and the adventure above them, the API above all that reads a request, the tools on top. The
+build's tools/ too: its modules stand on one another downward (paths at the bottom, steps on top), none imports
+build.py (the command line above them all), and the tests import tools, not build."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import pathlib
 import pytest
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "pyrules"
+TOOLS = PACKAGE.parent / "tools"
 pytestmark = pytest.mark.skipif(not (PACKAGE / "api.py").exists(), reason="the package's source is not here")
 
 # From the bottom up: a module may import only from its own floor or below (and no circle on a floor).
@@ -90,3 +93,47 @@ def test_the_imports_make_no_circle():
         if start not in state:
             visit(start, [start])
     assert not circles, circles
+
+
+# tools/ from the bottom up, as the package's FLOORS: a module imports only from a floor below its own.
+TOOLS_FLOORS = [
+    ["paths", "icons", "package", "pseudo", "stdlib_used"],
+    ["runtime", "environment", "words"],
+    ["snapshot"],
+    ["site", "server"],
+    ["steps"],
+]
+
+
+def tools_imports(path: pathlib.Path) -> set[str]:
+    """The modules of tools/ (by name) and build, if it does, that a file imports, lazily or not."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            parts = node.module.split(".")
+            if parts[0] == "tools":
+                found.update(parts[1:2] or [alias.name for alias in node.names])
+            elif parts[0] == "build":
+                found.add("build")
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                parts = alias.name.split(".")
+                found.update(parts[1:2] if parts[0] == "tools" else ["build"] if parts[0] == "build" else [])
+    return found - {path.stem}
+
+
+@pytest.mark.skipif(not (TOOLS / "paths.py").exists(), reason="the build's tools are not here")
+def test_the_build_tools_import_downward_and_never_build_py():
+    modules = {p.stem: tools_imports(p) for p in TOOLS.glob("*.py") if p.stem != "__init__"}
+    assert {"paths", "site", "server", "steps"} <= set(modules)  # the walk read tools/
+    level = {name: i for i, names in enumerate(TOOLS_FLOORS) for name in names}
+    assert set(modules) <= set(level), f"a module of tools/ with no floor: {set(modules) - set(level)}"
+    wrong = [(a, b) for a, targets in modules.items() for b in targets if b == "build" or level[b] >= level[a]]
+    assert not wrong, wrong  # downward only: no circle, and build.py (the command line) is never imported
+
+
+@pytest.mark.skipif(not (TOOLS / "paths.py").exists(), reason="the build's tools are not here")
+def test_the_tests_import_the_tools_not_build_py():
+    tests = PACKAGE.parent / "tests"
+    importing = [str(p.relative_to(tests)) for p in tests.rglob("*.py") if "build" in tools_imports(p)]
+    assert not importing, importing

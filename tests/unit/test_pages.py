@@ -1,7 +1,7 @@
 """web/pages.js, which writes the start-up snapshot into the worker's arrays and Python's memory page by page: the
 result must be a plain `target.set(source, offset)`, bit for bit, whatever the alignment, with only the pages that
-are zero on both sides left unwritten; and the snapshot's shipped form (build.py's pack_memory) must unpack to the
-very memory packed, however its stream is cut into parts. Run in Node.js (the worker's own code, not a copy)."""
+are zero on both sides left unwritten; and the snapshot's shipped form (tools/snapshot.py's pack_memory) must unpack
+to the very memory packed, however its stream is cut into parts. Run in Node.js (the worker's own code, not a copy)."""
 
 from __future__ import annotations
 
@@ -151,9 +151,9 @@ def test_the_shipped_form_unpacks_to_the_memory_packed_whatever_its_parts(tmp_pa
     import random
 
     sys.path.insert(0, str(ROOT))
-    import build
+    from tools.snapshot import MEMORY_PAGE, pack_memory, unpack_memory
 
-    page = build.MEMORY_PAGE
+    page = MEMORY_PAGE
     generator = random.Random(7)
     memories = []
     for _ in range(40):
@@ -168,8 +168,8 @@ def test_the_shipped_form_unpacks_to_the_memory_packed_whatever_its_parts(tmp_pa
     memories.append(bytes(range(1, 256)) * 50)  # no zero page, the last one short
     cases = []
     for memory in memories:
-        packed = build.pack_memory(memory)
-        assert build.unpack_memory(packed) == memory
+        packed = pack_memory(memory)
+        assert unpack_memory(packed) == memory
         parts = [generator.randrange(1, 9000) for _ in range(generator.randrange(0, 6))]
         cases.append({"packed": base64.b64encode(packed).decode(), "size": len(memory), "parts": parts})
     results = unpack_in_node(tmp_path, cases)
@@ -181,18 +181,18 @@ def test_the_shipped_form_unpacks_to_the_memory_packed_whatever_its_parts(tmp_pa
         assert (result["given"], result["pages"]) == (sum(1 for p in pages if p.count(0) != len(p)), len(pages))
     assert results[-2]["given"] == 0 and results[-1]["given"] == results[-1]["pages"] == 4
     # The packed form is the size, the bitmap and the data pages, nothing else.
-    assert len(build.pack_memory(bytes(3 * page))) == 4 + 1
-    assert len(build.pack_memory(memories[-1])) == 4 + 1 + len(memories[-1])
+    assert len(pack_memory(bytes(3 * page))) == 4 + 1
+    assert len(pack_memory(memories[-1])) == 4 + 1 + len(memories[-1])
 
 
 def test_a_shipped_form_for_another_memory_or_cut_short_or_too_long_is_refused(tmp_path):
     import base64
 
     sys.path.insert(0, str(ROOT))
-    import build
+    from tools.snapshot import MEMORY_PAGE, pack_memory, unpack_memory
 
-    memory = bytes(build.MEMORY_PAGE) + b"\1" * build.MEMORY_PAGE + bytes(8)
-    packed = build.pack_memory(memory)
+    memory = bytes(MEMORY_PAGE) + b"\1" * MEMORY_PAGE + bytes(8)
+    packed = pack_memory(memory)
     cases = [
         {"packed": base64.b64encode(packed).decode(), "size": len(memory) + 4, "parts": []},
         {"packed": base64.b64encode(packed[:-10]).decode(), "size": len(memory), "parts": [3]},
@@ -208,4 +208,4 @@ def test_a_shipped_form_for_another_memory_or_cut_short_or_too_long_is_refused(t
     assert base64.b64decode(results[4]["memory"]) == memory
     for damaged in (packed[:-10], packed + b"\1"):
         with pytest.raises(ValueError):
-            build.unpack_memory(damaged)
+            unpack_memory(damaged)

@@ -25,14 +25,14 @@ def fetch(port: int, path: str) -> tuple[int, str]:
 
 def test_a_folder_without_index_html_is_not_found_and_never_listed(tmp_path):
     sys.path.insert(0, str(ROOT))
-    import build
+    from tools.server import make_server
 
     (tmp_path / "index.html").write_text("<p>the app</p>", encoding="utf-8")
     (tmp_path / "locales").mkdir()
     (tmp_path / "locales" / "ru.json").write_text("{}", encoding="utf-8")
     (tmp_path / "book").mkdir()
     (tmp_path / "book" / "index.html").write_text("<p>a book</p>", encoding="utf-8")
-    server = build.make_server(tmp_path)
+    server = make_server(tmp_path)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         port = server.server_address[1]

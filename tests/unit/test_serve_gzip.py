@@ -19,13 +19,13 @@ pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="build.py a
 @pytest.fixture
 def site(tmp_path):
     sys.path.insert(0, str(ROOT))
-    import build
+    from tools.server import make_server
 
     (tmp_path / "index.html").write_text("<p>the app</p>" * 100, encoding="utf-8")
     (tmp_path / "runtime.wasm").write_bytes(b"\0asm" + bytes(range(256)) * 50)
     (tmp_path / "snapshot.gz").write_bytes(gzip.compress(b"memory" * 100))
     (tmp_path / "library.zip").write_bytes(b"PK" + b"z" * 500)
-    server = build.make_server(tmp_path)
+    server = make_server(tmp_path)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield tmp_path, http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
     server.shutdown()
