@@ -82,7 +82,8 @@ def points(label: str) -> Any:
 
 @dataclass(frozen=True)
 class Rules:
-    """Per-fight exceptions printed in a section (../shared/reference/FIGHT-EXCEPTIONS.md), declared once
+    """Per-fight exceptions printed in a section (the kinds the Kai Chronicles player's ``Combat`` model catalogues
+    and the books' own, e.g. *Dawn of the Darklords* sect. 44 and 64 in Project Aon's text), declared once
     (:mod:`pyrules.params`): the record's reading, the set-up form, the labels, the fight's chips and the records
     document (each rule's comment) follow. All optional."""
 
