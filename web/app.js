@@ -4,6 +4,7 @@
 // fight's screen module, keeps the fight saved (saved.js), and feeds the odds panel. Nothing here knows a system.
 import { $, clearErrors, place, showError, tell, undoKeys } from "./dom.js";
 import { capital, language, loadLanguage, preferred, setLanguage, systemsWords, t, translatePage } from "./i18n.js";
+import * as links from "./links.js";
 import * as saved from "./saved.js";
 import * as odds from "./odds.js";
 import * as setup from "./setup.js";
@@ -359,7 +360,7 @@ function look(reply) {
 // The link left: what the next visit opens is this browser's own again (nothing of the friend's was kept unasked).
 function leaveShared() {
   friend.hide(true);
-  saved.leaveLink();
+  links.leaveLink();
 }
 
 // "Back to my fights": the fight this browser had open (the current one), else the set-up.
@@ -417,7 +418,7 @@ translatePage();
 odds.translate();
 const loaded = loadScreens();
 friend.init({ book: (key) => system(key)?.book, fightName: saved.fightName, state: saved.state, back,
-              keep: (document) => { saved.adopt(document, true, friend.lines()); saved.leaveLink(); },
+              keep: (document) => { links.adopt(document, true, friend.lines()); links.leaveLink(); },
               open: async ({ name, record }, index) => {
                 /** @type {Reply<Opened> | null} */
                 const reply = rules && await rules.call({ op: "restore", record });
@@ -442,7 +443,7 @@ start(async (client) => {
   odds.quickFrom((request) => client.call(request)); // the cheap odds at once, before the odds' worker is up
   await loaded;
   await saved.check(client);
-  if (!(await saved.openFromLink())) {
+  if (!(await links.openFromLink())) {
     const save = saved.find(saved.currentId() ?? "");
     if (save) await saved.resume(save);
   }
