@@ -44,7 +44,7 @@ export interface Shell {
 
 /**
  * The nodes a screen module builds once and the shell places: its set-up form and this section's rules (laid out by
- * setup.js's ruleForm(), whose fields the shell draws from the rules' declarations, reads and words), the fight's parts above
+ * form.js's ruleForm(), whose fields the shell draws from the rules' declarations, reads and words), the fight's parts above
  * the round form, inside it, among its buttons (before New fight) and below the outcome, and the log's body.
  */
 export interface Parts {

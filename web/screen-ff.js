@@ -1,7 +1,7 @@
 // The screen of Fighting Fantasy («Подземелья Чёрного замка», kind "ff"): the set-up form with the adventure sheet's
 // numbers and spells, the fight (status, whom to strike, dice, escape, luck), the adventure sheet, the log.
 import { $$, element, h, numberOrText } from "./dom.js";
-import { SIGNED, enemyList, field, resetRules, rolledLimits, roller, ruleForm } from "./setup.js";
+import { SIGNED, enemyList, field, resetRules, rolledLimits, roller, ruleForm } from "./form.js";
 import { t } from "./i18n.js";
 import { announce, diceFaces, dieFace, fighterCard, logCard, resultLine, showResult } from "./widgets.js";
 
