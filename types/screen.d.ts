@@ -56,6 +56,9 @@ export interface Parts {
   bottom: Node[];
   /** The log's body: an <ol> of cards, or a table's <tbody>. */
   log: HTMLElement;
+  /** The log's cards in the page newest first (else in the order of the fight, shown newest first by style.css): the
+   *  shell puts each action's cards at its start, and a log drawn whole in that order. */
+  newestFirst?: boolean;
 }
 
 export interface Screen {

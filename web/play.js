@@ -103,7 +103,9 @@ async function acted(action, fromRedo) {
   const { screen, parts } = shell.screenOf(fight.record.system);
   screen.clearInputs();
   render();
-  parts.log.append(...rowsOf(reply.event, fight.record.actions.length - 1));
+  const rows = rowsOf(reply.event, fight.record.actions.length - 1);
+  if (parts.newestFirst) parts.log.prepend(...rows.reverse());
+  else parts.log.append(...rows);
   if (fight.view.outcome !== "ongoing") {
     sheet.heroBack(fight, ui.actionError, ui.fight); // the sheet follows the fight as soon as it is over
     shell.tellStory();
@@ -146,7 +148,8 @@ export function redo() {
  */
 export function drawLog(events, start) {
   const open = /** @type {OpenFight} */ (fight);
-  log.draw({ log: shell.screenOf(open.record.system).parts.log, rows: rowsOf, more: async (end) => {
+  const { parts } = shell.screenOf(open.record.system);
+  log.draw({ log: parts.log, newestFirst: parts.newestFirst, rows: rowsOf, more: async (end) => {
     /** @type {Reply<{log: FightEvent[], log_from: number}> | null} */
     const reply = rules && await rules.call({ op: "log", session: open.session, end });
     if (reply && !reply.ok) showError(reply.error, ui.actionError, ui.fight);
