@@ -3,7 +3,7 @@
 import { $$, element, h } from "./dom.js";
 import { enemyList, field, resetRules, rolledLimits, roller, ruleForm } from "./form.js";
 import { t } from "./i18n.js";
-import { costly, costOf, explain, renderSheet, sheet, spellName } from "./screen-ff-sheet.js";
+import { costly, costOf, sheet, spellName } from "./screen-ff-sheet.js";
 import { announce, diceFaces, dieFace, fighterCard, logCard, resultLine, showResult } from "./widgets.js";
 
 /** @typedef {import("../types/screen").Conforms<typeof import("./screen-ff.js")>} Checked this module is a Screen */
@@ -29,6 +29,8 @@ import { announce, diceFaces, dieFace, fighterCard, logCard, resultLine, showRes
 
 /** @type {Shell} */
 let shell;
+/** @type {ReturnType<typeof sheet>} its adventure sheet, made by init */
+let adventureSheet;
 /** @type {System} */
 let system;
 
@@ -159,6 +161,7 @@ const log = h("ol", { id: "ff-log", className: "log-cards ff-log", i18nLabel: "A
 /** @param {Shell} given */
 export function init(given) {
   shell = given;
+  adventureSheet = sheet(shell.act, target);
   escape.addEventListener("click", () => shell.act({ do: "escape" }));
   testLuck.addEventListener("click", () => shell.act(luckAction()));
   decline.addEventListener("click", () => shell.act({ do: "luck", decline: true })); // unlucky, as the book says
@@ -203,7 +206,7 @@ export function init(given) {
     buttons: [],
     log,
     bottom: [
-      sheet(shell.act, target),
+      adventureSheet.box,
       h("section", { className: "ff-log-box", attrs: { "aria-labelledby": "ff-log-heading" } },
         h("h3", { id: "ff-log-heading", i18n: "Adventure log" }), log)],
   };
@@ -324,8 +327,8 @@ export function render(fight, shown) {
   noWoundLuck.hidden = can.luck || !view.fighting.length || !view.said.no_wound_luck;
   noWoundLuck.textContent = view.said.no_wound_luck;
   costOf(decline, costs.decline);
-  renderSheet(view, shown, fight.why ?? {});
-  explain(fight.why ?? {});
+  adventureSheet.render(view, shown, fight.why ?? {});
+  adventureSheet.explain(fight.why ?? {});
 }
 
 /**
