@@ -72,17 +72,19 @@ def compact(suffix: str, text: str) -> str:
 def minify(out: Path) -> None:
     """esbuild minifies the page's JavaScript and CSS, in place. The page's modules ship as one file: app.js with
     everything it imports, the screens of every kind included (the service worker precaches every file anyway, so
-    a visitor downloads them all; one file gzips about 7 KB smaller than seventeen). boot.js (started before the
-    page, so that nothing delays the rules' worker), link.js (a classic script), the workers and pages.js (the rules'
-    worker's module) stay their own files."""
+    a visitor downloads them all; one file gzips about 7 KB smaller than seventeen); the rules' worker, worker.js with
+    its modules (pages.js, worker-*.js), likewise. boot.js (started before the page, so that nothing delays the rules'
+    worker), link.js (a classic script) and the service worker stay their own files."""
     esbuild = node_tools() / "node_modules" / ".bin" / "esbuild"
     common = ["--minify", "--charset=utf8", "--log-level=warning", "--allow-overwrite"]
-    meta, app = BUILD / "bundle-meta.json", out / "app.js"
-    run(esbuild, app, "--bundle", "--format=esm", f"--metafile={meta}", f"--outfile={app}", *common)
-    for name in json.loads(meta.read_text(encoding="utf-8"))["inputs"]:
-        if Path(name).resolve() != app.resolve():
-            Path(name).unlink()
-    scripts = sorted(str(p) for p in out.glob("*.js") if p.name not in ("sw.js", "app.js"))
+    meta = BUILD / "bundle-meta.json"
+    for app in (out / "app.js", out / "worker.js"):  # the rules' worker with its modules; Pyodide's its own
+        run(esbuild, app, "--bundle", "--format=esm", "--external:*pyodide.mjs", f"--metafile={meta}",
+            f"--outfile={app}", *common)
+        for name in json.loads(meta.read_text(encoding="utf-8"))["inputs"]:
+            if Path(name).resolve() != app.resolve():
+                Path(name).unlink()
+    scripts = sorted(str(p) for p in out.glob("*.js") if p.name not in ("sw.js", "app.js", "worker.js"))
     run(esbuild, *scripts, "--format=esm", f"--outdir={out}", *common)
     run(esbuild, out / "sw.js", *[str(p) for p in out.glob("*.css")], f"--outdir={out}", *common)
     # terser's compressor, two passes over esbuild's output, finds what esbuild leaves (sequences, inlined constants,

@@ -44,7 +44,7 @@ export interface Shell {
 
 /**
  * The nodes a screen module builds once and the shell places: its set-up form and this section's rules (laid out by
- * setup.js's ruleForm(), whose fields the shell draws from the rules' declarations, reads and words), the fight's parts above
+ * form.js's ruleForm(), whose fields the shell draws from the rules' declarations, reads and words), the fight's parts above
  * the round form, inside it, among its buttons (before New fight) and below the outcome, and the log's body.
  */
 export interface Parts {
@@ -56,6 +56,9 @@ export interface Parts {
   bottom: Node[];
   /** The log's body: an <ol> of cards, or a table's <tbody>. */
   log: HTMLElement;
+  /** The log's cards in the page newest first (else in the order of the fight, shown newest first by style.css): the
+   *  shell puts each action's cards at its start, and a log drawn whole in that order. */
+  newestFirst?: boolean;
 }
 
 export interface Screen {

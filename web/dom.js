@@ -144,25 +144,6 @@ export function cell(row, text) {
   return td;
 }
 
-/**
- * @param {string} text
- * @param {number} columns
- */
-export function noteRow(text, columns) {
-  const row = element("tr", "", "note");
-  cell(row, text).colSpan = columns;
-  return row;
-}
-
-/** @param {[string, string | number, boolean?][]} pairs term, value, shown as dead */
-export function stats(pairs) {
-  const list = element("dl");
-  for (const [term, value, dead] of pairs) {
-    list.append(element("dt", term), element("dd", String(value), dead ? "dead" : ""));
-  }
-  return list;
-}
-
 /** @param {number} n */
 export function signed(n) {
   return n > 0 ? `+${n}` : String(n).replace("-", "−");

@@ -4,9 +4,9 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
 /**
- * @typedef {{log: HTMLElement, rows: (event: any, index: number) => HTMLElement[],
- *   more: (end: number) => Promise<{log: any[], log_from: number} | null>}} Source  rows: an event's rows, marked
- *   with its index; more: the events before index `end` that the rules give at a time (their "log" op, from its
+ * @typedef {{log: HTMLElement, newestFirst?: boolean, rows: (event: any, index: number) => HTMLElement[],
+ *   more: (end: number) => Promise<{log: any[], log_from: number} | null>}} Source  newestFirst: the log's rows in
+ *   the page newest first (the screen's Parts); rows: an event's rows, marked with its index; more: the events before index `end` that the rules give at a time (their "log" op, from its
  *   `log_from`), null when refused (said by the caller)
  */
 
@@ -41,7 +41,8 @@ function label() {
 export function draw(of, events, start) {
   source = of;
   from = start;
-  of.log.replaceChildren(...events.flatMap((event, i) => of.rows(event, start + i)));
+  const rows = events.flatMap((event, i) => of.rows(event, start + i));
+  of.log.replaceChildren(...(of.newestFirst ? rows.reverse() : rows));
   (of.log.closest("table") ?? of.log).after(button); // the log reads newest first: its oldest rows at its end
   label();
 }

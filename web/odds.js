@@ -1,14 +1,14 @@
-// The odds panel: exact chances computed by the rules (pyrules.odds) in a second worker, so that a long computation
-// never delays a round. That worker (a second Pyodide: 110-220 MB of the browser's memory, measured) starts only when
-// the odds need more than the rules' own worker answers within QUICK_MS (a fight too large for that, a part left out
-// of the quick answer, the best spend, the simulation offered or asked for, a story), and ends when the page has been
-// hidden for a while; it starts again when the page is back and the odds need it. A
-// request that worker has not answered in time is abandoned: the worker is ended and a new one started, and the
-// panel offers the simulation instead. A system without exact odds (its capabilities, from the rules, say so), and any
-// fight the rules refuse as too large for them, by a Monte Carlo run in steps of a quarter second.
-import { $, element, h, svgNode as node } from "./dom.js";
+// The odds panel: exact chances computed by the rules (pyrules.odds) in a second worker (odds-worker.js, its
+// lifecycle), so that a long computation never delays a round; the rules' own worker answers the cheap ones until it
+// is up. A request not answered in time, and any fight the rules refuse as too large for them, are offered the
+// simulation instead; a system without exact odds (its capabilities, from the rules, say so) has only the
+// simulation: a Monte Carlo run in steps of a quarter second. Its charts are charts.js's.
+import { bars, curve } from "./charts.js";
+import { $, element, h } from "./dom.js";
 import { capital, language, percentText, systemsWords, t } from "./i18n.js";
-import { Rules } from "./rules.js";
+import { allow, allowed, ask, askEither, quickly, tooLarge, warm, worker } from "./odds-worker.js";
+
+export { quickFrom } from "./odds-worker.js";
 
 /** @typedef {import("./rules.js").FightRecord} FightRecord */
 /** @typedef {import("./rules.js").Refusal} Refusal */
@@ -25,25 +25,9 @@ const ui = {
 };
 const SIM_FIGHTS = 1000;
 const SIM_STEP_MS = 250; // each step plays fights for about this long (and ends the one in progress): Cancel is quick
-const PATIENCE_MS = 5000; // an odds request not answered by then is abandoned and its worker restarted
 // Grey Star's best spend and its trade-off points: a request is answered within the rules' budget once it runs
 // (pyrules.budget, 3 s), but it may wait behind the panel's odds.
 const BEST_SPEND_PATIENCE_MS = 10_000;
-const HIDDEN_MS = 30_000; // the odds' worker ends once the page has been hidden this long with nothing asked
-let allowed = false; // the rules are ready: the odds' worker may start
-/** @type {((request: Record<string, unknown>) => Promise<Reply>) | null} */
-let quick = null; // the rules' own worker: the cheap exact odds, within QUICK_MS, while the odds' worker is not up
-const QUICK_MS = 50;
-let workerUp = false; // the odds' worker has started and answers
-/** @type {() => void} */
-let allow = () => {};
-const started = new Promise((resolve) => { allow = () => resolve(undefined); }); // resolved once allowed
-/** @type {Rules | null} */
-let worker = null; // started by the first request (ask)
-/** @type {WeakMap<Rules, Promise<boolean>>} */
-const usable = new WeakMap();
-let asking = 0; // requests sent to the odds' worker and not answered yet
-let hiddenTimer = 0;
 let busy = false; // the panel's odds are being computed
 let dirty = false; // a newer fight arrived meanwhile
 /** @type {FightRecord | null} */
@@ -136,19 +120,9 @@ function interval(low, high) {
 /** @param {number} x */
 const decimal = (x) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(x);
 
-/**
- * The rules are ready: while the odds' worker is not up, they answer the cheap exact odds themselves (a cold visit
- * has its first odds within a second of ready; a fight whose odds are all cheap never starts the odds' worker).
- * @param {(request: Record<string, unknown>) => Promise<Reply>} rules the rules' worker
- */
-export function quickFrom(rules) {
-  quick = rules;
-}
-
 export function start() {
-  allowed = true; // the worker itself starts once the odds are needed (the shell shows the odds next)
-  allow();
-  document.addEventListener("visibilitychange", visibility);
+  // the worker itself starts once the odds are needed (the shell shows the odds next)
+  allow(ui.panel, () => { ui.status.textContent = t("The odds could not start in this browser."); });
   ui.simRun.addEventListener("click", simulate);
   ui.simCancel.addEventListener("click", () => {
     simulation = CANCELLED;
@@ -166,8 +140,8 @@ export function start() {
  */
 export async function review(fight, preview = null) {
   const request = { op: "review", record: fight, ...judgedBy(), ...(preview ? { preview } : {}) };
-  if (allowed && !worker) launch(); // a review may take the whole budget, and a Citadel story asks again and again
-  return !workerUp && quick ? quick(request) : ask(request);
+  warm(); // a review may take the whole budget, and a Citadel story asks again and again
+  return askEither(request);
 }
 
 // The panel's words that do not depend on a fight: once at start, and again in another language.
@@ -249,95 +223,6 @@ function clearAdvice() {
   ui.policy.textContent = "";
   ui.frontier.replaceChildren();
   ui.spendNow.hidden = true;
-}
-
-// Hidden (another tab, the phone locked): after HIDDEN_MS the odds' worker ends, unless it is answering a request.
-// Back in view: the panel's odds are asked again (so the worker starts again) if they were not all drawn.
-function visibility() {
-  clearTimeout(hiddenTimer);
-  if (document.visibilityState === "hidden") hiddenTimer = setTimeout(stop, HIDDEN_MS);
-}
-
-function stop() {
-  if (document.visibilityState !== "hidden" || !worker) return;
-  if (asking) {
-    hiddenTimer = setTimeout(stop, HIDDEN_MS);
-    return;
-  }
-  worker.terminate(tooLarge()); // nothing is waiting on it: the reply is never used
-  worker = null;
-  workerUp = false;
-  ui.panel.dataset.worker = "ended";
-}
-
-function launch() {
-  worker = new Rules(() => {}, "odds");
-  workerUp = false;
-  const launched = worker;
-  const ready = worker.ready.then(({ timing }) => {
-    if (worker === launched) ui.panel.dataset.code = String(timing.code); // its runtime's code: shared, or compiled
-    return true;
-  }, () => false);
-  ready.then((ok) => {
-    if (worker !== launched) return; // ended, or replaced by a newer one
-    workerUp = ok;
-    ui.panel.dataset.worker = ok ? "up" : "failed"; // said for whoever looks (the tests wait on it)
-  });
-  usable.set(worker, ready);
-  ready.then((ok) => {
-    if (!ok) ui.status.textContent = t("The odds could not start in this browser.");
-  });
-}
-
-/** @returns {Refusal} */
-function tooLarge() {
-  const text = t("This fight is too large for exact odds: use the simulation.");
-  return { ok: false, too_large: true, error: { field: "", label: "", message: text, text } };
-}
-
-// One request to the odds worker, once it is ready. If it has not answered within `patience` ms, the worker is ended
-// (whatever it is computing) and a new one started for the next request; this one, and any other still waiting on
-// the old worker, are answered as too large for exact odds.
-/**
- * @param {Record<string, unknown>} request
- * @returns {Promise<Reply>}
- */
-async function ask(request, patience = PATIENCE_MS) {
-  asking++;
-  try {
-    return await answer(request, patience);
-  } finally {
-    asking--;
-  }
-}
-
-/**
- * @param {Record<string, unknown>} request
- * @param {number} patience
- * @returns {Promise<Reply>}
- */
-async function answer(request, patience) {
-  await started; // not before the rules are ready
-  if (!worker) launch();
-  /** @type {Rules | null} */
-  let current = null;
-  while (current !== worker) { // the newest worker, once it has started (its start-up is not counted)
-    current = worker;
-    if (!current || !(await usable.get(current))) {
-      const text = t("The odds could not start in this browser.");
-      return { ok: false, error: { field: "", label: "", message: text, text } };
-    }
-  }
-  const asked = /** @type {Rules} */ (current);
-  asked.lang = language();
-  const timer = setTimeout(() => {
-    if (worker !== asked) return;
-    asked.terminate(tooLarge());
-    launch(); // the one that timed out is not up any more: the quick answers come back until the new one is
-  }, patience);
-  const reply = await asked.call(request);
-  clearTimeout(timer);
-  return reply;
 }
 
 /** @param {boolean} offer */
@@ -424,7 +309,7 @@ async function compute() {
     return;
   }
   if (!exact) {
-    if (allowed && !worker) launch(); // the simulation is offered: its worker started ahead of the click
+    warm(); // the simulation is offered: its worker started ahead of the click
     clear();
     say(allowed ? t("Too many possibilities for exact odds: estimate them by simulation.") : t("The odds are being prepared…"));
     return;
@@ -460,18 +345,6 @@ async function oddsOf(request) {
   if (!allowed || !worker) say(t("The odds are being prepared…")); // said while the odds' worker starts
   if (!allowed) return null;
   return { reply: await ask(request), fast: false };
-}
-
-/**
- * While the odds' worker is not up: the rules' own worker's answer within QUICK_MS (the odds, or why there are none);
- * null when it cannot answer that soon, or once the odds' worker is up.
- * @param {Record<string, unknown>} request
- * @returns {Promise<Reply | null>}
- */
-async function quickly(request) {
-  if (workerUp || !quick) return null;
-  const reply = await quick({ ...request, ms: QUICK_MS });
-  return reply.ok || !reply.too_large ? reply : null;
 }
 
 /** @param {Reply} reply the odds, or why there are none */
@@ -654,78 +527,3 @@ function simText(reply) {
     { win: percent(Math.min(Math.max(reply.win, 1e-9), 1 - 1e-9)), low, high, n: reply.runs });
 }
 
-// ---- small SVG charts, drawn from numbers the rules computed (no library; text via textContent) --------------------
-
-/**
- * @param {number} width
- * @param {number} height
- * @param {string} label
- */
-function frame(width, height, label) {
-  const svg = node("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", class: "chart" });
-  svg.append(node("title", {}, label));
-  return svg;
-}
-
-/**
- * Bars: points is [[x, p], ...] (a distribution); the bars of x <= 0 are drawn in the "dead" colour. The axes say
- * what they hold: the chance (0 and the tallest bar's) up the left, the values of x along the bottom.
- * @param {[number, number][]} points
- * @param {{label: string, xLabel: string, yLabel: string, width?: number, height?: number}} options
- */
-function bars(points, { label, xLabel, yLabel, width = 320, height = 136 }) {
-  const svg = frame(width, height, label);
-  if (!points.length) return svg;
-  const top = Math.max(...points.map(([, p]) => p)) || 1;
-  const left = 42, right = 4, upper = 18, bottom = height - 18, span = width - left - right;
-  const step = span / points.length;
-  const bar = Math.max(1, step * 0.8);
-  points.forEach(([x, p], i) => {
-    const h = Math.max(p > 0 ? 1 : 0, (p / top) * (bottom - upper));
-    const rect = node("rect", { x: left + i * step + (step - bar) / 2, y: bottom - h, width: bar, height: h,
-                                class: x <= 0 ? "bar dead" : "bar" });
-    rect.append(node("title", {}, `${xLabel} ${x}: ${percent(p)}`));
-    svg.append(rect);
-  });
-  const first = points[0][0], last = points[points.length - 1][0];
-  svg.append(node("line", { x1: left, y1: bottom, x2: width - right, y2: bottom, class: "axis" }));
-  svg.append(node("line", { x1: left, y1: upper, x2: left, y2: bottom, class: "axis" }));
-  svg.append(node("text", { x: left - 3, y: upper + 4, class: "tick", "text-anchor": "end" }, percent(top)));
-  svg.append(node("text", { x: left - 3, y: bottom, class: "tick", "text-anchor": "end" }, percent(0)));
-  svg.append(node("text", { x: left + 3, y: upper - 6, class: "tick" }, yLabel)); // above the tallest bar
-  svg.append(node("text", { x: left, y: height - 4, class: "tick" }, String(first)));
-  svg.append(node("text", { x: width - right, y: height - 4, class: "tick", "text-anchor": "end" }, String(last)));
-  svg.append(node("text", { x: (left + width) / 2, y: height - 4, class: "tick", "text-anchor": "middle" }, xLabel));
-  return svg;
-}
-
-/**
- * A curve: points is [[x, y], ...] with y in 0..1; mark is the index of the point to ring (the recommendation).
- * @param {[number, number][]} points
- * @param {{label: string, xLabel: string, yLabel: string, mark?: number, width?: number, height?: number}} options
- */
-function curve(points, { label, xLabel, yLabel, mark = -1, width = 320, height = 140 }) {
-  const svg = frame(width, height, label);
-  if (!points.length) return svg;
-  const left = 40, right = 8, top = 8, bottom = height - 20;
-  const xs = points.map(([x]) => x);
-  const low = Math.min(...xs), high = Math.max(...xs);
-  /** @param {number} x */
-  const sx = (x) => left + (high === low ? 0.5 : (x - low) / (high - low)) * (width - left - right);
-  /** @param {number} y */
-  const sy = (y) => bottom - y * (bottom - top);
-  svg.append(node("line", { x1: left, y1: bottom, x2: width - right, y2: bottom, class: "axis" }));
-  svg.append(node("line", { x1: left, y1: top, x2: left, y2: bottom, class: "axis" }));
-  svg.append(node("polyline", { points: points.map(([x, y]) => `${sx(x)},${sy(y)}`).join(" "), class: "line" }));
-  if (points[mark]) {
-    const [x, y] = points[mark];
-    svg.append(node("circle", { cx: sx(x), cy: sy(y), r: 4, class: "mark" }));
-  }
-  svg.append(node("text", { x: left - 4, y: top + 8, class: "tick", "text-anchor": "end" }, percent(1)));
-  svg.append(node("text", { x: left - 4, y: bottom, class: "tick", "text-anchor": "end" }, percent(0)));
-  svg.append(node("text", { x: left, y: height - 4, class: "tick" }, String(low)));
-  svg.append(node("text", { x: width - right, y: height - 4, class: "tick", "text-anchor": "end" }, String(high)));
-  svg.append(node("text", { x: (left + width) / 2, y: height - 4, class: "tick", "text-anchor": "middle" }, xLabel));
-  svg.append(node("text", { x: 2, y: (top + bottom) / 2, class: "tick" }, yLabel));
-  return svg;
-}

@@ -2,7 +2,7 @@
 // from the game's roster and chart or typed, and the editable Combat Results Table. What it reads is the record's
 // set-up; the rules check it.
 import { $, $$, element, h, numberOrText } from "./dom.js";
-import { SIGNED, resetRules, ruleForm } from "./setup.js";
+import { SIGNED, resetRules, ruleForm } from "./form.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./rules.js").System} System */

@@ -139,10 +139,6 @@ const result = resultLine("cob-result");
 
 const logHeading = h("h3", { id: "cob-log-heading", i18n: "Combat log" });
 const log = h("ol", { id: "cob-log", className: "log-cards", attrs: { "aria-labelledby": logHeading.id } });
-// The shell appends each action's cards and redraws the whole log in the order of the fight: here the newest card
-// comes first, in the page as on the screen.
-log.append = (...cards) => log.prepend(...cards.reverse());
-log.replaceChildren = (...cards) => Element.prototype.replaceChildren.call(log, ...cards.reverse());
 /** @param {Shell} given */
 export function init(given) {
   shell = given;
@@ -183,6 +179,7 @@ export function init(given) {
           targetDie, diePads[1][1]))],
     buttons: [],
     log,
+    newestFirst: true, // the newest card first, in the page as on the screen
     bottom: [h("section", { className: "cob-log", attrs: { "aria-labelledby": logHeading.id } }, logHeading, log)],
   };
 }

@@ -1,7 +1,7 @@
 // The screen of the Lone Wolf family (kind "crt": a Combat Results Table, a random number a round): the set-up form
 // in the book's words, the fight (status, random number, WILLPOWER, Evade, Vigour), the log rows and the outcome.
 import { h, numberOrText, signed } from "./dom.js";
-import { enemyList, field, modifierList, resetRules, rolledLimits, roller, ruleForm } from "./setup.js";
+import { enemyList, field, modifierList, resetRules, rolledLimits, roller, ruleForm } from "./form.js";
 import { t } from "./i18n.js";
 import { announce, bar, fighterCard, logCard } from "./widgets.js";
 

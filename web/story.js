@@ -4,7 +4,8 @@
 // luck); the same as a table; the summary in the rules' words; the story as a picture to paste in a chat. Shown when a
 // fight ends and when a share link is opened (read-only until the friend chooses to play). No rule number here: every
 // number is the review's.
-import { $, $$, element, fileName, h, saveFile, svgNode as node } from "./dom.js";
+import { reviewChart, stepAt, stepWidth, values, xOf } from "./charts.js";
+import { $, $$, element, fileName, h, saveFile } from "./dom.js";
 import { capital, language, percentText, t } from "./i18n.js";
 
 /** @typedef {import("../types/screen").OpenFight} OpenFight */
@@ -57,9 +58,6 @@ let asked = 0; // the newest request's token: an older answer is dropped
 /** @type {any} */
 let given = null; // the share link's preview (pyrules.preview), compared by the rules with their own story
 
-const W = 420, H = 180, LEFT = 46, RIGHT = 10, TOP = 10, BOTTOM = 26;
-const DOTS = 400; // actions up to which each has its dot on the chart (past it they would be one smudge)
-
 /** @param {number} p a chance, whole percents (one not certain never reads as certain: "> 99 %") */
 const percent = (p) => percentText(p, 0);
 /** @param {number} p a change of a win chance, in points */
@@ -75,8 +73,7 @@ export function init(shell) {
     const svg = $("svg", ui.chart);
     if (!shown || !svg) return;
     const box = svg.getBoundingClientRect();
-    const x = ((event.clientX - box.left) / box.width) * W;
-    go(Math.round((x - LEFT) / stepWidth()));
+    go(stepAt((event.clientX - box.left) / box.width, width()));
   });
   ui.play.addEventListener("click", async () => { // the friend plays: the story comes back when the fight ends
     ui.play.disabled = true; // kept first (the link leaves the address), then played: one tap, one fight kept
@@ -248,75 +245,18 @@ function reading(on) {
   if (after.nextElementSibling !== ui.box) after.after(ui.box);
 }
 
-const stepWidth = () =>
-  (W - LEFT - RIGHT) / Math.max(1, /** @type {Review} */ (shown).rows.length, other?.review.rows.length ?? 0);
-/** @param {number} i */
-const xOf = (i) => LEFT + i * stepWidth();
-/** @param {number} v */
-const yOf = (v) => TOP + (1 - v) * (H - TOP - BOTTOM);
-
-/**
- * The worth before each action, and after the last.
- * @param {Review} review
- * @returns {[number, number | null][]}
- */
-function values(review) {
-  const { rows } = review;
-  /** @type {[number, number | null][]} */
-  const found = rows.map((row, i) => [i, row.before]);
-  return [...found, [rows.length, rows.length ? rows[rows.length - 1].after : null]];
-}
+/** The story chart's step width, for the reviews drawn. */
+const width = () => stepWidth(Math.max(/** @type {Review} */ (shown).rows.length, other?.review.rows.length ?? 0));
 
 function draw() {
   const review = /** @type {Review} */ (shown);
-  const svg = node("svg", { viewBox: `0 0 ${W} ${H}`, class: "story-svg", "aria-hidden": "true" });
-  for (const v of [0, 0.5, 1]) {
-    svg.append(node("line", { x1: LEFT, x2: W - RIGHT, y1: yOf(v), y2: yOf(v), class: "grid" }));
-    svg.append(node("text", { x: LEFT - 6, y: yOf(v) + 4, class: "tick", "text-anchor": "end" }, percent(v)));
-  }
-  if (review.turning !== null) { // the round that turned the fight: its band
-    const x = xOf(review.turning);
-    svg.append(node("rect", { x, y: TOP, width: stepWidth(), height: H - TOP - BOTTOM, class: "turning" }));
-  }
-  if (other) svg.append(node("path", { d: line(other.review), class: "line other" }));
-  svg.append(node("path", { d: line(review), class: "line" }));
-  let labelled = -Infinity; // a round's number under its first action, none closer than 20 units to the last
-  const dots = review.rows.length <= DOTS; // a long fight's line alone, with its marked actions
-  review.rows.forEach((row, i) => {
-    if ((dots || row.mark) && row.before !== null && row.error) { // a simulated chance: its 95 % interval
-      svg.append(node("line", { x1: xOf(i), x2: xOf(i), y1: yOf(row.low ?? Math.max(0, row.before - row.error)),
-                                y2: yOf(row.high ?? Math.min(1, row.before + row.error)), class: "error" }));
-    }
-    if ((dots || row.mark) && row.before !== null) {
-      svg.append(node("circle", { cx: xOf(i), cy: yOf(row.before), r: row.mark ? 6 : 3.5,
-                                  class: `dot ${row.mark ?? ""}`, "data-at": String(i) }));
-    }
-    if (row.round !== review.rows[i - 1]?.round && xOf(i) - labelled >= 20) {
-      svg.append(node("text", { x: xOf(i), y: H - 8, class: "tick", "text-anchor": "middle" }, String(row.round)));
-      labelled = xOf(i);
-    }
-  });
-  svg.append(node("line", { x1: 0, x2: 0, y1: TOP, y2: H - BOTTOM, class: "cursor" }));
-  ui.chart.replaceChildren(svg);
+  ui.chart.replaceChildren(reviewChart(review, other?.review ?? null));
   for (const old of $$(".story-legend", ui.box)) old.remove();
   if (other) {
     ui.chart.after(h("p", { className: "story-legend" }, h("span", { className: "own" }, t("This fight")), " ",
                      h("span", { className: "other" }, other.name)));
   }
   ui.chart.setAttribute("aria-valuemax", String(review.rows.length));
-}
-
-/**
- * The SVG path of a review's chance to win: a gap where an action is past the exact odds' budget.
- * @param {Review} review
- */
-function line(review) {
-  let d = "", pen = false;
-  for (const [i, v] of values(review)) {
-    if (v !== null) d += `${pen ? "L" : "M"}${xOf(i).toFixed(1)},${yOf(v).toFixed(1)}`;
-    pen = v !== null;
-  }
-  return d;
 }
 
 /** @param {KeyboardEvent} event */
@@ -338,8 +278,8 @@ function go(i) {
   const review = /** @type {Review} */ (shown);
   at = Math.max(0, Math.min(review.rows.length, i));
   const cursor = $(".cursor", ui.chart);
-  cursor?.setAttribute("x1", String(xOf(at)));
-  cursor?.setAttribute("x2", String(xOf(at)));
+  cursor?.setAttribute("x1", String(xOf(at, width())));
+  cursor?.setAttribute("x2", String(xOf(at, width())));
   $(".dot.at", ui.chart)?.classList.remove("at");
   $(`.dot[data-at="${at}"]`, ui.chart)?.classList.add("at");
   const text = stepText(at);

@@ -12,54 +12,47 @@
 // Every worker starts from the start-up snapshot build.py made (Pyodide's memory with the rules imported, made by
 // tools/snapshot.mjs; its zero pages left out, then gzipped), which skips Python's own start and the rules' imports.
 // Its name carries the runtime's version and the hashes of the runtime and the rules, so a new deployment never
-// meets an old snapshot; the service worker keeps it for offline use and later visits. It is several MB the ordinary
-// start does not download, so a first visit gives it up when it would arrive late (SNAPSHOT_BUDGET_MS: judged on the
-// network's first bytes, see snapshotBytes) or when the browser asks to save data, and boots the ordinary way, the
-// runtime's files downloaded once for both. Never
-// silently: the timing marks sent with "ready" say whether the snapshot was used (`snapshot`) and, when not, why
-// (`snapshotNote`: "unavailable: …", "skipped: …", "too slow: …", "load failed: …").
+// meets an old snapshot; the service worker keeps it for offline use and later visits. A first visit may give it up
+// (worker-snapshot.js) and boot the ordinary way. Never silently: the timing marks sent with "ready" say whether the
+// snapshot was used (`snapshot`) and, when not, why (`snapshotNote`: "unavailable: …", "skipped: …", "too slow: …",
+// "load failed: …").
 // The runtime's path names its version (build.py): a new Pyodide is a new URL, never a cached old file. Of the runtime's
 // standard library, only what the rules use comes (build.py's used_stdlib, its hash in its name), and of its lock
 // file, the `info` Pyodide checks (no package is ever loaded): both starts mount that zip, and the snapshot was made
 // with it.
+// Each technique of the start patches a global through its own module, undone when no longer needed: the downloads
+// (worker-fetch.js), the compiled code (worker-wasm.js), the snapshot's memory write (worker-memory.js); the
+// snapshot's loading is worker-snapshot.js's.
 import { loadPyodide } from "./__PYODIDE__pyodide.mjs";
-import { PAGE, unpacker, unpackRules, writePages } from "./pages.js";
+import { unpackRules } from "./pages.js";
+import { download, message, patchFetch } from "./worker-fetch.js";
+import { patchMemoryWrite } from "./worker-memory.js";
+import { loadSnapshot, SNAPSHOT, snapshotNotTried } from "./worker-snapshot.js";
+import { patchInstantiate } from "./worker-wasm.js";
 
 const WHEEL = "__WHEEL__";
-const SNAPSHOT = new URL("__SNAPSHOT__", import.meta.url).href;
-const SNAPSHOT_BYTES = Number("__SNAPSHOT_BYTES__"); // as downloaded (gzipped)
-const SNAPSHOT_SIZE = Number("__SNAPSHOT_SIZE__"); // the memory it holds (build.py's memory_size)
-const INFLATE_SLICE = 65536;
 const STDLIB = new URL("__STDLIB__", import.meta.url).href;
 const LOCK = "__LOCK__";
 // The runtime's files this worker reads, as built (build.py): each one's URL and the first 9 bytes of its SHA-256, in
 // base64. A start from the cache that fails has the cached copies checked against them (damaged, below).
 const HASHES = new Map(Object.entries(__HASHES__).map(([path, hash]) => [new URL(path, import.meta.url).href, hash]));
-// The snapshot saves about 2-4 s of start (bench): one that would end later than SNAPSHOT_BUDGET_MS after its request,
-// the rest of it coming at the rate the runtime's files and it are coming together, costs more than it saves: the
-// ordinary start instead. The rate is judged over the SNAPSHOT_JUDGED_MS after the snapshot's first bytes (so a long
-// round trip is not taken for a slow network), measured afresh after the worker was too busy to read them for
-// JUDGE_MS twice over (its bytes had come, unread: not a slow network); none come by the budget, given up.
-const SNAPSHOT_BUDGET_MS = 3000;
-const SNAPSHOT_JUDGED_MS = 150;
-const JUDGE_MS = 50;
-let downloaded = 0; // bytes of the runtime's files and of the snapshot come so far, as sent (the network's rate)
-// A host that compresses in transit (docs/hosting.md) sends a runtime file encoded: its Content-Length is the bytes
-// sent, its body the bytes decoded, about ENCODED times as many (pyodide.asm.wasm gzipped: 9.6 MB sent as 3.5 MB).
-const ENCODED = 3;
 // The start-up bar: its downloads take it to DOWNLOADED as their bytes come, against their sizes as sent (the
-// snapshot's, built in; a runtime file's Content-Length once its answer begins, an encoded one's bytes counted as
-// ENCODED of them one sent, its end all of it); the stages after them, to their own values. Said at most every
-// PROGRESS_MS.
+// snapshot's, built in; a runtime file's Content-Length once its answer begins, an encoded one's estimated, its end
+// all of it); the stages after them, to their own values. Said at most every PROGRESS_MS.
 const STAGE_VALUES = [0, 0.9, 0.95];
 const DOWNLOADED = STAGE_VALUES[1];
 const PROGRESS_MS = 100;
+// The compiler is answering a request, at most a request's budget: past this, the code is compiled here instead.
+const CODE_WAIT_MS = 1000;
+const base = new URL("./__PYODIDE__", import.meta.url).href;
+const WASM = `${base}pyodide.asm.wasm`;
+const RUNTIME = { indexURL: base, packageBaseUrl: base, stdLibURL: STDLIB, lockFileContents: LOCK };
+
+let downloaded = 0; // bytes of the runtime's files and of the snapshot come so far, as sent (the network's rate)
 let counted = 0; // bytes of the downloads of known size come so far
 let expected = 0; // the sizes of those downloads
 let stage = 0;
 let said = 0; // when the bar was last said to move
-const base = new URL("./__PYODIDE__", import.meta.url).href;
-const RUNTIME = { indexURL: base, packageBaseUrl: base, stdLibURL: STDLIB, lockFileContents: LOCK };
 /** @type {((request: string) => string) | null} pyrules.api.call, once imported */
 let call = null;
 /** @typedef {{id: number, request: string}} Call */
@@ -68,6 +61,25 @@ const waiting = [];
 /** @type {Record<string, number | boolean | string>} */
 const marks = { workerStart: performance.timeOrigin + performance.now() };
 const now = () => performance.timeOrigin + performance.now();
+/**
+ * How to start, from the page: `cached`, a later visit (its service worker controls the page: the runtime's files are
+ * read from its cache, below); `code`, a port down which the worker that compiled the runtime's code sends it
+ * (worker-wasm.js), or null: this worker compiles it.
+ * @typedef {{cached: boolean, code: MessagePort | null}} Start
+ */
+/** @type {(start: Start) => void} */
+let begin = () => {};
+/** @type {Promise<Start>} */
+const started = new Promise((resolve) => { begin = resolve; });
+/** @type {import("./worker-wasm.js").Code} the code given by an older worker; the code compiled here, for newer ones */
+const code = { given: null, mine: null };
+// On a later visit the runtime's files (their names carry the runtime's version or their content's hash: the same
+// name is the same bytes) are read from the service worker's cache here, not through the service worker: the wasm
+// and the snapshot are not streamed through its process (WebKit held them there, raising a second visit's peak of
+// memory). The page says which visit it is (Start's `cached`); a first visit never waits on the cache.
+let later = false;
+/** @type {Promise<void> | null} */
+let failing = null;
 
 /**
  * The start has come to `now`, said in `text`.
@@ -77,6 +89,11 @@ const now = () => performance.timeOrigin + performance.now();
 function progress(now, text) {
   stage = now;
   self.postMessage({ type: "progress", value: STAGE_VALUES[now], text });
+}
+
+/** A download of `size` bytes (as sent) begins. @param {number} size */
+function expect(size) {
+  expected += size;
 }
 
 /**
@@ -106,35 +123,15 @@ function answer({ id, request }) {
   self.postMessage({ id, reply });
 }
 
-/**
- * How to start, from the page: `cached`, a later visit (its service worker controls the page: the runtime's files are
- * read from its cache, below); `code`, a port down which the worker that compiled the runtime's code sends it (a
- * WebAssembly.Module: the engines share it between workers, so this one neither downloads nor compiles the 9.6 MB of
- * wasm again, nor holds a second copy of its machine code), or null: this worker compiles it.
- * @typedef {{cached: boolean, code: MessagePort | null}} Start
- */
-/** @type {(start: Start) => void} */
-let begin = () => {};
-/** @type {Promise<Start>} */
-const started = new Promise((resolve) => { begin = resolve; });
-/** @type {WebAssembly.Module | null} the runtime's code, compiled here: sent to newer workers */
-let mine = null;
-self.onmessage = (event) => {
-  if (event.data.start) begin(event.data.start);
-  else if (event.data.share) share(event.data.share);
-  else if (call) answer(event.data);
-  else waiting.push(event.data);
-};
 /** @param {MessagePort} port the runtime's code down it, or null when this worker has none it can send */
 function share(port) {
   try {
-    port.postMessage(mine);
+    port.postMessage(code.mine);
   } catch {
     port.postMessage(null); // an engine that cannot send compiled code: the newer worker compiles its own
   } // the newer worker closes the channel once it has the message
 }
-// The compiler is answering a request, at most a request's budget: past this, the code is compiled here instead.
-const CODE_WAIT_MS = 1000;
+
 /**
  * The code sent down `port`, or null (none sent in time, or none to send).
  * @param {MessagePort | null} port
@@ -154,6 +151,17 @@ function codeFrom(port) {
   }).finally(() => port.close());
 }
 
+/** @param {string} url @returns {Promise<Response | undefined>} */
+async function cached(url) {
+  try {
+    const hit = later ? await caches.match(url) : undefined;
+    if (hit) marks.cachedFiles = Number(marks.cachedFiles ?? 0) + 1; // said with "ready", as the tests read it
+    return hit;
+  } catch {
+    return undefined;
+  }
+}
+
 function fetchWheel() {
   return fetch(new URL(WHEEL, import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`the rules package ${WHEEL} could not be loaded (HTTP ${response.status})`);
@@ -171,83 +179,6 @@ async function bootFresh() {
   return pyodide;
 }
 
-/** Why this worker does not try the snapshot, or "" when it does. */
-function snapshotNotTried() {
-  if (!("DecompressionStream" in self)) return "unavailable: no DecompressionStream";
-  const connection = /** @type {{saveData?: boolean} | undefined} */ (/** @type {any} */ (navigator).connection);
-  if (connection?.saveData) return "skipped: the browser asks to save data";
-  return "";
-}
-
-/**
- * The snapshot's bytes, inflated; rejects (the reason becomes the note) when the download fails or comes too slowly
- * to be worth it (SNAPSHOT_BUDGET_MS).
- */
-async function snapshotBytes() {
-  const asked = performance.now();
-  const abort = new AbortController();
-  let received = 0;
-  let first = 0; // when its first bytes came
-  let before = 0; // the bytes come by then
-  let slow = "";
-  let judged = asked;
-  const judge = () => {
-    const at = performance.now();
-    if (first && at - judged > 2 * JUDGE_MS) [first, before] = [at, downloaded];
-    judged = at;
-    const spent = at - asked;
-    const rate = (downloaded - before) / (at - first); // bytes a ms since then, every download of the start together
-    const early = !first || at - first < SNAPSHOT_JUDGED_MS;
-    if (received >= SNAPSHOT_BYTES || (early && spent < SNAPSHOT_BUDGET_MS)) return;
-    if (first && spent + (SNAPSHOT_BYTES - received) / rate <= SNAPSHOT_BUDGET_MS) return;
-    slow = `too slow: ${received} of ${SNAPSHOT_BYTES} bytes in ${Math.round(spent)} ms`;
-    abort.abort(new Error(slow));
-  };
-  const judging = setInterval(judge, JUDGE_MS);
-  expected += SNAPSHOT_BYTES;
-  try {
-    // Not through the watched fetch below: a snapshot that cannot be had is no failed start.
-    const response = (await cached(SNAPSHOT)) ?? (await download(SNAPSHOT, { signal: abort.signal }));
-    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-    const counted = response.body.pipeThrough(new TransformStream({
-      transform(chunk, controller) {
-        if (!first) [first, before] = [performance.now(), downloaded];
-        received += chunk.byteLength;
-        arrived(chunk.byteLength, chunk.byteLength);
-        judge();
-        // Inflated INFLATE_SLICE bytes at a time: WebKit inflates each piece it is given into one new array, and
-        // a fast network's pieces became arrays of several MB, all alive at the start's peak.
-        for (let at = 0; at < chunk.byteLength; at += INFLATE_SLICE) {
-          controller.enqueue(chunk.subarray(at, at + INFLATE_SLICE));
-        }
-      },
-    }));
-    const bytes = await inflate(counted);
-    marks.snapshotRead = now();
-    marks.snapshotBytes = received;
-    return bytes;
-  } catch (error) {
-    expected -= SNAPSHOT_BYTES - received; // given up: the bar no longer waits for the rest of it
-    throw slow ? new Error(slow) : error;
-  } finally {
-    clearInterval(judging);
-  }
-}
-
-/**
- * The gzipped stream inflated and unpacked (pages.js) into one array of the memory's known size, as it comes: only
- * the pages it holds are written, and no list of chunks is kept. Another size, or a stream cut short, is refused.
- * @param {ReadableStream} gzipped
- */
-async function inflate(gzipped) {
-  const unpacking = unpacker(SNAPSHOT_SIZE);
-  const reader = gzipped.pipeThrough(new DecompressionStream("gzip")).getReader();
-  for (let part = await reader.read(); !part.done; part = await reader.read()) unpacking.write(part.value);
-  const { memory, given, pages } = unpacking.end();
-  marks.snapshotPages = `${given} of ${pages}`;
-  return memory;
-}
-
 async function bootFromSnapshot() {
   marks.snapshot = false;
   const notTried = snapshotNotTried();
@@ -257,28 +188,15 @@ async function bootFromSnapshot() {
   }
   // The snapshot downloads while Pyodide fetches and compiles its runtime (loadPyodide awaits it only then). Its
   // refusal is loadPyodide's to handle, however early it comes: not an unhandled rejection (a failed start, below).
-  const bytes = snapshotBytes();
+  const bytes = loadSnapshot({ cached, download, downloaded: () => downloaded, expect, arrived, marks });
   bytes.catch(() => {});
-  // Pyodide restores Python's memory with `HEAP8.set(snapshot)`, its one write of an Int8Array from the snapshot's
-  // buffer: done here page by page instead, so that the snapshot's zero pages stay the system's (pages.js).
-  const plainSet = Int8Array.prototype.set;
-  /** @type {ArrayBufferLike | null} */
-  let restoring = null;
-  bytes.then((array) => { restoring = array.buffer; }, () => {});
-  /** @this {Int8Array} @param {ArrayLike<number>} source @param {number} [offset] */
-  Int8Array.prototype.set = function (source, offset) {
-    if (!restoring || !(source instanceof Uint8Array) || source.buffer !== restoring) {
-      return plainSet.call(this, source, offset);
-    }
-    restoring = null; // once: writePages's own writes are plain ones
-    marks.memoryPages = `${writePages(this, source, offset)} of ${Math.ceil(source.length / PAGE)}`;
-  };
+  const undo = patchMemoryWrite(bytes, marks);
   try {
     const pyodide = await loadPyodide({ ...RUNTIME, _loadSnapshot: bytes });
     marks.pyodideReady = now();
     marks.snapshot = true;
-    // Pyodide keeps the options it was given, and with them the snapshot's 31.5 MB, already copied into its memory:
-    // the buffer is handed over (to a copy dropped at once), so that it can be collected.
+    // Pyodide keeps the options it was given, and with them the snapshot's memory, already copied into its own: the
+    // buffer is handed over (to a copy dropped at once), so that it can be collected.
     bytes.then((array) => structuredClone(array.buffer, { transfer: [array.buffer] }));
     return pyodide;
   } catch (error) {
@@ -286,19 +204,20 @@ async function bootFromSnapshot() {
     marks.snapshotNote = reason.startsWith("too slow") ? reason : `load failed: ${reason}`;
     return null;
   } finally {
-    Int8Array.prototype.set = plainSet;
+    undo();
   }
 }
 
 async function boot() {
   const start = await started;
   later = start.cached && "caches" in self;
-  given = await codeFrom(start.code);
+  code.given = await codeFrom(start.code);
   progress(0, "Loading the rules…");
   const pyodide = (await bootFromSnapshot()) || (await bootFresh());
   progress(2, "Almost ready…");
   call = pyodide.pyimport("pyrules.api").call;
-  shared.clear(); // the runtime's downloads, kept for a second start: not needed any more
+  undoFetch(); // the runtime's downloads, kept for a second start: not needed any more
+  undoInstantiate();
   const hello = JSON.parse(call('{"op": "hello"}'));
   marks.rulesReady = now();
   self.postMessage({ type: "ready", hello, timing: marks });
@@ -341,135 +260,30 @@ async function digest(response) {
   return btoa(String.fromCharCode(...bytes.subarray(0, 9)));
 }
 
-/** @param {unknown} error */
-const message = (error) => String(/** @type {any} */ (error)?.message || error);
-/** @type {Promise<void> | null} */
-let failing = null;
 /**
  * The start's failure, said once; after a start from the cache, with the runtime's files found damaged there
  * (`dropped`, downloaded again unless `lost` says why not: the page then starts afresh).
  * @param {unknown} error
  */
-const fail = (error) => {
+function fail(error) {
   failing ??= (later ? damaged() : Promise.resolve({})).catch(() => ({})).then((healing) => {
     self.postMessage({ type: "failed", text: message(error), ...healing });
   });
+}
+
+self.onmessage = (event) => {
+  if (event.data.start) begin(event.data.start);
+  else if (event.data.share) share(event.data.share);
+  else if (call) answer(event.data);
+  else waiting.push(event.data);
 };
 // Pyodide may leave loadPyodide waiting forever when a download fails (the rejection goes unhandled): say it at once.
 self.addEventListener("unhandledrejection", (event) => {
   event.preventDefault();
   if (!call) fail(event.reason);
 });
-// A runtime file that cannot be downloaded ends the start at once, in every engine: Pyodide's own fall-back after a
-// failed download can leave it waiting with no error at all (seen in WebKit). Pyodide fetches through this global.
-const download = self.fetch.bind(self);
-/** @param {RequestInfo | URL} input @param {RequestInit} [init] */
-async function watched(input, init) {
-  const name = String(input instanceof Request ? input.url : input).split("/").pop();
-  try {
-    const response = await download(input, init);
-    if (!response.ok && !call) fail(`${name} could not be downloaded (HTTP ${response.status})`);
-    return response;
-  } catch (error) {
-    if (!call) fail(`${name} could not be downloaded (${message(error)})`);
-    throw error;
-  }
-}
-// On a later visit the runtime's files (their names carry the runtime's version or their content's hash: the same
-// name is the same bytes) are read from the service worker's cache here, not through the service worker: the wasm
-// and the snapshot are not streamed through its process (WebKit held them there: a second visit's peak about 50 MB
-// higher). The page says which visit it is (Start's `cached`); a first visit never waits on the cache.
-let later = false;
-/** @param {string} url @returns {Promise<Response | undefined>} */
-async function cached(url) {
-  try {
-    const hit = later ? await caches.match(url) : undefined;
-    if (hit) marks.cachedFiles = Number(marks.cachedFiles ?? 0) + 1; // said with "ready", as the tests read it
-    return hit;
-  } catch {
-    return undefined;
-  }
-}
-// The runtime's files are downloaded once per worker: a start from the snapshot given up hands them to the ordinary
-// start after it (each gets a copy of the one response). Forgotten once the rules are ready.
-/** @type {Map<string, Promise<Response>>} */
-const shared = new Map();
-self.fetch = async (input, init) => {
-  const url = String(input instanceof Request ? input.url : input);
-  if (call || !url.startsWith(base)) return watched(input, init);
-  if (given && url === WASM) return new Response(null); // not read: the code given is instantiated instead
-  let response = shared.get(url);
-  if (!response) {
-    response = cached(url).then((hit) => hit ?? watched(input, init)).then((whole) => {
-      count(whole.clone()).catch(() => {}); // a failed download is said by `watched`
-      return whole;
-    });
-    shared.set(url, response);
-  }
-  return (await response).clone(); // a copy of the browser's own response: its compiled code may still be cached
-};
-
-/**
- * Reads a copy of a response as it comes, adding its bytes as sent to `downloaded` (and to the bar's, its size known).
- * @param {Response} copy
- */
-async function count(copy) {
-  const size = Number(copy.headers.get("Content-Length")) || 0;
-  const scale = copy.headers.get("Content-Encoding") ? 1 / ENCODED : 1;
-  expected += size;
-  let left = size;
-  const reader = copy.body?.getReader();
-  for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
-    const sent = part.value.byteLength * scale;
-    const known = Math.min(left, sent);
-    left -= known;
-    arrived(sent, known);
-  }
-  arrived(0, left); // an encoded file's bytes its estimate left out
-}
-
-// The runtime's compiled code. Pyodide instantiates its wasm with instantiateStreaming (in a browser, always): given
-// code is instantiated instead (should that fail, the wasm is downloaded and compiled as usual); code compiled here is
-// kept, for newer workers.
-const WASM = `${base}pyodide.asm.wasm`;
-/** @type {WebAssembly.Module | null} */
-let given = null;
-const { instantiate, instantiateStreaming } = WebAssembly;
-/**
- * @param {WebAssembly.Imports | undefined} imports
- * @returns {Promise<WebAssembly.WebAssemblyInstantiatedSource | null>}
- */
-async function fromGiven(imports) {
-  if (!given) return null;
-  try {
-    const instance = await instantiate(given, imports);
-    marks.code = "shared";
-    return { instance, module: given };
-  } catch (error) {
-    marks.codeNote = `not used: ${message(error)}`;
-    given = null;
-    return null;
-  }
-}
-/**
- * @param {Response | PromiseLike<Response>} source
- * @param {WebAssembly.Imports} [imports]
- */
-WebAssembly.instantiateStreaming = async (source, imports) => {
-  const placeholder = given !== null; // self.fetch gave an empty response for the wasm
-  const shared = await fromGiven(imports);
-  if (shared) return shared;
-  let made;
-  try {
-    made = await instantiateStreaming(placeholder ? fetch(WASM) : source, imports);
-  } catch (error) { // Pyodide would only warn, and wait forever: the start has failed
-    fail(`pyodide.asm.wasm could not be compiled (${message(error)})`);
-    throw error;
-  }
-  marks.code = "compiled";
-  mine = made.module;
-  self.postMessage({ type: "compiled" });
-  return made;
-};
-
+const undoFetch = patchFetch({ base, skip: (url) => code.given !== null && url === WASM, cached, fail, expect, arrived });
+const undoInstantiate = patchInstantiate(code, {
+  wasm: WASM, marks, fail, compiled: () => self.postMessage({ type: "compiled" }),
+});
 boot().catch(fail);

@@ -202,9 +202,9 @@ def test_every_kind_of_system_has_its_screen_module_in_the_site():
     assert kinds and all(f'"./screen-{kind}.js"' in bundle for kind in kinds), kinds
     assert '"app.js"' in (DIST / "sw.js").read_text(encoding="utf-8")
     shipped = {p.name for p in DIST.glob("*.js")}
-    # nothing bundled is left over: the page's bundle, its early scripts, the rules' worker and its one module, and
-    # the service worker
-    assert shipped == {"app.js", "boot.js", "link.js", "worker.js", "pages.js", "sw.js"}, shipped
+    # nothing bundled is left over: the page's bundle, its early scripts, the rules' worker (bundled with its
+    # modules), and the service worker
+    assert shipped == {"app.js", "boot.js", "link.js", "worker.js", "sw.js"}, shipped
 
 
 def test_the_standard_library_shipped_is_the_runtimes_own_cut_to_what_the_rules_import():

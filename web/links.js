@@ -1,0 +1,215 @@
+// How fights travel: share links (#f=<code> for a fight, #a=<code> for an adventure, read by the rules), the exported
+// file and an imported one; and the fights saved before adventures existed, each made a one-fight adventure. The
+// list they come into is saved.js's.
+import { $, fileName, saveFile, showError, tell } from "./dom.js";
+import { t } from "./i18n.js";
+import * as adventures from "./adventures.js";
+import { newId, SAVE_FORMAT, SAVE_VERSION } from "./storage.js";
+import { chosenWorth, judgedBy } from "./odds.js";
+import { persist, played, render, saved, saveFight, title } from "./saved.js";
+
+/** @typedef {import("./rules.js").Summary} Summary */
+/** @typedef {import("./rules.js").Opened} Opened */
+/** @typedef {import("./rules.js").Rules} Rules */
+/** @typedef {import("./adventures.js").Adventure} Adventure */
+
+const ui = {
+  shareBox: $("#share-box"), shareStatus: $("#share-status"),
+  shareLink: /** @type {HTMLInputElement} */ ($("#share-link")),
+  importFile: /** @type {HTMLInputElement} */ ($("#import-file")),
+};
+/** @type {import("./saved.js").Page} */
+let page;
+
+/**
+ * The card's buttons that send a fight away or bring one in; a link pasted into an open app.
+ * @param {import("./saved.js").Page} with_
+ */
+export function init(with_) {
+  page = with_;
+  // A link pasted into the address bar of an open app changes only the fragment.
+  window.addEventListener("hashchange", () => {
+    if (page.rules() && /^#[fa]=/.test(location.hash)) openFromLink();
+  });
+  $("#share").addEventListener("click", share);
+  ui.shareLink.addEventListener("focus", () => ui.shareLink.select());
+  $("#export").addEventListener("click", () => {
+    const fight = page.fight();
+    if (fight) download(title(fight), fight.record);
+  });
+  ui.importFile.addEventListener("change", importFile);
+}
+
+// Fights saved before adventures existed: each opens as a one-fight adventure (the rules make it from the save).
+/** @param {Rules} rules */
+export async function migrate(rules) {
+  for (const save of saved) {
+    if (!played(save) || (save.adventure && adventures.byId(save.adventure))) continue;
+    const entry = { format: SAVE_FORMAT, version: SAVE_VERSION, id: save.id, name: save.name, created: save.created,
+                    updated: save.updated, record: save.record };
+    const reply = await rules.call({ op: "adventure", adventure: entry });
+    if (!reply.ok) continue; // listed on its own, as before
+    const adventure = adventures.fromDocument(reply.adventure, false);
+    save.adventure = adventure.id;
+    save.section = reply.adventure.fights?.[0]?.section ?? "";
+    persist(save);
+  }
+}
+
+/** The address without the link the page was opened from: the next visit opens the player's own fight. */
+export const leaveLink = () => history.replaceState(null, "", location.pathname + location.search);
+
+/**
+ * The adventure document of an adventure and its saved fights (as Export writes it, and its link carries).
+ * @param {Adventure} adventure
+ */
+export const documentOf = (adventure) =>
+  adventures.toDocument(adventure, saved.filter((save) => save.adventure === adventure.id));
+
+/**
+ * A whole adventure as one link: copied, and shown in its group to copy by hand; one too long for a link reader is
+ * refused by the rules with the words to export it instead.
+ * @param {Adventure} adventure
+ * @param {HTMLElement} group
+ */
+export async function shareAdventure(adventure, group) {
+  const rules = page.rules();
+  if (!rules) return;
+  const reply = await rules.call({ op: "share_adventure", adventure: documentOf(adventure) });
+  const box = $(".adventure-link", group);
+  const status = $(".adventure-link-status", group);
+  box.hidden = false;
+  const input = $("input", box);
+  if (!reply.ok) {
+    input.value = "";
+    input.hidden = true;
+    status.textContent = reply.error.text ?? reply.error.message;
+    return;
+  }
+  const { url, copied } = await copyLink(reply.code, "a");
+  input.hidden = false;
+  input.value = url;
+  status.textContent = copied ? t("Link copied to the clipboard.") : t("Copy the link above to share this adventure.");
+}
+
+/**
+ * A fight imported from a file, shown and kept as a one-fight adventure (the rules make it from the fight).
+ * @param {Opened} reply
+ * @param {string} name
+ */
+async function opened(reply, name) {
+  const rules = page.rules();
+  const made = rules && await rules.call({ op: "adventure", adventure: reply.record });
+  const adventure = made?.ok ? adventures.fromDocument(made.adventure) : undefined;
+  page.show(reply, { name, adventure: adventure?.id });
+  const fight = page.fight();
+  if (fight) saveFight(fight);
+  render();
+}
+
+// ---- a fight leaves the page or comes into it ----------------------------------------------------------------------
+
+/**
+ * @param {string} name
+ * @param {object} record a fight record or an adventure
+ */
+export function download(name, record) {
+  saveFile(fileName(name, "json"), new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
+}
+
+/**
+ * A share code as the page's link, copied to the clipboard where the browser lets the page (else shown to copy by
+ * hand): the link, and whether it was copied.
+ * @param {string} code
+ * @param {string} [key] "f" for a fight, "a" for an adventure (link.js says which is being opened; both open alike)
+ */
+async function copyLink(code, key = "f") {
+  const url = `${location.origin}${location.pathname}#${key}=${code}`;
+  try {
+    await navigator.clipboard.writeText(url);
+    return { url, copied: true };
+  } catch {
+    return { url, copied: false }; // no clipboard permission
+  }
+}
+
+// The fight a link carries, or the adventure it carries, shown to look at: nothing of this browser's changes (the
+// address keeps the link, so that a reload shows it again) until the friend keeps or plays it. False when there is
+// none (or it cannot be read).
+export async function openFromLink() {
+  const rules = page.rules();
+  const hash = location.hash;
+  if (!rules || !/^#[fa]=/.test(hash)) return false;
+  /** @type {import("./rules.js").Reply<Opened & import("./friend.js").Shared>} */
+  const reply = await rules.call({ op: "open_link", code: hash.slice(3) });
+  if (!reply.ok) {
+    leaveLink();
+    tell(t("This share link could not be opened: {error}. Your saved fights are unchanged.",
+           { error: reply.error.message }));
+    return false;
+  }
+  if (reply.adventure) page.look(reply);
+  else page.show(reply, { name: "", link: true, shared: true, looking: "fight" });
+  return true;
+}
+
+async function share() {
+  const rules = page.rules();
+  const fight = page.fight();
+  if (!rules || !fight) return;
+  const reply = await rules.call({ op: "share", session: fight.session, ...chosenWorth(), judged: judgedBy() });
+  if (!reply.ok) return showError(reply.error, $("#action-error"), $("#fight"));
+  const { url, copied } = await copyLink(reply.code);
+  ui.shareBox.hidden = false;
+  ui.shareLink.value = url;
+  ui.shareStatus.textContent = copied ? t("Link copied to the clipboard.") : t("Copy the link above to share this fight.");
+  if (navigator.share && navigator.canShare?.({ url })) {
+    navigator.share({ title: title(fight), url }).catch(() => {});
+  }
+}
+
+/**
+ * An imported adventure document (as the rules normalized it), or a shared one kept (`shared`: not made this
+ * browser's current adventure): a new adventure, its fights kept as saved fights, the list drawn again, and the set-up
+ * told that the adventure changed. Each fight is titled by its fighters (its summary, where the rules gave one).
+ * @param {Record<string, any>} document
+ * @param {Summary[]} [summaries] its fights' (a shared adventure's overview)
+ * @returns {Adventure}
+ */
+export function adopt(document, shared = false, summaries = []) {
+  const adventure = adventures.fromDocument(document, !shared);
+  for (const [i, fight] of (document.fights ?? []).entries()) {
+    const save = { id: newId(), name: fight.name, created: fight.when || Date.now(), record: fight.record,
+                   adventure: adventure.id, section: fight.section, summary: summaries[i],
+                   ...(shared ? { shared } : {}) };
+    saved.unshift(save);
+    persist(save);
+  }
+  render();
+  if (!shared) page.adventureChanged(adventure.system);
+  return adventure;
+}
+
+async function importFile() {
+  const file = ui.importFile.files?.[0];
+  const rules = page.rules();
+  ui.importFile.value = "";
+  if (!file || !rules) return;
+  if (file.size > 1_000_000) return tell(t("{file} is too large to be a fight record.", { file: file.name }));
+  let record;
+  try {
+    record = JSON.parse(await file.text());
+  } catch {
+    return tell(t("{file} is not a fight record: it is not valid JSON.", { file: file.name }));
+  }
+  if (record?.format === adventures.ADVENTURE_FORMAT) {
+    const reply = await rules.call({ op: "adventure", adventure: record });
+    if (!reply.ok) return tell(t("{file} could not be imported: {error}", { file: file.name, error: reply.error.text }));
+    adopt(reply.adventure);
+    return;
+  }
+  /** @type {import("./rules.js").Reply<Opened>} */
+  const reply = await rules.call({ op: "start", record });
+  if (!reply.ok) return tell(t("{file} could not be imported: {error}", { file: file.name, error: reply.error.text }));
+  await opened(reply, file.name.replace(/\.json$/i, ""));
+}
