@@ -144,9 +144,10 @@ def for_the_build(name: str) -> bool:
     """A language's own files: the page's catalog, the glossary and the manifest's words, which the rules never read
     (build.py writes the manifest as dist/manifest.<code>.webmanifest), and the rules' catalog, which the page gives
     them from that language's download (build.py writes both catalogs as one file, dist/locales/<code>.json: a
-    visitor downloads only their own language's). The tests read them from the source."""
+    visitor downloads only their own language's). The tests read them from the source; the grammar checks
+    (grammar.json) are the tests' alone."""
     return name.startswith("pyrules/locales/") and name.endswith(
-        ("/page.json", "/glossary.json", "/rules.json", "/manifest.json")
+        ("/page.json", "/glossary.json", "/grammar.json", "/rules.json", "/manifest.json")
     )
 
 

@@ -302,3 +302,80 @@ def test_the_tab_title_is_translated(page):
     expect(page).to_have_title("pyrules: бои книг-игр")
     page.get_by_role("radio", name="Подземелья Чёрного замка").check()
     expect(page.get_by_label("Параграф")).to_be_visible()
+
+
+# ---- New adventure with nothing to lose; the hero's name typed on the sheet -------------------------------
+
+BEGUN = "No fight played yet: the new adventure starts from this sheet as it is."
+
+
+def start_against_a_giak(page, endurance=30):
+    """The enemy of the set-up typed (a Giak, COMBAT SKILL 10), and Start fight."""
+    group = page.get_by_role("group", name="Enemy 1")
+    for label, value in (("Enemy name", "Giak"), ("Enemy COMBAT SKILL", 10), ("Enemy ENDURANCE", endurance)):
+        group.get_by_label(label).fill(str(value))
+    page.get_by_role("button", name="Start fight").click()
+
+
+def lone_wolf_sheet(page, name):
+    page.get_by_role("radio", name=LONE_WOLF).check()
+    page.get_by_label("Hero's name").fill(name)
+    page.get_by_label("COMBAT SKILL", exact=True).fill("18")
+    page.get_by_label("ENDURANCE", exact=True).fill("25")
+
+
+def test_new_adventure_with_no_fight_played_asks_nothing_and_keeps_what_was_typed(page):
+    lone_wolf_sheet(page, "Aragorn")
+    page.locator("#adventure-section").fill("12")
+    group = page.get_by_role("group", name="Enemy 1")
+    group.get_by_label("Enemy name").fill("Giak")
+    page.get_by_role("button", name="New adventure").click()
+    expect(page.locator("#new-adventure-begun")).to_have_text(BEGUN)
+    expect(page.locator("#new-adventure-confirm")).to_be_hidden()  # nothing asked
+    expect(page.get_by_label("Hero's name")).to_be_focused()
+    for label, value in (("Hero's name", "Aragorn"), ("COMBAT SKILL", "18"), ("ENDURANCE", "25")):
+        expect(page.get_by_label(label, exact=True)).to_have_value(value)
+    expect(page.locator("#adventure-section")).to_have_value("12")
+    expect(group.get_by_label("Enemy name")).to_have_value("Giak")
+    page.get_by_label("Language").select_option("ru")  # the line follows the page's language
+    expect(page.locator("#new-adventure-begun")).to_have_text(
+        "Боёв ещё не было: новое приключение начинается с этого листа как есть."
+    )
+
+
+def test_new_adventure_after_a_fight_still_asks(page):
+    lone_wolf_sheet(page, "Aragorn")
+    start_against_a_giak(page)
+    page.get_by_label("Random number", exact=True).fill("5")
+    page.get_by_role("button", name="Fight round").click()
+    expect(page.locator("#undo")).to_be_enabled()
+    page.get_by_role("button", name="New fight").click()
+    page.get_by_role("button", name="New adventure").click()
+    expect(page.locator("#new-adventure-question")).to_contain_text("The fights of Aragorn stay in Saved fights")
+    expect(page.locator("#new-adventure-begun")).to_have_text("")
+
+
+def test_the_name_typed_names_the_fight_the_heros_card_and_the_saved_fight(page):
+    lone_wolf_sheet(page, "Aragorn")
+    start_against_a_giak(page)
+    expect(page.locator("#fight-heading")).to_have_text("Aragorn vs Giak")
+    expect(page.locator("#fight").get_by_role("heading", name="Aragorn", exact=True)).to_be_visible()
+    page.get_by_label("Random number", exact=True).fill("5")
+    page.get_by_role("button", name="Fight round").click()
+    expect(page.locator("#undo")).to_be_enabled()
+    page.get_by_role("button", name="New fight").click()
+    expect(page.locator("#save-list .save-name")).to_have_text(["Aragorn vs Giak"])
+
+
+def test_the_name_typed_is_the_one_the_outcome_says(page):
+    lone_wolf_sheet(page, "Aragorn")
+    start_against_a_giak(page, endurance=1)
+    page.get_by_label("Random number", exact=True).fill("0")  # +8, 0: the Giak is killed, Aragorn loses nothing
+    page.get_by_role("button", name="Fight round").click()
+    expect(page.locator("#outcome")).to_have_text("Victory over Giak. Aragorn has 25 ENDURANCE left.")
+
+
+def test_without_a_name_the_fight_keeps_the_books_hero(page):
+    lone_wolf_sheet(page, "")
+    start_against_a_giak(page)
+    expect(page.locator("#fight-heading")).to_have_text("Banedon vs Giak")

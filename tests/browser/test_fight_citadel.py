@@ -229,3 +229,34 @@ def test_the_citadel_set_up_controls_and_the_check_box_are_24_px_at_least(page):
     expect(page.get_by_label("The party is in the Hellgate's Segment")).to_be_visible()
     controls = "#party :is(button, input, select), #monsters :is(button, input, select), #rule-hellgate"
     assert page.evaluate(SMALL_CONTROLS, controls) == []
+
+
+# ---- a Citadel of Blood strike's numbers --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "lang,width,party,monsters",
+    [
+        ("en", 1200, "die 5 + Weapon Skill 2 + Combat Bonus 3 = 10 (Sword)", "die 1 + Combat Bonus 0 = 1 (Monster)"),
+        ("ru", 360, "кубик 5 + владение оружием 2 + боевой бонус 3 = 10 (Меч)",
+         "кубик 1 + боевой бонус 0 = 1 (Чудовище)"),
+    ],
+)  # fmt: skip
+def test_a_strike_in_the_log_names_each_number_in_the_books_words(page, base_url, lang, width, party, monsters):
+    page.set_viewport_size({"width": width, "height": 800})
+    open_fight(page, base_url, almuric_against_the_orcs(), lang)
+    board = page.locator("#cob-board")
+    board.get_by_role("button", name=re.compile("^A Almuric:")).click()
+    die = page.locator("#cob-die")
+    die.fill("5")
+    board.get_by_role("button", name=re.compile("^1 Orcs:")).click()
+    log = rows(page, "Журнал боя" if lang == "ru" else "Combat log")
+    expect(log.first).to_contain_text(party)
+    die.fill("1")
+    page.get_by_role("button", name="Атака чудовища" if lang == "ru" else "Monster attack", exact=True).click()
+    expect(log.first).to_contain_text(monsters)
+    sizes = page.evaluate(
+        """() => [document.documentElement.scrollWidth, document.documentElement.clientWidth,
+                  document.querySelector('#cob-log').scrollWidth, document.querySelector('#cob-log').clientWidth]"""
+    )
+    assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], sizes  # no sideways scrolling on a phone

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import BOOT_TIMEOUT, plain_latin_words
 from playwright.sync_api import expect
 
@@ -226,3 +227,95 @@ def test_a_declined_test_costs_luck_with_the_option_in_russian(page):
         "предложенная проверка отнимает 1). Теперь УДАЧА 8, ВЫНОСЛИВОСТЬ 18."
     ]
     assert english_words(page) == set()
+
+
+# ---- the hero's name typed on the sheet, in Russian -----------------------------------------------------------
+
+
+def start_against_an_orc_in_russian(page):
+    """The Braslavsky book's hero (10, 18, 9) against an Orc (5, 6), typed in the Russian form, and Начать бой."""
+    for label, value in (("МАСТЕРСТВО", 10), ("ВЫНОСЛИВОСТЬ", 18), ("УДАЧА", 9)):
+        page.get_by_label(label, exact=True).fill(str(value))
+    group = page.get_by_role("group", name="Враг 1")
+    for label, value in (("Имя врага", "Орк"), ("МАСТЕРСТВО врага", 5), ("ВЫНОСЛИВОСТЬ врага", 6)):
+        group.get_by_label(label).fill(str(value))
+    page.get_by_role("button", name="Начать бой").click()
+
+
+def test_the_name_typed_names_a_fighting_fantasy_fight_in_russian(page):
+    to_russian(page)
+    page.get_by_role("radio", name="Подземелья Чёрного замка").check()
+    page.get_by_label("Имя героя").fill("Ярослав")
+    start_against_an_orc_in_russian(page)
+    expect(page.locator("#fight-heading")).to_have_text("Ярослав — Орк")
+    expect(page.locator("#hero-card .fighter-name")).to_have_text("Ярослав")  # the card and the log say it too
+
+
+# ---- the backpack's refusal -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "lang,said",
+    [
+        ("en", "Backpack: one thing per line (at most 7, food included): has 8 things counting the food, 1 too many"),
+        ("ru", "Заплечный мешок: по предмету в строке (не больше 7, вместе с едой): в нём 8 предметов с учётом еды, "
+               "1 лишний"),
+    ],
+)  # fmt: skip
+def test_a_full_backpack_is_refused_saying_the_limit_once(page, lang, said):
+    if lang == "ru":
+        to_russian(page)
+    page.locator("#books input[value='fighting-fantasy']").check()
+    page.locator("#hero-skill").fill("10")
+    page.locator("#hero-stamina").fill("18")
+    page.locator("#hero-luck").fill("9")
+    page.locator("#hero-food").fill("3")
+    page.locator("#hero-backpack").fill("rope\nkey\nlamp\nbread\nsword")
+    page.locator("#enemy-0-name").fill("Orc")
+    page.locator("#enemy-0-skill").fill("5")
+    page.locator("#enemy-0-stamina").fill("6")
+    page.locator("#start").click()
+    expect(page.locator("#setup-error")).to_have_text(said)
+    assert page.locator("#setup-error").inner_text().count("7") == 1
+
+
+# ---- the luck test after a wound in the Braslavsky book -----------------------------------------------------------
+
+FF_HERO = {"SKILL": 10, "STAMINA": 18, "LUCK": 9}
+NO_WOUND_LUCK = (
+    "This book has no luck test after a wound: a wound always takes 2 STAMINA (combat rules, steps 4 and 5), and you "
+    "test your luck only when a paragraph says so. The other books' rule: “Using luck in combat” in this section's "
+    "combat rules."
+)
+
+
+def test_where_the_luck_test_would_be_the_fight_says_this_book_has_none(page):
+    start_ff(page, FF_HERO, [("Orc", 5, 8)], {})
+    hint = page.locator("#no-wound-luck")
+    expect(hint).to_have_text(NO_WOUND_LUCK)
+    page.get_by_label("Your dice").fill("6 6")
+    page.get_by_label("Dice of Orc").fill("1 1")
+    page.get_by_role("button", name="Fight round").click()
+    expect(page.locator("#ff-log > li.ff-round")).to_have_count(1)
+    expect(hint).to_be_visible()  # after the wound, where the test would be offered
+    expect(page.get_by_role("button", name=re.compile("^Test your luck"))).to_be_hidden()
+
+
+def test_with_the_other_books_rule_the_test_is_offered_and_the_note_is_gone(page):
+    start_ff(page, FF_HERO, [("Orc", 5, 8)], {LUCK_IN_COMBAT: True})
+    page.get_by_label("Your dice").fill("6 6")
+    page.get_by_label("Dice of Orc").fill("1 1")
+    page.get_by_role("button", name="Fight round").click()
+    expect(page.get_by_role("button", name=re.compile("^Test your luck on this wound"))).to_be_visible()
+    expect(page.locator("#no-wound-luck")).to_be_hidden()
+
+
+def test_the_note_in_russian_quotes_the_book_and_fits_a_phone(page):
+    page.set_viewport_size({"width": 360, "height": 740})
+    to_russian(page)
+    page.get_by_role("radio", name="Подземелья Чёрного замка").check()
+    start_against_an_orc_in_russian(page)
+    expect(page.locator("#no-wound-luck")).to_contain_text("«Вычтите 2 из вашей ВЫНОСЛИВОСТИ»")
+    expect(page.locator("#no-wound-luck")).to_contain_text("«Удача в бою»")
+    sizes = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert sizes[0] <= sizes[1], sizes

@@ -58,3 +58,16 @@ def parse_markdown_tables(text: str) -> dict[str, dict[int, list[tuple]]]:
 @pytest.fixture(scope="session")
 def reference_tables():
     return parse_markdown_tables((REFERENCE / "rules-tables.md").read_text(encoding="utf-8"))
+
+
+def refused_from_its_estimate(compute, monkeypatch):
+    """``compute``, with the budgets it makes itself, raises TooLarge having done no cell of work: every budget's
+    ``spend`` is counted (its time is the bench's row of giant fights, not a test's)."""
+    from pyrules.odds import Budget, TooLarge
+
+    spent = []
+    spend = Budget.spend
+    monkeypatch.setattr(Budget, "spend", lambda self, cells: (spent.append(cells), spend(self, cells))[1])
+    with pytest.raises(TooLarge):
+        compute()
+    assert sum(spent) == 0, spent

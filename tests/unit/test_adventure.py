@@ -10,6 +10,7 @@ import pathlib
 from dataclasses import replace
 
 import pytest
+from conftest import make_record
 from fuzzing import adventures
 from hypothesis import HealthCheck, given, settings
 
@@ -331,3 +332,35 @@ def test_why_a_control_is_unavailable_is_the_engines_own_refusal():
         "format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": {"skill": 15, "endurance": 20},
         "enemies": [{"name": "Giak", "skill": 12, "endurance": 10}]}})))
     assert lone_wolf["why"] == {"evade": "this fight does not allow evasion"}
+
+
+# ---- the hero's name typed on the adventure sheet names the fight --------------------------------------------
+
+FF_HERO = {"skill": 10, "stamina": 18, "luck": 9}
+
+
+def test_the_systems_say_whether_their_hero_takes_the_sheets_name():
+    systems = json.loads(api.call(json.dumps({"op": "hello", "describe": True})))["systems"]
+    named = {key: system["named_hero"] for key, system in systems.items()}
+    assert named == {
+        "lone-wolf": True,
+        "grey-star": True,
+        "freeway-warrior": True,
+        "fighting-fantasy": True,
+        "citadel-of-blood": False,  # a party: each character is named in its own row
+    }
+
+
+@pytest.mark.parametrize(
+    "system,hero,enemy",
+    [
+        ("lone-wolf", {"skill": 15, "endurance": 20}, {"name": "Giak", "skill": 10, "endurance": 6}),
+        ("fighting-fantasy", FF_HERO, {"name": "ОРК", "skill": 5, "stamina": 5}),
+    ],
+)
+def test_the_hero_of_the_sheet_as_long_as_the_sheet_allows_names_the_fight(system, hero, enemy):
+    name = "Ю" * 80  # the sheet's "Hero's name" takes 80 characters (pyrules.adventure.MAX_NAME)
+    record = make_record(system, {**hero, "name": name}, [enemy])
+    reply = json.loads(api.call(json.dumps({"op": "start", "record": record, "form": True, "lang": "ru"})))
+    assert reply["ok"], reply
+    assert reply["summary"]["hero"] == name and reply["record"]["hero"]["name"] == name

@@ -29,23 +29,17 @@ GLOSSARIES = {code: read(code, "glossary.json")["terms"] for code in CODES}
 CATALOGS = {code: {name: read(code, name) for name in ("page.json", "rules.json")} for code in CODES}
 TEXTS = [(code, english, translated) for code in CODES
          for english, translated in sorted({pair for catalog in CATALOGS[code].values() for pair in catalog.items()})]
-# A name's field, then (within its clause) a word whose form says the name is of one gender and number. Russian: a
-# short participle or adjective, or a past-tense verb («{name}: выбывает из боя», «{name} погибает» are neutral in
-# gender, though not in number: the texts say «{name}: вне боя», which a plural name reads as well).
-# Spanish: a participle or adjective in -o/-a(s) («{name} muerto»); «{name}: fuera de combate», «{name} cae» are
-# neutral.
-GENDERED = {
-    "ru": r"(убит|мёртв|мертва|ранен|повержен|сражён|побеждён|уничтожен|погиб|пал|выбыл|упал|умер)(а|о)?",
-    "es": r"(muert|herid|derrotad|vencid|eliminad|caíd|aniquilad|abatid|asesinad|matad)[oa]s?",
-}
+# Each language's grammar checks are data in its own folder (pyrules/locales/<code>/grammar.json: each pattern with
+# what it means). "gendered": a word whose form says a name is of one gender and number, checked after a name's field
+# within its clause; "short_form": such a form on its own; "term_after_number" (Russian): a term after a number in the
+# wrong case, any of its patterns. The pseudo-locale has no grammar.
+GRAMMARS = {code: read(code, "grammar.json") for code in CODES if (LOCALES / code / "grammar.json").exists()}
+GENDERED = {code: grammar["gendered"]["pattern"] for code, grammar in GRAMMARS.items()}
 NAME_THEN_GENDERED = {code: re.compile(r"\{\w+\}[^.;!?{}]{0,30}?(?<!\w)" + words + r"(?!\w)")
                       for code, words in GENDERED.items()}  # fmt: skip
-# The same forms on their own: a code that writes a name next to such a text (``${name} ${t("dead")}``) makes «Крыса
-# убит». Only plural forms (чудовища мертвы) or nouns of a fixed gender (Отряд погиб) stay, and not these. In Spanish,
-# a text that is only such a word.
 SHORT_FORM = {
-    "ru": re.compile(r"(?<!\w)(убит|мёртв|ранен|повержен|сражён|побеждён|уничтожен)(а)?(?!\w)"),
-    "es": re.compile(r"^\W*(muert|herid|derrotad|vencid|eliminad|caíd|aniquilad|abatid)[oa]\W*$", re.IGNORECASE),
+    code: re.compile(grammar["short_form"]["pattern"], re.IGNORECASE if grammar["short_form"]["ignore_case"] else 0)
+    for code, grammar in GRAMMARS.items()
 }
 
 
@@ -120,17 +114,8 @@ def test_a_name_is_given_no_gender(code, english, translated):
     assert SHORT_FORM[code].search(translated) is None, translated
 
 
-# A number, then a game term whose case the number governs: «отнимает 1 УДАЧА» (1 УДАЧУ), «5 УДАЧА» (5 УДАЧИ). A
-# number given as a field ({n}) may be any, so no term follows it directly, in any case («+{n} ВЫНОСЛИВОСТИ» is
-# wrong for 1): the term goes before it («ВЫНОСЛИВОСТЬ +{n}», «уменьшается на {n}») or after a plural choice
-# («{n} {n|очко|очка|очков} ВЫНОСЛИВОСТИ»); a number written out takes no nominative after it.
-TERM_AFTER_NUMBER = {
-    "ru": re.compile(
-        r"(?<![\w.,])\d+\s+(УДАЧА|ВЫНОСЛИВОСТЬ|МАСТЕРСТВО|СИЛА ВОЛИ|СИЛА УДАРА|БОЕВОЕ МАСТЕРСТВО)(?!\w)"
-        r"|\{\w+\}\s+(УДАЧ|ВЫНОСЛИВОСТ|МАСТЕРСТВ|СИЛ[АЫУЕ] ВОЛИ|СИЛ[АЫУЕ] УДАРА|БОЕВ)"
-        r"|\{\w+\}\s+\{(luck|stamina|endurance|willpower|skill|stat|label)\}"
-    ),
-}
+TERM_AFTER_NUMBER = {code: re.compile("|".join(grammar["term_after_number"]["patterns"]))
+                     for code, grammar in GRAMMARS.items() if "term_after_number" in grammar}  # fmt: skip
 
 
 @pytest.mark.parametrize("code,english,translated", TEXTS, ids=[f"{c}-{e[:60]}" for c, e, _ in TEXTS])

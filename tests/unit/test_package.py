@@ -93,6 +93,7 @@ def test_the_pack_of_a_wheel_holds_its_files_but_the_metadata_and_those_left_out
         made.writestr("pyrules/__main__.py", "print(1)\n")
         made.writestr("pyrules/systems/x/data/t.json", json.dumps({"rows": [1]}))
         made.writestr("pyrules/locales/ru/page.json", "{}")  # the page's own catalog: shipped apart
+        made.writestr("pyrules/locales/ru/grammar.json", "{}")  # the tests' grammar checks: never in the page
         made.writestr("pyrules-9.9.dist-info/RECORD", "")
     out = package.browser_archive(wheel)
     assert out.name == "pyrules-9.9.pack.gz"

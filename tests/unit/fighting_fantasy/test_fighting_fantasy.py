@@ -280,6 +280,32 @@ def test_setup_with_more_than_seven_things_is_refused():
     assert error.value.field == "hero.backpack"
 
 
+# The set-up form's label of the backpack (web/screen-ff.js), in each language (pyrules/locales/ru/page.json).
+BACKPACK_LABEL = {
+    "en": "Backpack: one thing per line (at most 7, food included)",
+    "ru": "Заплечный мешок: по предмету в строке (не больше 7, вместе с едой)",
+}
+
+
+@pytest.mark.parametrize(
+    "lang,things,food,message",
+    [
+        ("en", 5, 3, "has 8 things counting the food, 1 too many"),
+        ("ru", 5, 3, "в нём 8 предметов с учётом еды, 1 лишний"),
+        ("en", 9, 0, "has 9 things counting the food, 2 too many"),  # typed lines: the same words, not a list's
+        ("ru", 6, 5, "в нём 11 предметов с учётом еды, 4 лишних"),
+    ],
+)
+def test_a_full_backpack_at_the_set_up_is_refused_without_saying_the_limit_twice(lang, things, food, message):
+    hero = {**HERO, "backpack": [f"x{i}" for i in range(things)], "food": food}
+    with language(lang), pytest.raises(RecordError) as error:
+        Fight.from_record(make_record("fighting-fantasy", hero, [], actions=()), lenient=True)
+    assert error.value.field == "hero.backpack"
+    assert error.value.message == message
+    shown = f"{BACKPACK_LABEL[lang]}: {error.value.message}"  # as the page shows it (dom.js showError)
+    assert shown.count("7") == 1  # the label's limit; the message says what was typed
+
+
 def test_no_backpack_changes_during_a_fight():
     fight = ff(actions=[rnd([6, 6], [1, 1])])
     for action in ({"do": "take", "item": "щит"}, {"do": "drop", "item": "щит"}, {"do": "drink"}, {"do": "eat"}):
