@@ -1,5 +1,5 @@
 """Where the project's files are and how the build speaks: the repository's folders, the download cache, and log()
-and run(), which print and run each step as build.py's. Every other module of tools/ stands on this one."""
+and run(), which print and run each step as build.py's own. Every other module of tools/ stands on this one."""
 
 from __future__ import annotations
 

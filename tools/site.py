@@ -32,13 +32,6 @@ from tools.words import (
 )
 
 
-def version() -> str:
-    for line in (ROOT / "pyrules" / "__init__.py").read_text().splitlines():
-        if line.startswith("__version__"):
-            return line.split('"')[1]
-    raise SystemExit("build.py: no __version__ in pyrules/__init__.py")
-
-
 def build_wheel() -> Path:
     out = BUILD / "wheel"
     shutil.rmtree(out, ignore_errors=True)

@@ -28,7 +28,7 @@ import { read } from "./preview.js";
 /** @typedef {import("./rules.js").Words} Words */
 /** @template T @typedef {import("./rules.js").Reply<T>} Reply */
 
-/** @type {Record<string, Words>} {en: {systems, measures}}: the rules' describe() in English, written by build.py */
+/** @type {Record<string, Words>} {en: {systems, measures}}: the rules' describe() in English, written by tools/site.py */
 const WORDS = JSON.parse($("#systems-data").textContent ?? "");
 const words = () => systemsWords(language()) ?? WORDS.en; // another language's come with its download
 

@@ -1,9 +1,9 @@
 // The page's own words in each language. Texts are written in English in index.html and app.js; the other languages'
-// versions live in pyrules/locales/<code>/page.json, which build.py writes, with the rules' texts in that language
+// versions live in pyrules/locales/<code>/page.json, which tools/words.py writes, with the rules' texts in that language
 // (rules.json), as dist/locales/<code>.json.gz (keyed short: by 24 bits of each English text's CRC-32; in the
 // encoding the list below names, Russian's a single-byte code page; gzipped by Zopfli at build time, inflated here), fetched when the page first needs that language (loadLanguage): a visitor
 // downloads only their own; the service worker keeps them all for offline use. The list of languages with their
-// plural forms (pyrules/locales/languages.json) is written into this file by build.py. The rules' own messages come
+// plural forms (pyrules/locales/languages.json) is written into this file by tools/site.py. The rules' own messages come
 // from Python in the language the page asks for, from the texts the page gives each worker before its first request
 // in that language (rules.js). A plural choice has one form per category of the language, in its list's order:
 // {n|one|other} in English, {n|one|few|many} in Russian.
@@ -21,8 +21,8 @@ const $manifest = document.querySelector('link[rel="manifest"]'); // the install
 let current = "en";
 
 // A catalog keyed short (its "" says "crc24") is keyed by the low 24 bits of the CRC-32 of each English text's UTF-8
-// bytes, in base64: pyrules.i18n.short_key, the same key build.py gives it (and refuses two texts of a catalog with
-// one). A language's download holds each catalog packed (build.py packed): its keys as one string, its texts in order.
+// bytes, in base64: pyrules.i18n.short_key, the same key tools/words.py gives it (and refuses two texts of a catalog with
+// one). A language's download holds each catalog packed (tools/words.py packed): its keys as one string, its texts in order.
 const CRC = Array.from({ length: 256 }, (_, n) => {
   for (let k = 0; k < 8; k++) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
   return n;
@@ -108,14 +108,14 @@ export async function loadLanguage(code) {
     const response = await fetch(new URL(`./locales/${code}.json.gz`, import.meta.url));
     if (!response.ok || !response.body) return false;
     const data = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-    const charset = LANGUAGES.find((language) => language.code === code)?.charset; // build.py's encoded()
+    const charset = LANGUAGES.find((language) => language.code === code)?.charset; // tools/words.py's encoded()
     const words = JSON.parse(new TextDecoder(charset).decode(data));
     /** @param {[string, string[]]} pack @returns {Record<string, string>} */
     const unpack = ([keys, texts]) =>
       Object.fromEntries([["", "crc24"], ...texts.map((text, i) => [keys.slice(4 * i, 4 * i + 4), text])]);
     RULES[code] = unpack(words.rules);
     SYSTEMS[code] = words.systems;
-    CATALOGS[code] = { ...RULES[code], ...unpack(words.page) }; // the page's words, and the rules' it shares (build.py)
+    CATALOGS[code] = { ...RULES[code], ...unpack(words.page) }; // the page's words, and the rules' it shares (tools/words.py)
     return true;
   } catch {
     return false;
@@ -149,7 +149,7 @@ export function systemsWords(code) {
 
 /**
  * English's systems' words with every text the rules' catalog has put in its language (the download leaves those
- * out of its differences: build.py ``translated``).
+ * out of its differences: tools/words.py ``translated``).
  * @param {unknown} english
  * @param {Record<string, string>} catalog keyed short
  * @returns {unknown}
@@ -165,7 +165,7 @@ function translated(english, catalog) {
 const MERGED = {};
 
 /**
- * A language's systems' words laid over English's (build.py ``changed``: a language's download carries only what
+ * A language's systems' words laid over English's (tools/words.py ``changed``: a language's download carries only what
  * differs): objects key by key, lists item by item (null: English's item), anything else whole.
  * @param {unknown} english
  * @param {unknown} own

@@ -1,5 +1,5 @@
 // The page's side of the one boundary: every call to the rules is a JSON request to a worker (Pyodide), answered as
-// data. The rules' worker starts as the page begins (boot.js), from the start-up snapshot build.py made (worker.js);
+// data. The rules' worker starts as the page begins (boot.js), from the start-up snapshot tools/snapshot.py made (worker.js);
 // the service worker makes the app work offline and offers updates.
 import { $, tell } from "./dom.js";
 import { language, rulesWords, t } from "./i18n.js";

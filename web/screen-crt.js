@@ -494,11 +494,12 @@ export const focus = () => {
 };
 
 /**
- * A part of a round's card, the log's column it was in the old table (the tests read them by it).
- * @param {number} column
+ * A part of a round's card, named by what it holds (round, enemy, ratio, number, enemy-loss, hero-loss, endurance,
+ * enemy-endurance, willpower), as microdata names a value: what a card says can be read without its words.
+ * @param {string} name
  * @param {string} text
  */
-const part = (column, text) => h("span", { data: { col: String(column) } }, text);
+const part = (name, text) => h("span", { data: { part: name } }, text);
 
 /**
  * One card for each event, the rules' notes kept in it; the newest is shown first (style.css).
@@ -521,12 +522,12 @@ export function logRows(event, fight) {
   const said = event.said ?? {};
   if (event.kind === "vigour") return [logCard(said.title, [said.text], "vigour")];
   if (event.kind === "evade_no_round") return [logCard(said.title, noteLines, "evade")];
-  const title = h("span", {}, part(0, said.title), " · ", said.pick, " ", part(3, String(event.number)));
-  const losses = h("span", {}, part(1, event.enemy), " −", part(4, said.enemy_loss),
-    " → ", part(7, String(event.enemy_endurance)), " · ", said.you, " −",
-    part(5, said.hero_loss), " → ", part(6, String(event.endurance)));
-  const numbers = h("span", {}, said.ratio, " ", part(2, signed(event.combat_ratio)));
-  if (said.willpower) numbers.append(` · ${said.willpower} −${event.willpower_spent ?? 0} → `, part(8, String(event.willpower)));
+  const title = h("span", {}, part("round", said.title), " · ", said.pick, " ", part("number", String(event.number)));
+  const losses = h("span", {}, part("enemy", event.enemy), " −", part("enemy-loss", said.enemy_loss),
+    " → ", part("enemy-endurance", String(event.enemy_endurance)), " · ", said.you, " −",
+    part("hero-loss", said.hero_loss), " → ", part("endurance", String(event.endurance)));
+  const numbers = h("span", {}, said.ratio, " ", part("ratio", signed(event.combat_ratio)));
+  if (said.willpower) numbers.append(` · ${said.willpower} −${event.willpower_spent ?? 0} → `, part("willpower", String(event.willpower)));
   return [logCard(title, [losses, numbers, ...noteLines], `fought${event.typed ? " typed" : ""}`)];
 }
 

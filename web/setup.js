@@ -27,7 +27,7 @@ let page;
 /** @param {Page} with_ */
 export function init(with_) {
   page = with_;
-  // The book list is in the page from its first paint (build.py writes it from the rules' registry): it is only
+  // The book list is in the page from its first paint (tools/site.py writes it from the rules' registry): it is only
   // given its listeners here, and its words in the page's language by select().
   for (const radio of $$("input", ui.books)) {
     radio.addEventListener("change", () => {

@@ -197,7 +197,7 @@ const MARKS = { i: "inaccuracy", m: "mistake", b: "blunder" };
  * @param {import("./rules.js").Summary} summary
  * @param {[string, string, number][]} sides
  * @param {any[] | undefined} chart [turning, worths, judged, marks, steps, measure's kind]
- * @param {Record<string, Measure>} measures the rules' words of each kind, in the page's language (build.py)
+ * @param {Record<string, Measure>} measures the rules' words of each kind, in the page's language (tools/words.py)
  * @param {any} preview the link's, for the rules to compare
  */
 export function preview(summary, sides, chart, measures, preview) {

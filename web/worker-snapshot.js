@@ -6,7 +6,7 @@ import { unpacker } from "./pages.js";
 
 export const SNAPSHOT = new URL("__SNAPSHOT__", import.meta.url).href;
 const SNAPSHOT_BYTES = Number("__SNAPSHOT_BYTES__"); // as downloaded (gzipped)
-const SNAPSHOT_SIZE = Number("__SNAPSHOT_SIZE__"); // the memory it holds (build.py's memory_size)
+const SNAPSHOT_SIZE = Number("__SNAPSHOT_SIZE__"); // the memory it holds (tools/snapshot.py's memory_size)
 const INFLATE_SLICE = 65536;
 // The snapshot saves seconds of start (docs/benchmark.md): one that would end later than SNAPSHOT_BUDGET_MS after its
 // request, the rest of it coming at the rate the runtime's files and it are coming together, costs more than it saves:

@@ -9,15 +9,15 @@
 //               {type: "compiled"}      this worker compiled the runtime's code and keeps it for the next ones
 //               {id, reply}             reply is the JSON text pyrules.api.call returned
 //
-// Every worker starts from the start-up snapshot build.py made (Pyodide's memory with the rules imported, made by
+// Every worker starts from the start-up snapshot tools/snapshot.py made (Pyodide's memory with the rules imported, made by
 // tools/snapshot.mjs; its zero pages left out, then gzipped), which skips Python's own start and the rules' imports.
 // Its name carries the runtime's version and the hashes of the runtime and the rules, so a new deployment never
 // meets an old snapshot; the service worker keeps it for offline use and later visits. A first visit may give it up
 // (worker-snapshot.js) and boot the ordinary way. Never silently: the timing marks sent with "ready" say whether the
 // snapshot was used (`snapshot`) and, when not, why (`snapshotNote`: "unavailable: …", "skipped: …", "too slow: …",
 // "load failed: …").
-// The runtime's path names its version (build.py): a new Pyodide is a new URL, never a cached old file. Of the runtime's
-// standard library, only what the rules use comes (build.py's used_stdlib, its hash in its name), and of its lock
+// The runtime's path names its version (tools/site.py): a new Pyodide is a new URL, never a cached old file. Of the runtime's
+// standard library, only what the rules use comes (tools/snapshot.py's used_stdlib, its hash in its name), and of its lock
 // file, the `info` Pyodide checks (no package is ever loaded): both starts mount that zip, and the snapshot was made
 // with it.
 // Each technique of the start patches a global through its own module, undone when no longer needed: the downloads
@@ -33,7 +33,7 @@ import { patchInstantiate } from "./worker-wasm.js";
 const WHEEL = "__WHEEL__";
 const STDLIB = new URL("__STDLIB__", import.meta.url).href;
 const LOCK = "__LOCK__";
-// The runtime's files this worker reads, as built (build.py): each one's URL and the first 9 bytes of its SHA-256, in
+// The runtime's files this worker reads, as built (tools/site.py): each one's URL and the first 9 bytes of its SHA-256, in
 // base64. A start from the cache that fails has the cached copies checked against them (damaged, below).
 const HASHES = new Map(Object.entries(__HASHES__).map(([path, hash]) => [new URL(path, import.meta.url).href, hash]));
 // The start-up bar: its downloads take it to DOWNLOADED as their bytes come, against their sizes as sent (the
@@ -175,7 +175,7 @@ async function bootFresh() {
   marks.pyodideReady = now();
   progress(1, "Preparing the book's rules…");
   const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
-  unpackRules(pyodide, await wheel, extractDir); // the wheel's files, as one gzipped pack (build.py)
+  unpackRules(pyodide, await wheel, extractDir); // the wheel's files, as one gzipped pack (tools/package.py)
   return pyodide;
 }
 
@@ -254,7 +254,7 @@ async function damaged(only) {
   return { dropped: [...dropped].map((url) => url.split("/").pop()), lost };
 }
 
-/** The first 9 bytes of a response's SHA-256, in base64 (as build.py writes HASHES). @param {Response} response */
+/** The first 9 bytes of a response's SHA-256, in base64 (as tools/site.py writes __HASHES__). @param {Response} response */
 async function digest(response) {
   const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
   return btoa(String.fromCharCode(...bytes.subarray(0, 9)));

@@ -189,13 +189,20 @@ def round_cards(page):
     return page.get_by_role("list", name="Combat log").locator("li.fought")
 
 
+# The parts of a round's card as the page names them (web/screen-crt.js), in the order the tests compare them.
+CARD_PARTS = (
+    "round", "enemy", "ratio", "number", "enemy-loss", "hero-loss", "endurance", "enemy-endurance", "willpower",
+)
+
+
 def log_rows(page):
-    """The round cards of the Lone Wolf family's log, each as the texts of its parts in the old table's column order:
-    round, enemy, Combat Ratio, random number, enemy's loss, hero's loss, ENDURANCE after, the enemy's after
-    (WILLPOWER after)."""
+    """The round cards of the Lone Wolf family's log, each as the texts of its parts in CARD_PARTS' order: round,
+    enemy, Combat Ratio, random number, enemy's loss, hero's loss, ENDURANCE after, the enemy's after (WILLPOWER
+    after)."""
     return round_cards(page).evaluate_all(
-        """cards => cards.map(card => [...card.querySelectorAll("[data-col]")]
-            .sort((a, b) => a.dataset.col - b.dataset.col).map(part => part.innerText))"""
+        """(cards, names) => cards.map(card => names.map(name => card.querySelector(`[data-part="${name}"]`))
+            .filter(part => part).map(part => part.innerText))""",
+        list(CARD_PARTS),
     )
 
 

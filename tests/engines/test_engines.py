@@ -24,10 +24,12 @@ from tools.runtime import PYODIDE_VERSION
 from tools.snapshot import unpack_memory
 
 LOG = ("list", "Combat log")
-# The Lone Wolf family's log cards, each as the texts of its parts in the old table's column order (round, enemy,
-# Combat Ratio, random number, enemy's loss, hero's loss, ENDURANCE after, the enemy's after).
-LOG_ROWS_JS = """return [...document.querySelectorAll("#log li.fought")].map((card) =>
-  [...card.querySelectorAll("[data-col]")].sort((a, b) => a.dataset.col - b.dataset.col)
+# The Lone Wolf family's log cards, each as the texts of its parts in this order (web/screen-crt.js names them):
+# round, enemy, Combat Ratio, random number, enemy's loss, hero's loss, ENDURANCE after, the enemy's after.
+LOG_ROWS_JS = """const names = ["round", "enemy", "ratio", "number", "enemy-loss", "hero-loss", "endurance",
+  "enemy-endurance", "willpower"];
+return [...document.querySelectorAll("#log li.fought")].map((card) =>
+  names.map((name) => card.querySelector(`[data-part="${name}"]`)).filter((part) => part)
     .map((part) => part.textContent.replace(/\\s+/g, " ").trim()));"""
 
 

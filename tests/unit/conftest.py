@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import pathlib
 import re
 
 import pytest
 
-from pyrules import Fight
+from pyrules import Fight, RecordError
 
 REFERENCE = pathlib.Path(__file__).resolve().parent.parent / "reference"
 SHARED = pathlib.Path(__file__).resolve().parents[3] / "shared" / "reference"
@@ -71,3 +72,29 @@ def refused_from_its_estimate(compute, monkeypatch):
     with pytest.raises(TooLarge):
         compute()
     assert sum(spent) == 0, spent
+
+
+def check_monte_carlo(mc, exact: float) -> None:
+    """A Monte Carlo run in two parts (150 fights, then 250 more: it goes on where it stopped) agrees with the exact
+    win chance within four standard errors, and its interval holds its estimate."""
+    first = mc.run(150)
+    assert first["runs"] == 150
+    estimate = mc.run(250)  # incremental: 400 in all
+    assert estimate["runs"] == 400
+    se = math.sqrt(max(exact * (1 - exact), 1e-12) / 400)
+    assert abs(estimate["win"] - exact) <= 4 * se + 1e-9
+    assert estimate["low"] <= estimate["win"] <= estimate["high"]
+
+
+def play_wishes(record, wishes):
+    """Apply each wished action to the fight of `record` (a record, or a Fight played on); refused ones must leave
+    the fight untouched. Yields (fight, before, after, event)."""
+    fight = record if isinstance(record, Fight) else Fight.from_record(record)
+    for wish in wishes:
+        before = fight.state
+        try:
+            event = fight.apply(wish)
+        except RecordError:
+            assert fight.state == before
+            continue
+        yield fight, before, fight.state, event

@@ -1,4 +1,5 @@
-"""Per-fight exceptions (../shared/reference/FIGHT-EXCEPTIONS.md) are data in the record's "rules"; each tested."""
+"""Per-fight exceptions are data in the record's "rules" (docs/records.md lists their kinds, as the books print them);
+each tested."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+from conftest import play_wishes
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -69,19 +70,6 @@ def fights(draw):
         )
     )
     return record, wishes
-
-
-def play_wishes(record, wishes):
-    """Apply each wished action; refused ones must leave the fight untouched. Yields (before, after, event)."""
-    fight = Fight.from_record(record)
-    for wish in wishes:
-        before = fight.state
-        try:
-            event = fight.apply(wish)
-        except RecordError:
-            assert fight.state == before
-            continue
-        yield fight, before, fight.state, event
 
 
 @SETTINGS

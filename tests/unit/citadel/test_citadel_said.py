@@ -10,6 +10,7 @@ import re
 import pytest
 from citadel_cases import THREE, attack, cob, front_monster_killed, hero, kill_front, mon
 from conftest import make_record, play
+from said import check_said
 from test_citadel import reorg
 from test_citadel_readings import ninth_round_full_first_row
 
@@ -18,16 +19,6 @@ from pyrules.i18n import LANGUAGES, language
 from pyrules.systems.citadel.phases import ACTION_LABELS
 
 BROM = {"name": "Brom", "wound_points": 8, "resistance": 2, "combat_bonus": 1, "weapons": ["sword", "dagger"]}
-LATIN = re.compile(r"[A-Za-z]{2,}")
-
-
-def strings(value) -> list[str]:
-    """Every string of a said dict (its values, nested)."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in strings(v)]
-    return []
 
 
 def four_against_four(n: int) -> dict:
@@ -69,21 +60,7 @@ EVENTS = {"citadel": citadel_events}
 def test_every_kind_of_event_is_said_in_every_language(family, code):
     with language(code):  # the log's notes in the language, as the page has the fight replayed in it
         events = EVENTS[family]()
-    for fight, event in events:
-        with language(code):
-            said = fight.told(event)["said"]
-        assert said["text"] and said["title"]
-        for text in strings(said):
-            assert "{" not in text and "}" not in text, text
-        if code == "ru":  # no English left, but the names (of the hero, the enemies, the units)
-            names = {e.get("name", "") for e in fight.record()["enemies"]} | {fight.system.describe()["hero"]}
-            left = {word for text in strings(said) for word in LATIN.findall(text)}
-            named = {word for name in names for word in LATIN.findall(name)}
-            named |= {word for e in fight.log for word in LATIN.findall(str(e.get("name", "")))}
-            named |= {word for e in fight.log for word in LATIN.findall(str(e.get("target_name", "")))}
-            named |= {word for e in fight.log for word in LATIN.findall(str(e.get("enemy", "")))}
-            named |= {word for e in fight.log for note in e.get("notes", []) for word in LATIN.findall(note)}
-            assert left <= named, (left - named, said)
+    check_said(code, events)
 
 
 def test_a_citadel_strike_and_a_move_are_said_as_the_page_said_them():

@@ -10,7 +10,7 @@ import math
 from fractions import Fraction
 
 import pytest
-from conftest import make_record, play, refused_from_its_estimate
+from conftest import check_monte_carlo, make_record, play, refused_from_its_estimate
 
 from pyrules import api
 from pyrules.odds import MonteCarlo
@@ -125,13 +125,7 @@ def test_monte_carlo_agrees_with_the_exact_odds(system, hero, enemies, rules, sp
 
     exact = FFChain(fight.setup, fight.state, "order").value(fight.state.stamina, fight.state.enemies, 0)
     mc = MonteCarlo(fight.system, fight.setup, fight.state)
-    first = mc.run(150)
-    assert first["runs"] == 150
-    estimate = mc.run(250)  # incremental: 400 in all
-    assert estimate["runs"] == 400
-    se = math.sqrt(max(exact * (1 - exact), 1e-12) / 400)
-    assert abs(estimate["win"] - exact) <= 4 * se + 1e-9
-    assert estimate["low"] <= estimate["win"] <= estimate["high"]
+    check_monte_carlo(mc, exact)
 
 
 def call(**request):

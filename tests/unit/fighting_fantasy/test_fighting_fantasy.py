@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from conftest import make_record
+from conftest import make_record, play_wishes
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,7 +13,8 @@ from pyrules import Fight, RecordError
 from pyrules.fields import Reader
 from pyrules.i18n import language
 from pyrules.systems.fighting_fantasy import FightingFantasy
-from pyrules.systems.fighting_fantasy.record import BACKPACK_SLOTS
+from pyrules.systems.fighting_fantasy.record import BACKPACK_SLOTS, FFAction
+from pyrules.systems.fighting_fantasy.spells import COPY_ROUNDS
 
 HERO = {"skill": 10, "stamina": 18, "luck": 9}
 SPY = {"name": "ШПИОН", "skill": 10, "stamina": 12}  # §3 of the remake
@@ -460,14 +463,7 @@ def test_invariants(seed, together, escape, luck_rule, choices, wishes):
         seed=seed,
     )
     fight = Fight.from_record(record)
-    for wish in wishes:
-        before = fight.state
-        try:
-            event = fight.apply(wish)
-        except RecordError:
-            assert fight.state == before
-            continue
-        after = fight.state
+    for _, before, after, event in play_wishes(fight, wishes):
         if event["kind"] == "round":
             assert after.stamina <= before.stamina and all(a <= b for a, b in zip(after.enemies, before.enemies))
         assert after.luck <= before.luck and 0 <= after.stamina <= after.max_stamina
@@ -514,12 +510,25 @@ def test_legal_actions_are_accepted_and_chance_fills_every_roll(seed, together, 
         if not legal:
             assert state.outcome != "ongoing" or not setup.enemies
             break
-        action = resolve(setup, state, legal[n % len(legal)], lambda size, n=n: n % size)
+        draw = random.Random(n)  # each chance node its own pick: a tie is not drawn again and again
+        action = resolve(setup, state, legal[n % len(legal)], draw.randrange)
         new, event = FightingFantasy.step(setup, state, action)
         if action.do != "spell" or action.spell != "copy":
             assert new.draws == state.draws, action
         state = new
     assert FightingFantasy.outcome(state) == state.outcome
+
+
+def test_the_copys_fight_stops_after_its_last_round_and_chance_then_asks_no_more():
+    """Two equal fighters may tie round after round: the Copy's fight stops after COPY_ROUNDS, the enemy unhurt, and
+    the dice given for every round leave chance nothing to roll."""
+    record = make_record("fighting-fantasy", {**HERO, "spells": {"copy": 1}}, [SPY], {}, seed=1)
+    fight = Fight.from_record(record)
+    action = FFAction("spell", target=0, spell="copy", copy_dice=(((3, 3), (3, 3)),) * COPY_ROUNDS)
+    assert FightingFantasy.chance(fight.setup, fight.state, action) == [(1, action)]
+    after, event = FightingFantasy.step(fight.setup, fight.state, action)
+    assert len(event["copy_rounds"]) == COPY_ROUNDS and after.enemies == fight.state.enemies
+    assert after.draws == fight.state.draws  # every die given: nothing drawn from the seed
 
 
 # ---- a killing blow, and the per-fight choices where the 1991 text is silent or open ---------------

@@ -13,7 +13,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
-from conftest import make_record, play, refused_from_its_estimate, rounds
+from conftest import check_monte_carlo, make_record, play, refused_from_its_estimate, rounds
 from oracles import grey_star_policy_reference, reference_odds
 
 from pyrules import api
@@ -546,13 +546,7 @@ def test_monte_carlo_agrees_with_the_exact_odds(system, hero, enemies, rules, sp
     fight = play(system, hero, enemies, rules, seed=12345)
     exact = odds_of(fight, spend)["win"]
     mc = MonteCarlo(fight.system, fight.setup, fight.state, lone_wolf_policy(spend))
-    first = mc.run(150)
-    assert first["runs"] == 150
-    estimate = mc.run(250)  # incremental: 400 in all
-    assert estimate["runs"] == 400
-    se = math.sqrt(max(exact * (1 - exact), 1e-12) / 400)
-    assert abs(estimate["win"] - exact) <= 4 * se + 1e-9
-    assert estimate["low"] <= estimate["win"] <= estimate["high"]
+    check_monte_carlo(mc, exact)
 
 
 # ---- the command line and the API ---------------------------------------------------------------------------

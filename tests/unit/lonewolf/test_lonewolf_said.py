@@ -4,25 +4,14 @@ costs, and the same words the page wrote before they moved into Python."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from conftest import play
+from said import LATIN, check_said
 
 from pyrules import Fight
 from pyrules.i18n import LANGUAGES, language
 
 LONE_WOLF_KINDS = {"round", "evade", "evade_no_round", "vigour"}
-LATIN = re.compile(r"[A-Za-z]{2,}")
-
-
-def strings(value) -> list[str]:
-    """Every string of a said dict (its values, nested)."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in strings(v)]
-    return []
 
 
 def lone_wolf_events() -> list[tuple[Fight, dict]]:
@@ -50,21 +39,7 @@ def test_every_kind_of_event_is_said_in_every_language(family, code):
         events = EVENTS[family]()
     if family == "lone-wolf":
         assert {event["kind"] for _, event in events} == LONE_WOLF_KINDS
-    for fight, event in events:
-        with language(code):
-            said = fight.told(event)["said"]
-        assert said["text"] and said["title"]
-        for text in strings(said):
-            assert "{" not in text and "}" not in text, text
-        if code == "ru":  # no English left, but the names (of the hero, the enemies, the units)
-            names = {e.get("name", "") for e in fight.record()["enemies"]} | {fight.system.describe()["hero"]}
-            left = {word for text in strings(said) for word in LATIN.findall(text)}
-            named = {word for name in names for word in LATIN.findall(name)}
-            named |= {word for e in fight.log for word in LATIN.findall(str(e.get("name", "")))}
-            named |= {word for e in fight.log for word in LATIN.findall(str(e.get("target_name", "")))}
-            named |= {word for e in fight.log for word in LATIN.findall(str(e.get("enemy", "")))}
-            named |= {word for e in fight.log for note in e.get("notes", []) for word in LATIN.findall(note)}
-            assert left <= named, (left - named, said)
+    check_said(code, events)
 
 
 def test_a_lone_wolf_round_is_said_as_the_page_said_it():

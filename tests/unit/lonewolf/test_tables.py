@@ -42,7 +42,7 @@ def test_reference_copy_is_complete(reference_tables):
 @pytest.mark.parametrize(
     "table,number,ratio,expected,typo",
     [
-        # the printed values where Project Aon's typed tables are wrong (../shared/reference/RULES.md, crt-tables.json)
+        # the printed values where Project Aon's typed tables are wrong (bold in tests/reference/rules-tables.md)
         (LONE_WOLF, 5, 7, (11, 2), (11, 1)),
         (LONE_WOLF, 5, 9, (12, 2), (12, 1)),
         (LONE_WOLF, 8, -9, (5, 4), (8, 4)),
