@@ -88,10 +88,13 @@ def test_a_page_hidden_for_a_while_ends_the_odds_worker_and_the_next_round_start
     start = exact_win(record("lone-wolf", BIG_RECORD, BIG_FOE_RECORD))
     expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(start)}", timeout=ODDS_TIMEOUT)
     assert workers_settle(page, 2) == 2
+    page.clock.install()  # the page's timers from here run on the test's clock: half a minute hidden, not waited
     hide(page, True)
-    page.wait_for_timeout(HIDDEN_MS // 2)
+    page.clock.run_for(HIDDEN_MS // 2)
     assert len(page.workers) == 2  # a short absence keeps it
-    assert workers_settle(page, 1, seconds=HIDDEN_MS / 1000) == 1  # ended once hidden for HIDDEN_MS
+    page.clock.run_for(HIDDEN_MS // 2)
+    assert workers_settle(page, 1) == 1  # ended once hidden for HIDDEN_MS
+    page.clock.resume()  # time flows again, for the round and its odds
     hide(page, False)
     fight_round(page, number=3)  # the odds need it again: the worker starts again and answers
     after = exact_win(record("lone-wolf", BIG_RECORD, BIG_FOE_RECORD, [{"do": "round", "number": 3}]))

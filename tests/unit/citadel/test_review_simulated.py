@@ -97,9 +97,14 @@ def test_a_review_made_in_small_parts_is_the_review_made_at_once():
     fight = played()
     whole = review_simulated.review(fight)
     review_simulated._kept.clear()
-    parts, answer = 0, None
+    parts, answer, seconds = 0, None, 0.2  # parts long enough for a fight in Pyodide too
     while answer is None or answer["simulated"]["pending"]:
-        answer = review_simulated.review(fight, 0.2)  # parts long enough for a fight in Pyodide too
+        try:
+            answer = review_simulated.review(fight, seconds)
+        except review_simulated.TooLarge:  # a machine so busy that not one fight fitted: a longer part next
+            seconds *= 2
+            assert seconds < 5
+            continue
         parts += 1
         assert parts < 1_000
     assert parts > 3
