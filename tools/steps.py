@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 
 from tools.environment import CHROMIUM, CHROMIUM_ARGS, ENGINE_PACKAGES, ensure_chromium, ensure_engines, node_tools
@@ -17,15 +18,17 @@ from tools.site import build
 
 
 def test(extra: list[str], quick: bool = False) -> int:
-    """Every test (`test`), or the inner loop (`quick`: lint, types and the CPython tests, about a minute and a half
-    here): no browser, no build, no Pyodide."""
+    """Every test (`test`), or the inner loop (`quick`: lint, types and the CPython tests): no browser, no build, no
+    Pyodide. The checks run first, then the CPython tests on every core; then two lanes side by side, as the browser
+    suite leaves part of the second core idle (docs/testing.md): the Chromium suite, and beside it the Pyodide suite
+    followed by the cross-engine one."""
     chromium = CHROMIUM
     if not quick:
         ensure_engines(list(ENGINE_PACKAGES))
         build()
     test_wheels = None if quick else fetch_pyodide_test_wheels()
     tsc = node_tools() / "node_modules" / ".bin" / "tsc"
-    steps = [
+    first: list[Step] = [
         ("lint", [sys.executable, "-m", "ruff", "check", ROOT]),
         ("types (mypy)", [sys.executable, "-m", "mypy"]),
         (
@@ -36,16 +39,18 @@ def test(extra: list[str], quick: bool = False) -> int:
         ),
         ("unit tests on CPython", [sys.executable, "-m", "pytest", "-q", "-n", "auto", *extra]),
     ]
-    steps += [] if quick else [
+    chromium_lane: list[Step] = [
+        (
+            "browser tests (Playwright, Chromium)",
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", ROOT / "tests" / "browser"],
+        ),
+    ]
+    other_lane: list[Step] = [
         (
             # against the wheel the page ships (docstrings stripped): the package's own doctests run on CPython
             "unit tests inside Pyodide (Node.js)",
             ["node", ROOT / "tests" / "pyodide" / "run.mjs", PYODIDE_DIR, test_wheels, BUILD / "browser-wheel",
              "-q", "tests/unit", "README.md"],
-        ),
-        (
-            "browser tests (Playwright, Chromium)",
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", ROOT / "tests" / "browser"],
         ),
         (
             # one set of scenarios, driven in each of the other engines (tests/engines/conftest.py)
@@ -54,19 +59,54 @@ def test(extra: list[str], quick: bool = False) -> int:
         ),
     ]
     env = {**os.environ, "PYRULES_CHROMIUM": chromium, "PYRULES_DIST": str(DIST)}
-    failed = []
-    for name, cmd in steps:
-        log(f"--- {name}")
-        began = time.monotonic()
-        code = subprocess.run([str(c) for c in cmd], cwd=ROOT, env=env).returncode
-        log(f"--- {name}: exit {code} in {time.monotonic() - began:.0f} s")
-        if code != 0:  # pytest's 5 ("no tests ran") is a failure too
-            failed.append(f"{name} (exit {code})")
+    began = time.monotonic()
+    failed = run_steps(first, env)
+    if not quick:
+        lanes = [threading.Thread(target=lambda lane=lane: failed.extend(run_steps(lane, env, logged=True)))
+                 for lane in (chromium_lane, other_lane)]
+        for lane in lanes:
+            lane.start()
+        for lane in lanes:
+            lane.join()
+    log(f"--- the whole run: {time.monotonic() - began:.0f} s")
     if failed:
         log("FAILED: " + "; ".join(failed))
         return 1
     log("all tests passed")
     return 0
+
+
+Step = tuple[str, list]
+_printing = threading.Lock()
+
+
+def run_steps(steps: list[Step], env: dict[str, str], logged: bool = False) -> list[str]:
+    """Runs the steps one after another, whatever their exit; the failed ones named, with their exit status (pytest's
+    5, "no tests ran", is a failure too). A step run beside another (`logged`) writes its output to
+    build/test-logs/, printed whole when it ends, so that the two lanes' outputs do not interleave."""
+    failed = []
+    for name, cmd in steps:
+        began = time.monotonic()
+        if logged:
+            logs = BUILD / "test-logs"
+            logs.mkdir(parents=True, exist_ok=True)
+            out = logs / (name.split(" (")[0].replace(" ", "-") + ".log")
+            with _printing:
+                log(f"--- {name}: started beside the other lane, its output in {out.relative_to(ROOT)}")
+            with out.open("w") as file:
+                code = subprocess.run([str(c) for c in cmd], cwd=ROOT, env=env, stdout=file,
+                                      stderr=subprocess.STDOUT).returncode
+            with _printing:
+                log(f"--- {name}")
+                sys.stdout.write(out.read_text(errors="replace"))
+                log(f"--- {name}: exit {code} in {time.monotonic() - began:.0f} s")
+        else:
+            log(f"--- {name}")
+            code = subprocess.run([str(c) for c in cmd], cwd=ROOT, env=env).returncode
+            log(f"--- {name}: exit {code} in {time.monotonic() - began:.0f} s")
+        if code != 0:
+            failed.append(f"{name} (exit {code})")
+    return failed
 
 
 def bench(runs: int, update_readme: bool, engines: list[str], engines_only: bool) -> int:
