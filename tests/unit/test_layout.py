@@ -1,8 +1,9 @@
 """docs/contributing.md's Layout against the tree, both ways: every file it names exists, and every file of pyrules/,
-web/ and types/ and every folder of tests/ is named there."""
+web/, types/ and tools/ and every folder of tests/ and of tests/unit/ is named there."""
 
 from __future__ import annotations
 
+import os
 import pathlib
 import re
 import sys
@@ -22,26 +23,33 @@ def layout() -> str:
 def named() -> set[str]:
     """Every file or folder name the Layout's block writes (a word ending in a known suffix, or a folder/)."""
     block = layout().split("```")[1]
-    return set(re.findall(r"[\w./-]+\.(?:py|js|json|html|css|svg|webmanifest|ts)\b|[\w/-]+/", block))
+    return set(re.findall(r"[\w./-]+\.(?:py|js|mjs|json|html|css|svg|webmanifest|ts)\b|[\w/-]+/", block))
+
+
+def names_in_the_tree() -> set[str]:
+    """The name of every file and folder of the repository, but what the tools make or fetch."""
+    found = set()
+    for _, dirs, files in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if d not in {".git", ".venv", "build", "dist", "node_modules", "__pycache__"}]
+        found.update(dirs, files)
+    return found
 
 
 def test_every_file_the_layout_names_exists():
-    missing = []
-    for name in named():
-        leaf = name.rstrip("/").split("/")[-1]
-        found = [path for path in ROOT.rglob(leaf) if not {".venv", "build", "dist"} & set(path.parts)]
-        if not found:
-            missing.append(name)
+    tree = names_in_the_tree()
+    assert {"pyrules", "test_layout.py", "contributing.md"} <= tree  # the walk found the tree
+    missing = [name for name in named() if name.rstrip("/").split("/")[-1] not in tree]
     assert not missing, missing
 
 
 def test_every_file_of_the_code_and_every_test_folder_is_named():
     words = named()
     leaves = {name.rstrip("/").split("/")[-1] for name in words}
-    files = [p for folder in ("pyrules", "web", "types") for p in (ROOT / folder).rglob("*")
+    files = [p for folder in ("pyrules", "web", "types", "tools") for p in (ROOT / folder).rglob("*")
              if p.is_file() and "__pycache__" not in p.parts]  # fmt: skip
     unnamed = [str(p.relative_to(ROOT)) for p in files if p.name not in leaves and p.parent.name != "data"]
-    folders = [p for p in (ROOT / "tests").iterdir() if p.is_dir() and p.name != "__pycache__"]
-    unnamed += [str(p.relative_to(ROOT)) for p in folders if f"tests/{p.name}/" not in words]
-    assert len(files) > 40 and len(folders) >= 8  # the walk found the tree
+    folders = [p for top in (ROOT / "tests", ROOT / "tests" / "unit") for p in top.iterdir()
+               if p.is_dir() and p.name not in ("__pycache__", ".hypothesis")]  # fmt: skip
+    unnamed += [str(p.relative_to(ROOT)) for p in folders if f"{p.relative_to(ROOT).as_posix()}/" not in words]
+    assert len(files) > 40 and len(folders) >= 11  # the walk found the tree
     assert not unnamed, unnamed
