@@ -43,6 +43,8 @@ const ui = {
 const screens = new Map(); // by kind
 
 // Each kind's screen module, loaded while the shell paints: a new kind of system is one more screen-<kind>.js.
+// The bundle lists every file the import's pattern matches as a screen (each with its exports' object): a
+// screen's parts are named <kind>-<part>.js.
 async function loadScreens() {
   const shell = { act: play.act, changed: showOddsSoon, rollHero: setup.rollHero };
   const kinds = new Set(Object.values(WORDS.en.systems).map((system) => system.kind));
