@@ -32,12 +32,11 @@ import { read } from "./preview.js";
 const WORDS = JSON.parse($("#systems-data").textContent ?? "");
 const words = () => systemsWords(language()) ?? WORDS.en; // another language's come with its download
 
-const ui = {
-  setup: $("#setup"), start: /** @type {HTMLButtonElement} */ ($("#start")), fight: $("#fight"),
-  heading: $("#fight-heading"), book: $("#fight-book"), newFight: $("#new-fight"), shareBox: $("#share-box"),
-  actionError: $("#action-error"), top: $("#fight-top"), controls: $("#fight-controls"), buttons: $("#fight-buttons"),
-  bottom: $("#fight-bottom"), saves: $("#saves"), language: /** @type {HTMLSelectElement} */ ($("#language")),
-};
+const $setup = $("#setup"), $start = /** @type {HTMLButtonElement} */ ($("#start")), $fight = $("#fight"),
+  $heading = $("#fight-heading"), $book = $("#fight-book"), $newFight = $("#new-fight"), $shareBox = $("#share-box"),
+  $actionError = $("#action-error"), $top = $("#fight-top"), $controls = $("#fight-controls"),
+  $buttons = $("#fight-buttons"), $bottom = $("#fight-bottom"), $saves = $("#saves"),
+  $language = /** @type {HTMLSelectElement} */ ($("#language"));
 
 /** @type {Map<string, {screen: Screen, parts: Parts}>} */
 const screens = new Map(); // by kind
@@ -79,7 +78,7 @@ async function startFight(event) {
   /** @type {Reply<Opened & {changed?: {label: string, now: string, left: string}[]}>} */
   const reply = await rules.call({ op: "start", record, form: true, ...(left ? { left } : {}) });
   if (!reply.ok) return setup.refused(reply.error);
-  clearErrors(ui.setup);
+  clearErrors($setup);
   $("#messages").replaceChildren();
   show(reply, { name: "", adventure: adventure?.id, section: adventure?.section }); // named in the page's language
   if (reply.changed?.length) { // the sheet takes any edit the book asks for: said, not refused
@@ -89,7 +88,7 @@ async function startFight(event) {
   play.saveOpenFight(); // kept once played: an unplayed fight is not a save
   // The fight card at the top of the screen (the set-up above it is gone), its first control focused: a button, so a
   // phone opens no keyboard.
-  ui.fight.scrollIntoView({ block: "start" });
+  $fight.scrollIntoView({ block: "start" });
   screenOf(reply.record.system).screen.focus();
 }
 
@@ -112,24 +111,24 @@ function show(reply, { id = null, name, created, redo = [], adventure: of, secti
   friend.hide();
   const { kind } = system(open.record.system);
   const { screen, parts } = screenOf(open.record.system);
-  if (ui.top.dataset.kind !== kind) { // this kind's fight view in the fight card
-    ui.top.dataset.kind = kind;
-    place(ui.top, parts.top);
-    place(ui.controls, parts.controls);
-    place(ui.buttons, parts.buttons);
-    place(ui.bottom, parts.bottom);
+  if ($top.dataset.kind !== kind) { // this kind's fight view in the fight card
+    $top.dataset.kind = kind;
+    place($top, parts.top);
+    place($controls, parts.controls);
+    place($buttons, parts.buttons);
+    place($bottom, parts.bottom);
     play.cardsSeen.disconnect();
     const card = document.getElementById("hero-status");
     if (card) play.cardsSeen.observe(card);
   }
-  ui.heading.textContent = saved.title(open);
-  ui.book.textContent = system(open.record.system).book;
-  ui.setup.hidden = true;
-  ui.saves.hidden = true;
-  ui.fight.hidden = false;
-  ui.shareBox.hidden = true;
-  ui.actionError.textContent = "";
-  clearErrors(ui.fight);
+  $heading.textContent = saved.title(open);
+  $book.textContent = system(open.record.system).book;
+  $setup.hidden = true;
+  $saves.hidden = true;
+  $fight.hidden = false;
+  $shareBox.hidden = true;
+  $actionError.textContent = "";
+  clearErrors($fight);
   if (!same) screen.resetInputs();
   play.render();
   play.drawLog(reply.log, reply.log_from ?? 0);
@@ -153,15 +152,15 @@ async function newFight() {
   const open = fight;
   const looking = Boolean(open?.looking) || friend.open();
   if (looking) lookAt.leaveShared();
-  else if (open && !(await sheet.heroBack(open, ui.actionError, ui.fight))) return false;
+  else if (open && !(await sheet.heroBack(open, $actionError, $fight))) return false;
   play.open(null);
   story.hide();
   if (!looking) saved.setCurrent(null);
-  ui.fight.hidden = true;
-  ui.setup.hidden = false;
-  ui.saves.hidden = false;
-  ui.actionError.textContent = "";
-  clearErrors(ui.fight);
+  $fight.hidden = true;
+  $setup.hidden = false;
+  $saves.hidden = false;
+  $actionError.textContent = "";
+  clearErrors($fight);
   if (open && !looking) {
     setup.choose(open.record.system); // its adventure's sheet, filled
     screenOf(open.record.system).screen.clearEnemies?.();
@@ -175,12 +174,12 @@ async function newFight() {
 /** @param {string} code */
 async function switchLanguage(code) {
   if (!(await loadLanguage(code))) {
-    ui.language.value = language();
+    $language.value = language();
     tell(t("The words of this language could not be downloaded: check the connection and try again."));
     return;
   }
   setLanguage(code);
-  ui.language.value = language();
+  $language.value = language();
   translatePage();
   odds.translate();
   log.relabel();
@@ -198,7 +197,7 @@ async function switchLanguage(code) {
     // The rules' words in the log (notes, reasons) come back in the new language.
     /** @type {Reply<Opened>} */
     const reply = await rules.call({ op: "restore", record: fight.record });
-    if (reply.ok) show(reply, { ...fight, link: ui.fight.classList.contains("reading") }, true);
+    if (reply.ok) show(reply, { ...fight, link: $fight.classList.contains("reading") }, true);
   }
 }
 
@@ -231,7 +230,7 @@ function showOddsSoon() {
 const linked = read(location.hash); // a share link's preview, read while the page's words download
 await loadLanguage(preferred()); // its words, one small file (English: none); offline from the service worker's cache
 setLanguage(preferred());
-ui.language.value = language();
+$language.value = language();
 translatePage();
 odds.translate();
 const loaded = loadScreens();
@@ -251,7 +250,7 @@ story.init({ review: odds.review, book: () => (fight ? system(fight.record.syste
                if (!fight) return;
                await saved.keep(fight, true);
                story.hide();
-               ui.fight.scrollIntoView({ block: "start" }); // the fight card at the top, as a new fight starts
+               $fight.scrollIntoView({ block: "start" }); // the fight card at the top, as a new fight starts
                screenOf(fight.record.system).screen.focus();
              } });
 lookAt.showPreview(await linked); // a share link's story at once, before the saves are read and the rules have loaded
@@ -267,7 +266,7 @@ start(async (client) => {
     if (save) await saved.resume(save);
   }
   document.documentElement.classList.remove("opening-link"); // link.js's mark: the link's fight is shown, or refused
-  ui.start.disabled = false;
+  $start.disabled = false;
   saved.render();
   odds.start(); // the odds may start their own worker once asked
   showOdds();
@@ -279,10 +278,10 @@ sheet.init({ rules: () => rules, screenOf, system });
 setup.init({ words, screenOf, rules: () => rules, chose: sheet.show, leaving: sheet.save });
 sheet.show(setup.chosen());
 showOdds(); // what the set-up still needs is said at once, before the odds' worker has started
-ui.language.addEventListener("change", () => switchLanguage(ui.language.value));
-ui.setup.addEventListener("submit", startFight);
-for (const type of ["input", "change"]) ui.setup.addEventListener(type, showOddsSoon);
-ui.setup.addEventListener("click", (event) => {
+$language.addEventListener("change", () => switchLanguage($language.value));
+$setup.addEventListener("submit", startFight);
+for (const type of ["input", "change"]) $setup.addEventListener(type, showOddsSoon);
+$setup.addEventListener("click", (event) => {
   if (/** @type {Element} */ (event.target).closest("button")) showOddsSoon();
 });
-ui.newFight.addEventListener("click", newFight);
+$newFight.addEventListener("click", newFight);

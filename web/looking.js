@@ -23,7 +23,7 @@ import * as story from "./story.js";
  *   words: () => Words}} Shell
  */
 
-const ui = { fight: $("#fight"), heading: $("#fight-heading"), book: $("#fight-book"), actionError: $("#action-error") };
+const $fight = $("#fight"), $heading = $("#fight-heading"), $book = $("#fight-book"), $actionError = $("#action-error");
 /** @type {Shell} */
 let shell;
 
@@ -38,7 +38,7 @@ export function init(with_) {
  */
 export function look(reply) {
   story.hide();
-  ui.fight.hidden = true;
+  $fight.hidden = true;
   friend.show(reply);
 }
 
@@ -63,7 +63,7 @@ export function back() {
     const from = fight.index;
     story.hide();
     play.open(null);
-    ui.fight.hidden = true;
+    $fight.hidden = true;
     return friend.show(null, from);
   }
   return backToMine();
@@ -86,15 +86,15 @@ export function showPreview(pair) {
     } else {
       const [outcome, rounds, hero, enemies, sides, chart] = shown;
       const summary = { system: record.system, book: "", hero: named(hero), enemies, outcome, rounds };
-      ui.heading.textContent = saved.fightName(summary);
-      ui.book.textContent = shell.system(record.system).book;
-      ui.fight.hidden = false;
+      $heading.textContent = saved.fightName(summary);
+      $book.textContent = shell.system(record.system).book;
+      $fight.hidden = false;
       // the labels are the rules' English words: said in the page's language through the rules' catalog
       story.preview(summary, sides.map((/** @type {any[]} */ [name, label, value]) => [named(name), t(label), value]),
                     chart, shell.words().measures, shown);
     }
   } catch { // not a preview these pages can draw: the rules' story when they have loaded
-    ui.fight.hidden = true;
+    $fight.hidden = true;
     story.hide();
     friend.hide(true);
     return;
@@ -110,10 +110,10 @@ export async function fightItYourself() {
   const record = { ...fight.record, seed: setup.randomSeed(), actions: [] };
   /** @type {Reply<Opened>} */
   const reply = await rules.call({ op: "restore", record });
-  if (!reply.ok) return showError(reply.error, ui.actionError, ui.fight);
+  if (!reply.ok) return showError(reply.error, $actionError, $fight);
   const versus = fight.id ?? undefined;
   story.hide();
   shell.show(reply, { name: "", versus });
-  ui.fight.scrollIntoView({ block: "start" });
+  $fight.scrollIntoView({ block: "start" });
   shell.screenOf(reply.record.system).screen.focus();
 }

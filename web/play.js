@@ -19,11 +19,10 @@ import * as sheet from "./sheet.js";
  *   shownFor: (open: OpenFight) => import("./rules.js").System, tellStory: () => void, changed: () => void}} Shell
  */
 
-const ui = {
-  fight: $("#fight"), roundForm: $("#round-form"), newFight: $("#new-fight"), actionError: $("#action-error"),
-  undo: /** @type {HTMLButtonElement} */ ($("#undo")), redo: /** @type {HTMLButtonElement} */ ($("#redo")),
-  outcome: $("#outcome"), strip: $("#fight-strip"),
-};
+const $fight = $("#fight"), $roundForm = $("#round-form"), $newFight = $("#new-fight"),
+  $actionError = $("#action-error"),
+  $undo = /** @type {HTMLButtonElement} */ ($("#undo")), $redo = /** @type {HTMLButtonElement} */ ($("#redo")),
+  $outcome = $("#outcome"), $strip = $("#fight-strip");
 /** @type {Rules | null} */
 export let rules = null; // the worker client, once ready
 /** @type {OpenFight | null} */
@@ -47,21 +46,21 @@ export const open = (open) => { fight = open; };
 /** The fight card's controls. @param {Shell} with_ */
 export function init(with_) {
   shell = with_;
-  ui.roundForm.addEventListener("submit", (event) => {
+  $roundForm.addEventListener("submit", (event) => {
     event.preventDefault();
     if (fight) act(shell.screenOf(fight.record.system).screen.formAction(fight));
   });
   // One action per intent: a click the browser counts as the second of a double click or double tap (a bounce, a
   // nervous second tap on the same control, within the system's double-click time) does nothing in the fight card; a
   // deliberate next round, later than that, is a click of its own.
-  ui.fight.addEventListener("click", (event) => {
+  $fight.addEventListener("click", (event) => {
     if (event.detail < 2 || !(/** @type {Element} */ (event.target).closest("button, input"))) return;
     event.preventDefault();
     event.stopImmediatePropagation();
   }, true);
-  ui.undo.addEventListener("click", undo);
-  ui.redo.addEventListener("click", redo);
-  undoKeys(() => fight !== null && !ui.fight.hidden, undo, redo);
+  $undo.addEventListener("click", undo);
+  $redo.addEventListener("click", redo);
+  undoKeys(() => fight !== null && !$fight.hidden, undo, redo);
 }
 
 /**
@@ -87,11 +86,11 @@ async function acted(action, fromRedo) {
   /** @type {Reply<import("./rules.js").Acted>} */
   const reply = await rules.call({ op: "act", session: fight.session, action });
   if (!reply.ok) {
-    showError(reply.error, ui.actionError, ui.fight);
+    showError(reply.error, $actionError, $fight);
     return false;
   }
-  clearErrors(ui.fight);
-  ui.actionError.textContent = "";
+  clearErrors($fight);
+  $actionError.textContent = "";
   $("#messages").replaceChildren();
   fight.record.actions.push(reply.action);
   fight.view = reply.view;
@@ -107,7 +106,7 @@ async function acted(action, fromRedo) {
   if (parts.newestFirst) parts.log.prepend(...rows.reverse());
   else parts.log.append(...rows);
   if (fight.view.outcome !== "ongoing") {
-    sheet.heroBack(fight, ui.actionError, ui.fight); // the sheet follows the fight as soon as it is over
+    sheet.heroBack(fight, $actionError, $fight); // the sheet follows the fight as soon as it is over
     shell.tellStory();
   }
   return true;
@@ -117,7 +116,7 @@ export async function undo() {
   if (!fight || !rules || !fight.record.actions.length) return;
   /** @type {Reply<import("./rules.js").Undone>} */
   const reply = await rules.call({ op: "undo", session: fight.session });
-  if (!reply.ok) return showError(reply.error, ui.actionError, ui.fight);
+  if (!reply.ok) return showError(reply.error, $actionError, $fight);
   fight.redo.push(/** @type {Action} */ (fight.record.actions.pop()));
   fight.view = reply.view;
   fight.summary = reply.summary;
@@ -152,7 +151,7 @@ export function drawLog(events, start) {
   log.draw({ log: parts.log, newestFirst: parts.newestFirst, rows: rowsOf, more: async (end) => {
     /** @type {Reply<{log: FightEvent[], log_from: number}> | null} */
     const reply = rules && await rules.call({ op: "log", session: open.session, end });
-    if (reply && !reply.ok) showError(reply.error, ui.actionError, ui.fight);
+    if (reply && !reply.ok) showError(reply.error, $actionError, $fight);
     return reply?.ok ? reply : null;
   } }, events, start);
 }
@@ -174,17 +173,17 @@ export function render() {
   const { screen } = shell.screenOf(open.record.system);
   const shown = shell.shownFor(open);
   screen.render(open, shown);
-  ui.undo.disabled = open.record.actions.length === 0;
-  ui.redo.disabled = open.redo.length === 0;
-  ui.outcome.className = `outcome ${open.view.outcome}`;
-  ui.outcome.textContent = screen.outcomeText(open.view, shown);
-  ui.strip.textContent = screen.strip?.(open, shown) ?? "";
+  $undo.disabled = open.record.actions.length === 0;
+  $redo.disabled = open.redo.length === 0;
+  $outcome.className = `outcome ${open.view.outcome}`;
+  $outcome.textContent = screen.outcomeText(open.view, shown);
+  $strip.textContent = screen.strip?.(open, shown) ?? "";
   showStrip();
   shell.changed();
   const opened = document.activeElement === document.body; // a finished fight opened (a link, a saved one)
-  if (open.view.outcome !== "ongoing" && !open.looking && (ui.roundForm.contains(document.activeElement) || opened)) {
+  if (open.view.outcome !== "ongoing" && !open.looking && ($roundForm.contains(document.activeElement) || opened)) {
     // The controls just used are disabled now; a fight just opened stays shown from its cards, not scrolled away.
-    ui.newFight.focus({ preventScroll: opened });
+    $newFight.focus({ preventScroll: opened });
   }
 }
 
@@ -194,7 +193,7 @@ export const cardsSeen = new IntersectionObserver((entries) => {
   showStrip();
 });
 export function showStrip() {
-  ui.strip.hidden = !cardsPassed || !fight || ui.fight.hidden || !ui.strip.textContent;
+  $strip.hidden = !cardsPassed || !fight || $fight.hidden || !$strip.textContent;
 }
 
 /** The open fight kept (saved.js). */

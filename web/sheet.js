@@ -18,15 +18,13 @@ let given;
 /** @type {Adventure | null} the set-up's adventure */
 let adventure = null;
 
-const ui = {
-  name: /** @type {HTMLInputElement} */ ($("#adventure-name")),
-  section: /** @type {HTMLInputElement} */ ($("#adventure-section")),
-  sectionLabel: $("#adventure-section-label"),
-  notes: /** @type {HTMLTextAreaElement} */ ($("#adventure-notes")),
-  confirm: $("#new-adventure-confirm"), question: $("#new-adventure-question"),
+const $name = /** @type {HTMLInputElement} */ ($("#adventure-name")),
+  $section = /** @type {HTMLInputElement} */ ($("#adventure-section")),
+  $sectionLabel = $("#adventure-section-label"),
+  $notes = /** @type {HTMLTextAreaElement} */ ($("#adventure-notes")),
+  $confirm = $("#new-adventure-confirm"), $question = $("#new-adventure-question"),
   // What "New adventure" did when it had nothing to ask (see ask).
-  begun: h("p", { id: "new-adventure-begun", className: "hint adventure-confirm", attrs: { role: "status" } }),
-};
+  $begun = h("p", { id: "new-adventure-begun", className: "hint adventure-confirm", attrs: { role: "status" } });
 
 /** @param {typeof given} with_ */
 export function init(with_) {
@@ -41,11 +39,11 @@ export function init(with_) {
   form.addEventListener("click", (event) => {
     if ((/** @type {Element} */ (event.target)).closest("button")) saveSoon();
   });
-  ui.confirm.after(ui.begun);
+  $confirm.after($begun);
   $("#new-adventure").addEventListener("click", ask);
   $("#new-adventure-yes").addEventListener("click", startNew);
   $("#new-adventure-no").addEventListener("click", () => {
-    ui.confirm.hidden = true;
+    $confirm.hidden = true;
     $("#new-adventure").focus();
   });
 }
@@ -55,7 +53,7 @@ export function init(with_) {
  * @param {string} key a system's
  */
 export function relabel(key) {
-  ui.sectionLabel.textContent = given.screenOf(key).screen.sectionWord?.() ?? t("Section");
+  $sectionLabel.textContent = given.screenOf(key).screen.sectionWord?.() ?? t("Section");
 }
 
 /**
@@ -64,11 +62,11 @@ export function relabel(key) {
  */
 export function show(key) {
   adventure = adventures.of(key);
-  ui.name.value = adventure.name;
-  ui.section.value = adventure.section;
-  ui.notes.value = adventure.notes;
+  $name.value = adventure.name;
+  $section.value = adventure.section;
+  $notes.value = adventure.notes;
   relabel(key);
-  ui.confirm.hidden = true;
+  $confirm.hidden = true;
   said();
   given.screenOf(key).screen.setHero?.(adventure.hero, given.system(key));
   clearErrors($("#setup"));
@@ -86,9 +84,9 @@ export async function save() {
   const rules = given.rules();
   if (!rules || !kept) return kept;
   const key = kept.system;
-  const typed = adventures.toDocument({ system: key, name: ui.name.value.trim(), section: ui.section.value.trim(),
+  const typed = adventures.toDocument({ system: key, name: $name.value.trim(), section: $section.value.trim(),
                                        hero: given.screenOf(key).screen.heroOf?.(given.system(key)) ?? null,
-                                       notes: ui.notes.value });
+                                       notes: $notes.value });
   const reply = await rules.call({ op: "adventure", adventure: typed, form: true });
   if (!reply.ok) return kept;
   Object.assign(kept, { name: typed.name, section: typed.section, notes: typed.notes, hero: reply.adventure.hero });
@@ -126,8 +124,8 @@ export async function heroBack(open, box, root) {
 
 // The line of what New adventure did, gone.
 function said() {
-  delete ui.begun.dataset.i18n;
-  ui.begun.textContent = "";
+  delete $begun.dataset.i18n;
+  $begun.textContent = "";
 }
 
 /**
@@ -139,18 +137,18 @@ function said() {
  */
 function ask() {
   if (!adventure || !saved.hasFights(adventure.id)) {
-    ui.confirm.hidden = true;
-    ui.begun.dataset.i18n = ""; // translated again by a switch of language
-    ui.begun.dataset.i18nKey = "No fight played yet: the new adventure starts from this sheet as it is.";
-    ui.begun.textContent = t(ui.begun.dataset.i18nKey);
-    ui.name.focus();
+    $confirm.hidden = true;
+    $begun.dataset.i18n = ""; // translated again by a switch of language
+    $begun.dataset.i18nKey = "No fight played yet: the new adventure starts from this sheet as it is.";
+    $begun.textContent = t($begun.dataset.i18nKey);
+    $name.focus();
     return;
   }
   said();
   const book = given.system(setup.chosen()).book;
-  ui.question.textContent = t("A new hero for {book}? The fights of {name} stay in Saved fights.",
+  $question.textContent = t("A new hero for {book}? The fights of {name} stay in Saved fights.",
                               { book, name: adventure?.name || t("this hero") });
-  ui.confirm.hidden = false;
+  $confirm.hidden = false;
   $("#new-adventure-yes").focus();
 }
 
@@ -160,5 +158,5 @@ async function startNew() {
   adventures.start(key);
   show(key);
   given.screenOf(key).screen.clearEnemies?.();
-  ui.name.focus();
+  $name.focus();
 }
