@@ -1,10 +1,10 @@
 // The shell. Python (in the worker) does the rules; the screen module of each kind of system (screen-<kind>.js, the
-// contract in types/screen.d.ts) owns that kind's set-up form, fight view, log and outcome. This file starts the page,
-// routes between the set-up (setup.js) and a fight (played by play.js: one request per action, the answer drawn
-// through the fight's screen module, the fight kept by saved.js), and feeds the odds panel. Nothing here knows a
-// system.
+// contract in types/screen.d.ts, loaded by systems.js) owns that kind's set-up form, fight view, log and outcome. This
+// file starts the page, routes between the set-up (setup.js) and a fight (played by play.js: one request per action,
+// the answer drawn through the fight's screen module, the fight kept by saved.js), and feeds the odds panel. Nothing
+// here knows a system.
 import { $, clearErrors, place, tell } from "./dom.js";
-import { capital, language, loadLanguage, preferred, setLanguage, systemsWords, t, translatePage } from "./i18n.js";
+import { capital, language, loadLanguage, preferred, setLanguage, t, translatePage } from "./i18n.js";
 import * as links from "./links.js";
 import * as saved from "./saved.js";
 import * as odds from "./odds.js";
@@ -18,52 +18,18 @@ import * as play from "./play.js";
 import { fight, rules } from "./play.js";
 import { start } from "./rules.js";
 import { read } from "./preview.js";
+import { loadScreens, screenOf, system } from "./systems.js";
 
-/** @typedef {import("../types/screen").Screen} Screen */
-/** @typedef {import("../types/screen").Parts} Parts */
-/** @typedef {import("../types/screen").OpenFight} OpenFight */
 /** @typedef {import("./rules.js").Action} Action */
 /** @typedef {import("./rules.js").Opened} Opened */
 /** @typedef {import("./rules.js").Rules} Rules */
-/** @typedef {import("./rules.js").Words} Words */
 /** @template T @typedef {import("./rules.js").Reply<T>} Reply */
-
-/** @type {Record<string, Words>} {en: {systems, measures}}: the rules' describe() in English, written by tools/site.py */
-const WORDS = JSON.parse($("#systems-data").textContent ?? "");
-const words = () => systemsWords(language()) ?? WORDS.en; // another language's come with its download
 
 const $setup = $("#setup"), $start = /** @type {HTMLButtonElement} */ ($("#start")), $fight = $("#fight"),
   $heading = $("#fight-heading"), $book = $("#fight-book"), $newFight = $("#new-fight"), $shareBox = $("#share-box"),
   $actionError = $("#action-error"), $top = $("#fight-top"), $controls = $("#fight-controls"),
   $buttons = $("#fight-buttons"), $bottom = $("#fight-bottom"), $saves = $("#saves"),
   $language = /** @type {HTMLSelectElement} */ ($("#language"));
-
-/** @type {Map<string, {screen: Screen, parts: Parts}>} */
-const screens = new Map(); // by kind
-
-// Each kind's screen module, loaded while the shell paints: a new kind of system is one more screen-<kind>.js.
-// The bundle lists every file the import's pattern matches as a screen (each with its exports' object): a
-// screen's parts are named <kind>-<part>.js.
-async function loadScreens() {
-  const shell = { act: play.act, changed: showOddsSoon, rollHero: setup.rollHero };
-  const kinds = new Set(Object.values(WORDS.en.systems).map((system) => system.kind));
-  await Promise.all([...kinds].map(async (kind) => {
-    /** @type {Screen} */
-    const screen = await import(`./screen-${kind}.js`);
-    screens.set(kind, { screen, parts: screen.init(shell) });
-  }));
-}
-
-/** @param {string} key a system's */
-const system = (key) => words().systems[key];
-/**
- * An open fight's system as its screen shows it: the hero named as the rules name him in this fight (the summary's:
- * the adventure sheet's name, or the book's hero).
- * @param {OpenFight} open
- */
-const shownFor = (open) => ({ ...system(open.record.system), hero: open.summary.hero });
-/** @param {string} key a system's */
-const screenOf = (key) => /** @type {{screen: Screen, parts: Parts}} */ (screens.get(system(key).kind));
 
 // ---- the fight --------------------------------------------------------------------------------------------------
 
@@ -233,8 +199,8 @@ setLanguage(preferred());
 $language.value = language();
 translatePage();
 odds.translate();
-const loaded = loadScreens();
-lookAt.init({ show, newFight, screenOf, system, words });
+const loaded = loadScreens({ act: play.act, changed: showOddsSoon, rollHero: setup.rollHero });
+lookAt.init({ show, newFight });
 friend.init({ book: (key) => system(key)?.book, fightName: saved.fightName, state: saved.state, back: lookAt.back,
               keep: (document) => { links.adopt(document, true, friend.lines()); links.leaveLink(); },
               open: async ({ name, record }, index) => {
@@ -273,9 +239,9 @@ start(async (client) => {
 });
 
 await loaded;
-play.init({ screenOf, shownFor, tellStory, changed: showOddsSoon });
-sheet.init({ rules: () => rules, screenOf, system });
-setup.init({ words, screenOf, rules: () => rules, chose: sheet.show, leaving: sheet.save });
+play.init({ tellStory, changed: showOddsSoon });
+sheet.init({ rules: () => rules });
+setup.init({ rules: () => rules, chose: sheet.show, leaving: sheet.save });
 sheet.show(setup.chosen());
 showOdds(); // what the set-up still needs is said at once, before the odds' worker has started
 $language.addEventListener("change", () => switchLanguage($language.value));

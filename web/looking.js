@@ -10,17 +10,14 @@ import { fight, rules } from "./play.js";
 import * as saved from "./saved.js";
 import * as setup from "./setup.js";
 import * as story from "./story.js";
+import { screenOf, system, words } from "./systems.js";
 
-/** @typedef {import("../types/screen").Screen} Screen */
-/** @typedef {import("../types/screen").Parts} Parts */
 /** @typedef {import("./rules.js").Opened} Opened */
-/** @typedef {import("./rules.js").Words} Words */
 /** @template T @typedef {import("./rules.js").Reply<T>} Reply */
 /**
- * What looking asks of the shell: a fight shown, the set-up again, a system's screen, a system and the rules' words.
- * @typedef {{show: (reply: Opened, meta: {name: string, versus?: string}) => void, newFight: () => Promise<boolean>,
- *   screenOf: (key: string) => {screen: Screen, parts: Parts}, system: (key: string) => import("./rules.js").System,
- *   words: () => Words}} Shell
+ * What looking asks of the shell: a fight shown, the set-up again.
+ * @typedef {{show: (reply: Opened, meta: {name: string, versus?: string}) => void, newFight: () => Promise<boolean>}}
+ *   Shell
  */
 
 const $fight = $("#fight"), $heading = $("#fight-heading"), $book = $("#fight-book"), $actionError = $("#action-error");
@@ -78,7 +75,7 @@ export function showPreview(pair) {
   if (!pair || fight || friend.open()) return;
   const [record, shown] = pair;
   /** @param {unknown} name "": the book's hero, as the page's language names him */
-  const named = (name) => String(name || shell.system(record.system).hero);
+  const named = (name) => String(name || system(record.system).hero);
   try {
     if (record.format === "pyrules-adventure") {
       friend.show({ adventure: record, overview: { stat: t(shown.stat), fights: shown.fights }, terms: [] }, undefined,
@@ -87,11 +84,11 @@ export function showPreview(pair) {
       const [outcome, rounds, hero, enemies, sides, chart] = shown;
       const summary = { system: record.system, book: "", hero: named(hero), enemies, outcome, rounds };
       $heading.textContent = saved.fightName(summary);
-      $book.textContent = shell.system(record.system).book;
+      $book.textContent = system(record.system).book;
       $fight.hidden = false;
       // the labels are the rules' English words: said in the page's language through the rules' catalog
       story.preview(summary, sides.map((/** @type {any[]} */ [name, label, value]) => [named(name), t(label), value]),
-                    chart, shell.words().measures, shown);
+                    chart, words().measures, shown);
     }
   } catch { // not a preview these pages can draw: the rules' story when they have loaded
     $fight.hidden = true;
@@ -115,5 +112,5 @@ export async function fightItYourself() {
   story.hide();
   shell.show(reply, { name: "", versus });
   $fight.scrollIntoView({ block: "start" });
-  shell.screenOf(reply.record.system).screen.focus();
+  screenOf(reply.record.system).screen.focus();
 }

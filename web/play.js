@@ -4,19 +4,17 @@ import { $, clearErrors, showError, undoKeys } from "./dom.js";
 import * as log from "./log.js";
 import * as saved from "./saved.js";
 import * as sheet from "./sheet.js";
+import { screenOf, shownFor } from "./systems.js";
 
-/** @typedef {import("../types/screen").Screen} Screen */
-/** @typedef {import("../types/screen").Parts} Parts */
 /** @typedef {import("../types/screen").OpenFight} OpenFight */
 /** @typedef {import("./rules.js").Action} Action */
 /** @typedef {import("./rules.js").FightEvent} FightEvent */
 /** @typedef {import("./rules.js").Rules} Rules */
 /** @template T @typedef {import("./rules.js").Reply<T>} Reply */
 /**
- * What playing asks of the shell: a system's screen, the system as an open fight shows it, the fight's story told
- * again (it may have ended, or be ongoing again), and the odds asked again soon.
- * @typedef {{screenOf: (key: string) => {screen: Screen, parts: Parts},
- *   shownFor: (open: OpenFight) => import("./rules.js").System, tellStory: () => void, changed: () => void}} Shell
+ * What playing asks of the shell: the fight's story told again (it may have ended, or be ongoing again), and the odds
+ * asked again soon.
+ * @typedef {{tellStory: () => void, changed: () => void}} Shell
  */
 
 const $fight = $("#fight"), $roundForm = $("#round-form"), $newFight = $("#new-fight"),
@@ -48,7 +46,7 @@ export function init(with_) {
   shell = with_;
   $roundForm.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (fight) act(shell.screenOf(fight.record.system).screen.formAction(fight));
+    if (fight) act(screenOf(fight.record.system).screen.formAction(fight));
   });
   // One action per intent: a click the browser counts as the second of a double click or double tap (a bounce, a
   // nervous second tap on the same control, within the system's double-click time) does nothing in the fight card; a
@@ -99,7 +97,7 @@ async function acted(action, fromRedo) {
   if (!fromRedo) fight.redo = [];
   if (fight.looking) await saved.keep(fight, true); // a friend's fight played (one with no story yet): kept, as Play on
   saveOpenFight();
-  const { screen, parts } = shell.screenOf(fight.record.system);
+  const { screen, parts } = screenOf(fight.record.system);
   screen.clearInputs();
   render();
   const rows = rowsOf(reply.event, fight.record.actions.length - 1);
@@ -125,7 +123,7 @@ export async function undo() {
   render();
   shell.tellStory();
   // The rows of the action undone go (each row says its action's index): the reply carries no log to draw again.
-  const { parts } = shell.screenOf(fight.record.system);
+  const { parts } = screenOf(fight.record.system);
   const kept = fight.record.actions.length;
   for (const row of [...parts.log.children]) {
     if (Number(/** @type {HTMLElement} */ (row).dataset.action) >= kept) row.remove();
@@ -147,7 +145,7 @@ export function redo() {
  */
 export function drawLog(events, start) {
   const open = /** @type {OpenFight} */ (fight);
-  const { parts } = shell.screenOf(open.record.system);
+  const { parts } = screenOf(open.record.system);
   log.draw({ log: parts.log, newestFirst: parts.newestFirst, rows: rowsOf, more: async (end) => {
     /** @type {Reply<{log: FightEvent[], log_from: number}> | null} */
     const reply = rules && await rules.call({ op: "log", session: open.session, end });
@@ -163,15 +161,15 @@ export function drawLog(events, start) {
  */
 function rowsOf(event, index) {
   const open = /** @type {OpenFight} */ (fight);
-  const rows = shell.screenOf(open.record.system).screen.logRows(event, open, shell.shownFor(open));
+  const rows = screenOf(open.record.system).screen.logRows(event, open, shownFor(open));
   for (const row of rows) row.dataset.action = String(index);
   return rows;
 }
 
 export function render() {
   const open = /** @type {OpenFight} */ (fight);
-  const { screen } = shell.screenOf(open.record.system);
-  const shown = shell.shownFor(open);
+  const { screen } = screenOf(open.record.system);
+  const shown = shownFor(open);
   screen.render(open, shown);
   $undo.disabled = open.record.actions.length === 0;
   $redo.disabled = open.redo.length === 0;

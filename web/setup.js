@@ -3,18 +3,14 @@
 // a system.
 import { $, $$, find, place, showError } from "./dom.js";
 import { drawRules } from "./form.js";
+import { screenOf, words } from "./systems.js";
 
-/** @typedef {import("../types/screen").Screen} Screen */
-/** @typedef {import("../types/screen").Parts} Parts */
 /** @typedef {import("./rules.js").Rules} Rules */
 /** @typedef {import("./rules.js").System} System */
-/** @typedef {import("./rules.js").Words} Words */
 /**
- * What the set-up asks of the page: the rules' words in the page's language, a system's screen, the rules, and that
- * another book is being chosen (the sheet of the one left is kept first) and was chosen (its adventure's hero goes
- * into the form).
- * @typedef {{words: () => Words, screenOf: (key: string) => {screen: Screen, parts: Parts},
- *   rules: () => Rules | null, chose: (key: string) => void, leaving: () => void}} Page
+ * What the set-up asks of the page: the rules, and that another book is being chosen (the sheet of the one left is
+ * kept first) and was chosen (its adventure's hero goes into the form).
+ * @typedef {{rules: () => Rules | null, chose: (key: string) => void, leaving: () => void}} Page
  */
 
 const $form = /** @type {HTMLFormElement} */ ($("#setup")), $books = $("#books"), $body = $("#setup-body"),
@@ -52,9 +48,9 @@ export const chosen = () => /** @type {HTMLInputElement} */ ($("input:checked", 
  */
 export function select(reset = true) {
   const key = chosen();
-  const { systems } = page.words();
+  const { systems } = words();
   const system = systems[key];
-  const { screen, parts } = page.screenOf(key);
+  const { screen, parts } = screenOf(key);
   if ($body.dataset.kind !== system.kind) {
     $body.dataset.kind = system.kind;
     place($body, parts.setup);
@@ -101,8 +97,8 @@ function sectionRules() {
 // list say it instead of the book's hero.
 export function record() {
   const key = chosen();
-  const system = page.words().systems[key];
-  const parts = page.screenOf(key).screen.recordParts(system);
+  const system = words().systems[key];
+  const parts = screenOf(key).screen.recordParts(system);
   const name = /** @type {HTMLInputElement} */ ($("#adventure-name")).value.trim();
   return { format: "pyrules-fight", version: 1, system: key, ...parts,
            hero: system.named_hero && name ? { ...parts.hero, name } : parts.hero, rules: sectionRules(),

@@ -6,14 +6,13 @@ import { t } from "./i18n.js";
 import * as adventures from "./adventures.js";
 import * as saved from "./saved.js";
 import * as setup from "./setup.js";
+import { screenOf, system } from "./systems.js";
 
 /** @typedef {import("../types/screen").OpenFight} OpenFight */
-/** @typedef {import("../types/screen").Screen} Screen */
 /** @typedef {import("./rules.js").Rules} Rules */
-/** @typedef {import("./rules.js").System} System */
 /** @typedef {import("./adventures.js").Adventure} Adventure */
 
-/** @type {{rules: () => Rules | null, screenOf: (key: string) => {screen: Screen}, system: (key: string) => System}} */
+/** @type {{rules: () => Rules | null}} */
 let given;
 /** @type {Adventure | null} the set-up's adventure */
 let adventure = null;
@@ -53,7 +52,7 @@ export function init(with_) {
  * @param {string} key a system's
  */
 export function relabel(key) {
-  $sectionLabel.textContent = given.screenOf(key).screen.sectionWord?.() ?? t("Section");
+  $sectionLabel.textContent = screenOf(key).screen.sectionWord?.() ?? t("Section");
 }
 
 /**
@@ -68,7 +67,7 @@ export function show(key) {
   relabel(key);
   $confirm.hidden = true;
   said();
-  given.screenOf(key).screen.setHero?.(adventure.hero, given.system(key));
+  screenOf(key).screen.setHero?.(adventure.hero, system(key));
   clearErrors($("#setup"));
 }
 
@@ -85,7 +84,7 @@ export async function save() {
   if (!rules || !kept) return kept;
   const key = kept.system;
   const typed = adventures.toDocument({ system: key, name: $name.value.trim(), section: $section.value.trim(),
-                                       hero: given.screenOf(key).screen.heroOf?.(given.system(key)) ?? null,
+                                       hero: screenOf(key).screen.heroOf?.(system(key)) ?? null,
                                        notes: $notes.value });
   const reply = await rules.call({ op: "adventure", adventure: typed, form: true });
   if (!reply.ok) return kept;
@@ -145,7 +144,7 @@ function ask() {
     return;
   }
   said();
-  const book = given.system(setup.chosen()).book;
+  const book = system(setup.chosen()).book;
   $question.textContent = t("A new hero for {book}? The fights of {name} stay in Saved fights.",
                               { book, name: adventure?.name || t("this hero") });
   $confirm.hidden = false;
@@ -157,6 +156,6 @@ async function startNew() {
   const key = setup.chosen();
   adventures.start(key);
   show(key);
-  given.screenOf(key).screen.clearEnemies?.();
+  screenOf(key).screen.clearEnemies?.();
   $name.focus();
 }
