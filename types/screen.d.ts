@@ -1,7 +1,8 @@
 // The contract between the shell (web/app.js, web/setup.js) and a screen module, web/screen-<kind>.js: one module
-// for each kind of system (the `kind` of its describe()), loaded by the shell as import(`./screen-${kind}.js`). Only
-// the screen module knows its systems' records, views and events; the shell knows none of them. tsc checks each
-// module against Screen (each names itself: `Conforms<typeof import("./screen-<kind>.js")>`).
+// for each kind of system (the `kind` of its describe()), loaded for the shell by web/systems.js as
+// import(`./screen-${kind}.js`). Only the screen module knows its systems' records, views and events; the shell knows
+// none of them. tsc checks each module against Screen (each names itself:
+// `Conforms<typeof import("./screen-<kind>.js")>`).
 import type { Props } from "../web/dom.js";
 import type { Action, FightEvent, FightRecord, Summary, System, View } from "../web/rules.js";
 

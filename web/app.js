@@ -1,10 +1,10 @@
 // The shell. Python (in the worker) does the rules; the screen module of each kind of system (screen-<kind>.js, the
-// contract in types/screen.d.ts) owns that kind's set-up form, fight view, log and outcome. This file starts the page,
-// routes between the set-up (setup.js) and a fight (played by play.js: one request per action, the answer drawn
-// through the fight's screen module, the fight kept by saved.js), and feeds the odds panel. Nothing here knows a
-// system.
+// contract in types/screen.d.ts, loaded by systems.js) owns that kind's set-up form, fight view, log and outcome. This
+// file starts the page, routes between the set-up (setup.js) and a fight (played by play.js: one request per action,
+// the answer drawn through the fight's screen module, the fight kept by saved.js), and feeds the odds panel. Nothing
+// here knows a system.
 import { $, clearErrors, place, tell } from "./dom.js";
-import { capital, language, loadLanguage, preferred, setLanguage, systemsWords, t, translatePage } from "./i18n.js";
+import { capital, language, loadLanguage, preferred, setLanguage, t, translatePage } from "./i18n.js";
 import * as links from "./links.js";
 import * as saved from "./saved.js";
 import * as odds from "./odds.js";
@@ -18,51 +18,18 @@ import * as play from "./play.js";
 import { fight, rules } from "./play.js";
 import { start } from "./rules.js";
 import { read } from "./preview.js";
+import { loadScreens, screenOf, system } from "./systems.js";
 
-/** @typedef {import("../types/screen").Screen} Screen */
-/** @typedef {import("../types/screen").Parts} Parts */
-/** @typedef {import("../types/screen").OpenFight} OpenFight */
 /** @typedef {import("./rules.js").Action} Action */
 /** @typedef {import("./rules.js").Opened} Opened */
 /** @typedef {import("./rules.js").Rules} Rules */
-/** @typedef {import("./rules.js").Words} Words */
 /** @template T @typedef {import("./rules.js").Reply<T>} Reply */
 
-/** @type {Record<string, Words>} {en: {systems, measures}}: the rules' describe() in English, written by tools/site.py */
-const WORDS = JSON.parse($("#systems-data").textContent ?? "");
-const words = () => systemsWords(language()) ?? WORDS.en; // another language's come with its download
-
-const ui = {
-  setup: $("#setup"), start: /** @type {HTMLButtonElement} */ ($("#start")), fight: $("#fight"),
-  heading: $("#fight-heading"), book: $("#fight-book"), newFight: $("#new-fight"), shareBox: $("#share-box"),
-  actionError: $("#action-error"), top: $("#fight-top"), controls: $("#fight-controls"), buttons: $("#fight-buttons"),
-  bottom: $("#fight-bottom"), saves: $("#saves"), language: /** @type {HTMLSelectElement} */ ($("#language")),
-};
-
-/** @type {Map<string, {screen: Screen, parts: Parts}>} */
-const screens = new Map(); // by kind
-
-// Each kind's screen module, loaded while the shell paints: a new kind of system is one more screen-<kind>.js.
-async function loadScreens() {
-  const shell = { act: play.act, changed: showOddsSoon, rollHero: setup.rollHero };
-  const kinds = new Set(Object.values(WORDS.en.systems).map((system) => system.kind));
-  await Promise.all([...kinds].map(async (kind) => {
-    /** @type {Screen} */
-    const screen = await import(`./screen-${kind}.js`);
-    screens.set(kind, { screen, parts: screen.init(shell) });
-  }));
-}
-
-/** @param {string} key a system's */
-const system = (key) => words().systems[key];
-/**
- * An open fight's system as its screen shows it: the hero named as the rules name him in this fight (the summary's:
- * the adventure sheet's name, or the book's hero).
- * @param {OpenFight} open
- */
-const shownFor = (open) => ({ ...system(open.record.system), hero: open.summary.hero });
-/** @param {string} key a system's */
-const screenOf = (key) => /** @type {{screen: Screen, parts: Parts}} */ (screens.get(system(key).kind));
+const $setup = $("#setup"), $start = /** @type {HTMLButtonElement} */ ($("#start")), $fight = $("#fight"),
+  $heading = $("#fight-heading"), $book = $("#fight-book"), $newFight = $("#new-fight"), $shareBox = $("#share-box"),
+  $actionError = $("#action-error"), $top = $("#fight-top"), $controls = $("#fight-controls"),
+  $buttons = $("#fight-buttons"), $bottom = $("#fight-bottom"), $saves = $("#saves"),
+  $language = /** @type {HTMLSelectElement} */ ($("#language"));
 
 // ---- the fight --------------------------------------------------------------------------------------------------
 
@@ -77,7 +44,7 @@ async function startFight(event) {
   /** @type {Reply<Opened & {changed?: {label: string, now: string, left: string}[]}>} */
   const reply = await rules.call({ op: "start", record, form: true, ...(left ? { left } : {}) });
   if (!reply.ok) return setup.refused(reply.error);
-  clearErrors(ui.setup);
+  clearErrors($setup);
   $("#messages").replaceChildren();
   show(reply, { name: "", adventure: adventure?.id, section: adventure?.section }); // named in the page's language
   if (reply.changed?.length) { // the sheet takes any edit the book asks for: said, not refused
@@ -87,7 +54,7 @@ async function startFight(event) {
   play.saveOpenFight(); // kept once played: an unplayed fight is not a save
   // The fight card at the top of the screen (the set-up above it is gone), its first control focused: a button, so a
   // phone opens no keyboard.
-  ui.fight.scrollIntoView({ block: "start" });
+  $fight.scrollIntoView({ block: "start" });
   screenOf(reply.record.system).screen.focus();
 }
 
@@ -110,24 +77,24 @@ function show(reply, { id = null, name, created, redo = [], adventure: of, secti
   friend.hide();
   const { kind } = system(open.record.system);
   const { screen, parts } = screenOf(open.record.system);
-  if (ui.top.dataset.kind !== kind) { // this kind's fight view in the fight card
-    ui.top.dataset.kind = kind;
-    place(ui.top, parts.top);
-    place(ui.controls, parts.controls);
-    place(ui.buttons, parts.buttons);
-    place(ui.bottom, parts.bottom);
+  if ($top.dataset.kind !== kind) { // this kind's fight view in the fight card
+    $top.dataset.kind = kind;
+    place($top, parts.top);
+    place($controls, parts.controls);
+    place($buttons, parts.buttons);
+    place($bottom, parts.bottom);
     play.cardsSeen.disconnect();
     const card = document.getElementById("hero-status");
     if (card) play.cardsSeen.observe(card);
   }
-  ui.heading.textContent = saved.title(open);
-  ui.book.textContent = system(open.record.system).book;
-  ui.setup.hidden = true;
-  ui.saves.hidden = true;
-  ui.fight.hidden = false;
-  ui.shareBox.hidden = true;
-  ui.actionError.textContent = "";
-  clearErrors(ui.fight);
+  $heading.textContent = saved.title(open);
+  $book.textContent = system(open.record.system).book;
+  $setup.hidden = true;
+  $saves.hidden = true;
+  $fight.hidden = false;
+  $shareBox.hidden = true;
+  $actionError.textContent = "";
+  clearErrors($fight);
   if (!same) screen.resetInputs();
   play.render();
   play.drawLog(reply.log, reply.log_from ?? 0);
@@ -151,15 +118,15 @@ async function newFight() {
   const open = fight;
   const looking = Boolean(open?.looking) || friend.open();
   if (looking) lookAt.leaveShared();
-  else if (open && !(await sheet.heroBack(open, ui.actionError, ui.fight))) return false;
+  else if (open && !(await sheet.heroBack(open, $actionError, $fight))) return false;
   play.open(null);
   story.hide();
   if (!looking) saved.setCurrent(null);
-  ui.fight.hidden = true;
-  ui.setup.hidden = false;
-  ui.saves.hidden = false;
-  ui.actionError.textContent = "";
-  clearErrors(ui.fight);
+  $fight.hidden = true;
+  $setup.hidden = false;
+  $saves.hidden = false;
+  $actionError.textContent = "";
+  clearErrors($fight);
   if (open && !looking) {
     setup.choose(open.record.system); // its adventure's sheet, filled
     screenOf(open.record.system).screen.clearEnemies?.();
@@ -173,12 +140,12 @@ async function newFight() {
 /** @param {string} code */
 async function switchLanguage(code) {
   if (!(await loadLanguage(code))) {
-    ui.language.value = language();
+    $language.value = language();
     tell(t("The words of this language could not be downloaded: check the connection and try again."));
     return;
   }
   setLanguage(code);
-  ui.language.value = language();
+  $language.value = language();
   translatePage();
   odds.translate();
   log.relabel();
@@ -196,7 +163,7 @@ async function switchLanguage(code) {
     // The rules' words in the log (notes, reasons) come back in the new language.
     /** @type {Reply<Opened>} */
     const reply = await rules.call({ op: "restore", record: fight.record });
-    if (reply.ok) show(reply, { ...fight, link: ui.fight.classList.contains("reading") }, true);
+    if (reply.ok) show(reply, { ...fight, link: $fight.classList.contains("reading") }, true);
   }
 }
 
@@ -229,11 +196,11 @@ function showOddsSoon() {
 const linked = read(location.hash); // a share link's preview, read while the page's words download
 await loadLanguage(preferred()); // its words, one small file (English: none); offline from the service worker's cache
 setLanguage(preferred());
-ui.language.value = language();
+$language.value = language();
 translatePage();
 odds.translate();
-const loaded = loadScreens();
-lookAt.init({ show, newFight, screenOf, system, words });
+const loaded = loadScreens({ act: play.act, changed: showOddsSoon, rollHero: setup.rollHero });
+lookAt.init({ show, newFight });
 friend.init({ book: (key) => system(key)?.book, fightName: saved.fightName, state: saved.state, back: lookAt.back,
               keep: (document) => { links.adopt(document, true, friend.lines()); links.leaveLink(); },
               open: async ({ name, record }, index) => {
@@ -249,7 +216,7 @@ story.init({ review: odds.review, book: () => (fight ? system(fight.record.syste
                if (!fight) return;
                await saved.keep(fight, true);
                story.hide();
-               ui.fight.scrollIntoView({ block: "start" }); // the fight card at the top, as a new fight starts
+               $fight.scrollIntoView({ block: "start" }); // the fight card at the top, as a new fight starts
                screenOf(fight.record.system).screen.focus();
              } });
 lookAt.showPreview(await linked); // a share link's story at once, before the saves are read and the rules have loaded
@@ -265,22 +232,22 @@ start(async (client) => {
     if (save) await saved.resume(save);
   }
   document.documentElement.classList.remove("opening-link"); // link.js's mark: the link's fight is shown, or refused
-  ui.start.disabled = false;
+  $start.disabled = false;
   saved.render();
   odds.start(); // the odds may start their own worker once asked
   showOdds();
 });
 
 await loaded;
-play.init({ screenOf, shownFor, tellStory, changed: showOddsSoon });
-sheet.init({ rules: () => rules, screenOf, system });
-setup.init({ words, screenOf, rules: () => rules, chose: sheet.show, leaving: sheet.save });
+play.init({ tellStory, changed: showOddsSoon });
+sheet.init({ rules: () => rules });
+setup.init({ rules: () => rules, chose: sheet.show, leaving: sheet.save });
 sheet.show(setup.chosen());
 showOdds(); // what the set-up still needs is said at once, before the odds' worker has started
-ui.language.addEventListener("change", () => switchLanguage(ui.language.value));
-ui.setup.addEventListener("submit", startFight);
-for (const type of ["input", "change"]) ui.setup.addEventListener(type, showOddsSoon);
-ui.setup.addEventListener("click", (event) => {
+$language.addEventListener("change", () => switchLanguage($language.value));
+$setup.addEventListener("submit", startFight);
+for (const type of ["input", "change"]) $setup.addEventListener(type, showOddsSoon);
+$setup.addEventListener("click", (event) => {
   if (/** @type {Element} */ (event.target).closest("button")) showOddsSoon();
 });
-ui.newFight.addEventListener("click", newFight);
+$newFight.addEventListener("click", newFight);

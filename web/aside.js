@@ -5,10 +5,10 @@ import { $, fileName, h, saveFile } from "./dom.js";
 import { t } from "./i18n.js";
 import { ASIDE, asides, drop } from "./storage.js";
 
-const ui = { box: $("#aside"), list: $("#aside-list"), count: $("#aside-count") };
+const $box = $("#aside"), $list = $("#aside-list"), $count = $("#aside-count");
 
 export function init() {
-  ui.list.addEventListener("click", async (event) => {
+  $list.addEventListener("click", async (event) => {
     const button = /** @type {Element} */ (event.target).closest("button");
     const item = /** @type {HTMLElement | null} */ (button?.closest("li") ?? null);
     const entry = asides().find((kept) => kept.key === item?.dataset.key);
@@ -24,7 +24,7 @@ export function init() {
       case "confirm-delete":
         await drop(entry.key);
         render();
-        return ($("button", ui.list) ?? ui.box.querySelector("summary"))?.focus();
+        return ($("button", $list) ?? $box.querySelector("summary"))?.focus();
       case "cancel":
         confirm.hidden = true;
         return $("button", item).focus();
@@ -35,9 +35,9 @@ export function init() {
 /** The list drawn again (after a load, a check, a delete, a language switch). */
 export function render() {
   const kept = asides();
-  ui.box.hidden = kept.length === 0;
-  ui.count.textContent = String(kept.length);
-  ui.list.replaceChildren(...kept.map(({ key, reason, at }) => {
+  $box.hidden = kept.length === 0;
+  $count.textContent = String(kept.length);
+  $list.replaceChildren(...kept.map(({ key, reason, at }) => {
     const when = at ? new Date(at).toLocaleString(document.documentElement.lang,
                                                   { dateStyle: "medium", timeStyle: "short" }) : "";
     const name = key.slice(ASIDE.length);

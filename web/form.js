@@ -5,14 +5,14 @@
 import { $, $$, find, h } from "./dom.js";
 import { t } from "./i18n.js";
 
-const ui = { rules: $("#rules-body") };
+const $rules = $("#rules-body");
 
 /**
  * This section's rules back to their defaults (a new section).
  * @param {ParentNode} [root]
  */
-export function resetRules(root = ui.rules) {
-  const kept = root === ui.rules ? [...ruleFields.values()].map((made) => made.input) : []; // another book's too
+export function resetRules(root = $rules) {
+  const kept = root === $rules ? [...ruleFields.values()].map((made) => made.input) : []; // another book's too
   for (const input of new Set([...$$("input", root), ...kept])) {
     if (input.type === "checkbox") input.checked = input.defaultChecked;
     else input.value = input.defaultValue;
@@ -104,7 +104,7 @@ function ruleField(rule) {
  * @param {RuleField[]} rules
  */
 export function drawRules(rules) {
-  const grid = /** @type {HTMLElement | null} */ (find("[data-rules]", ui.rules));
+  const grid = /** @type {HTMLElement | null} */ (find("[data-rules]", $rules));
   if (!grid) return;
   const explained = grid.dataset.rules === "explained";
   grid.replaceChildren(...rules.flatMap((rule) => {

@@ -14,11 +14,9 @@ import { t } from "./i18n.js";
  *   keep: (adventure: Record<string, any>) => void, back: () => void}} Page
  */
 
-const ui = {
-  box: $("#friend"), heading: $("#friend-heading"), book: $("#friend-book"), key: $("#friend-key"),
-  caption: $("#friend-caption"), chart: $("#friend-chart"), fights: $("#friend-fights"),
-  keep: /** @type {HTMLButtonElement} */ ($("#friend-keep")), status: $("#friend-status"),
-};
+const $box = $("#friend"), $heading = $("#friend-heading"), $book = $("#friend-book"), $key = $("#friend-key"),
+  $caption = $("#friend-caption"), $chart = $("#friend-chart"), $fights = $("#friend-fights"),
+  $keep = /** @type {HTMLButtonElement} */ ($("#friend-keep")), $status = $("#friend-status");
 /** @type {Page} */
 let page;
 /** @type {Shared | null} */
@@ -27,14 +25,14 @@ let shown = null;
 /** @param {Page} shell */
 export function init(shell) {
   page = shell;
-  ui.keep.addEventListener("click", () => {
+  $keep.addEventListener("click", () => {
     if (!shown) return;
     page.keep(shown.adventure);
-    ui.keep.hidden = true;
-    ui.status.textContent = t("Kept in your saved fights.");
+    $keep.hidden = true;
+    $status.textContent = t("Kept in your saved fights.");
   });
   $("#friend-back").addEventListener("click", () => page.back());
-  ui.fights.addEventListener("click", (event) => {
+  $fights.addEventListener("click", (event) => {
     const button = /** @type {Element} */ (event.target).closest("button");
     const index = Number(button?.dataset.index);
     if (shown && button) page.open(shown.adventure.fights[index], index);
@@ -53,7 +51,7 @@ export const lines = () => shown?.overview.fights ?? [];
  */
 export function replace(reply) {
   shown = reply;
-  if (!ui.box.hidden) draw();
+  if (!$box.hidden) draw();
 }
 
 /**
@@ -65,23 +63,23 @@ export function replace(reply) {
 export function show(reply, from, early = false) {
   if (reply) {
     shown = reply;
-    ui.keep.hidden = early;
-    ui.status.textContent = reply.preview === "differs"
+    $keep.hidden = early;
+    $status.textContent = reply.preview === "differs"
       ? t("This link's preview did not match what it holds: what is shown is the rules' own.") : "";
   }
   if (!shown) return;
   document.documentElement.classList.add("friend-view");
-  ui.box.hidden = false;
+  $box.hidden = false;
   draw();
-  const back = from === undefined ? null : ui.fights.querySelectorAll("button")[from];
-  (back ?? ui.heading).focus();
-  if (!back) ui.box.scrollIntoView({ block: "start" });
+  const back = from === undefined ? null : $fights.querySelectorAll("button")[from];
+  (back ?? $heading).focus();
+  if (!back) $box.scrollIntoView({ block: "start" });
 }
 
 /** Leaves the adventure's overview (for one of its fights, or for good: `close`). */
 export function hide(close = false) {
   document.documentElement.classList.remove("friend-view");
-  ui.box.hidden = true;
+  $box.hidden = true;
   if (close) shown = null;
 }
 
@@ -89,13 +87,13 @@ function draw() {
   const { adventure, overview, terms } = /** @type {Shared} */ (shown);
   const lines = overview.fights;
   const hero = adventure.name || lines[0]?.hero || "";
-  ui.heading.textContent = hero;
-  ui.book.textContent = [page.book(adventure.system) ?? "",
+  $heading.textContent = hero;
+  $book.textContent = [page.book(adventure.system) ?? "",
     t("{n} {n|fight|fights}", { n: lines.length })].join(" · ");
-  ui.key.textContent = terms.map(([term, meaning]) => `${term}: ${meaning}`).join("; ");
-  ui.caption.textContent = t("{stat}, fight after fight", { stat: overview.stat });
-  ui.chart.replaceChildren(chart(lines));
-  ui.fights.replaceChildren(...lines.map((line, i) => h("li", {},
+  $key.textContent = terms.map(([term, meaning]) => `${term}: ${meaning}`).join("; ");
+  $caption.textContent = t("{stat}, fight after fight", { stat: overview.stat });
+  $chart.replaceChildren(chart(lines));
+  $fights.replaceChildren(...lines.map((line, i) => h("li", {},
     h("button", { type: "button", className: "link", data: { index: String(i) } }, line.name || page.fightName(line)),
     h("span", { className: "hint" }, [line.name ? page.fightName(line) : "", // the sharer's name for it first
       line.section ? t("section {section}", { section: line.section }) : "",

@@ -13,11 +13,9 @@ import { persist, played, render, saved, saveFight, title } from "./saved.js";
 /** @typedef {import("./rules.js").Rules} Rules */
 /** @typedef {import("./adventures.js").Adventure} Adventure */
 
-const ui = {
-  shareBox: $("#share-box"), shareStatus: $("#share-status"),
-  shareLink: /** @type {HTMLInputElement} */ ($("#share-link")),
-  importFile: /** @type {HTMLInputElement} */ ($("#import-file")),
-};
+const $shareBox = $("#share-box"), $shareStatus = $("#share-status"),
+  $shareLink = /** @type {HTMLInputElement} */ ($("#share-link")),
+  $importFile = /** @type {HTMLInputElement} */ ($("#import-file"));
 /** @type {import("./saved.js").Page} */
 let page;
 
@@ -32,12 +30,12 @@ export function init(with_) {
     if (page.rules() && /^#[fa]=/.test(location.hash)) openFromLink();
   });
   $("#share").addEventListener("click", share);
-  ui.shareLink.addEventListener("focus", () => ui.shareLink.select());
+  $shareLink.addEventListener("focus", () => $shareLink.select());
   $("#export").addEventListener("click", () => {
     const fight = page.fight();
     if (fight) download(title(fight), fight.record);
   });
-  ui.importFile.addEventListener("change", importFile);
+  $importFile.addEventListener("change", importFile);
 }
 
 // Fights saved before adventures existed: each opens as a one-fight adventure (the rules make it from the save).
@@ -160,9 +158,9 @@ async function share() {
   const reply = await rules.call({ op: "share", session: fight.session, ...chosenWorth(), judged: judgedBy() });
   if (!reply.ok) return showError(reply.error, $("#action-error"), $("#fight"));
   const { url, copied } = await copyLink(reply.code);
-  ui.shareBox.hidden = false;
-  ui.shareLink.value = url;
-  ui.shareStatus.textContent = copied ? t("Link copied to the clipboard.") : t("Copy the link above to share this fight.");
+  $shareBox.hidden = false;
+  $shareLink.value = url;
+  $shareStatus.textContent = copied ? t("Link copied to the clipboard.") : t("Copy the link above to share this fight.");
   if (navigator.share && navigator.canShare?.({ url })) {
     navigator.share({ title: title(fight), url }).catch(() => {});
   }
@@ -191,9 +189,9 @@ export function adopt(document, shared = false, summaries = []) {
 }
 
 async function importFile() {
-  const file = ui.importFile.files?.[0];
+  const file = $importFile.files?.[0];
   const rules = page.rules();
-  ui.importFile.value = "";
+  $importFile.value = "";
   if (!file || !rules) return;
   if (file.size > 1_000_000) return tell(t("{file} is too large to be a fight record.", { file: file.name }));
   let record;

@@ -10,20 +10,17 @@ import { fight, rules } from "./play.js";
 import * as saved from "./saved.js";
 import * as setup from "./setup.js";
 import * as story from "./story.js";
+import { screenOf, system, words } from "./systems.js";
 
-/** @typedef {import("../types/screen").Screen} Screen */
-/** @typedef {import("../types/screen").Parts} Parts */
 /** @typedef {import("./rules.js").Opened} Opened */
-/** @typedef {import("./rules.js").Words} Words */
 /** @template T @typedef {import("./rules.js").Reply<T>} Reply */
 /**
- * What looking asks of the shell: a fight shown, the set-up again, a system's screen, a system and the rules' words.
- * @typedef {{show: (reply: Opened, meta: {name: string, versus?: string}) => void, newFight: () => Promise<boolean>,
- *   screenOf: (key: string) => {screen: Screen, parts: Parts}, system: (key: string) => import("./rules.js").System,
- *   words: () => Words}} Shell
+ * What looking asks of the shell: a fight shown, the set-up again.
+ * @typedef {{show: (reply: Opened, meta: {name: string, versus?: string}) => void, newFight: () => Promise<boolean>}}
+ *   Shell
  */
 
-const ui = { fight: $("#fight"), heading: $("#fight-heading"), book: $("#fight-book"), actionError: $("#action-error") };
+const $fight = $("#fight"), $heading = $("#fight-heading"), $book = $("#fight-book"), $actionError = $("#action-error");
 /** @type {Shell} */
 let shell;
 
@@ -38,7 +35,7 @@ export function init(with_) {
  */
 export function look(reply) {
   story.hide();
-  ui.fight.hidden = true;
+  $fight.hidden = true;
   friend.show(reply);
 }
 
@@ -63,7 +60,7 @@ export function back() {
     const from = fight.index;
     story.hide();
     play.open(null);
-    ui.fight.hidden = true;
+    $fight.hidden = true;
     return friend.show(null, from);
   }
   return backToMine();
@@ -78,7 +75,7 @@ export function showPreview(pair) {
   if (!pair || fight || friend.open()) return;
   const [record, shown] = pair;
   /** @param {unknown} name "": the book's hero, as the page's language names him */
-  const named = (name) => String(name || shell.system(record.system).hero);
+  const named = (name) => String(name || system(record.system).hero);
   try {
     if (record.format === "pyrules-adventure") {
       friend.show({ adventure: record, overview: { stat: t(shown.stat), fights: shown.fights }, terms: [] }, undefined,
@@ -86,15 +83,15 @@ export function showPreview(pair) {
     } else {
       const [outcome, rounds, hero, enemies, sides, chart] = shown;
       const summary = { system: record.system, book: "", hero: named(hero), enemies, outcome, rounds };
-      ui.heading.textContent = saved.fightName(summary);
-      ui.book.textContent = shell.system(record.system).book;
-      ui.fight.hidden = false;
+      $heading.textContent = saved.fightName(summary);
+      $book.textContent = system(record.system).book;
+      $fight.hidden = false;
       // the labels are the rules' English words: said in the page's language through the rules' catalog
       story.preview(summary, sides.map((/** @type {any[]} */ [name, label, value]) => [named(name), t(label), value]),
-                    chart, shell.words().measures, shown);
+                    chart, words().measures, shown);
     }
   } catch { // not a preview these pages can draw: the rules' story when they have loaded
-    ui.fight.hidden = true;
+    $fight.hidden = true;
     story.hide();
     friend.hide(true);
     return;
@@ -110,10 +107,10 @@ export async function fightItYourself() {
   const record = { ...fight.record, seed: setup.randomSeed(), actions: [] };
   /** @type {Reply<Opened>} */
   const reply = await rules.call({ op: "restore", record });
-  if (!reply.ok) return showError(reply.error, ui.actionError, ui.fight);
+  if (!reply.ok) return showError(reply.error, $actionError, $fight);
   const versus = fight.id ?? undefined;
   story.hide();
   shell.show(reply, { name: "", versus });
-  ui.fight.scrollIntoView({ block: "start" });
-  shell.screenOf(reply.record.system).screen.focus();
+  $fight.scrollIntoView({ block: "start" });
+  screenOf(reply.record.system).screen.focus();
 }

@@ -14,15 +14,14 @@ export { quickFrom } from "./odds-worker.js";
 /** @typedef {import("./rules.js").Refusal} Refusal */
 /** @typedef {import("./rules.js").Reply} Reply */
 
-const ui = {
-  panel: $("#odds"), toggle: $("#odds-toggle"), status: $("#odds-status"), numbers: $("#odds-numbers"),
-  chart: $("#odds-chart"), advice: $("#odds-advice"), spends: $("#odds-spends"), curve: $("#odds-curve"),
-  bestBox: $("#odds-best-box"), spendsCaption: $("#odds-spends .caption"),
-  best: /** @type {HTMLButtonElement} */ ($("#odds-best")), policy: $("#odds-policy"),
-  spendNow: /** @type {HTMLButtonElement} */ ($("#odds-spend-now")), frontier: $("#odds-frontier"), sim: $("#odds-sim"),
-  simRun: /** @type {HTMLButtonElement} */ ($("#odds-sim-run")), simCancel: $("#odds-sim-cancel"),
-  simProgress: /** @type {HTMLProgressElement} */ ($("#odds-sim-progress")), simResult: $("#odds-sim-result"),
-};
+const $panel = $("#odds"), $toggle = $("#odds-toggle"), $status = $("#odds-status"), $numbers = $("#odds-numbers"),
+  $chart = $("#odds-chart"), $advice = $("#odds-advice"), $spends = $("#odds-spends"), $curve = $("#odds-curve"),
+  $bestBox = $("#odds-best-box"), $spendsCaption = $("#odds-spends .caption"),
+  $best = /** @type {HTMLButtonElement} */ ($("#odds-best")), $policy = $("#odds-policy"),
+  $spendNow = /** @type {HTMLButtonElement} */ ($("#odds-spend-now")), $frontier = $("#odds-frontier"),
+  $sim = $("#odds-sim"),
+  $simRun = /** @type {HTMLButtonElement} */ ($("#odds-sim-run")), $simCancel = $("#odds-sim-cancel"),
+  $simProgress = /** @type {HTMLProgressElement} */ ($("#odds-sim-progress")), $simResult = $("#odds-sim-result");
 const SIM_FIGHTS = 1000;
 const SIM_STEP_MS = 250; // each step plays fights for about this long (and ends the one in progress): Cancel is quick
 // Grey Star's best spend and its trade-off points: a request is answered within the rules' budget once it runs
@@ -73,8 +72,8 @@ for (const option of Object.values(described()).flatMap((system) => system.odds_
 const keepBox = choices.get("lambda");
 /** The worth parts the player chooses (each but λ), with their boxes: under the advice. */
 const worthBoxes = [...choices].filter(([name]) => name !== "lambda");
-ui.advice.after(...worthBoxes.map(([, box]) => box));
-if (keepBox) ui.bestBox.prepend(keepBox, h("p", { id: "odds-keep-meaning", className: "hint" })); // with the spends
+$advice.after(...worthBoxes.map(([, box]) => box));
+if (keepBox) $bestBox.prepend(keepBox, h("p", { id: "odds-keep-meaning", className: "hint" })); // with the spends
 /** @type {number[]} the values of λ the trade-off charts (the option's declaration) */
 let tradePoints = [];
 /** The options' words in the page's language: at start, and again in another language. */
@@ -86,7 +85,7 @@ function label() {
     box.querySelectorAll("span").forEach((span, i) => { span.textContent = option.choices[i]?.label ?? ""; });
     box.dataset.hints = JSON.stringify(option.choices.map((choice) => choice.hint ?? ""));
     if (option.trade_off) {
-      ui.best.textContent = option.trade_off.label;
+      $best.textContent = option.trade_off.label;
       tradePoints = option.trade_off.points;
     }
   }
@@ -122,13 +121,13 @@ const decimal = (x) => new Intl.NumberFormat(language(), { maximumFractionDigits
 
 export function start() {
   // the worker itself starts once the odds are needed (the shell shows the odds next)
-  allow(ui.panel, () => { ui.status.textContent = t("The odds could not start in this browser."); });
-  ui.simRun.addEventListener("click", simulate);
-  ui.simCancel.addEventListener("click", () => {
+  allow($panel, () => { $status.textContent = t("The odds could not start in this browser."); });
+  $simRun.addEventListener("click", simulate);
+  $simCancel.addEventListener("click", () => {
     simulation = CANCELLED;
     cancel();
   });
-  ui.best.addEventListener("click", tradeOff);
+  $best.addEventListener("click", tradeOff);
 }
 
 /**
@@ -152,10 +151,10 @@ export function translate() {
 }
 
 // Phones: the panel folds into its one-line summary (a button); wide screens show it all (the CSS hides the button).
-ui.toggle.addEventListener("click", () => {
-  const open = ui.toggle.getAttribute("aria-expanded") !== "true";
-  ui.toggle.setAttribute("aria-expanded", String(open));
-  ui.panel.classList.toggle("open", open); // it rises from its line at the screen's foot (style.css): no scroll
+$toggle.addEventListener("click", () => {
+  const open = $toggle.getAttribute("aria-expanded") !== "true";
+  $toggle.setAttribute("aria-expanded", String(open));
+  $panel.classList.toggle("open", open); // it rises from its line at the screen's foot (style.css): no scroll
 });
 keepBox?.addEventListener("change", () => {
   clearAdvice();
@@ -163,9 +162,9 @@ keepBox?.addEventListener("change", () => {
   if (form && record) { // the set-up's odds assume the advised spend: asked again under the new worth
     if (busy) dirty = true;
     else refresh();
-  } else if (!ui.bestBox.hidden) bestSpend();
+  } else if (!$bestBox.hidden) bestSpend();
 });
-ui.spendNow.addEventListener("click", () => spendNow?.(Number(ui.spendNow.dataset.spend), true));
+$spendNow.addEventListener("click", () => spendNow?.(Number($spendNow.dataset.spend), true));
 // What coming through alive without a win, and a point of ENDURANCE spent on Vigour, are worth to the player:
 // remembered on this device, asked with every request that judges (the advice, the story); a record that carries
 // its own (a friend's) is judged by that.
@@ -184,7 +183,7 @@ for (const [name, box] of worthBoxes) {
 }
 /** @param {string} text the one-line summary of the odds (the toggle's words) */
 function summarize(text) {
-  ui.toggle.textContent = text;
+  $toggle.textContent = text;
 }
 
 /** @param {HTMLElement} box a fieldset of radio buttons: the value chosen */
@@ -220,27 +219,27 @@ function clearAdvice() {
   adviceKey = "";
   advising = "";
   adviceSpend = null;
-  ui.policy.textContent = "";
-  ui.frontier.replaceChildren();
-  ui.spendNow.hidden = true;
+  $policy.textContent = "";
+  $frontier.replaceChildren();
+  $spendNow.hidden = true;
 }
 
 /** @param {boolean} offer */
 function offerSimulation(offer) {
-  ui.sim.hidden = !offer;
+  $sim.hidden = !offer;
 }
 
 function clear() {
-  ui.numbers.replaceChildren();
-  ui.chart.replaceChildren();
-  ui.advice.replaceChildren();
-  ui.spends.hidden = true;
-  ui.bestBox.hidden = true;
+  $numbers.replaceChildren();
+  $chart.replaceChildren();
+  $advice.replaceChildren();
+  $spends.hidden = true;
+  $bestBox.hidden = true;
 }
 
 /** @param {string} text the panel's state in words, when it has no chances to show (the summary only offers it) */
 function say(text) {
-  ui.status.textContent = text;
+  $status.textContent = text;
   summarize(t("See the odds"));
 }
 
@@ -275,12 +274,12 @@ export function update(next, options = {}) {
   ({ form = false, spend = 1, stat = "", exact = true, missing = [], spendNow = null } = options);
   fightKey = `${form}|${JSON.stringify(next)}`; // the set-up's advice is not the fight's: that one fills the field
   if (!adviceKey.startsWith(`${fightKey}|`)) clearAdvice(); // advice lasts until the fight's state changes, not a re-render
-  ui.spendNow.hidden = adviceSpend === null || !spendNow || spend === adviceSpend;
+  $spendNow.hidden = adviceSpend === null || !spendNow || spend === adviceSpend;
   simulation = 0;
-  ui.simResult.textContent = "";
-  ui.simProgress.hidden = true;
-  ui.simCancel.hidden = true;
-  ui.simRun.disabled = false;
+  $simResult.textContent = "";
+  $simProgress.hidden = true;
+  $simCancel.hidden = true;
+  $simRun.disabled = false;
   offerSimulation(!exact); // the others when exact odds are refused as too large
   if (form && missing.length) { // said at once, even while a request is on its way
     clear();
@@ -364,7 +363,7 @@ function draw(reply) {
   const ongoing = reply.outcome === "ongoing";
   if (!ongoing) { // a fight over: its outcome, for certain; no chance or average left to give
     const outcome = t(reply.outcome);
-    ui.status.textContent = t("The fight is over: {outcome}.", { outcome });
+    $status.textContent = t("The fight is over: {outcome}.", { outcome });
     summarize(capital(outcome));
     advise({});
     return;
@@ -375,30 +374,30 @@ function draw(reply) {
   if (reply.never > 0) lines.push([t("Nobody can be hurt: the fight never ends"), percent(reply.never)]);
   if (reply.rounds !== null && reply.rounds !== undefined) lines.push([t("Rounds, on average"), decimal(reply.rounds)]);
   for (const [term, value] of reply.lines ?? []) lines.push([term, decimal(value)]); // the system's own numbers
-  ui.numbers.replaceChildren(...lines.flatMap(([term, value]) => [element("dt", term), element("dd", value)]));
-  ui.status.textContent = form && reply.advised // the set-up's odds under the spend the fight will advise: said which
+  $numbers.replaceChildren(...lines.flatMap(([term, value]) => [element("dt", term), element("dd", value)]));
+  $status.textContent = form && reply.advised // the set-up's odds under the spend the fight will advise: said which
     ? fill({ text: reply.advised, chances: { win: reply.win } })
     : t("Chance to win, fighting to the end: {win}", { win: percent(reply.win) });
   summarize(`${t("Win {win}", { win: percent(reply.win) })}${reply.summary ? ` · ${reply.summary}` : ""}`);
   const stamina = stat || reply.main_stat;
   const ends = reply[reply.main_stat] ?? []; // where the system's main statistic ends up
   if (ends.length) {
-    ui.chart.replaceChildren(element("p", t("Where {stat} ends up", { stat: stamina }), "caption"),
+    $chart.replaceChildren(element("p", t("Where {stat} ends up", { stat: stamina }), "caption"),
       bars(ends, { label: t("Chance of each {stat} at the end of the fight", { stat: stamina }),
                    xLabel: stamina, yLabel: t("chance") }));
   }
   advise(reply);
   if (reply.spend_words) spendWords = reply.spend_words;
   if (reply.spends && reply.spends.length) {
-    ui.spends.hidden = false;
-    ui.spendsCaption.textContent = spendWords.caption;
+    $spends.hidden = false;
+    $spendsCaption.textContent = spendWords.caption;
     /** @type {[number, number][]} */
     const points = reply.spends.map((/** @type {{spend: number, win: number}} */ row) => [row.spend, row.win]);
     const mark = points.findIndex(([s]) => s === reply.spend);
-    ui.curve.replaceChildren(curve(points, { label: spendWords.caption, xLabel: spendWords.x, yLabel: t("win"), mark }));
+    $curve.replaceChildren(curve(points, { label: spendWords.caption, xLabel: spendWords.x, yLabel: t("win"), mark }));
   }
-  ui.bestBox.hidden = !(reply.spends && reply.spends.length); // something to spend now
-  if (ui.bestBox.hidden || adviceKey === `${fightKey}|${keepWorth()}`) return;
+  $bestBox.hidden = !(reply.spends && reply.spends.length); // something to spend now
+  if ($bestBox.hidden || adviceKey === `${fightKey}|${keepWorth()}`) return;
   if (reply.policy && reply.policy.lambda === keepWorth()) showPolicy(`${fightKey}|${reply.policy.lambda}`, reply.policy);
   else bestSpend(); // the advice, unasked
 }
@@ -413,7 +412,7 @@ const fill = ({ text, chances = {}, numbers = {} }) => text.replace(/\{(\w+)\}/g
 /** @param {Record<string, any>} reply the system's advice, in its words; the choices of worth it weighs now */
 function advise(reply) {
   for (const [name, box] of worthBoxes) box.hidden = !reply.asks?.includes(name);
-  ui.advice.replaceChildren(...(reply.advice ?? []).map((/** @type {any} */ item) => element("p", fill(item))));
+  $advice.replaceChildren(...(reply.advice ?? []).map((/** @type {any} */ item) => element("p", fill(item))));
 }
 
 // Grey Star: the best adaptive spend for the value the player puts on a point of WILLPOWER kept (λ, in wins), computed
@@ -424,13 +423,13 @@ async function bestSpend() {
   const key = `${fightKey}|${lambda}`;
   if (advising === key) return;
   advising = key;
-  ui.policy.textContent = spendWords.computing ?? t("Computing…");
+  $policy.textContent = spendWords.computing ?? t("Computing…");
   const request = { op: "odds", record, form, willpower: spend, lambda, table: false, worth: worth() };
   const reply = (await quickly(request)) ?? (await ask(request, BEST_SPEND_PATIENCE_MS));
   if (advising !== key || key !== `${fightKey}|${keepWorth()}`) return; // for a state or a worth that is gone
   advising = "";
   if (!reply.ok) {
-    ui.policy.textContent = refusal(reply.error);
+    $policy.textContent = refusal(reply.error);
     return;
   }
   showPolicy(key, reply.policy);
@@ -444,11 +443,11 @@ async function bestSpend() {
 function showPolicy(key, best) {
   advising = "";
   adviceKey = key;
-  ui.policy.textContent = fill(best.advice);
+  $policy.textContent = fill(best.advice);
   adviceSpend = best.spend;
-  ui.spendNow.dataset.spend = String(best.spend);
-  ui.spendNow.textContent = best.button ?? "";
-  ui.spendNow.hidden = true;
+  $spendNow.dataset.spend = String(best.spend);
+  $spendNow.textContent = best.button ?? "";
+  $spendNow.hidden = true;
   if (best.spend !== null && spendNow) spendNow(best.spend); // the screen fills it, or says it beside the player's own
 }
 
@@ -457,8 +456,8 @@ function showPolicy(key, best) {
 async function tradeOff() {
   const lambda = keepWorth();
   const asked = fightKey;
-  ui.best.disabled = true;
-  ui.frontier.replaceChildren(element("p", t("Computing…")));
+  $best.disabled = true;
+  $frontier.replaceChildren(element("p", t("Computing…")));
   /** @type {{lambda: number, willpower_spent: number, win: number}[]} */
   const trade = [];
   for (const x of [...tradePoints, lambda].filter((x, i, all) => all.indexOf(x) === i)) {
@@ -466,18 +465,18 @@ async function tradeOff() {
                             BEST_SPEND_PATIENCE_MS);
     if (asked !== fightKey || lambda !== keepWorth()) break;
     if (!reply.ok) {
-      ui.best.disabled = false;
-      return ui.frontier.replaceChildren(element("p", refusal(reply.error)));
+      $best.disabled = false;
+      return $frontier.replaceChildren(element("p", refusal(reply.error)));
     }
     trade.push(reply.policy);
   }
-  ui.best.disabled = false;
-  if (asked !== fightKey || lambda !== keepWorth()) return ui.frontier.replaceChildren();
+  $best.disabled = false;
+  if (asked !== fightKey || lambda !== keepWorth()) return $frontier.replaceChildren();
   const best = /** @type {{lambda: number, willpower_spent: number, win: number}} */ (trade.find((p) => p.lambda === lambda));
   trade.sort((a, b) => a.lambda - b.lambda);
   /** @type {[number, number][]} */
   const points = trade.map((p) => [Math.round(p.willpower_spent * 10) / 10, p.win]);
-  ui.frontier.replaceChildren(element("p", spendWords.frontier, "caption"),
+  $frontier.replaceChildren(element("p", spendWords.frontier, "caption"),
     curve(points, { label: spendWords.frontier, xLabel: spendWords.spent, yLabel: t("win"), mark: trade.indexOf(best) }));
 }
 
@@ -487,12 +486,12 @@ async function tradeOff() {
 async function simulate() {
   const token = Date.now() + Math.random();
   simulation = token;
-  ui.simProgress.max = SIM_FIGHTS;
-  ui.simProgress.value = 0;
-  ui.simProgress.hidden = false;
-  ui.simCancel.hidden = false;
-  ui.simRun.disabled = true;
-  ui.simResult.textContent = "";
+  $simProgress.max = SIM_FIGHTS;
+  $simProgress.value = 0;
+  $simProgress.hidden = false;
+  $simCancel.hidden = false;
+  $simRun.disabled = true;
+  $simResult.textContent = "";
   /** @type {Promise<null>} */
   const cancelled = new Promise((resolve) => { cancel = () => resolve(null); });
   /** @type {Reply} */
@@ -504,17 +503,17 @@ async function simulate() {
     if (!next) break;
     reply = next;
     if (reply.ok && simulation === token) {
-      ui.simProgress.value = reply.runs;
-      ui.simResult.textContent = simText(reply);
+      $simProgress.value = reply.runs;
+      $simResult.textContent = simText(reply);
     }
   }
   if (simulation !== token && simulation !== CANCELLED) return; // a newer fight or simulation owns the panel now
-  ui.simRun.disabled = false;
-  ui.simCancel.hidden = true;
-  if (!reply.ok) ui.simResult.textContent = reply.error.text;
-  else if (simulation === CANCELLED) ui.simResult.textContent = `${simText(reply)} ${t("(cancelled)")}`;
+  $simRun.disabled = false;
+  $simCancel.hidden = true;
+  if (!reply.ok) $simResult.textContent = reply.error.text;
+  else if (simulation === CANCELLED) $simResult.textContent = `${simText(reply)} ${t("(cancelled)")}`;
   else { // an estimate: its interval, never a certainty it is not
-    ui.status.textContent = t("Chance to win, fighting to the end: {win}", { win: interval(reply.low, reply.high) });
+    $status.textContent = t("Chance to win, fighting to the end: {win}", { win: interval(reply.low, reply.high) });
     summarize(t("Win {win}", { win: interval(reply.low, reply.high) }));
   }
 }

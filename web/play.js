@@ -4,26 +4,23 @@ import { $, clearErrors, showError, undoKeys } from "./dom.js";
 import * as log from "./log.js";
 import * as saved from "./saved.js";
 import * as sheet from "./sheet.js";
+import { screenOf, shownFor } from "./systems.js";
 
-/** @typedef {import("../types/screen").Screen} Screen */
-/** @typedef {import("../types/screen").Parts} Parts */
 /** @typedef {import("../types/screen").OpenFight} OpenFight */
 /** @typedef {import("./rules.js").Action} Action */
 /** @typedef {import("./rules.js").FightEvent} FightEvent */
 /** @typedef {import("./rules.js").Rules} Rules */
 /** @template T @typedef {import("./rules.js").Reply<T>} Reply */
 /**
- * What playing asks of the shell: a system's screen, the system as an open fight shows it, the fight's story told
- * again (it may have ended, or be ongoing again), and the odds asked again soon.
- * @typedef {{screenOf: (key: string) => {screen: Screen, parts: Parts},
- *   shownFor: (open: OpenFight) => import("./rules.js").System, tellStory: () => void, changed: () => void}} Shell
+ * What playing asks of the shell: the fight's story told again (it may have ended, or be ongoing again), and the odds
+ * asked again soon.
+ * @typedef {{tellStory: () => void, changed: () => void}} Shell
  */
 
-const ui = {
-  fight: $("#fight"), roundForm: $("#round-form"), newFight: $("#new-fight"), actionError: $("#action-error"),
-  undo: /** @type {HTMLButtonElement} */ ($("#undo")), redo: /** @type {HTMLButtonElement} */ ($("#redo")),
-  outcome: $("#outcome"), strip: $("#fight-strip"),
-};
+const $fight = $("#fight"), $roundForm = $("#round-form"), $newFight = $("#new-fight"),
+  $actionError = $("#action-error"),
+  $undo = /** @type {HTMLButtonElement} */ ($("#undo")), $redo = /** @type {HTMLButtonElement} */ ($("#redo")),
+  $outcome = $("#outcome"), $strip = $("#fight-strip");
 /** @type {Rules | null} */
 export let rules = null; // the worker client, once ready
 /** @type {OpenFight | null} */
@@ -47,21 +44,21 @@ export const open = (open) => { fight = open; };
 /** The fight card's controls. @param {Shell} with_ */
 export function init(with_) {
   shell = with_;
-  ui.roundForm.addEventListener("submit", (event) => {
+  $roundForm.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (fight) act(shell.screenOf(fight.record.system).screen.formAction(fight));
+    if (fight) act(screenOf(fight.record.system).screen.formAction(fight));
   });
   // One action per intent: a click the browser counts as the second of a double click or double tap (a bounce, a
   // nervous second tap on the same control, within the system's double-click time) does nothing in the fight card; a
   // deliberate next round, later than that, is a click of its own.
-  ui.fight.addEventListener("click", (event) => {
+  $fight.addEventListener("click", (event) => {
     if (event.detail < 2 || !(/** @type {Element} */ (event.target).closest("button, input"))) return;
     event.preventDefault();
     event.stopImmediatePropagation();
   }, true);
-  ui.undo.addEventListener("click", undo);
-  ui.redo.addEventListener("click", redo);
-  undoKeys(() => fight !== null && !ui.fight.hidden, undo, redo);
+  $undo.addEventListener("click", undo);
+  $redo.addEventListener("click", redo);
+  undoKeys(() => fight !== null && !$fight.hidden, undo, redo);
 }
 
 /**
@@ -87,11 +84,11 @@ async function acted(action, fromRedo) {
   /** @type {Reply<import("./rules.js").Acted>} */
   const reply = await rules.call({ op: "act", session: fight.session, action });
   if (!reply.ok) {
-    showError(reply.error, ui.actionError, ui.fight);
+    showError(reply.error, $actionError, $fight);
     return false;
   }
-  clearErrors(ui.fight);
-  ui.actionError.textContent = "";
+  clearErrors($fight);
+  $actionError.textContent = "";
   $("#messages").replaceChildren();
   fight.record.actions.push(reply.action);
   fight.view = reply.view;
@@ -100,14 +97,14 @@ async function acted(action, fromRedo) {
   if (!fromRedo) fight.redo = [];
   if (fight.looking) await saved.keep(fight, true); // a friend's fight played (one with no story yet): kept, as Play on
   saveOpenFight();
-  const { screen, parts } = shell.screenOf(fight.record.system);
+  const { screen, parts } = screenOf(fight.record.system);
   screen.clearInputs();
   render();
   const rows = rowsOf(reply.event, fight.record.actions.length - 1);
   if (parts.newestFirst) parts.log.prepend(...rows.reverse());
   else parts.log.append(...rows);
   if (fight.view.outcome !== "ongoing") {
-    sheet.heroBack(fight, ui.actionError, ui.fight); // the sheet follows the fight as soon as it is over
+    sheet.heroBack(fight, $actionError, $fight); // the sheet follows the fight as soon as it is over
     shell.tellStory();
   }
   return true;
@@ -117,7 +114,7 @@ export async function undo() {
   if (!fight || !rules || !fight.record.actions.length) return;
   /** @type {Reply<import("./rules.js").Undone>} */
   const reply = await rules.call({ op: "undo", session: fight.session });
-  if (!reply.ok) return showError(reply.error, ui.actionError, ui.fight);
+  if (!reply.ok) return showError(reply.error, $actionError, $fight);
   fight.redo.push(/** @type {Action} */ (fight.record.actions.pop()));
   fight.view = reply.view;
   fight.summary = reply.summary;
@@ -126,7 +123,7 @@ export async function undo() {
   render();
   shell.tellStory();
   // The rows of the action undone go (each row says its action's index): the reply carries no log to draw again.
-  const { parts } = shell.screenOf(fight.record.system);
+  const { parts } = screenOf(fight.record.system);
   const kept = fight.record.actions.length;
   for (const row of [...parts.log.children]) {
     if (Number(/** @type {HTMLElement} */ (row).dataset.action) >= kept) row.remove();
@@ -148,11 +145,11 @@ export function redo() {
  */
 export function drawLog(events, start) {
   const open = /** @type {OpenFight} */ (fight);
-  const { parts } = shell.screenOf(open.record.system);
+  const { parts } = screenOf(open.record.system);
   log.draw({ log: parts.log, newestFirst: parts.newestFirst, rows: rowsOf, more: async (end) => {
     /** @type {Reply<{log: FightEvent[], log_from: number}> | null} */
     const reply = rules && await rules.call({ op: "log", session: open.session, end });
-    if (reply && !reply.ok) showError(reply.error, ui.actionError, ui.fight);
+    if (reply && !reply.ok) showError(reply.error, $actionError, $fight);
     return reply?.ok ? reply : null;
   } }, events, start);
 }
@@ -164,27 +161,27 @@ export function drawLog(events, start) {
  */
 function rowsOf(event, index) {
   const open = /** @type {OpenFight} */ (fight);
-  const rows = shell.screenOf(open.record.system).screen.logRows(event, open, shell.shownFor(open));
+  const rows = screenOf(open.record.system).screen.logRows(event, open, shownFor(open));
   for (const row of rows) row.dataset.action = String(index);
   return rows;
 }
 
 export function render() {
   const open = /** @type {OpenFight} */ (fight);
-  const { screen } = shell.screenOf(open.record.system);
-  const shown = shell.shownFor(open);
+  const { screen } = screenOf(open.record.system);
+  const shown = shownFor(open);
   screen.render(open, shown);
-  ui.undo.disabled = open.record.actions.length === 0;
-  ui.redo.disabled = open.redo.length === 0;
-  ui.outcome.className = `outcome ${open.view.outcome}`;
-  ui.outcome.textContent = screen.outcomeText(open.view, shown);
-  ui.strip.textContent = screen.strip?.(open, shown) ?? "";
+  $undo.disabled = open.record.actions.length === 0;
+  $redo.disabled = open.redo.length === 0;
+  $outcome.className = `outcome ${open.view.outcome}`;
+  $outcome.textContent = screen.outcomeText(open.view, shown);
+  $strip.textContent = screen.strip?.(open, shown) ?? "";
   showStrip();
   shell.changed();
   const opened = document.activeElement === document.body; // a finished fight opened (a link, a saved one)
-  if (open.view.outcome !== "ongoing" && !open.looking && (ui.roundForm.contains(document.activeElement) || opened)) {
+  if (open.view.outcome !== "ongoing" && !open.looking && ($roundForm.contains(document.activeElement) || opened)) {
     // The controls just used are disabled now; a fight just opened stays shown from its cards, not scrolled away.
-    ui.newFight.focus({ preventScroll: opened });
+    $newFight.focus({ preventScroll: opened });
   }
 }
 
@@ -194,7 +191,7 @@ export const cardsSeen = new IntersectionObserver((entries) => {
   showStrip();
 });
 export function showStrip() {
-  ui.strip.hidden = !cardsPassed || !fight || ui.fight.hidden || !ui.strip.textContent;
+  $strip.hidden = !cardsPassed || !fight || $fight.hidden || !$strip.textContent;
 }
 
 /** The open fight kept (saved.js). */

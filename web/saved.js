@@ -30,10 +30,8 @@ import * as aside from "./aside.js";
 
 // ---- the saved fights' card -------------------------------------------------------------------------------------
 
-const ui = {
-  list: $("#save-list"), template: /** @type {HTMLTemplateElement} */ ($("#save-template")),
-  groupTemplate: /** @type {HTMLTemplateElement} */ ($("#adventure-template")),
-};
+const $list = $("#save-list"), $template = /** @type {HTMLTemplateElement} */ ($("#save-template")),
+  $groupTemplate = /** @type {HTMLTemplateElement} */ ($("#adventure-template"));
 /** @type {Save[]} */
 export let saved = []; // the saved fights, newest first
 /** @type {Page} */
@@ -56,8 +54,8 @@ export async function init(with_) {
   problems.push(...unread, ...adventures.load());
   tell(...problems.map(said));
   aside.init();
-  ui.list.addEventListener("click", clicked);
-  ui.list.addEventListener("submit", renamed);
+  $list.addEventListener("click", clicked);
+  $list.addEventListener("submit", renamed);
   links.init(page);
   render();
 }
@@ -186,7 +184,7 @@ export function render() {
   }
   const items = [...groups].map(([id, saves]) => {
     const adventure = adventures.byId(id);
-    const group = /** @type {HTMLElement} */ (ui.groupTemplate.content.firstElementChild?.cloneNode(true));
+    const group = /** @type {HTMLElement} */ ($groupTemplate.content.firstElementChild?.cloneNode(true));
     translatePage(group);
     group.dataset.adventure = id;
     const title = adventure ? adventureTitle(adventure) : t("Fights of no adventure");
@@ -197,7 +195,7 @@ export function render() {
     $(".adventure-fights", group).replaceChildren(...saves.map((save) => fightItem(save, open)));
     return group;
   });
-  ui.list.replaceChildren(...items);
+  $list.replaceChildren(...items);
   $("#no-saves").hidden = listed.length > 0;
   aside.render();
 }
@@ -218,7 +216,7 @@ function adventureTitle(adventure) {
  * @param {string | null | undefined} open the open fight's id
  */
 function fightItem(save, open) {
-  const item = /** @type {HTMLElement} */ (ui.template.content.firstElementChild?.cloneNode(true));
+  const item = /** @type {HTMLElement} */ ($template.content.firstElementChild?.cloneNode(true));
   translatePage(item);
   item.dataset.id = save.id;
   item.classList.toggle("current", open === save.id);
@@ -268,7 +266,7 @@ function clicked(event) {
       remove(save.id);
       saved = saved.filter((s) => s !== save);
       render();
-      return (ui.list.querySelector("button") ?? $("#import-file")).focus();
+      return ($list.querySelector("button") ?? $("#import-file")).focus();
     case "cancel":
       rename.hidden = true;
       confirm.hidden = true;
@@ -301,7 +299,7 @@ function adventureClicked(what, adventure, group) {
       adventures.remove(adventure.id);
       render();
       page.adventureChanged(adventure.system);
-      return (ui.list.querySelector("button") ?? $("#import-file")).focus();
+      return ($list.querySelector("button") ?? $("#import-file")).focus();
     case "cancel":
       confirm.hidden = true;
       return $("button", group).focus();

@@ -3,7 +3,7 @@
 import { $$, element, h } from "./dom.js";
 import { enemyList, field, resetRules, rolledLimits, roller, ruleForm } from "./form.js";
 import { t } from "./i18n.js";
-import { costly, costOf, sheet, spellName } from "./screen-ff-sheet.js";
+import { costly, costOf, sheet, spellName } from "./ff-sheet.js";
 import { announce, diceFaces, dieFace, fighterCard, logCard, resultLine, showResult } from "./widgets.js";
 
 /** @typedef {import("../types/screen").Conforms<typeof import("./screen-ff.js")>} Checked this module is a Screen */

@@ -3,24 +3,18 @@
 // a system.
 import { $, $$, find, place, showError } from "./dom.js";
 import { drawRules } from "./form.js";
+import { screenOf, words } from "./systems.js";
 
-/** @typedef {import("../types/screen").Screen} Screen */
-/** @typedef {import("../types/screen").Parts} Parts */
 /** @typedef {import("./rules.js").Rules} Rules */
 /** @typedef {import("./rules.js").System} System */
-/** @typedef {import("./rules.js").Words} Words */
 /**
- * What the set-up asks of the page: the rules' words in the page's language, a system's screen, the rules, and that
- * another book is being chosen (the sheet of the one left is kept first) and was chosen (its adventure's hero goes
- * into the form).
- * @typedef {{words: () => Words, screenOf: (key: string) => {screen: Screen, parts: Parts},
- *   rules: () => Rules | null, chose: (key: string) => void, leaving: () => void}} Page
+ * What the set-up asks of the page: the rules, and that another book is being chosen (the sheet of the one left is
+ * kept first) and was chosen (its adventure's hero goes into the form).
+ * @typedef {{rules: () => Rules | null, chose: (key: string) => void, leaving: () => void}} Page
  */
 
-const ui = {
-  form: /** @type {HTMLFormElement} */ ($("#setup")), books: $("#books"), body: $("#setup-body"),
-  rules: $("#rules-body"), error: $("#setup-error"),
-};
+const $form = /** @type {HTMLFormElement} */ ($("#setup")), $books = $("#books"), $body = $("#setup-body"),
+  $rules = $("#rules-body"), $error = $("#setup-error");
 /** @type {Page} */
 let page;
 
@@ -29,7 +23,7 @@ export function init(with_) {
   page = with_;
   // The book list is in the page from its first paint (tools/site.py writes it from the rules' registry): it is only
   // given its listeners here, and its words in the page's language by select().
-  for (const radio of $$("input", ui.books)) {
+  for (const radio of $$("input", $books)) {
     radio.addEventListener("change", () => {
       page.leaving();
       select();
@@ -40,13 +34,13 @@ export function init(with_) {
   // A refusal said in the box (no field to say it beside: "Party: must hold from 1 to 6 entries") is about the form
   // as it was: an edit takes it away (the odds' line says what is still wrong, as it is typed).
   for (const type of ["input", "change"]) {
-    ui.form.addEventListener(type, () => { if (!ui.error.classList.contains("said-beside")) ui.error.textContent = ""; });
+    $form.addEventListener(type, () => { if (!$error.classList.contains("said-beside")) $error.textContent = ""; });
   }
   document.documentElement.classList.add("shaped"); // what follows the set-up's form is shown now: it will not move
 }
 
 /** The chosen book's system key. */
-export const chosen = () => /** @type {HTMLInputElement} */ ($("input:checked", ui.books)).value;
+export const chosen = () => /** @type {HTMLInputElement} */ ($("input:checked", $books)).value;
 
 /**
  * The chosen book's set-up form, in its words (reset: its defaults, not what was chosen in another language).
@@ -54,16 +48,16 @@ export const chosen = () => /** @type {HTMLInputElement} */ ($("input:checked", 
  */
 export function select(reset = true) {
   const key = chosen();
-  const { systems } = page.words();
+  const { systems } = words();
   const system = systems[key];
-  const { screen, parts } = page.screenOf(key);
-  if (ui.body.dataset.kind !== system.kind) {
-    ui.body.dataset.kind = system.kind;
-    place(ui.body, parts.setup);
-    place(ui.rules, parts.rules);
+  const { screen, parts } = screenOf(key);
+  if ($body.dataset.kind !== system.kind) {
+    $body.dataset.kind = system.kind;
+    place($body, parts.setup);
+    place($rules, parts.rules);
   }
-  for (const span of $$("[data-book]", ui.books)) span.textContent = systems[span.dataset.book ?? ""].book;
-  for (const small of $$("[data-note]", ui.books)) small.textContent = systems[small.dataset.note ?? ""].note;
+  for (const span of $$("[data-book]", $books)) span.textContent = systems[span.dataset.book ?? ""].book;
+  for (const small of $$("[data-note]", $books)) small.textContent = systems[small.dataset.note ?? ""].note;
   drawRules(system.rules ?? []);
   screen.apply(system, reset);
 }
@@ -73,7 +67,7 @@ export function select(reset = true) {
  * @param {string} key
  */
 export function choose(key) {
-  const radio = find(`input[value="${CSS.escape(key)}"]`, ui.books);
+  const radio = find(`input[value="${CSS.escape(key)}"]`, $books);
   if (radio instanceof HTMLInputElement && !radio.checked) {
     page.leaving();
     radio.checked = true;
@@ -86,7 +80,7 @@ export function choose(key) {
 function sectionRules() {
   /** @type {Record<string, string | boolean>} */
   const chosenRules = {};
-  for (const input of $$("input", ui.rules)) {
+  for (const input of $$("input", $rules)) {
     const key = input.dataset.field?.replace(/^rules\./, "");
     if (!key || input.closest("[hidden]")) continue;
     if (input.type === "checkbox") {
@@ -103,8 +97,8 @@ function sectionRules() {
 // list say it instead of the book's hero.
 export function record() {
   const key = chosen();
-  const system = page.words().systems[key];
-  const parts = page.screenOf(key).screen.recordParts(system);
+  const system = words().systems[key];
+  const parts = screenOf(key).screen.recordParts(system);
   const name = /** @type {HTMLInputElement} */ ($("#adventure-name")).value.trim();
   return { format: "pyrules-fight", version: 1, system: key, ...parts,
            hero: system.named_hero && name ? { ...parts.hero, name } : parts.hero, rules: sectionRules(),
@@ -122,23 +116,23 @@ export async function rollHero() {
   if (!rules) return null;
   const reply = await rules.call({ op: "new_hero", system: chosen(), seed: randomSeed() });
   if (reply.ok) return reply;
-  showError(reply.error, ui.error, ui.form);
+  showError(reply.error, $error, $form);
   return null;
 }
 
 /** @param {import("./rules.js").RuleError} error */
-export const refused = (error) => showError(error, ui.error, ui.form);
+export const refused = (error) => showError(error, $error, $form);
 
 // Where the next typing goes: after New fight the hero is filled and the enemy is not, so the first enemy's first
 // field (a Citadel party's monsters' form); else the form's first field.
 export function focus() {
-  const enemy = find("#enemies input, #monsters :is(input, select)", ui.body);
-  (enemy ?? find("input, select, textarea", ui.body))?.focus();
+  const enemy = find("#enemies input, #monsters :is(input, select)", $body);
+  (enemy ?? find("input, select, textarea", $body))?.focus();
 }
 
 // The set-up's required fields left empty, by their labels: the odds say what they still need.
 export function missing() {
-  return [.../** @type {NodeListOf<HTMLInputElement>} */ (ui.form.querySelectorAll("input[required]"))]
+  return [.../** @type {NodeListOf<HTMLInputElement>} */ ($form.querySelectorAll("input[required]"))]
     .filter((input) => input.value.trim() === "" && input.checkVisibility())
     .map((input) => input.labels?.[0]?.textContent?.trim() ?? "");
 }

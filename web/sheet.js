@@ -6,27 +6,24 @@ import { t } from "./i18n.js";
 import * as adventures from "./adventures.js";
 import * as saved from "./saved.js";
 import * as setup from "./setup.js";
+import { screenOf, system } from "./systems.js";
 
 /** @typedef {import("../types/screen").OpenFight} OpenFight */
-/** @typedef {import("../types/screen").Screen} Screen */
 /** @typedef {import("./rules.js").Rules} Rules */
-/** @typedef {import("./rules.js").System} System */
 /** @typedef {import("./adventures.js").Adventure} Adventure */
 
-/** @type {{rules: () => Rules | null, screenOf: (key: string) => {screen: Screen}, system: (key: string) => System}} */
+/** @type {{rules: () => Rules | null}} */
 let given;
 /** @type {Adventure | null} the set-up's adventure */
 let adventure = null;
 
-const ui = {
-  name: /** @type {HTMLInputElement} */ ($("#adventure-name")),
-  section: /** @type {HTMLInputElement} */ ($("#adventure-section")),
-  sectionLabel: $("#adventure-section-label"),
-  notes: /** @type {HTMLTextAreaElement} */ ($("#adventure-notes")),
-  confirm: $("#new-adventure-confirm"), question: $("#new-adventure-question"),
+const $name = /** @type {HTMLInputElement} */ ($("#adventure-name")),
+  $section = /** @type {HTMLInputElement} */ ($("#adventure-section")),
+  $sectionLabel = $("#adventure-section-label"),
+  $notes = /** @type {HTMLTextAreaElement} */ ($("#adventure-notes")),
+  $confirm = $("#new-adventure-confirm"), $question = $("#new-adventure-question"),
   // What "New adventure" did when it had nothing to ask (see ask).
-  begun: h("p", { id: "new-adventure-begun", className: "hint adventure-confirm", attrs: { role: "status" } }),
-};
+  $begun = h("p", { id: "new-adventure-begun", className: "hint adventure-confirm", attrs: { role: "status" } });
 
 /** @param {typeof given} with_ */
 export function init(with_) {
@@ -41,11 +38,11 @@ export function init(with_) {
   form.addEventListener("click", (event) => {
     if ((/** @type {Element} */ (event.target)).closest("button")) saveSoon();
   });
-  ui.confirm.after(ui.begun);
+  $confirm.after($begun);
   $("#new-adventure").addEventListener("click", ask);
   $("#new-adventure-yes").addEventListener("click", startNew);
   $("#new-adventure-no").addEventListener("click", () => {
-    ui.confirm.hidden = true;
+    $confirm.hidden = true;
     $("#new-adventure").focus();
   });
 }
@@ -55,7 +52,7 @@ export function init(with_) {
  * @param {string} key a system's
  */
 export function relabel(key) {
-  ui.sectionLabel.textContent = given.screenOf(key).screen.sectionWord?.() ?? t("Section");
+  $sectionLabel.textContent = screenOf(key).screen.sectionWord?.() ?? t("Section");
 }
 
 /**
@@ -64,13 +61,13 @@ export function relabel(key) {
  */
 export function show(key) {
   adventure = adventures.of(key);
-  ui.name.value = adventure.name;
-  ui.section.value = adventure.section;
-  ui.notes.value = adventure.notes;
+  $name.value = adventure.name;
+  $section.value = adventure.section;
+  $notes.value = adventure.notes;
   relabel(key);
-  ui.confirm.hidden = true;
+  $confirm.hidden = true;
   said();
-  given.screenOf(key).screen.setHero?.(adventure.hero, given.system(key));
+  screenOf(key).screen.setHero?.(adventure.hero, system(key));
   clearErrors($("#setup"));
 }
 
@@ -86,9 +83,9 @@ export async function save() {
   const rules = given.rules();
   if (!rules || !kept) return kept;
   const key = kept.system;
-  const typed = adventures.toDocument({ system: key, name: ui.name.value.trim(), section: ui.section.value.trim(),
-                                       hero: given.screenOf(key).screen.heroOf?.(given.system(key)) ?? null,
-                                       notes: ui.notes.value });
+  const typed = adventures.toDocument({ system: key, name: $name.value.trim(), section: $section.value.trim(),
+                                       hero: screenOf(key).screen.heroOf?.(system(key)) ?? null,
+                                       notes: $notes.value });
   const reply = await rules.call({ op: "adventure", adventure: typed, form: true });
   if (!reply.ok) return kept;
   Object.assign(kept, { name: typed.name, section: typed.section, notes: typed.notes, hero: reply.adventure.hero });
@@ -126,8 +123,8 @@ export async function heroBack(open, box, root) {
 
 // The line of what New adventure did, gone.
 function said() {
-  delete ui.begun.dataset.i18n;
-  ui.begun.textContent = "";
+  delete $begun.dataset.i18n;
+  $begun.textContent = "";
 }
 
 /**
@@ -139,18 +136,18 @@ function said() {
  */
 function ask() {
   if (!adventure || !saved.hasFights(adventure.id)) {
-    ui.confirm.hidden = true;
-    ui.begun.dataset.i18n = ""; // translated again by a switch of language
-    ui.begun.dataset.i18nKey = "No fight played yet: the new adventure starts from this sheet as it is.";
-    ui.begun.textContent = t(ui.begun.dataset.i18nKey);
-    ui.name.focus();
+    $confirm.hidden = true;
+    $begun.dataset.i18n = ""; // translated again by a switch of language
+    $begun.dataset.i18nKey = "No fight played yet: the new adventure starts from this sheet as it is.";
+    $begun.textContent = t($begun.dataset.i18nKey);
+    $name.focus();
     return;
   }
   said();
-  const book = given.system(setup.chosen()).book;
-  ui.question.textContent = t("A new hero for {book}? The fights of {name} stay in Saved fights.",
+  const book = system(setup.chosen()).book;
+  $question.textContent = t("A new hero for {book}? The fights of {name} stay in Saved fights.",
                               { book, name: adventure?.name || t("this hero") });
-  ui.confirm.hidden = false;
+  $confirm.hidden = false;
   $("#new-adventure-yes").focus();
 }
 
@@ -159,6 +156,6 @@ async function startNew() {
   const key = setup.chosen();
   adventures.start(key);
   show(key);
-  given.screenOf(key).screen.clearEnemies?.();
-  ui.name.focus();
+  screenOf(key).screen.clearEnemies?.();
+  $name.focus();
 }

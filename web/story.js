@@ -28,16 +28,15 @@ import { capital, language, percentText, t } from "./i18n.js";
  */
 const measured = (key, chance = "") => String(/** @type {Review} */ (shown).measure[key]).replace("{chance}", chance);
 
-const ui = {
-  box: $("#story"), status: $("#story-status"), summary: $("#story-summary"), chart: $("#story-chart"),
-  measure: $("#story-measure"),
-  step: $("#story-step"), table: $("#story-table"), play: /** @type {HTMLButtonElement} */ ($("#story-play")),
-  again: /** @type {HTMLButtonElement} */ ($("#story-again")),
-  picture: /** @type {HTMLButtonElement} */ ($("#story-picture")), fight: $("#fight"), controls: $("#fight-controls"),
-  strip: $("#fight-strip"), outcome: $("#outcome"),
-  heading: $("#story-heading"), looking: $("#story-looking"), lookingText: $("#story-looking-text"),
-  keep: /** @type {HTMLButtonElement} */ ($("#story-keep")), back: $("#story-back"), key: $("#story-key"),
-};
+const $box = $("#story"), $status = $("#story-status"), $summary = $("#story-summary"), $chart = $("#story-chart"),
+  $measure = $("#story-measure"),
+  $step = $("#story-step"), $table = $("#story-table"), $play = /** @type {HTMLButtonElement} */ ($("#story-play")),
+  $again = /** @type {HTMLButtonElement} */ ($("#story-again")),
+  $picture = /** @type {HTMLButtonElement} */ ($("#story-picture")), $fight = $("#fight"),
+  $controls = $("#fight-controls"),
+  $strip = $("#fight-strip"), $outcome = $("#outcome"),
+  $heading = $("#story-heading"), $looking = $("#story-looking"), $lookingText = $("#story-looking-text"),
+  $keep = /** @type {HTMLButtonElement} */ ($("#story-keep")), $back = $("#story-back"), $key = $("#story-key");
 
 /**
  * @type {{review: (record: import("./rules.js").FightRecord, preview?: any) => Promise<any>, book: () => string,
@@ -68,29 +67,29 @@ const points = (p) =>
 /** @param {typeof page} shell */
 export function init(shell) {
   page = shell;
-  ui.chart.addEventListener("keydown", key);
-  ui.chart.addEventListener("click", (event) => {
-    const svg = $("svg", ui.chart);
+  $chart.addEventListener("keydown", key);
+  $chart.addEventListener("click", (event) => {
+    const svg = $("svg", $chart);
     if (!shown || !svg) return;
     const box = svg.getBoundingClientRect();
     go(stepAt((event.clientX - box.left) / box.width, width()));
   });
-  ui.play.addEventListener("click", async () => { // the friend plays: the story comes back when the fight ends
-    ui.play.disabled = true; // kept first (the link leaves the address), then played: one tap, one fight kept
+  $play.addEventListener("click", async () => { // the friend plays: the story comes back when the fight ends
+    $play.disabled = true; // kept first (the link leaves the address), then played: one tap, one fight kept
     try {
       await page.playOn(); // the page hides the story and focuses the fight's controls
     } finally {
-      ui.play.disabled = false;
+      $play.disabled = false;
     }
   });
-  ui.again.addEventListener("click", () => page.again());
-  ui.picture.addEventListener("click", savePicture);
-  ui.keep.addEventListener("click", async () => {
+  $again.addEventListener("click", () => page.again());
+  $picture.addEventListener("click", savePicture);
+  $keep.addEventListener("click", async () => {
     await page.keep();
-    ui.keep.hidden = true;
-    ui.lookingText.textContent = t("Kept in your saved fights.");
+    $keep.hidden = true;
+    $lookingText.textContent = t("Kept in your saved fights.");
   });
-  ui.back.addEventListener("click", () => page.back());
+  $back.addEventListener("click", () => page.back());
 }
 
 /**
@@ -99,12 +98,12 @@ export function init(shell) {
  * @param {OpenFight} fight
  */
 function looked(fight) {
-  ui.looking.hidden = ui.key.hidden = !fight.looking;
+  $looking.hidden = $key.hidden = !fight.looking;
   if (!fight.looking) return;
-  ui.keep.hidden = false;
-  ui.lookingText.textContent = t("A fight shared with you: your own fights are as you left them.");
-  ui.back.textContent = fight.looking === "adventure" ? t("Back to the adventure") : t("Back to my fights");
-  ui.key.textContent = (fight.terms ?? []).map(([term, meaning]) => `${term}: ${meaning}`).join("; ");
+  $keep.hidden = false;
+  $lookingText.textContent = t("A fight shared with you: your own fights are as you left them.");
+  $back.textContent = fight.looking === "adventure" ? t("Back to the adventure") : t("Back to my fights");
+  $key.textContent = (fight.terms ?? []).map(([term, meaning]) => `${term}: ${meaning}`).join("; ");
 }
 
 /**
@@ -118,13 +117,13 @@ export async function show(fight, { link = false } = {}) {
   const token = ++asked;
   reading(link);
   if (!fight || (fight.view.outcome === "ongoing" && !link)) {
-    ui.box.hidden = true;
+    $box.hidden = true;
     shown = null;
     return;
   }
-  ui.box.hidden = false;
-  ui.play.hidden = !link || fight.view.outcome !== "ongoing";
-  ui.again.hidden = !link;
+  $box.hidden = false;
+  $play.hidden = !link || fight.view.outcome !== "ongoing";
+  $again.hidden = !link;
   looked(fight);
   if (!fight.record.actions.length) return hide();
   const linked = link ? given : null; // the link's preview, for the rules to compare with their story
@@ -133,10 +132,10 @@ export async function show(fight, { link = false } = {}) {
   await new Promise((resolve) => setTimeout(resolve)); // the fight drawn is a task of its own (a long one's is long)
   if (token !== asked) return;
   if (link) { // a friend's fight: who fought whom, in which book, then its story, looked at first
-    ui.fight.scrollIntoView({ block: "start" });
-    ui.heading.focus({ preventScroll: true });
+    $fight.scrollIntoView({ block: "start" });
+    $heading.focus({ preventScroll: true });
   }
-  ui.status.textContent = t("The story is being told…");
+  $status.textContent = t("The story is being told…");
   const against = fight.versus ? page.versus(fight.versus) : undefined;
   // A simulated review (a book without exact odds) comes in parts: each drawn as it comes, until the last. The
   // compared fight's is asked again only while it is still coming.
@@ -163,27 +162,27 @@ function draws(reply, theirs, against, first) {
   other = against && theirs?.ok ? { name: page.title(against), review: theirs } : null;
   if (!reply.ok) {
     shown = null;
-    ui.status.textContent = t("The story could not be told: {error}", { error: reply.error.message });
-    ui.summary.textContent = "";
-    ui.chart.replaceChildren();
-    ui.measure.textContent = "";
-    ui.table.replaceChildren();
-    ui.step.textContent = "";
-    ui.picture.hidden = true;
+    $status.textContent = t("The story could not be told: {error}", { error: reply.error.message });
+    $summary.textContent = "";
+    $chart.replaceChildren();
+    $measure.textContent = "";
+    $table.replaceChildren();
+    $step.textContent = "";
+    $picture.hidden = true;
     return false;
   }
   shown = reply;
   const measure = capital(/** @type {Review} */ (shown).measure.name);
-  ui.measure.textContent = measure; // what the chart plots
-  ui.chart.setAttribute("aria-label", t("{measure}, action by action", { measure }));
-  ui.status.textContent = reply.preview === "differs" ? t("This link's preview did not match what it holds: what is shown is the rules' own.")
+  $measure.textContent = measure; // what the chart plots
+  $chart.setAttribute("aria-label", t("{measure}, action by action", { measure }));
+  $status.textContent = reply.preview === "differs" ? t("This link's preview did not match what it holds: what is shown is the rules' own.")
     : reply.simulated?.words ?? "";
-  ui.summary.textContent = reply.summary;
-  ui.picture.hidden = false;
+  $summary.textContent = reply.summary;
+  $picture.hidden = false;
   draw();
   tabled = null;
   if (tableBox.open) table();
-  else ui.table.replaceChildren();
+  else $table.replaceChildren();
   go(first ? reply.turning ?? reply.rows.length : at);
   return Boolean(reply.simulated?.pending || theirs?.simulated?.pending);
 }
@@ -205,10 +204,10 @@ export function preview(summary, sides, chart, measures, preview) {
   asked++;
   open = /** @type {OpenFight} */ (/** @type {unknown} */ ({ summary, view: { outcome: summary.outcome } }));
   reading(true);
-  ui.box.hidden = false;
-  ui.play.hidden = ui.again.hidden = ui.picture.hidden = ui.looking.hidden = ui.key.hidden = true;
-  ui.status.textContent = t("The story is being told…");
-  ui.summary.textContent = `${page.ending(open)}.`;
+  $box.hidden = false;
+  $play.hidden = $again.hidden = $picture.hidden = $looking.hidden = $key.hidden = true;
+  $status.textContent = t("The story is being told…");
+  $summary.textContent = `${page.ending(open)}.`;
   const [turning = null, worths = "", , marks = "", steps = [], kind = "win"] = chart ?? [];
   const values = Array.from(String(worths), (c) => {
     const code = c.charCodeAt(0) - 40; // pyrules.preview.worth_text
@@ -221,8 +220,8 @@ export function preview(summary, sides, chart, measures, preview) {
   const measure = measures[kind] ?? measures.win;
   shown = /** @type {Review} */ (/** @type {unknown} */ ({ rows, turning, measure, sides, result: values.at(-1) ?? null }));
   other = null;
-  ui.measure.textContent = rows.length ? capital(measure.name) : "";
-  ui.chart.replaceChildren();
+  $measure.textContent = rows.length ? capital(measure.name) : "";
+  $chart.replaceChildren();
   if (rows.length) draw();
   go(rows.length);
 }
@@ -230,7 +229,7 @@ export function preview(summary, sides, chart, measures, preview) {
 export function hide() {
   asked++;
   shown = null;
-  ui.box.hidden = true;
+  $box.hidden = true;
   reading(false);
 }
 
@@ -239,10 +238,10 @@ export function hide() {
  *   under the fight's heading (the cards, the log and the controls after it); else in its place after the outcome
  */
 function reading(on) {
-  ui.fight.classList.toggle("reading", on);
-  ui.controls.inert = on; // what stays in view of them (Citadel's board) is not played either
-  const after = on ? ui.strip : ui.outcome;
-  if (after.nextElementSibling !== ui.box) after.after(ui.box);
+  $fight.classList.toggle("reading", on);
+  $controls.inert = on; // what stays in view of them (Citadel's board) is not played either
+  const after = on ? $strip : $outcome;
+  if (after.nextElementSibling !== $box) after.after($box);
 }
 
 /** The story chart's step width, for the reviews drawn. */
@@ -250,13 +249,13 @@ const width = () => stepWidth(Math.max(/** @type {Review} */ (shown).rows.length
 
 function draw() {
   const review = /** @type {Review} */ (shown);
-  ui.chart.replaceChildren(reviewChart(review, other?.review ?? null));
-  for (const old of $$(".story-legend", ui.box)) old.remove();
+  $chart.replaceChildren(reviewChart(review, other?.review ?? null));
+  for (const old of $$(".story-legend", $box)) old.remove();
   if (other) {
-    ui.chart.after(h("p", { className: "story-legend" }, h("span", { className: "own" }, t("This fight")), " ",
+    $chart.after(h("p", { className: "story-legend" }, h("span", { className: "own" }, t("This fight")), " ",
                      h("span", { className: "other" }, other.name)));
   }
-  ui.chart.setAttribute("aria-valuemax", String(review.rows.length));
+  $chart.setAttribute("aria-valuemax", String(review.rows.length));
 }
 
 /** @param {KeyboardEvent} event */
@@ -277,16 +276,16 @@ function key(event) {
 function go(i) {
   const review = /** @type {Review} */ (shown);
   at = Math.max(0, Math.min(review.rows.length, i));
-  const cursor = $(".cursor", ui.chart);
+  const cursor = $(".cursor", $chart);
   cursor?.setAttribute("x1", String(xOf(at, width())));
   cursor?.setAttribute("x2", String(xOf(at, width())));
-  $(".dot.at", ui.chart)?.classList.remove("at");
-  $(`.dot[data-at="${at}"]`, ui.chart)?.classList.add("at");
+  $(".dot.at", $chart)?.classList.remove("at");
+  $(`.dot[data-at="${at}"]`, $chart)?.classList.add("at");
   const text = stepText(at);
-  ui.chart.setAttribute("aria-valuenow", String(at));
-  ui.chart.setAttribute("aria-valuetext", text);
-  ui.step.textContent = text;
-  for (const row of $$("[data-action]", ui.fight)) row.classList.toggle("story-at", row.dataset.action === String(at));
+  $chart.setAttribute("aria-valuenow", String(at));
+  $chart.setAttribute("aria-valuetext", text);
+  $step.textContent = text;
+  for (const row of $$("[data-action]", $fight)) row.classList.toggle("story-at", row.dataset.action === String(at));
 }
 
 /** @param {string | null} mark the analysis board's word for a choice, in the page's language */
@@ -360,7 +359,7 @@ function stepText(i) {
     }
     if (row.judged) parts.push(t("Luck: {change}.", { change: points(/** @type {number} */ (row.luck)) }));
   }
-  const log = $$(`[data-action="${i}"]`, ui.fight).map(logText);
+  const log = $$(`[data-action="${i}"]`, $fight).map(logText);
   if (log.length) parts.push(`${t("Log")}: ${log.join(" ")}`);
   parts.push(t("After it: {numbers}.", { numbers: sidesText(row.sides) }));
   return parts.join(" ");
@@ -382,7 +381,7 @@ function chanceText(before, row) {
 // The table is made when it is opened, TABLE_ROWS rows a task: a 5,000-round fight's is 30,000 cells, seconds of the
 // page's work at once.
 const TABLE_ROWS = 250;
-const tableBox = /** @type {HTMLDetailsElement} */ (ui.table.closest("details"));
+const tableBox = /** @type {HTMLDetailsElement} */ ($table.closest("details"));
 /** @type {Review | null} */
 let tabled = null; // the review the table holds, or is being made of
 tableBox.addEventListener("toggle", () => {
@@ -405,7 +404,7 @@ async function table() {
     element("td", row.known && row.judged ? points(/** @type {number} */ (row.luck)) : ""),
     element("td", markWords(row.mark)));
   const body = h("tbody", {});
-  ui.table.replaceChildren(h("caption", { i18n: "The fight, action by action" }), h("thead", {}, head), body);
+  $table.replaceChildren(h("caption", { i18n: "The fight, action by action" }), h("thead", {}, head), body);
   for (let from = 0; from < review.rows.length; from += TABLE_ROWS) {
     if (from) await new Promise((resolve) => setTimeout(resolve));
     if (tabled !== review) return; // another story, or a step's redraw, took the table over
