@@ -11,11 +11,11 @@ The Combat Results Table 9.9, the monsters' numbers and the hero roster could no
 they come from fan implementations (``data/citadel.json`` beside this module, every table ``"verified": false``),
 and a record may carry its own table (``"tables"``) and its own numbers for every unit.
 
-The package by concern: :mod:`.record` (the record, 9.1 deployment, the tables), :mod:`.geometry` (the board as pure
-functions: 9.3 targets, 9.8 moves), :mod:`.phases` (the Combat Round as a table), :mod:`.combat` (attacks and wounds
-on the board as the state stands), this module (the action handlers and the phase machine driven by the table; the
-legal actions and the dice left to chance), :mod:`.view` (what the page sees) and :mod:`.odds` (the simulation's
-policy). Actions:
+The package by concern: :mod:`.record` (the record, the tables), :mod:`.deployment` (9.1), :mod:`.geometry` (the
+board as pure functions: 9.3 targets, 9.8 moves), :mod:`.phases` (the Combat Round as a table), :mod:`.combat`
+(attacks and wounds on the board as the state stands), this module (the action handlers and the phase machine driven
+by the table; the legal actions and the dice left to chance), :mod:`.view` (what the page sees) and :mod:`.odds` (the
+simulation's policy). Actions:
 
 * party phase: ``attack`` (unit, target, weapon, die), ``change_weapon`` (unit), ``hold`` (unit), ``end_phase``;
 * monster phase: ``monster`` (die, target_die) resolves the next monster's attack;
