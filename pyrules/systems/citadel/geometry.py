@@ -4,7 +4,7 @@ may strike (9.3), and where a character or a monster may move (9.8).
 A board is ``(pos, party)``: ``pos`` holds every unit's place, the characters' first, as (row, column), or None once
 the unit is dead; the first ``party`` units are the characters, the rest the monsters. Each side's row 0 faces the
 other side's row 0, and columns 0, 1, 2 run left to right on both sides, column facing column. Nothing here knows a
-unit's numbers, weapons, a phase or a die: what depends on them is in :mod:`.rules`.
+unit's numbers, weapons, a phase or a die: what depends on them is in :mod:`.combat` and :mod:`.rules`.
 
 >>> pos = ((0, 0), (0, 1), (0, 0), (0, 1), (0, 2))  # characters A B against monsters 1 2 3 (units 2, 3, 4)
 >>> targets(pos, 2, 0), targets(pos, 2, 1)  # 9.3: A strikes 1; B chooses between 2 and 3
@@ -76,7 +76,7 @@ def facing(attacker_col: int, attacker_cols: list[int], enemies: list[tuple[int,
 def targets(pos: Positions, party: int, i: int) -> tuple[list[int], bool]:
     """9.3: whom unit ``i`` may strike from where it stands (whatever its weapon), in column order, and whether no
     enemy stands directly in front of it (it strikes the nearest). Only the enemy's first row is struck; from the
-    second row any of it (with a bow or a thrown weapon, :func:`.rules.usable`); from further back no one."""
+    second row any of it (with a bow or a thrown weapon, :func:`.combat.usable`); from further back no one."""
     me = i < party
     row, col = place(pos, i)
     enemies = row_of(pos, party, not me, 0)

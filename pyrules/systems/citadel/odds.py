@@ -4,9 +4,10 @@ this plain policy, asking the rules and the board what is allowed."""
 from __future__ import annotations
 
 from . import geometry
+from .combat import board, living, usable
 from .phases import PHASE
 from .record import CitadelAction, CitadelSetup, CitadelState, unit_id
-from .rules import board, forced_rule, living, usable
+from .rules import forced_rule
 
 
 def citadel_policy(system: type, setup: CitadelSetup, state: CitadelState, counter: int) -> CitadelAction:

@@ -1,6 +1,6 @@
-"""Citadel of Blood's part of a fight record: the party, the monsters and their 9.1 deployment, the per-fight rules,
-the tables (the record's own, or the unverified fan tables in ``data/citadel.json``), the actions; read from JSON
-(every bad value refused naming its field) and written back.
+"""Citadel of Blood's part of a fight record: the party and the monsters (deployed by 9.1: :mod:`.deployment`), the
+per-fight rules, the tables (the record's own, or the unverified fan tables in ``data/citadel.json``), the actions;
+read from JSON (every bad value refused naming its field) and written back.
 
 Characters have ids "A", "B", ... (in the order of the party), monsters "1", "2", ...; a unit's index counts the
 characters first, then the monsters.
@@ -17,6 +17,7 @@ from ...contract import Outcome, System
 from ...fields import MISSING, Reader, RecordError, changed_rules, show
 from ...i18n import read_json, tr
 from ...params import Param, flag
+from .deployment import UNPLACED, deploy_monsters, deploy_party
 from .geometry import MAX_ROWS, WIDTH, Pos
 from .phases import ACTION_LABELS, FIRST
 
@@ -263,8 +264,6 @@ def _position(value: Any, path: str, label: str) -> Pos:
 
 # ---- the setup ---------------------------------------------------------------------------------------------------
 
-UNPLACED: Pos = (-1, -1)  # a unit the record does not place (9.1 places it)
-
 
 def parse_setup(data: dict, lenient: bool = False) -> CitadelSetup:
     h = Reader(data.get("hero"), "hero", {"party": "Party"}, lenient)
@@ -365,98 +364,6 @@ def party_after(setup: CitadelSetup, state: CitadelState) -> list[Character]:
         return deploy_party(survivors) if survivors else []
     except RecordError:  # the first row died: 9.1 places the survivors again, front first
         return deploy_party([replace(c, pos=UNPLACED) for c in survivors])
-
-
-# ---- 9.1 deployment ----------------------------------------------------------------------------------------------
-
-
-def deploy_party(party: list[Character]) -> list[Character]:
-    """9.1: the party's march order as the players arrange it; characters not placed fill the rows front first,
-    left to right. Someone must stand in the first row (9.2: only it is attacked; 9.0: combat cannot stop)."""
-    placed = list(party)
-    taken: dict[Pos, int] = {}
-    for i, character in enumerate(placed):
-        if character.pos == UNPLACED:
-            free = next((r, c) for r in range(MAX_ROWS) for c in range(WIDTH) if (r, c) not in taken)
-            placed[i] = character = replace(character, pos=free)
-        if character.pos in taken:
-            raise RecordError(
-                f"hero.party[{i}].pos", tr("9.1: this space is already taken"), tr("Place in the march order")
-            )
-        taken[character.pos] = i
-    if not any(c.pos[0] == 0 for c in placed):
-        i = min(range(len(placed)), key=lambda k: placed[k].pos)
-        raise RecordError(
-            f"hero.party[{i}].pos",
-            tr(
-                "9.1, 9.2: no character stands in the first row of the party's march order (row 1): "
-                "the monsters attack only the first row, so at least one character must stand there"
-            ),
-            tr("Place in the march order"),
-        )
-    return placed
-
-
-def deploy_monsters(monsters: list[Monster]) -> list[Monster]:
-    """9.1: the monsters' march order: checked when the record places them, else placed in listed order."""
-    label = tr("Monster place in the march order")
-    given = [m.pos != UNPLACED for m in monsters]
-    if any(given) and not all(given):
-        i = given.index(False)
-        raise RecordError(f"enemies[{i}].pos", tr("9.1: place every monster, or none"), label)
-    n = len(monsters)
-    if not any(given):
-        strongest = sorted(sorted(range(n), key=lambda i: -monsters[i].wound_points)[:3])
-        order = strongest + [i for i in range(n) if i not in strongest]  # otherwise in listed order
-        placed = list(monsters)
-        for k, i in enumerate(order):
-            row, left = divmod(k, 3)
-            count = min(3, n - row * 3)
-            col = {1: (1,), 2: (0, 2), 3: (0, 1, 2)}[count][left]
-            placed[i] = replace(monsters[i], pos=(row, col))
-        return placed
-    seen: dict[Pos, int] = {}
-    for i, m in enumerate(monsters):
-        if m.pos in seen:
-            raise RecordError(f"enemies[{i}].pos", tr("9.1: this space is already taken"), label)
-        seen[m.pos] = i
-    rows: dict[int, list[int]] = {}
-    for i, m in enumerate(monsters):
-        rows.setdefault(m.pos[0], []).append(i)
-    front = rows.get(0, [])
-    if n == 1 and monsters[0].pos != (0, 1):
-        raise RecordError("enemies[0].pos", tr("9.1: a single monster stands in the middle space [0, 1]"), label)
-    if n == 2 and {m.pos for m in monsters} != {(0, 0), (0, 2)}:
-        raise RecordError(
-            "enemies[0].pos", tr("9.1: two monsters stand in the first and third spaces, [0, 0] and [0, 2]"), label
-        )
-    if n >= 3 and len(front) != 3:
-        i = next(i for i, m in enumerate(monsters) if m.pos[0] != 0)
-        raise RecordError(
-            f"enemies[{i}].pos", tr("9.1: with three monsters or more, three stand in the first row"), label
-        )
-    if n > 3:
-        weakest_front = min(monsters[i].wound_points for i in front)
-        for i, m in enumerate(monsters):
-            if m.pos[0] and m.wound_points > weakest_front:
-                raise RecordError(
-                    f"enemies[{i}].pos",
-                    tr("9.1: the three monsters with the most Wound Points stand in the first row"),
-                    label,
-                )
-        last = max(rows)
-        for row in range(1, last):
-            if len(rows.get(row, [])) != 3:
-                i = rows[last][0]
-                raise RecordError(
-                    f"enemies[{i}].pos",
-                    tr(
-                        '9.1 as this app reads it (the text says only "the second and third rows, more if '
-                        'necessary"): the monsters behind fill the second row, then the third, and so on'
-                    ),
-                    label,
-                )
-    return monsters
 
 
 # ---- the tables ----------------------------------------------------------------------------------------------

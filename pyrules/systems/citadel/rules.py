@@ -11,10 +11,11 @@ The Combat Results Table 9.9, the monsters' numbers and the hero roster could no
 they come from fan implementations (``data/citadel.json`` beside this module, every table ``"verified": false``),
 and a record may carry its own table (``"tables"``) and its own numbers for every unit.
 
-The package by concern: :mod:`.record` (the record, 9.1 deployment, the tables), :mod:`.geometry` (the board as pure
-functions: 9.3 targets, 9.8 moves), :mod:`.phases` (the Combat Round as a table), this module (attacks, wounds and
-the phase machine driven by the table; the legal actions and the dice left to chance), :mod:`.view` (what the page
-sees) and :mod:`.odds` (the simulation's policy). Actions:
+The package by concern: :mod:`.record` (the record, the tables), :mod:`.deployment` (9.1), :mod:`.geometry` (the
+board as pure functions: 9.3 targets, 9.8 moves), :mod:`.phases` (the Combat Round as a table), :mod:`.combat`
+(attacks and wounds on the board as the state stands), this module (the action handlers and the phase machine driven
+by the table; the legal actions and the dice left to chance), :mod:`.view` (what the page sees) and :mod:`.odds` (the
+simulation's policy). Actions:
 
 * party phase: ``attack`` (unit, target, weapon, die), ``change_weapon`` (unit), ``hold`` (unit), ``end_phase``;
 * monster phase: ``monster`` (die, target_die) resolves the next monster's attack;
@@ -27,18 +28,14 @@ sees) and :mod:`.odds` (the simulation's policy). Actions:
 Every die may be typed; when absent it is drawn from the seed. Phases with nothing to do are passed by themselves.
 
 Readings where the text is silent (each is tested, and each is written in the log or beside the control where it is
-used): targets by 9.3 -- an enemy stands "in front of" the attacker(s) of the front row nearest its column, an
-attacker strikes one of the enemies in front of it (none: the nearest, a monster rolling among equally near ones; a
-note in the log), which reproduces every example of 9.3; a character's weapon is assigned with his first attack of
-round 1, afterwards only ``change_weapon`` (which spends his phase) changes it; a bow fires only from the second row,
-for monsters too (a bow-armed monster in the first row strikes in the Monster column; a note in the log); 9.8.4
-applies with exactly one character in the first row (the only move is up from the second row, possibly none); with
-an EMPTY first row the combat cannot stop (9.0), so a character must move one row forward (the set-up refuses a party
-with no one in the first row: 9.1, 9.2); the monster that moves up is, unless the record names another allowed one,
-the left-most one able to fill a space of the row nearest the party that has a gap (a note in the log), and with a
-full first row it may move up one row or the monsters stay (9.8.2, 9.2.5); the Hellgate's Blasts strike the party's
-first row (9.3, last sentence), a target die typed where there is one target is ignored; the Hellgate is not a unit
-and takes no space on the board: the combat is won when the monsters are dead, the Hellgate still standing.
+used; those of 9.3's targets, of bows and of the Blasts' targets are :mod:`.combat`'s): a character's weapon is
+assigned with his first attack of round 1, afterwards only ``change_weapon`` (which spends his phase) changes it;
+9.8.4 applies with exactly one character in the first row (the only move is up from the second row, possibly none);
+with an EMPTY first row the combat cannot stop (9.0), so a character must move one row forward (the set-up refuses a
+party with no one in the first row: 9.1, 9.2); the monster that moves up is, unless the record names another allowed
+one, the left-most one able to fill a space of the row nearest the party that has a gap (a note in the log), and with
+a full first row it may move up one row or the monsters stay (9.8.2, 9.2.5); the Hellgate is not a unit and takes no
+space on the board: the combat is won when the monsters are dead, the Hellgate still standing.
 
 >>> from .record import parse_action, parse_setup
 >>> setup = parse_setup({"hero": {"party": [{"hero": "almuric"}]}, "enemies": [{"monster": "orcs"}]})
@@ -55,17 +52,15 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from ... import rng
 from ...contract import Outcome
 from ...fields import RecordError
 from ...i18n import tr
-from . import geometry
-from .geometry import Pos, party_moves, place, row_of, side, split
+from . import combat, geometry
+from .combat import Event
+from .geometry import Pos, party_moves, place, split
 from .phases import ACTION_LABELS, PHASE, PHASE_OF, following
 from .record import (
     ACTION_FIELDS,
-    COLUMNS,
-    Character,
     CitadelAction,
     CitadelSetup,
     CitadelState,
@@ -75,167 +70,7 @@ from .record import (
 )
 
 ONGOING, WON, LOST = Outcome.ONGOING, Outcome.WON, Outcome.LOST
-MISSILES = ("bow", "throwing_dagger")  # what a character may use from the second row (9.2.1)
-Event = dict[str, Any]
 Handler = Callable[[CitadelSetup, CitadelState, CitadelAction, str], tuple[CitadelState, Event]]
-
-
-def board(setup: CitadelSetup, state: CitadelState) -> tuple[geometry.Positions, int]:
-    """The state's board for :mod:`.geometry`: every unit's place, and how many of them are characters."""
-    return state.pos, len(setup.party)
-
-
-def living(setup: CitadelSetup, state: CitadelState, characters: bool) -> list[int]:
-    return side(state.pos, len(setup.party), characters)
-
-
-def front_row(setup: CitadelSetup, state: CitadelState, characters: bool) -> list[int]:
-    return row_of(state.pos, len(setup.party), characters, 0)
-
-
-# ---- attacks and wounds (9.3-9.7) ------------------------------------------------------------------------------
-
-
-def usable(setup: CitadelSetup, state: CitadelState, i: int, weapon: int) -> str | None:
-    """Why character i may not strike with his weapon number ``weapon`` now (None: he may)."""
-    key = setup.party[i].weapons[weapon]
-    row = place(state.pos, i)[0]
-    if row > 1:
-        return tr("9.2: only the first and second rows of the march order fight")
-    if key == "throwing_dagger" and state.thrown[i]:
-        return tr("9.5: a throwing dagger is thrown only once per combat; it is recovered after the combat")
-    if key == "bow" and row != 1:
-        return tr("9.5: a bow fires only from the second row of the march order")
-    if row == 1 and key not in MISSILES:
-        return tr("9.2: from the second row a character may only fire a bow or throw a dagger")
-    return None
-
-
-def monster_column(setup: CitadelSetup, state: CitadelState, i: int) -> str | None:
-    """9.6: the column a monster strikes in from where it stands, or None when it cannot strike."""
-    m = setup.monsters[i - len(setup.party)]
-    row = place(state.pos, i)[0]
-    if row == 0:
-        return m.weapon if m.weapon and m.weapon != "bow" else "monster"
-    if row == 1 and m.weapon == "bow":  # 9.2.2: monsters in the second row fire bows
-        return "bow"
-    return None
-
-
-def next_monster(setup: CitadelSetup, state: CitadelState) -> int | None:
-    """The next monster to strike in the Monster Combat Phase: the front row left to right, then archers. The
-    monsters yet to strike are tried in that order, so only the one that strikes has its targets found."""
-    waiting = sorted((place(state.pos, i), i) for i in living(setup, state, False) if not state.acted[i])
-    for _, i in waiting:
-        if monster_column(setup, state, i) and geometry.targets(*board(setup, state), i)[0]:
-            return i
-    return None
-
-
-def monster_attack(setup: CitadelSetup, state: CitadelState) -> tuple[int, list[int], bool] | None:
-    """The next monster to strike, whom it may strike (9.3), and whether no one stands directly in front of it."""
-    i = next_monster(setup, state)
-    return None if i is None else (i, *geometry.targets(*board(setup, state), i))
-
-
-def rolled_among(setup: CitadelSetup, state: CitadelState, kind: str) -> list[int]:
-    """9.3: whom the target die of a monster's attack or of the Hellgate's Blast picks among (the Blasts strike the
-    party's first row); a die is rolled only among several."""
-    if kind == "hellgate":
-        return front_row(setup, state, True)
-    attack = monster_attack(setup, state)
-    return [] if attack is None else attack[1]
-
-
-def moving_monster(
-    setup: CitadelSetup, state: CitadelState, uid: str | None
-) -> tuple[int | None, dict[int, list[Pos]]]:
-    """9.8: the monster that moves (the one named, else the left-most allowed; None if that one may not move now)
-    and every monster's allowed spaces."""
-    moves = geometry.monster_moves(*board(setup, state))
-    if uid is None:
-        return geometry.leftmost(state.pos, moves), moves
-    return next((i for i in moves if unit_id(setup, i) == uid), None), moves
-
-
-def _die(setup: CitadelSetup, draws: int, given: int | None) -> tuple[int, int, bool]:
-    """A die: the one typed, or the seed's next draw; (die, draws after it, typed)."""
-    if given is not None:
-        return given, draws, True
-    return rng.die(setup.seed, draws), draws + 1, False
-
-
-def _wound(setup: CitadelSetup, state: CitadelState, target: int, wounds: int) -> tuple[CitadelState, bool]:
-    """9.7: damage at once; wounds reaching the Wound Points kill."""
-    total = list(state.wounds)
-    total[target] += wounds
-    pos = list(state.pos)
-    killed = total[target] >= setup.unit(target).wound_points
-    if killed:
-        pos[target] = None
-    return replace(state, wounds=tuple(total), pos=tuple(pos)), killed
-
-
-def _acted(state: CitadelState, i: int) -> CitadelState:
-    acted = list(state.acted)
-    acted[i] = True
-    return replace(state, acted=tuple(acted))
-
-
-def _strike(
-    setup: CitadelSetup, state: CitadelState, i: int, target: int, column: str, given: int | None
-) -> tuple[CitadelState, Event]:
-    """9.5: 1D6 + Weapon Skill + Combat Bonus on the Combat Results Table, damage at once."""
-    attacker = setup.unit(i)
-    die, draws, typed = _die(setup, state.draws, given)
-    skill = attacker.skill(column) if isinstance(attacker, Character) else 0
-    total = die + skill + attacker.combat_bonus
-    row = setup.table.row(total)
-    wounds = setup.table.rows[row][COLUMNS.index(column)]
-    state, killed = _wound(setup, replace(state, draws=draws), target, wounds)
-    state = _acted(state, i)
-    defender = setup.unit(target)
-    notes = [tr("{name}: off the board", name=defender.name)] if killed else []
-    return state, {
-        "unit": unit_id(setup, i),
-        "name": attacker.name,
-        "target": unit_id(setup, target),
-        "target_name": defender.name,
-        "die": die,
-        "typed": typed,
-        "skill": skill,
-        "combat_bonus": attacker.combat_bonus,
-        "total": total,
-        "column": column,
-        "row": row,
-        "wounds": wounds,
-        "target_wounds": state.wounds[target],
-        "target_wound_points": defender.wound_points,
-        "killed": killed,
-        "notes": notes,
-    }
-
-
-def _pick(
-    setup: CitadelSetup, state: CitadelState, choices: list[int], given: int | None
-) -> tuple[int, int | None, int, bool]:
-    """9.3: a monster rolls 1D6 for its target among several, split evenly in column order."""
-    if len(choices) == 1:
-        return choices[0], None, state.draws, False
-    die, draws, typed = _die(setup, state.draws, given)
-    return choices[split(die, len(choices))], die, draws, typed
-
-
-def _unfaced_note(name: str, rolled: bool) -> str:
-    """The log's note where 9.3 is read for an attacker with no enemy in front of it."""
-    if rolled:
-        return tr(
-            "9.3 as this app reads it: no enemy stands directly in front of {name}: a die picks among the nearest",
-            name=name,
-        )
-    return tr(
-        "9.3 as this app reads it: no enemy stands directly in front of {name}, who strikes the nearest", name=name
-    )
 
 
 # ---- what 9.8 forces -----------------------------------------------------------------------------------------
@@ -249,12 +84,23 @@ def reading_9_2_5() -> str:
     )
 
 
+def moving_monster(
+    setup: CitadelSetup, state: CitadelState, uid: str | None
+) -> tuple[int | None, dict[int, list[Pos]]]:
+    """9.8: the monster that moves (the one named, else the left-most allowed; None if that one may not move now)
+    and every monster's allowed spaces."""
+    moves = geometry.monster_moves(*combat.board(setup, state))
+    if uid is None:
+        return geometry.leftmost(state.pos, moves), moves
+    return next((i for i in moves if unit_id(setup, i) == uid), None), moves
+
+
 def forced_rule(setup: CitadelSetup, state: CitadelState) -> str | None:
     """The rule that forces a move in this Party Reorganization Phase, in words (None: the party may pass)."""
     if state.phase != PHASE_OF["move"].key or state.outcome != ONGOING:
         return None
-    front = len(front_row(setup, state, True))
-    if front > 1 or not party_moves(*board(setup, state)):
+    front = len(combat.front_row(setup, state, True))
+    if front > 1 or not party_moves(*combat.board(setup, state)):
         return None
     return _must_move(front)
 
@@ -264,8 +110,8 @@ def refusal(setup: CitadelSetup, state: CitadelState, kind: str) -> str | None:
     character's move, 9.2.5 and 9.8.1 a monster's."""
     if kind == "pass":
         return forced_rule(setup, state)
-    if kind == "monster_pass" and not geometry.monsters_may_stay(*board(setup, state)):
-        if geometry.fills_past_the_first_row(*board(setup, state)):
+    if kind == "monster_pass" and not geometry.monsters_may_stay(*combat.board(setup, state)):
+        if geometry.fills_past_the_first_row(*combat.board(setup, state)):
             return reading_9_2_5()
         return tr("9.2.5, 9.8.1: with fewer than three monsters in the first row, one must move forward")
     return None
@@ -289,8 +135,8 @@ def _must_move(front: int) -> str:
 def _why_not(setup: CitadelSetup, state: CitadelState, i: int, to: Pos) -> str:
     """Why character i may not move to ``to`` (a move :func:`geometry.party_moves` does not list)."""
     row, col = place(state.pos, i)
-    front = front_row(setup, state, True)
-    taken = {place(state.pos, j) for j in living(setup, state, True)}
+    front = combat.front_row(setup, state, True)
+    taken = {place(state.pos, j) for j in combat.living(setup, state, True)}
     if to == (row, col):
         return tr("9.8: the character is already there")
     if to in taken:
@@ -337,10 +183,10 @@ def _attack(setup: CitadelSetup, state: CitadelState, action: CitadelAction, pat
             tr("9.4: a character changes weapons only by not attacking in a Party Combat Phase (change_weapon)"),
             tr("Weapon"),
         )
-    why = usable(setup, state, i, weapon)
+    why = combat.usable(setup, state, i, weapon)
     if why:
         raise RecordError(path, why, tr("Attack"))
-    choices, unfaced = geometry.targets(*board(setup, state), i)
+    choices, unfaced = geometry.targets(*combat.board(setup, state), i)
     if not choices:
         raise RecordError(path, tr("9.3: there is no monster in the first row to attack"), tr("Attack"))
     if action.target is None:
@@ -373,9 +219,9 @@ def _attack(setup: CitadelSetup, state: CitadelState, action: CitadelAction, pat
     if c.weapons[weapon] == "throwing_dagger":
         thrown[i] = True
     state = replace(state, weapon=tuple(weapons), thrown=tuple(thrown))
-    state, event = _strike(setup, state, i, target, c.weapons[weapon], action.die)
+    state, event = combat.strike(setup, state, i, target, c.weapons[weapon], action.die)
     if unfaced:
-        event["notes"] = [_unfaced_note(c.name, False), *event["notes"]]
+        event["notes"] = [combat.unfaced_note(c.name, False), *event["notes"]]
     return state, {"weapon": weapon, **event}
 
 
@@ -389,13 +235,13 @@ def _change_weapon(
     weapon = 1 - state.weapon[i]
     weapons = list(state.weapon)
     weapons[i] = weapon
-    state = _acted(replace(state, weapon=tuple(weapons)), i)
+    state = combat.acted(replace(state, weapon=tuple(weapons)), i)
     return state, {"unit": unit_id(setup, i), "name": c.name, "weapon": weapon, "weapon_key": c.weapons[weapon]}
 
 
 def _hold(setup: CitadelSetup, state: CitadelState, action: CitadelAction, path: str) -> tuple[CitadelState, Event]:
     i = _character(setup, state, action, path)
-    return _acted(state, i), {"unit": unit_id(setup, i), "name": setup.party[i].name}
+    return combat.acted(state, i), {"unit": unit_id(setup, i), "name": setup.party[i].name}
 
 
 def _end_phase(
@@ -405,15 +251,15 @@ def _end_phase(
 
 
 def _monster(setup: CitadelSetup, state: CitadelState, action: CitadelAction, path: str) -> tuple[CitadelState, Event]:
-    attack = monster_attack(setup, state)
-    column = None if attack is None else monster_column(setup, state, attack[0])
+    attack = combat.monster_attack(setup, state)
+    column = None if attack is None else combat.monster_column(setup, state, attack[0])
     if attack is None or column is None:  # pragma: no cover (the phase passes by itself)
         raise RecordError(path, tr("9.4: every monster has attacked in this phase"), tr("Monster attack"))
     i, choices, unfaced = attack
-    target, target_die, draws, _ = _pick(setup, state, choices, action.target_die)
+    target, target_die, draws, _ = combat.pick(setup, state, choices, action.target_die)
     state = replace(state, draws=draws)
     m = setup.monsters[i - len(setup.party)]
-    notes = [_unfaced_note(m.name, len(choices) > 1)] if unfaced else []
+    notes = [combat.unfaced_note(m.name, len(choices) > 1)] if unfaced else []
     if m.weapon == "bow" and column == "monster":
         notes.append(
             tr(
@@ -422,18 +268,18 @@ def _monster(setup: CitadelSetup, state: CitadelState, action: CitadelAction, pa
                 name=m.name,
             )
         )
-    state, event = _strike(setup, state, i, target, column, action.die)
+    state, event = combat.strike(setup, state, i, target, column, action.die)
     event["notes"] = [*notes, *event["notes"]]
     return state, {"target_die": target_die, "choices": [unit_id(setup, j) for j in choices], **event}
 
 
 def _hellgate(setup: CitadelSetup, state: CitadelState, action: CitadelAction, path: str) -> tuple[CitadelState, Event]:
-    choices = rolled_among(setup, state, action.do)
-    target, target_die, draws, _ = _pick(setup, state, choices, action.target_die)
-    die, draws, typed = _die(setup, draws, action.die)
+    choices = combat.rolled_among(setup, state, action.do)
+    target, target_die, draws, _ = combat.pick(setup, state, choices, action.target_die)
+    die, draws, typed = combat.roll(setup, draws, action.die)
     c = setup.party[target]
     wounds = setup.table.blast_wounds if die > c.resistance else 0
-    state, killed = _wound(setup, replace(state, draws=draws), target, wounds)
+    state, killed = combat.wound(setup, replace(state, draws=draws), target, wounds)
     state = replace(state, blasts=state.blasts + 1)
     return state, {
         "unit": "hellgate",
@@ -472,9 +318,9 @@ def _move(setup: CitadelSetup, state: CitadelState, action: CitadelAction, path:
         raise RecordError(f"{path}.unit", tr("9.7: {name}: out of the fight", name=c.name), tr("Who"))
     if action.to is None:
         raise RecordError(f"{path}.to", tr("is missing"), tr("Where to"))
-    if action.to not in party_moves(*board(setup, state)).get(i, []):
+    if action.to not in party_moves(*combat.board(setup, state)).get(i, []):
         raise RecordError(f"{path}.to", _why_not(setup, state, i, action.to), tr("Where to"))
-    notes = [] if front_row(setup, state, True) else [_must_move(0)]
+    notes = [] if combat.front_row(setup, state, True) else [_must_move(0)]
     pos = list(state.pos)
     pos[i] = action.to
     event = {"unit": unit_id(setup, i), "name": c.name, "from": list(frm), "to": list(action.to), "notes": notes}
@@ -499,7 +345,7 @@ def _monster_move(
             tr("Who"),
         )
     notes = []
-    if geometry.fills_past_the_first_row(*board(setup, state)):
+    if geometry.fills_past_the_first_row(*combat.board(setup, state)):
         notes.append(reading_9_2_5())
     if action.unit is None and len(moves) > 1:
         notes.append(
@@ -512,7 +358,7 @@ def _monster_move(
     die = None
     draws = state.draws
     if len(spaces) > 1:  # 9.8.3: several spaces: a die roll decides
-        die, draws, _ = _die(setup, state.draws, action.die)
+        die, draws, _ = combat.roll(setup, state.draws, action.die)
         to = spaces[split(die, len(spaces))]
     else:
         to = spaces[0]
@@ -558,22 +404,22 @@ HANDLERS: dict[str, Handler] = {
 
 
 def _party_to_act(setup: CitadelSetup, state: CitadelState) -> list[str]:
-    return [unit_id(setup, i) for i in living(setup, state, True) if not state.acted[i]]
+    return [unit_id(setup, i) for i in combat.living(setup, state, True) if not state.acted[i]]
 
 
 def _monster_to_act(setup: CitadelSetup, state: CitadelState) -> list[str]:
-    i = next_monster(setup, state)
+    i = combat.next_monster(setup, state)
     return [] if i is None else [unit_id(setup, i)]
 
 
 def _hellgate_to_act(setup: CitadelSetup, state: CitadelState) -> list[str]:
     """9.2.3: the Hellgate, in its Segment, casts up to its Blasts at the party's first row."""
-    can = setup.rules.hellgate and state.blasts < setup.table.blasts and rolled_among(setup, state, "hellgate")
+    can = setup.rules.hellgate and state.blasts < setup.table.blasts and combat.rolled_among(setup, state, "hellgate")
     return ["hellgate"] if can else []
 
 
 def _party_to_move(setup: CitadelSetup, state: CitadelState) -> list[str]:
-    return [unit_id(setup, i) for i in party_moves(*board(setup, state))]
+    return [unit_id(setup, i) for i in party_moves(*combat.board(setup, state))]
 
 
 def _monsters_to_move(setup: CitadelSetup, state: CitadelState) -> list[str]:
@@ -618,9 +464,9 @@ def _next_phase(setup: CitadelSetup, state: CitadelState) -> CitadelState:
 
 def _settle(setup: CitadelSetup, state: CitadelState) -> CitadelState:
     """9.7: who has won; otherwise pass the phases in which no one can act."""
-    if not living(setup, state, False):
+    if not combat.living(setup, state, False):
         return replace(state, outcome=WON)
-    if not living(setup, state, True):
+    if not combat.living(setup, state, True):
         return replace(state, outcome=LOST)
     for _ in range(len(PHASE) * 2):
         if actors(setup, state):
@@ -682,8 +528,8 @@ def candidates(setup: CitadelSetup, state: CitadelState) -> list[CitadelAction]:
     """Every action of the phase's kinds (the table's), with the players' choices spelled out: who (of the side that
     acts), whom (of the other side), with which weapon, where to; the dice left to chance."""
     phase = PHASE[state.phase]
-    own = [unit_id(setup, i) for i in living(setup, state, phase.party)]
-    other = [unit_id(setup, i) for i in living(setup, state, not phase.party)]
+    own = [unit_id(setup, i) for i in combat.living(setup, state, phase.party)]
+    other = [unit_id(setup, i) for i in combat.living(setup, state, not phase.party)]
     values: dict[str, list[Any]] = {"unit": own, "target": other, "weapon": [0, 1], "to": geometry.spaces()}
     actions = []
     for kind in phase.kinds:
@@ -707,7 +553,7 @@ def chance(setup: CitadelSetup, state: CitadelState, action: CitadelAction) -> l
     if state.outcome != ONGOING:
         return [(Fraction(1), action)]
     fields = ACTION_FIELDS[action.do]
-    if "target_die" in fields and action.target_die is None and len(rolled_among(setup, state, action.do)) > 1:
+    if "target_die" in fields and action.target_die is None and len(combat.rolled_among(setup, state, action.do)) > 1:
         return [(Fraction(1, 6), replace(action, target_die=d)) for d in range(1, 7)]
     if "die" in fields and action.die is None:
         rolled = True  # an attack and a Blast always roll (9.5, 9.2.3)

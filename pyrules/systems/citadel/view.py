@@ -1,6 +1,7 @@
 """What the page, the saved-fights list and the command line see of a Citadel of Blood combat, in the player's
 language: the board, the units, what is expected next (from the phase table, asking the rules what is allowed), the
-table in use, and the words of the system. Every rule it shows is the rules' own (:mod:`.rules`, :mod:`.geometry`)."""
+table in use, and the words of the system. Every rule it shows is the rules' own (:mod:`.rules`, :mod:`.combat`,
+:mod:`.geometry`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 from ... import params
 from ...i18n import join_list, tr
-from . import geometry, rules, words
+from . import combat, geometry, rules, words
 from .phases import ACTION_LABELS, PHASE, PHASE_LABELS, PHASE_OF, PHASES
 from .record import (
     ACTION_FIELDS,
@@ -39,7 +40,7 @@ from .rules import Engine
 
 def board(setup: CitadelSetup, state: CitadelState, characters: bool) -> list[list[str | None]]:
     """One side's march order as rows of three spaces (front first): unit ids, None where a space is empty."""
-    living = rules.living(setup, state, characters)
+    living = combat.living(setup, state, characters)
     last = max((geometry.place(state.pos, i)[0] for i in living), default=0)
     rows: list[list[str | None]] = [[None] * geometry.WIDTH for _ in range(last + 1)]
     for i in living:
@@ -115,20 +116,20 @@ def attack_targets(setup: CitadelSetup, state: CitadelState) -> dict[str, list[s
     """In the Party Combat Phase: the characters yet to act who hold (or, in round 1, carry) a weapon they may strike
     with, and whom they may strike."""
     targets: dict[str, list[str]] = {}
-    for i in rules.living(setup, state, True):
+    for i in combat.living(setup, state, True):
         weapons = range(len(setup.party[i].weapons)) if state.round == 1 else [state.weapon[i]]
-        if not state.acted[i] and any(rules.usable(setup, state, i, w) is None for w in weapons):
-            choices = geometry.targets(*rules.board(setup, state), i)[0]
+        if not state.acted[i] and any(combat.usable(setup, state, i, w) is None for w in weapons):
+            choices = geometry.targets(*combat.board(setup, state), i)[0]
             targets[unit_id(setup, i)] = [unit_id(setup, j) for j in choices]
     return targets
 
 
 def party_moves(setup: CitadelSetup, state: CitadelState) -> dict[str, list[list[int]]]:
-    return _spaces(setup, geometry.party_moves(*rules.board(setup, state)))
+    return _spaces(setup, geometry.party_moves(*combat.board(setup, state)))
 
 
 def monster_moves(setup: CitadelSetup, state: CitadelState) -> dict[str, list[list[int]]]:
-    return _spaces(setup, geometry.monster_moves(*rules.board(setup, state)))
+    return _spaces(setup, geometry.monster_moves(*combat.board(setup, state)))
 
 
 def _spaces(setup: CitadelSetup, moves: dict[int, list[geometry.Pos]]) -> dict[str, list[list[int]]]:

@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from ...i18n import join_list, tr
-from . import rules
+from . import combat, rules
 from .phases import ACTION_LABELS, PHASE_LABELS, PHASE_OF
 from .record import CHARACTER_LABELS, COLUMN_LABELS, CitadelSetup, CitadelState, unit_id
 
@@ -113,7 +113,7 @@ def view_said(setup: CitadelSetup, state: CitadelState) -> dict[str, str]:
     in now (what a screen reader hears after an action)."""
     outcome = ""
     if state.outcome == rules.WON:
-        standing = join_list(setup.party[i].name for i in rules.living(setup, state, True))
+        standing = join_list(setup.party[i].name for i in combat.living(setup, state, True))
         outcome = tr("Victory in round {round}: the monsters are dead. Standing: {names}.", round=state.round,
                      names=standing)  # fmt: skip
     elif state.outcome == rules.LOST:
@@ -135,7 +135,7 @@ def helps(setup: CitadelSetup, state: CitadelState, shown: dict[str, Any]) -> di
     phase = state.phase
     if phase == PHASE_OF["attack"].key:
         said = {"": tr("Choose a character marked “can act”, then the monster he attacks.")}
-        for i in rules.living(setup, state, True):
+        for i in combat.living(setup, state, True):
             if state.acted[i]:
                 continue
             unit, name = unit_id(setup, i), setup.unit(i).name
@@ -148,7 +148,7 @@ def helps(setup: CitadelSetup, state: CitadelState, shown: dict[str, Any]) -> di
         rule = shown["forced_rule"]
         said = {"": tr("{rule}. Choose a character marked “can move”.", rule=rule) if rule
                 else tr("Choose a character to move, or move no one.")}  # fmt: skip
-        for i in rules.living(setup, state, True):
+        for i in combat.living(setup, state, True):
             if unit_id(setup, i) in shown["moves"]:
                 said[unit_id(setup, i)] = tr("Choose a space marked “can move here” for {name}.",
                                              name=setup.unit(i).name)  # fmt: skip

@@ -31,9 +31,9 @@ from hypothesis import strategies as st
 from pyrules import Fight, RecordError, api
 from pyrules.i18n import language
 from pyrules.systems.citadel import CitadelOfBlood, geometry, rules
+from pyrules.systems.citadel.combat import front_row
 from pyrules.systems.citadel.phases import ACTION_LABELS, PHASE, PHASE_LABELS, PHASE_OF, PHASES, following
 from pyrules.systems.citadel.record import ACTION_FIELDS, CitadelAction, unit_id
-from pyrules.systems.citadel.rules import front_row
 
 # ---- an empty first row, and the choices the text leaves open -----------------------------------------
 
