@@ -3,10 +3,11 @@ screen, the set-up and a fight of every system of the registry, in every languag
 the light and the dark colour scheme (its contrasts too); at the phone width nothing scrolls sideways; every visible
 target is at least 24×24 CSS px or spaced as WCAG 2.2 2.5.8 allows.
 
-The page is one document: the set-up shows the saved fights (given one saved by today's version) and a fight's screen
-the odds panel, so those are audited with them. The systems come from the built page's `#systems-data` (what the
-registry gave the build), and each one's fight from its first fixture in tests/fixtures, cut after its first round and
-opened from a share link."""
+The page is one document: the set-up shows the saved fights (given one of every book, saved by today's version) and a
+fight's screen the odds panel, so those are audited with them. Every book's set-up is audited on one page of its
+language, width and scheme, as a player switches books on it. The systems come from the built page's `#systems-data`
+(what the registry gave the build), and each one's fight from its first fixture in tests/fixtures, cut after its first
+round and opened from a share link."""
 
 from __future__ import annotations
 
@@ -142,20 +143,33 @@ def assert_clean(found, what):
     assert not found, f"{what}: {len(found)} problem(s)\n  " + "\n  ".join(found)
 
 
-@pytest.mark.parametrize("system", registry_systems())
-def test_the_set_up_of_each_book_has_no_accessibility_violation(screen, base_url, system):
-    context, lang, width = screen
+@pytest.fixture(scope="module")
+def set_up_page(screen, base_url):
+    """The set-up in the screen's language, width and scheme, with a saved fight of every book beside it (the saved
+    fights list shows them): one page for every book's set-up, as a player switches books on it. Its problems are
+    checked once its last book is audited."""
+    context, lang, _ = screen
     page, problems = opened(context, base_url, lang)
-    save = fixture_save(system)
-    page.evaluate("(save) => localStorage.setItem(`pyrules:fight:${save.id}`, JSON.stringify(save))", save)
-    page.reload()  # the saved fights list shows a fight beside the set-up
+    saves = [fixture_save(system) for system in registry_systems()]
+    page.evaluate("(saves) => saves.forEach((save) => localStorage.setItem(`pyrules:fight:${save.id}`, "
+                  "JSON.stringify(save)))", saves)  # fmt: skip
+    page.reload()  # the saved fights list shows them beside the set-up
     ready(page, lang)
-    page.locator(f'#books input[value="{system}"]').check()
-    expect(page.locator("#setup")).to_be_visible()
     expect(page.locator("#save-list li").first).to_be_visible()
-    assert_clean(audit(page, width), f"the set-up of {system} ({lang}, {width})")
+    assert page.locator("#save-list li").count() >= len(saves)  # each book's fight listed
+    yield page
     assert problems == []
     page.close()
+
+
+@pytest.mark.parametrize("system", registry_systems())
+def test_the_set_up_of_each_book_has_no_accessibility_violation(screen, set_up_page, system):
+    _, lang, width = screen
+    page = set_up_page
+    page.locator(f'#books input[value="{system}"]').check()
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.locator(f'#books input[value="{system}"]')).to_be_checked()
+    assert_clean(audit(page, width), f"the set-up of {system} ({lang}, {width})")
 
 
 @pytest.mark.parametrize("system", registry_systems())
