@@ -69,7 +69,7 @@ def warm_context(browser, base_url):
     page = context.new_page()
     page.goto(base_url)
     expect(page.get_by_role("button", name="Start fight")).to_be_enabled(timeout=BOOT_TIMEOUT)
-    _clear(context, base_url, page)
+    clear_storage(context, base_url, page)
     page.close()
     yield context
     context.close()
@@ -145,7 +145,7 @@ def current_fight(page) -> dict | None:
     return json.loads(text) if text else None
 
 
-def _clear(context, base_url, page=None) -> None:
+def clear_storage(context, base_url, page=None) -> None:
     """The warm profile's saved data cleared: through `page` when it is still on the site,
     else through a page of the site's origin that does not start the app."""
     if page is not None and not page.is_closed() and page.url.startswith(base_url):
@@ -166,7 +166,7 @@ def page(warm_context, base_url):
     empty (cleared after each test). Console errors and page errors fail the test."""
     page, problems = _open(warm_context, base_url)
     yield page
-    _clear(warm_context, base_url, page)
+    clear_storage(warm_context, base_url, page)
     page.close()
     assert problems == []
 

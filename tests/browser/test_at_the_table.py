@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import BOOT_TIMEOUT, play_on, set_up, wait_for
+from conftest import BOOT_TIMEOUT, clear_storage, play_on, set_up, wait_for
 from playwright.sync_api import expect
 
 from pyrules import share
@@ -80,19 +80,34 @@ def fixture(name):
     return {**saved_record(name), "actions": []}
 
 
+@pytest.fixture(scope="module")
+def phones(browser):
+    """A phone for each size and language, kept for the module: after its first page the app starts from its cache,
+    as on a player's phone (these tests are about the screen, not a first visit)."""
+    made: dict[tuple[int, int, str], object] = {}
+    yield made
+    for context in made.values():
+        context.close()
+
+
 @pytest.fixture
-def phone(browser, base_url):
-    contexts = []
+def phone(phones, browser, base_url):
+    """Opens a page on the phone of a size and language; the phone's saved data cleared after the test."""
+    pages = []
 
     def open_page(width, height, lang="en"):
-        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
-                                      locale={"en": "en-GB"}.get(lang, lang))
-        contexts.append(context)
-        return context.new_page()
+        key = (width, height, lang)
+        if key not in phones:
+            phones[key] = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                              is_mobile=True, locale={"en": "en-GB"}.get(lang, lang))
+        page = phones[key].new_page()
+        pages.append((phones[key], page))
+        return page
 
     yield open_page
-    for context in contexts:
-        context.close()
+    for context, page in pages:
+        clear_storage(context, base_url, page)
+        page.close()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
