@@ -20,8 +20,8 @@ from tools.site import build
 def test(extra: list[str], quick: bool = False) -> int:
     """Every test (`test`), or the inner loop (`quick`: lint, types and the CPython tests): no browser, no build, no
     Pyodide. The checks run first, then the CPython tests on every core; then two lanes side by side, as the browser
-    suite leaves part of the second core idle (docs/testing.md): the Chromium suite, and beside it the Pyodide suite
-    followed by the cross-engine one."""
+    suite leaves part of the second core idle (docs/testing.md): the Chromium suite, and beside it the Pyodide suite,
+    the cross-engine one and the Chromium suite's start-up and keeping tests."""
     chromium = CHROMIUM
     if not quick:
         ensure_engines(list(ENGINE_PACKAGES))
@@ -37,12 +37,14 @@ def test(extra: list[str], quick: bool = False) -> int:
             "JavaScript types (tsc)",
             [tsc, "-b", ROOT / "tsconfig.json", ROOT / "tsconfig.workers.json"],
         ),
-        ("unit tests on CPython", [sys.executable, "-m", "pytest", "-q", "-n", "auto", *extra]),
+        ("unit tests on CPython", [sys.executable, "-m", "pytest", "-q", "-n", "auto", "--dist", "worksteal", *extra]),
     ]
+    browser = ROOT / "tests" / "browser"
     chromium_lane: list[Step] = [
         (
             "browser tests (Playwright, Chromium)",
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", ROOT / "tests" / "browser"],
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", browser,
+             *(f"--ignore={browser / name}" for name in SECOND_LANE_BROWSER_TESTS)],
         ),
     ]
     other_lane: list[Step] = [
@@ -56,6 +58,11 @@ def test(extra: list[str], quick: bool = False) -> int:
             # one set of scenarios, driven in each of the other engines (tests/engines/conftest.py)
             "cross-engine tests (Firefox, WebKit)",
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", ROOT / "tests" / "engines"],
+        ),
+        (
+            "browser tests of the start and the keeping (Playwright, Chromium)",
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+             *(browser / name for name in SECOND_LANE_BROWSER_TESTS)],
         ),
     ]
     env = {**os.environ, "PYRULES_CHROMIUM": chromium, "PYRULES_DIST": str(DIST)}
@@ -77,6 +84,9 @@ def test(extra: list[str], quick: bool = False) -> int:
 
 
 Step = tuple[str, list]
+# The Chromium suite's files run at the end of the second lane, which ends about ten minutes before the first one
+# otherwise (docs/testing.md): the first lane runs every other file of tests/browser.
+SECOND_LANE_BROWSER_TESTS = ("test_boot.py", "test_keep.py", "test_storage.py")
 _printing = threading.Lock()
 
 
