@@ -1,25 +1,37 @@
 """Citadel of Blood's 9.1 deployment: the party's march order as the players arrange it (the characters not placed
 fill the rows front first; someone must stand in the first row) and the monsters' (checked where the record places
 them, else placed: the three with the most Wound Points in front). The record (:mod:`.record`) deploys the units it
-reads; their types are its own, named here in the types only, as the record imports this module.
+reads, which this module knows only as :class:`Placed`: the record imports it, not the other way round.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from ...fields import RecordError
 from ...i18n import tr
 from .geometry import MAX_ROWS, WIDTH, Pos
 
-if TYPE_CHECKING:  # the record's units, which it deploys: named in the types only
-    from .record import Character, Monster
 
+class Placed(Protocol):
+    """A unit as deployment reads it (the record's characters and monsters, frozen dataclasses): its place, its
+    Wound Points."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def pos(self) -> Pos: ...
+
+    @property
+    def wound_points(self) -> int: ...
+
+
+Unit = TypeVar("Unit", bound=Placed)
 UNPLACED: Pos = (-1, -1)  # a unit the record does not place (9.1 places it)
 
 
-def deploy_party(party: list[Character]) -> list[Character]:
+def deploy_party(party: list[Unit]) -> list[Unit]:
     """9.1: the party's march order as the players arrange it; characters not placed fill the rows front first,
     left to right. Someone must stand in the first row (9.2: only it is attacked; 9.0: combat cannot stop)."""
     placed = list(party)
@@ -46,7 +58,7 @@ def deploy_party(party: list[Character]) -> list[Character]:
     return placed
 
 
-def deploy_monsters(monsters: list[Monster]) -> list[Monster]:
+def deploy_monsters(monsters: list[Unit]) -> list[Unit]:
     """9.1: the monsters' march order: checked when the record places them, else placed in listed order."""
     label = tr("Monster place in the march order")
     given = [m.pos != UNPLACED for m in monsters]
