@@ -3,7 +3,7 @@
 // file starts the page, routes between the set-up (setup.js) and a fight (played by play.js: one request per action,
 // the answer drawn through the fight's screen module, the fight kept by saved.js), and feeds the odds panel. Nothing
 // here knows a system.
-import { $, clearErrors, place, tell } from "./dom.js";
+import { $, clearErrors, leaveLink, place, tell } from "./dom.js";
 import { capital, language, loadLanguage, preferred, setLanguage, t, translatePage } from "./i18n.js";
 import * as links from "./links.js";
 import * as saved from "./saved.js";
@@ -202,7 +202,7 @@ odds.translate();
 const loaded = loadScreens({ act: play.act, changed: showOddsSoon, rollHero: setup.rollHero });
 lookAt.init({ show, newFight });
 friend.init({ book: (key) => system(key)?.book, fightName: saved.fightName, state: saved.state, back: lookAt.back,
-              keep: (document) => { links.adopt(document, true, friend.lines()); links.leaveLink(); },
+              keep: (document) => { links.adopt(document, true, friend.lines()); leaveLink(); },
               open: async ({ name, record }, index) => {
                 /** @type {Reply<Opened> | null} */
                 const reply = rules && await rules.call({ op: "restore", record });
@@ -220,8 +220,12 @@ story.init({ review: odds.review, book: () => (fight ? system(fight.record.syste
                screenOf(fight.record.system).screen.focus();
              } });
 lookAt.showPreview(await linked); // a share link's story at once, before the saves are read and the rules have loaded
-await saved.init({ rules: () => rules, fight: () => fight, show, look: lookAt.look, book: (key) => system(key)?.book,
-            adventureChanged: (key) => { if (!fight) setup.choose(key); }, home: newFight });
+/** @type {import("./saved.js").Page} */
+const page = { rules: () => rules, fight: () => fight, show, look: lookAt.look, book: (key) => system(key)?.book,
+               adventureChanged: (key) => { if (!fight) setup.choose(key); }, home: newFight,
+               shareAdventure: links.shareAdventure };
+await saved.init(page);
+links.init(page);
 start(async (client) => {
   play.connect(client);
   odds.quickFrom((request) => client.call(request)); // the cheap odds at once, before the odds' worker is up

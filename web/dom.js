@@ -276,3 +276,15 @@ export function saveFile(name, blob) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
+
+/**
+ * A fight record or an adventure downloaded as its JSON file.
+ * @param {string} name
+ * @param {object} record a fight record or an adventure
+ */
+export function download(name, record) {
+  saveFile(fileName(name, "json"), new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
+}
+
+/** The address without the link the page was opened from: the next visit opens the player's own fight. */
+export const leaveLink = () => history.replaceState(null, "", location.pathname + location.search);

@@ -1,12 +1,11 @@
 // How fights travel: share links (#f=<code> for a fight, #a=<code> for an adventure, read by the rules), the exported
-// file and an imported one; and the fights saved before adventures existed, each made a one-fight adventure. The
-// list they come into is saved.js's.
-import { $, fileName, saveFile, showError, tell } from "./dom.js";
+// file and an imported one. The list they come into is saved.js's.
+import { $, download, leaveLink, showError, tell } from "./dom.js";
 import { t } from "./i18n.js";
 import * as adventures from "./adventures.js";
-import { newId, SAVE_FORMAT, SAVE_VERSION } from "./storage.js";
+import { newId } from "./storage.js";
 import { chosenWorth, judgedBy } from "./odds.js";
-import { persist, played, render, saved, saveFight, title } from "./saved.js";
+import { documentOf, persist, render, saved, saveFight, title } from "./saved.js";
 
 /** @typedef {import("./rules.js").Summary} Summary */
 /** @typedef {import("./rules.js").Opened} Opened */
@@ -37,32 +36,6 @@ export function init(with_) {
   });
   $importFile.addEventListener("change", importFile);
 }
-
-// Fights saved before adventures existed: each opens as a one-fight adventure (the rules make it from the save).
-/** @param {Rules} rules */
-export async function migrate(rules) {
-  for (const save of saved) {
-    if (!played(save) || (save.adventure && adventures.byId(save.adventure))) continue;
-    const entry = { format: SAVE_FORMAT, version: SAVE_VERSION, id: save.id, name: save.name, created: save.created,
-                    updated: save.updated, record: save.record };
-    const reply = await rules.call({ op: "adventure", adventure: entry });
-    if (!reply.ok) continue; // listed on its own, as before
-    const adventure = adventures.fromDocument(reply.adventure, false);
-    save.adventure = adventure.id;
-    save.section = reply.adventure.fights?.[0]?.section ?? "";
-    persist(save);
-  }
-}
-
-/** The address without the link the page was opened from: the next visit opens the player's own fight. */
-export const leaveLink = () => history.replaceState(null, "", location.pathname + location.search);
-
-/**
- * The adventure document of an adventure and its saved fights (as Export writes it, and its link carries).
- * @param {Adventure} adventure
- */
-export const documentOf = (adventure) =>
-  adventures.toDocument(adventure, saved.filter((save) => save.adventure === adventure.id));
 
 /**
  * A whole adventure as one link: copied, and shown in its group to copy by hand; one too long for a link reader is
@@ -106,14 +79,6 @@ async function opened(reply, name) {
 }
 
 // ---- a fight leaves the page or comes into it ----------------------------------------------------------------------
-
-/**
- * @param {string} name
- * @param {object} record a fight record or an adventure
- */
-export function download(name, record) {
-  saveFile(fileName(name, "json"), new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
-}
 
 /**
  * A share code as the page's link, copied to the clipboard where the browser lets the page (else shown to copy by

@@ -1,10 +1,9 @@
 // A friend's fight or adventure, looked at: a share link's preview drawn before the rules have loaded, a shared
 // adventure's overview, the way back to one's own fights, and "Fight it yourself". Nothing of the friend's is kept
 // unasked (saved.js keeps it when asked).
-import { $, showError } from "./dom.js";
+import { $, leaveLink, showError } from "./dom.js";
 import { t } from "./i18n.js";
 import * as friend from "./friend.js";
-import * as links from "./links.js";
 import * as play from "./play.js";
 import { fight, rules } from "./play.js";
 import * as saved from "./saved.js";
@@ -42,7 +41,7 @@ export function look(reply) {
 // The link left: what the next visit opens is this browser's own again (nothing of the friend's was kept unasked).
 export function leaveShared() {
   friend.hide(true);
-  links.leaveLink();
+  leaveLink();
 }
 
 // "Back to my fights": the fight this browser had open (the current one), else the set-up.

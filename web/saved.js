@@ -1,12 +1,11 @@
 // The "Saved fights" card: every fight kept in this browser (storage.js), grouped by adventure (adventures.js), checked
-// by the rules at start-up; resumed, renamed, exported or deleted. How fights travel (share links, files, the fights
-// saved before adventures) is links.js's.
-import { $, $$, tell } from "./dom.js";
-import * as links from "./links.js";
+// by the rules at start-up; resumed, renamed, exported or deleted; the fights saved before adventures existed, each
+// made a one-fight adventure. How fights travel (share links, files) is links.js's, which draws on this module.
+import { $, $$, download, leaveLink, tell } from "./dom.js";
 import { t, translatePage } from "./i18n.js";
 import * as adventures from "./adventures.js";
-import { currentId, FIGHT, loadSaves, newId, open, remove, setAside, setCurrent, store,
-  watchRoom } from "./storage.js";
+import { currentId, FIGHT, loadSaves, newId, open, remove,
+  SAVE_FORMAT, SAVE_VERSION, setAside, setCurrent, store, watchRoom } from "./storage.js";
 import * as aside from "./aside.js";
 
 /** @typedef {import("./rules.js").FightRecord} FightRecord */
@@ -18,14 +17,15 @@ import * as aside from "./aside.js";
 /** @typedef {import("./adventures.js").Adventure} Adventure */
 /**
  * What the card asks of the page: the rules once started, the open fight, to show a fight the rules opened (with its
- * saved id and name), a book's name, and to leave the open fight for the set-up and this card (`home`: false when
- * the fight stays).
+ * saved id and name), a book's name, to leave the open fight for the set-up and this card (`home`: false when the
+ * fight stays), and to share an adventure as a link (links.js).
  * @typedef {{rules: () => Rules | null, fight: () => OpenFight | null,
  *   show: (reply: Opened, meta: {id?: string | null, name: string, created?: number, adventure?: string,
  *          link?: boolean, versus?: string, shared?: boolean, looking?: "fight" | "adventure"}) => void,
  *   look: (reply: import("./friend.js").Shared) => void,
  *   book: (system: string) => string | undefined, adventureChanged: (system: string) => void,
- *   home: () => Promise<boolean>}} Page
+ *   home: () => Promise<boolean>,
+ *   shareAdventure: (adventure: Adventure, group: HTMLElement) => Promise<void>}} Page
  */
 
 // ---- the saved fights' card -------------------------------------------------------------------------------------
@@ -56,11 +56,33 @@ export async function init(with_) {
   aside.init();
   $list.addEventListener("click", clicked);
   $list.addEventListener("submit", renamed);
-  links.init(page);
   render();
 }
 
 // ---- saved fights ------------------------------------------------------------------------------------------------
+
+// Fights saved before adventures existed: each opens as a one-fight adventure (the rules make it from the save).
+/** @param {Rules} rules */
+export async function migrate(rules) {
+  for (const save of saved) {
+    if (!played(save) || (save.adventure && adventures.byId(save.adventure))) continue;
+    const entry = { format: SAVE_FORMAT, version: SAVE_VERSION, id: save.id, name: save.name, created: save.created,
+                    updated: save.updated, record: save.record };
+    const reply = await rules.call({ op: "adventure", adventure: entry });
+    if (!reply.ok) continue; // listed on its own, as before
+    const adventure = adventures.fromDocument(reply.adventure, false);
+    save.adventure = adventure.id;
+    save.section = reply.adventure.fights?.[0]?.section ?? "";
+    persist(save);
+  }
+}
+
+/**
+ * The adventure document of an adventure and its saved fights (as Export writes it, and its link carries).
+ * @param {Adventure} adventure
+ */
+export const documentOf = (adventure) =>
+  adventures.toDocument(adventure, saved.filter((save) => save.adventure === adventure.id));
 
 /** @param {string} id */
 export const find = (id) => saved.find((s) => s.id === id);
@@ -106,7 +128,7 @@ export async function check(rules) {
     kept.push(save);
   }
   saved = kept;
-  await links.migrate(rules);
+  await migrate(rules);
 }
 
 /**
@@ -254,7 +276,7 @@ function clicked(event) {
   const name = $("input", rename);
   switch (button.dataset.do) {
     case "resume": return resume(save);
-    case "export": return links.download(title(save), save.record);
+    case "export": return download(title(save), save.record);
     case "rename":
       rename.hidden = false;
       name.value = title(save);
@@ -287,9 +309,9 @@ function adventureClicked(what, adventure, group) {
       adventures.makeCurrent(adventure);
       return page.adventureChanged(adventure.system);
     case "export":
-      return links.download(adventure.name || t("adventure"), links.documentOf(adventure));
+      return download(adventure.name || t("adventure"), documentOf(adventure));
     case "share":
-      return links.shareAdventure(adventure, group);
+      return page.shareAdventure(adventure, group);
     case "delete":
       confirm.hidden = false;
       return $("button", confirm).focus();
@@ -363,7 +385,7 @@ export async function keep(fight, play = false) {
   fight.adventure = made?.ok ? adventures.fromDocument(made.adventure, false).id : undefined;
   delete fight.looking;
   saveFight(fight, play);
-  links.leaveLink();
+  leaveLink();
   render();
 }
 
