@@ -143,10 +143,11 @@ def test_the_announcement_after_a_round_names_the_losses(page):
     page.get_by_label("Кубики: ОРК").fill("6 6")  # 21
     page.get_by_role("button", name="Раунд боя").click()
     expect(page.locator("#announce")).to_have_text("ОРК: теряет 0, вы теряете 2: ВЫНОСЛИВОСТЬ 16")
-    for _ in range(3):
+    for left in ("ВЫНОСЛИВОСТЬ 4 / 8", "ВЫНОСЛИВОСТЬ 2 / 8", "вне боя"):  # each round's answer before the next round
         page.get_by_label("Ваши кубики").fill("6 6")
         page.get_by_label("Кубики: ОРК").fill("1 1")
         page.get_by_role("button", name="Раунд боя").click()
+        expect(page.locator("#foe-0")).to_contain_text(left)
     expect(page.locator("#announce")).to_have_text("ОРК: вне боя, вы теряете 0: ВЫНОСЛИВОСТЬ 16")
     expect(page.locator("#foe-0")).to_contain_text("вне боя")
     expect(page.locator("#foe-0")).to_have_class(re.compile(r"\bdead\b"))  # dimmed
