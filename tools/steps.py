@@ -5,6 +5,7 @@ and the screenshots' scripts of tests/ against dist/."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -89,7 +90,7 @@ def test(extra: list[str], quick: bool = False) -> int:
 
 Step = tuple[str, list]
 # The Chromium suite's files run in the second lane after the Pyodide suite, so that the lanes end together (about
-# 17 minutes each here; docs/testing.md): the first lane runs every other file of tests/browser.
+# 18 minutes each here; docs/testing.md): the first lane runs every other file of tests/browser.
 SECOND_LANE_BROWSER_TESTS = ("test_boot.py", "test_keep.py", "test_a11y.py")
 _printing = threading.Lock()
 
@@ -104,7 +105,7 @@ def run_steps(steps: list[Step], env: dict[str, str], logged: bool = False) -> l
         if logged:
             logs = BUILD / "test-logs"
             logs.mkdir(parents=True, exist_ok=True)
-            out = logs / (name.split(" (")[0].replace(" ", "-") + ".log")
+            out = logs / (re.sub(r"\W+", "-", name.split(" (")[0]) + ".log")
             with _printing:
                 log(f"--- {name}: started beside the other lane, its output in {out.relative_to(ROOT)}")
             with out.open("w") as file:

@@ -4,8 +4,8 @@
 import { $, $$, download, leaveLink, tell } from "./dom.js";
 import { t, translatePage } from "./i18n.js";
 import * as adventures from "./adventures.js";
-import { currentId, FIGHT, loadSaves, newId, open, remove,
-  SAVE_FORMAT, SAVE_VERSION, setAside, setCurrent, store, watchRoom } from "./storage.js";
+import { currentId, FIGHT, loadSaves, newId, open, remove, SAVE_FORMAT, SAVE_VERSION, setAside, setCurrent, store,
+  watchRoom } from "./storage.js";
 import * as aside from "./aside.js";
 
 /** @typedef {import("./rules.js").FightRecord} FightRecord */
@@ -63,7 +63,7 @@ export async function init(with_) {
 
 // Fights saved before adventures existed: each opens as a one-fight adventure (the rules make it from the save).
 /** @param {Rules} rules */
-export async function migrate(rules) {
+async function migrate(rules) {
   for (const save of saved) {
     if (!played(save) || (save.adventure && adventures.byId(save.adventure))) continue;
     const entry = { format: SAVE_FORMAT, version: SAVE_VERSION, id: save.id, name: save.name, created: save.created,
