@@ -22,7 +22,8 @@ def test(extra: list[str], quick: bool = False) -> int:
     """Every test (`test`), or the inner loop (`quick`: lint, types and the CPython tests): no browser, no build, no
     Pyodide. The checks run first, then the CPython tests on every core; then two lanes side by side, as the browser
     suite leaves part of the second core idle (docs/testing.md): the Chromium suite, and beside it the Pyodide suite
-    and the Chromium suite's start-up, keeping and accessibility tests; then the cross-engine suite, alone."""
+    and the Chromium suite's start-up, keeping and accessibility tests; then, alone, the longest fights' browser tests
+    and the cross-engine suite."""
     chromium = CHROMIUM
     if not quick:
         ensure_engines(list(ENGINE_PACKAGES))
@@ -45,7 +46,7 @@ def test(extra: list[str], quick: bool = False) -> int:
         (
             "browser tests (Playwright, Chromium)",
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", browser,
-             *(f"--ignore={browser / name}" for name in SECOND_LANE_BROWSER_TESTS)],
+             *(f"--ignore={browser / name}" for name in SECOND_LANE_BROWSER_TESTS + ALONE_BROWSER_TESTS)],
         ),
     ]
     other_lane: list[Step] = [
@@ -62,6 +63,11 @@ def test(extra: list[str], quick: bool = False) -> int:
         ),
     ]
     last: list[Step] = [
+        (
+            "browser tests of the longest fights, alone (Playwright, Chromium)",
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+             *(browser / name for name in ALONE_BROWSER_TESTS)],
+        ),
         (
             # one set of scenarios, driven in each of the other engines (tests/engines/conftest.py), alone: WebKitGTK's
             # page process crashes more often on a busy machine (docs/design.md, known problems)
@@ -92,6 +98,9 @@ Step = tuple[str, list]
 # The Chromium suite's files run in the second lane after the Pyodide suite, so that the lanes end together (about
 # 18 minutes each here; docs/testing.md): the first lane runs every other file of tests/browser.
 SECOND_LANE_BROWSER_TESTS = ("test_boot.py", "test_keep.py", "test_a11y.py")
+# Run after the lanes, alone: a shared 5,000-round fight is replayed within one request's budget (pyrules.budget), a
+# wall clock that the lanes' load stretched past it once in a clean-clone run (its length is the bench's to measure).
+ALONE_BROWSER_TESTS = ("test_long_fight.py",)
 _printing = threading.Lock()
 
 

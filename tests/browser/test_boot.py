@@ -13,6 +13,7 @@ import time
 import pytest
 from conftest import BOOT_TIMEOUT, DIST, fight_round, log_rows, set_up, stored_fights, wait_for
 from conftest import stored as stored_entries
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 BANEDON = {"COMBAT SKILL": 15, "ENDURANCE": 40}
@@ -97,14 +98,21 @@ def test_a_worker_that_never_answers_ends_in_a_message_not_an_endless_wait(brows
     try:
         page = open_page(context, problems)
         page.add_init_script("window.pyrulesBootTimeout = 2000;")  # rules.js BOOT_SILENCE, shortened
-        page.route("**/*.wasm", lambda route: None)  # the download never answers
+        held = []  # the first worker's download never answers, even if it asks after the silence is said
+        page.route("**/*.wasm", lambda route: held.append(route) if not retried else route.continue_())
+        retried = False
         page.goto(base_url)
         expect(startup_alert(page)).to_contain_text("no word from them in 2 seconds", timeout=30_000)
         expect(page.locator("#startup")).to_be_hidden()
 
-        page.unroute("**/*.wasm")
         page.evaluate("window.pyrulesBootTimeout = 60000")
-        page.get_by_role("button", name="Try again").click()
+        page.get_by_role("button", name="Try again").click()  # ends the silent worker, starts a fresh one
+        retried = True
+        for route in held:  # asked by the worker Try again ended, or by the fresh one before `retried` was set
+            try:
+                route.continue_()
+            except PlaywrightError:  # the ended worker's request, gone with it
+                pass
         ready_and_fighting(page)
     finally:
         context.close()
@@ -123,6 +131,8 @@ def test_a_slow_start_said_to_be_silent_still_starts_when_pyodide_comes(browser,
         page.route("**/*.wasm", lambda route: held.append(route))  # held back: a very slow connection
         page.goto(base_url)
         expect(startup_alert(page)).to_contain_text("no word from them in 2 seconds", timeout=30_000)
+        # the silence may be said before the worker asks for the download, on a busy machine
+        wait_for(page, lambda: held, "the worker to ask for the runtime's wasm", timeout=30_000)
         assert len(held) == 1
         held[0].continue_()  # ... and then it comes
         ready_and_fighting(page)
