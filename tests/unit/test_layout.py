@@ -53,3 +53,14 @@ def test_every_file_of_the_code_and_every_test_folder_is_named():
     unnamed += [str(p.relative_to(ROOT)) for p in folders if f"{p.relative_to(ROOT).as_posix()}/" not in words]
     assert len(files) > 40 and len(folders) >= 11  # the walk found the tree
     assert not unnamed, unnamed
+
+
+def test_every_file_of_the_code_can_be_read_in_one_sitting():
+    """No source file of pyrules/, web/ or tools/ over 600 lines, and the shell (web/app.js) under 300: a file past
+    that holds more than one concern (docs/contributing.md)."""
+    files = [p for folder in ("pyrules", "web", "tools") for p in (ROOT / folder).rglob("*")
+             if p.suffix in {".py", ".js", ".mjs", ".css", ".html"} and "__pycache__" not in p.parts]  # fmt: skip
+    lines = {str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines()) for p in files}
+    assert len(lines) > 40 and lines["web/app.js"] > 0  # the walk found the tree
+    assert {name: n for name, n in lines.items() if n > 600} == {}
+    assert lines["web/app.js"] < 300
