@@ -2,7 +2,7 @@
 // against the built wheel, with the same pinned runtime the app ships.
 //   node tests/pyodide/run.mjs RUNTIME_DIR TEST_WHEELS_DIR PYRULES_WHEEL_DIR [pytest args...]
 // Exit status: pytest's own (0 passed; 5, "no tests ran", is reported as a failure by build.py).
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -41,9 +41,6 @@ async function main() {
   copy(join(repo, "tests"), "/work/tests");
   copy(join(repo, "README.md"), "/work/README.md");
   copy(join(repo, "pyproject.toml"), "/work/pyproject.toml");
-  // The shared reference beside the clone, where there is one, at the same place relative to the tests.
-  const shared = join(repo, "..", "shared", "reference");
-  if (existsSync(shared)) copy(shared, "/shared/reference");
   pyodide.FS.chdir("/work");
 
   const args = pytestArgs.length ? pytestArgs : ["-q", "tests/unit", "README.md", "--pyargs", "pyrules"];

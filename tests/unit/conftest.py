@@ -11,7 +11,6 @@ import pytest
 from pyrules import Fight, RecordError
 
 REFERENCE = pathlib.Path(__file__).resolve().parent.parent / "reference"
-SHARED = pathlib.Path(__file__).resolve().parents[3] / "shared" / "reference"
 
 
 def make_record(system="lone-wolf", hero=None, enemies=None, rules=None, actions=(), seed=0):
