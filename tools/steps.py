@@ -22,8 +22,8 @@ def test(extra: list[str], quick: bool = False) -> int:
     """Every test (`test`), or the inner loop (`quick`: lint, types and the CPython tests): no browser, no build, no
     Pyodide. The checks run first, then the CPython tests on every core; then two lanes side by side, as the browser
     suite leaves part of the second core idle (docs/testing.md): the Chromium suite, and beside it the Pyodide suite
-    and the Chromium suite's start-up, keeping and accessibility tests; then, alone, the longest fights' browser tests
-    and the cross-engine suite."""
+    and the Chromium suite's start-up, keeping and accessibility tests; then, alone, the longest fights' browser tests;
+    last the cross-engine suite, Firefox beside WebKit."""
     chromium = CHROMIUM
     if not quick:
         ensure_engines(list(ENGINE_PACKAGES))
@@ -62,30 +62,32 @@ def test(extra: list[str], quick: bool = False) -> int:
              *(browser / name for name in SECOND_LANE_BROWSER_TESTS)],
         ),
     ]
-    last: list[Step] = [
+    alone: list[Step] = [
         (
             "browser tests of the longest fights, alone (Playwright, Chromium)",
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
              *(browser / name for name in ALONE_BROWSER_TESTS)],
         ),
-        (
-            # one set of scenarios, driven in each of the other engines (tests/engines/conftest.py), alone: WebKitGTK's
-            # page process crashes more often on a busy machine (docs/design.md, known problems)
-            "cross-engine tests (Firefox, WebKit)",
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", ROOT / "tests" / "engines"],
-        ),
     ]
+    engines = ROOT / "tests" / "engines"
     env = {**os.environ, "PYRULES_CHROMIUM": chromium, "PYRULES_DIST": str(DIST)}
+    # Bytecode, pytest's rewritten test modules included, kept under build/ between runs (even where the environment
+    # says not to write it beside the sources): each test process otherwise compiles every module again, about 4 s of
+    # each CPython worker's collection here.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(BUILD / "pycache")
     began = time.monotonic()
     failed = run_steps(first, env)
     if not quick:
-        lanes = [threading.Thread(target=lambda lane=lane: failed.extend(run_steps(lane, env, logged=True)))
-                 for lane in (chromium_lane, other_lane)]
-        for lane in lanes:
-            lane.start()
-        for lane in lanes:
-            lane.join()
-        failed += run_steps(last, env)
+        failed += side_by_side([(chromium_lane, env), (other_lane, env)])
+        failed += run_steps(alone, env)
+        # one set of scenarios (tests/engines/conftest.py), Firefox beside WebKit once the lanes are done: beside the
+        # lanes WebKitGTK's page process crashed once in a run (docs/design.md, known problems)
+        failed += side_by_side([
+            ([(f"cross-engine tests in {name}", [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                                                 engines])], {**env, "PYRULES_ENGINES": name.lower()})
+            for name in ("Firefox", "WebKit")
+        ])
     log(f"--- the whole run: {time.monotonic() - began:.0f} s")
     if failed:
         log("FAILED: " + "; ".join(failed))
@@ -104,6 +106,19 @@ ALONE_BROWSER_TESTS = ("test_long_fight.py",)
 _printing = threading.Lock()
 
 
+def side_by_side(lanes: list[tuple[list[Step], dict[str, str]]]) -> list[str]:
+    """Runs each lane's steps (with its environment) in a thread of its own, the lanes side by side; the failed steps
+    of all of them, once every lane has ended."""
+    failed: list[str] = []
+    threads = [threading.Thread(target=lambda steps=steps, env=env: failed.extend(run_steps(steps, env, logged=True)))
+               for steps, env in lanes]  # fmt: skip
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return failed
+
+
 def run_steps(steps: list[Step], env: dict[str, str], logged: bool = False) -> list[str]:
     """Runs the steps one after another, whatever their exit; the failed ones named, with their exit status (pytest's
     5, "no tests ran", is a failure too). A step run beside another (`logged`) writes its output to
@@ -116,7 +131,7 @@ def run_steps(steps: list[Step], env: dict[str, str], logged: bool = False) -> l
             logs.mkdir(parents=True, exist_ok=True)
             out = logs / (re.sub(r"\W+", "-", name.split(" (")[0]) + ".log")
             with _printing:
-                log(f"--- {name}: started beside the other lane, its output in {out.relative_to(ROOT)}")
+                log(f"--- {name}: started beside another lane, its output in {out.relative_to(ROOT)}")
             with out.open("w") as file:
                 code = subprocess.run([str(c) for c in cmd], cwd=ROOT, env=env, stdout=file,
                                       stderr=subprocess.STDOUT).returncode
