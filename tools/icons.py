@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import shutil
 import struct
 import zlib
@@ -80,9 +81,11 @@ def _smallest(png: bytes) -> bytes:
 
 
 def icons(build: Path) -> dict[str, bytes]:
-    """The PWA icons, drawn once per build (cached in build/ by the code that draws them)."""
+    """The PWA icons, drawn once per build (cached in build/ by the code that draws them and the compressor it has:
+    icons a build outside the tooling's environment drew are drawn again inside it, by Zopfli)."""
     out = build / "icons"
-    source = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]  # redrawn when this file changes
+    compressor = "zopfli" if importlib.util.find_spec("zopfli") else "zlib"
+    source = hashlib.sha256(Path(__file__).read_bytes() + compressor.encode()).hexdigest()[:16]  # redrawn on change
     wanted = {"icon-192.png": 192, "icon-512.png": 512}
     if (out / ".source").exists() and (out / ".source").read_text() == source:
         return {name: (out / name).read_bytes() for name in wanted}
