@@ -45,8 +45,8 @@ def test(extra: list[str], quick: bool = False) -> int:
     chromium_lane: list[Step] = [
         (
             "browser tests (Playwright, Chromium)",
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", browser,
-             *(f"--ignore={browser / name}" for name in SECOND_LANE_BROWSER_TESTS + ALONE_BROWSER_TESTS)],
+            browser_pytest(browser, *(f"--ignore={browser / name}"
+                                      for name in SECOND_LANE_BROWSER_TESTS + ALONE_BROWSER_TESTS)),
         ),
     ]
     other_lane: list[Step] = [
@@ -58,18 +58,15 @@ def test(extra: list[str], quick: bool = False) -> int:
         ),
         (
             "browser tests of the start, the keeping and accessibility (Playwright, Chromium)",
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-             *(browser / name for name in SECOND_LANE_BROWSER_TESTS)],
+            browser_pytest(*(browser / name for name in SECOND_LANE_BROWSER_TESTS)),
         ),
     ]
     alone: list[Step] = [
         (
             "browser tests of the longest fights, alone (Playwright, Chromium)",
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-             *(browser / name for name in ALONE_BROWSER_TESTS)],
+            browser_pytest(*(browser / name for name in ALONE_BROWSER_TESTS)),
         ),
     ]
-    engines = ROOT / "tests" / "engines"
     env = {**os.environ, "PYRULES_CHROMIUM": chromium, "PYRULES_DIST": str(DIST)}
     # Bytecode, pytest's rewritten test modules included, kept under build/ between runs (even where the environment
     # says not to write it beside the sources): each test process otherwise compiles every module again, about 4 s of
@@ -83,11 +80,9 @@ def test(extra: list[str], quick: bool = False) -> int:
         failed += run_steps(alone, env)
         # one set of scenarios (tests/engines/conftest.py), Firefox beside WebKit once the lanes are done: beside the
         # lanes WebKitGTK's page process crashed once in a run (docs/design.md, known problems)
-        failed += side_by_side([
-            ([(f"cross-engine tests in {name}", [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                                                 engines])], {**env, "PYRULES_ENGINES": name.lower()})
-            for name in ("Firefox", "WebKit")
-        ])
+        engines = ROOT / "tests" / "engines"
+        failed += side_by_side([([(f"cross-engine tests in {name}", browser_pytest(engines))],
+                                 {**env, "PYRULES_ENGINES": name.lower()}) for name in ("Firefox", "WebKit")])
     log(f"--- the whole run: {time.monotonic() - began:.0f} s")
     if failed:
         log("FAILED: " + "; ".join(failed))
@@ -98,12 +93,17 @@ def test(extra: list[str], quick: bool = False) -> int:
 
 Step = tuple[str, list]
 # The Chromium suite's files run in the second lane after the Pyodide suite, so that the lanes end together (about
-# 18 minutes each here; docs/testing.md): the first lane runs every other file of tests/browser.
+# 15 minutes each here; docs/testing.md): the first lane runs every other file of tests/browser.
 SECOND_LANE_BROWSER_TESTS = ("test_boot.py", "test_keep.py", "test_a11y.py")
 # Run after the lanes, alone: a shared 5,000-round fight is replayed within one request's budget (pyrules.budget), a
 # wall clock that the lanes' load stretched past it once in a clean-clone run (its length is the bench's to measure).
 ALONE_BROWSER_TESTS = ("test_long_fight.py",)
 _printing = threading.Lock()
+
+
+def browser_pytest(*args: object) -> list:
+    """The command of a browser suite's pytest (no cache of its own between runs)."""
+    return [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args]
 
 
 def side_by_side(lanes: list[tuple[list[Step], dict[str, str]]]) -> list[str]:

@@ -99,8 +99,8 @@ def test_a_worker_that_never_answers_ends_in_a_message_not_an_endless_wait(brows
         page = open_page(context, problems)
         page.add_init_script("window.pyrulesBootTimeout = 2000;")  # rules.js BOOT_SILENCE, shortened
         held = []  # the first worker's download never answers, even if it asks after the silence is said
-        page.route("**/*.wasm", lambda route: held.append(route) if not retried else route.continue_())
         retried = False
+        page.route("**/*.wasm", lambda route: held.append(route) if not retried else route.continue_())
         page.goto(base_url)
         expect(startup_alert(page)).to_contain_text("no word from them in 2 seconds", timeout=30_000)
         expect(page.locator("#startup")).to_be_hidden()

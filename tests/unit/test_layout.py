@@ -35,6 +35,11 @@ def names_in_the_tree() -> set[str]:
     return found
 
 
+def code_files(*folders: str) -> list[pathlib.Path]:
+    """Every file under the repository's ``folders`` but Python's bytecode."""
+    return [p for folder in folders for p in (ROOT / folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+
+
 def test_every_file_the_layout_names_exists():
     tree = names_in_the_tree()
     assert {"pyrules", "test_layout.py", "contributing.md"} <= tree  # the walk found the tree
@@ -45,8 +50,7 @@ def test_every_file_the_layout_names_exists():
 def test_every_file_of_the_code_and_every_test_folder_is_named():
     words = named()
     leaves = {name.rstrip("/").split("/")[-1] for name in words}
-    files = [p for folder in ("pyrules", "web", "types", "tools") for p in (ROOT / folder).rglob("*")
-             if p.is_file() and "__pycache__" not in p.parts]  # fmt: skip
+    files = code_files("pyrules", "web", "types", "tools")
     unnamed = [str(p.relative_to(ROOT)) for p in files if p.name not in leaves and p.parent.name != "data"]
     folders = [p for top in (ROOT / "tests", ROOT / "tests" / "unit") for p in top.iterdir()
                if p.is_dir() and p.name not in ("__pycache__", ".hypothesis")]  # fmt: skip
@@ -58,8 +62,7 @@ def test_every_file_of_the_code_and_every_test_folder_is_named():
 def test_every_file_of_the_code_can_be_read_in_one_sitting():
     """No source file of pyrules/, web/ or tools/ over 600 lines, and the shell (web/app.js) under 300: a file past
     that holds more than one concern (docs/contributing.md)."""
-    files = [p for folder in ("pyrules", "web", "tools") for p in (ROOT / folder).rglob("*")
-             if p.suffix in {".py", ".js", ".mjs", ".css", ".html"} and "__pycache__" not in p.parts]  # fmt: skip
+    files = [p for p in code_files("pyrules", "web", "tools") if p.suffix in {".py", ".js", ".mjs", ".css", ".html"}]
     lines = {str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines()) for p in files}
     assert len(lines) > 40 and lines["web/app.js"] > 0  # the walk found the tree
     assert {name: n for name, n in lines.items() if n > 600} == {}
