@@ -66,7 +66,7 @@ export const byId = (id) => adventures.get(id) ?? null;
 /** @param {string} id */
 export function remove(id) {
   adventures.delete(id);
-  drop(ADVENTURE + id);
+  return drop(ADVENTURE + id);
 }
 
 /**

@@ -285,15 +285,29 @@ function clicked(event) {
       confirm.hidden = false;
       return $("button", confirm).focus();
     case "confirm-delete":
-      remove(save.id);
-      saved = saved.filter((s) => s !== save);
-      render();
-      return ($list.querySelector("button") ?? $("#import-file")).focus();
+      return deleted(remove(save.id), () => {
+        saved = saved.filter((s) => s !== save);
+      });
     case "cancel":
       rename.hidden = true;
       confirm.hidden = true;
       return $("button", item).focus();
   }
+}
+
+/**
+ * The list redrawn once a delete is written (a reload before then still finds what was deleted, and lists it), the
+ * focus on the list's first button.
+ * @param {Promise<unknown>} writing
+ * @param {() => void} forget what the list forgets of it
+ * @param {() => void} [then] what else shows it, once the list does
+ */
+async function deleted(writing, forget, then) {
+  await writing;
+  forget();
+  render();
+  then?.();
+  ($list.querySelector("button") ?? $("#import-file")).focus();
 }
 
 /**
@@ -315,13 +329,12 @@ function adventureClicked(what, adventure, group) {
     case "delete":
       confirm.hidden = false;
       return $("button", confirm).focus();
-    case "confirm-delete":
-      for (const save of saved.filter((s) => s.adventure === adventure.id)) remove(save.id);
-      saved = saved.filter((s) => s.adventure !== adventure.id);
-      adventures.remove(adventure.id);
-      render();
-      page.adventureChanged(adventure.system);
-      return ($list.querySelector("button") ?? $("#import-file")).focus();
+    case "confirm-delete": {
+      const fights = saved.filter((s) => s.adventure === adventure.id).map((save) => remove(save.id));
+      return deleted(Promise.all([...fights, adventures.remove(adventure.id)]), () => {
+        saved = saved.filter((s) => s.adventure !== adventure.id);
+      }, () => page.adventureChanged(adventure.system));
+    }
     case "cancel":
       confirm.hidden = true;
       return $("button", group).focus();

@@ -375,10 +375,13 @@ export function store(save) {
   return put(FIGHT + save.id, JSON.stringify(entry));
 }
 
-/** @param {string} id */
-export function remove(id) {
-  drop(FIGHT + id);
-  if (currentId() === id) setCurrent(null);
+/**
+ * Deletes a saved fight; settled once the database has written it, so that a list redrawn after it never shows a
+ * fight that a reload would bring back.
+ * @param {string} id
+ */
+export async function remove(id) {
+  await Promise.all([drop(FIGHT + id), currentId() === id ? drop(CURRENT) : null]);
 }
 
 /** The open fight's id: opened again on reload. */
