@@ -203,6 +203,7 @@ def page(warm_context, base_url, _tabs):
     a test leaves on the tab is undone after it: its listeners, its routes, its viewport."""
     tab = _tab(warm_context, _tabs)
     problems, unwatch = watch(tab)
+    tab.bring_to_front()  # the tab in front: behind a page a test opened, it is hidden, its timers slowed to 1 a second
     tab.goto(base_url)  # a URL without a fragment: a new document, never a scroll within the last test's
     expect(tab.get_by_role("button", name="Start fight")).to_be_enabled(timeout=BOOT_TIMEOUT)
     yield tab

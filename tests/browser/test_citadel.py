@@ -195,6 +195,7 @@ def test_an_edited_table_is_used_and_travels_in_the_record(page):
     other.goto(link)
     expect(other.get_by_text("Round 1: Monster Combat")).to_be_visible(timeout=120_000)
     expect(rows(other).last).to_contain_text("5 wounds — Wound Points 1 of 6")  # the first of the fight
+    other.close()
 
 
 def test_the_citadel_screens_in_russian_have_no_english_left(page):
