@@ -260,7 +260,7 @@ function fightItem(save, open) {
 }
 
 /** @param {MouseEvent} event */
-function clicked(event) {
+async function clicked(event) {
   const target = /** @type {Element} */ (event.target);
   const button = target.closest("button");
   const group = /** @type {HTMLElement | null} */ (target.closest(".adventure-group"));
@@ -285,9 +285,10 @@ function clicked(event) {
       confirm.hidden = false;
       return $("button", confirm).focus();
     case "confirm-delete":
-      return deleted(remove(save.id), () => {
-        saved = saved.filter((s) => s !== save);
-      });
+      await remove(save.id); // the list redrawn once it is written: a reload before then still finds it, and lists it
+      saved = saved.filter((s) => s !== save);
+      render();
+      return ($list.querySelector("button") ?? $("#import-file")).focus();
     case "cancel":
       rename.hidden = true;
       confirm.hidden = true;
@@ -296,27 +297,12 @@ function clicked(event) {
 }
 
 /**
- * The list redrawn once a delete is written (a reload before then still finds what was deleted, and lists it), the
- * focus on the list's first button.
- * @param {Promise<unknown>} writing
- * @param {() => void} forget what the list forgets of it
- * @param {() => void} [then] what else shows it, once the list does
- */
-async function deleted(writing, forget, then) {
-  await writing;
-  forget();
-  render();
-  then?.();
-  ($list.querySelector("button") ?? $("#import-file")).focus();
-}
-
-/**
  * Export, open or delete a whole adventure (Delete asks first, and deletes its fights with it).
  * @param {string} what
  * @param {Adventure} adventure
  * @param {HTMLElement} group
  */
-function adventureClicked(what, adventure, group) {
+async function adventureClicked(what, adventure, group) {
   const confirm = $(".adventure-confirm", group);
   switch (what) {
     case "open":
@@ -330,10 +316,13 @@ function adventureClicked(what, adventure, group) {
       confirm.hidden = false;
       return $("button", confirm).focus();
     case "confirm-delete": {
-      const fights = saved.filter((s) => s.adventure === adventure.id).map((save) => remove(save.id));
-      return deleted(Promise.all([...fights, adventures.remove(adventure.id)]), () => {
-        saved = saved.filter((s) => s.adventure !== adventure.id);
-      }, () => page.adventureChanged(adventure.system));
+      // its fights and itself written gone before the list is redrawn, as a fight's Delete above
+      const fights = saved.filter((s) => s.adventure === adventure.id);
+      await Promise.all([...fights.map((save) => remove(save.id)), adventures.remove(adventure.id)]);
+      saved = saved.filter((s) => s.adventure !== adventure.id);
+      render();
+      page.adventureChanged(adventure.system);
+      return ($list.querySelector("button") ?? $("#import-file")).focus();
     }
     case "cancel":
       confirm.hidden = true;

@@ -381,15 +381,17 @@ export function store(save) {
  * @param {string} id
  */
 export async function remove(id) {
-  await Promise.all([drop(FIGHT + id), currentId() === id ? drop(CURRENT) : null]);
+  await Promise.all([drop(FIGHT + id), currentId() === id ? setCurrent(null) : null]);
 }
 
 /** The open fight's id: opened again on reload. */
 export const currentId = () => get(CURRENT);
 
-/** @param {string | null} id */
+/**
+ * @param {string | null} id
+ * @returns {Promise<unknown>} settled once the database has it
+ */
 export function setCurrent(id) {
-  if (id === currentId()) return;
-  if (id) put(CURRENT, id);
-  else drop(CURRENT);
+  if (id === currentId()) return Promise.resolve();
+  return id ? put(CURRENT, id) : drop(CURRENT);
 }
