@@ -274,7 +274,9 @@ def _share_adventure(data: dict) -> dict:
 def _open_link(data: dict) -> dict:
     """A share link is untrusted: decoded and checked whole; any fault is refused with a message. A fight opens as
     the fight; an adventure's link answers its document, normalized (``adventure``), every fight replayed, and what
-    it shows before any fight is opened (``overview``: :func:`pyrules.adventure.overview`)."""
+    it shows before any fight is opened (``overview``: :func:`pyrules.adventure.overview`). Where no story will be
+    asked (a fight of no action), ``preview`` says whether the link's preview is these rules' own
+    (:func:`pyrules.preview.compared`)."""
     r = Reader(data, "")
     code = r.get("code")
     r.done()
@@ -295,7 +297,10 @@ def _open_link(data: dict) -> dict:
         raise RecordError(
             "link", tr("holds a fight this app cannot play ({error})", error=error), tr("Share link")
         ) from None
-    return _open(fight)
+    opened = _open(fight)
+    if given is not None and not fight.log:  # no story is asked for a fight of no action: its preview checked here
+        opened["preview"] = preview.compared(given, fight, None)
+    return opened
 
 
 def _compared(document: dict, given: Any) -> str:
@@ -450,7 +455,7 @@ def _review(data: dict) -> dict:
         else:
             answer = review.review(fight, {"lambda": lam or 0.0, "worth": worth})
         if given is not None:
-            answer["preview"] = "differs" if preview.differs(given, fight, answer) else "same"
+            answer["preview"] = preview.compared(given, fight, answer)
         return answer
     except odds.CannotSimulate as exc:
         raise RecordError("record", str(exc)) from None

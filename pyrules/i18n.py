@@ -151,6 +151,17 @@ def placeholders(text: str) -> tuple[dict[str, int], set[str]] | str:
     return names, chosen
 
 
+def braces(text: str) -> int:
+    """How many doubled braces (``{{`` or ``}}``, a brace written as itself) ``text`` has: a translation writes as many
+    as its English text, so that what it makes is never a template of its own (a text made by :func:`tr` may be
+    given to it again, a label inside an error's words).
+
+    >>> braces("a {{name}} and {n}"), braces("{{x}}}}")
+    (2, 3)
+    """
+    return sum(match[0] in ("{{", "}}") for match in _TOKEN.finditer(text))
+
+
 def fault(key: str, text: str, short: bool) -> str | None:
     """Why a catalog's ``text`` for ``key`` cannot be used, in the current language; None where it can. A catalog
     keyed by the English (not ``short``: a key is a CRC's bits) has its names checked here against the key's; one keyed
@@ -175,6 +186,8 @@ def fault(key: str, text: str, short: bool) -> str | None:
         foreign = sorted((set(names) | chosen) - known)
         if foreign:
             return tr("uses {name}, which its English text does not", name="{" + foreign[0] + "}")
+        if braces(text) != braces(key):
+            return tr("writes a brace as itself ({value}) where its English text does not", value="{{")
     return None
 
 
@@ -232,7 +245,7 @@ def _fits(template: str, text: str) -> bool:
         if isinstance(own, str) or isinstance(english, str):
             found = False
         else:
-            found = set(own[0]) | own[1] <= set(english[0]) | english[1]
+            found = set(own[0]) | own[1] <= set(english[0]) | english[1] and braces(text) == braces(template)
         _FITS[(template, text)] = found
     return found
 
@@ -277,12 +290,20 @@ def join_list(names: Iterable[str]) -> str:
 
 def tr(template: str, **fields: object) -> str:
     """``template`` in the current language, its fields filled in; the English where the language's text does not
-    fit the template (see :func:`fault`) or cannot be filled (a plural form chosen by a name that is not a count)."""
+    fit the template (see :func:`fault`) or cannot be filled (a plural form chosen by a name that is not a count);
+    ``template`` itself where it is no template (a text already made, given again: a label).
+
+    >>> tr("{x} and }")
+    '{x} and }'
+    """
     code = _language.get()
     text = CATALOGS.get(code, {}).get(short_key(template) if code in SHORT else template)
-    if text is None or not _fits(template, text):
-        return _filled("en", template, fields)
+    if text is not None and _fits(template, text):
+        try:
+            return _filled(code, text, fields)
+        except (ValueError, TypeError, KeyError):
+            pass
     try:
-        return _filled(code, text, fields)
-    except (ValueError, TypeError, KeyError):
         return _filled("en", template, fields)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return template  # no template: a text already made (translated, a name) given again, shown as it is

@@ -3,17 +3,18 @@ in the link (:mod:`pyrules.share`, format 3), drawn by the friend's page from it
 
 A preview is data, language-neutral: it is made in English (names, labels and the measure's words are the rules'
 English, which the page translates through the rules' catalog) so that the friend's rules, in any language, make the
-same preview of the same fight and can tell a link whose preview was changed (:func:`differs`).
+same preview of the same fight and can tell a link whose preview was changed (:func:`compared`).
 
 A fight's preview is a list, short as a link wants it: ``[outcome, rounds, hero, enemies, sides, chart]``, the
 summary's parts, both sides' numbers at its end (``[name, label, value]``, as :meth:`System.sides`; the book's own
-hero, unnamed in the record, is ``""``: the page names him in its language) and, where its
-book's fights are reviewed exactly within the budget, its story's chart: ``[turning, worths, judged, marks, steps,
-measure]``, the turning action, the worth before each action and after the last in whole per cent as one character
-each (:func:`worth_text`), 16 bits of the CRC-32 of the worth it was judged by (the friend's rules compare charts
-judged alike), the marks (one letter an action: ``i``, ``m``, ``b``, ``-`` none), each action's round as the
-step from the one before, and the measure's kind; of these the last three are left out where they are the usual
-(no marks, a round an action, the chance to win). An adventure's preview is its overview
+hero, unnamed in the record, is ``""``: the page names him in its language) and, where its book's fights are
+reviewed exactly within the budget, its story's chart: ``[turning, worths, judged, marks, steps, measure]``, the
+turning action, the worth before each action and after the last in whole per cent as one character each
+(:func:`worth_text`; a list of whole per cents where one is outside 0–100 %), 16 bits of the CRC-32 of the worth it
+was judged by (the friend's rules compare charts judged alike), the marks (one letter an action: ``i``, ``m``,
+``b``, ``-`` none), each action's round as the step from the one before, and the measure's kind; of these the last
+three are left out where they are the usual (no marks, a round an action, the chance to win).
+An adventure's preview is its overview
 (:func:`pyrules.adventure.overview`) in the same words.
 
 >>> from pyrules import Fight
@@ -26,8 +27,8 @@ step from the one before, and the measure's kind; of these the last three are le
 >>> turning, worths, judged = made[5]
 >>> turning, len(worths)  # the turning action; the worth before the one round and after it
 (0, 2)
->>> differs(made, fight, review.review(fight))
-False
+>>> compared(made, fight, review.review(fight))
+'same'
 """
 
 from __future__ import annotations
@@ -64,14 +65,21 @@ def of_fight(fight: Any, answer: dict | None = None, options: dict | None = None
     return made
 
 
-def worth_text(worths: list[float | None]) -> str:
+def worth_text(worths: list[float | None]) -> str | list[int | None]:
     """Worths as whole per cent, one character each: 0–100 as the characters from ``(`` on, the backslash (which JSON
-    would escape) skipped; ``!`` for a worth past the exact odds' budget.
+    would escape) skipped; ``!`` for a worth past the exact odds' budget. A worth outside 0–100 % (something spent
+    can cost more than the fight's end is worth) has no character: then the whole list is whole per cents (None past
+    the budget), which the friend's page reads as well.
 
     >>> [ord(c) for c in worth_text([0.0, 0.51, 0.52, 1.0, None])]
     [40, 91, 93, 141, 33]
+    >>> worth_text([0.5, -0.4123, None, -7.0])
+    [50, -41, None, -700]
     """
-    codes = [33 if x is None else 40 + round(100 * x) for x in worths]
+    cents = [None if x is None else round(100 * x) for x in worths]
+    if any(cent is not None and not 0 <= cent <= 100 for cent in cents):
+        return cents
+    codes = [33 if cent is None else 40 + cent for cent in cents]
     return "".join(chr(code + (code >= 92)) for code in codes)
 
 
@@ -103,16 +111,37 @@ def of_adventure(overview: dict) -> dict:
     return {"stat": overview["stat"], "fights": [{key: line[key] for key in LINE} for line in overview["fights"]]}
 
 
-def differs(given: Any, fight: Any, answer: dict | None) -> bool:
-    """Whether the preview a link carried is not the one these rules make of its fight (``answer``: the review the
-    page asked for, exact or simulated). Charts are compared where both have one judged by one worth: a story too
-    large for one device's budget, or judged by a friend's own choice of worth, is not a changed link."""
-    made = of_fight(fight, answer if answer is not None and "simulated" not in answer else None)
-    if not isinstance(given, list) or given[:5] != made[:5] or len(given) > 6:
-        return True
-    if len(given) < 6 or len(made) < 6:  # a chart on one side only: one device's budget, or a simulated story
+SAME, DIFFERS, OTHER = "same", "differs", "other"  # what a link's preview is to these rules (:func:`compared`)
+
+
+def compared(given: Any, fight: Any, answer: dict | None) -> str:
+    """Whether the preview a link carried is the one these rules make of its fight (``answer``: the review the page
+    asked for, exact or simulated; None where no review is asked: a fight of no action): :data:`SAME`, or
+    :data:`DIFFERS` (changed, or not a preview these rules would make: a chart where its book has none, a chart's
+    judged tag that is not a number), or :data:`OTHER`: its chart was judged by another worth than the page's (the
+    sharer's choices differ from the friend's), so the page's own story, judged by the friend's worth, replaces it
+    unchecked. The preview is compared whole: every part, whatever its tag says. A chart on the sharer's side only
+    (the exact review past one device's budget) is no changed link."""
+    reviewed = answer is not None and "simulated" not in answer
+    made = of_fight(fight, answer if reviewed else {"rows": []})  # {"rows": []}: no review made here
+    if not isinstance(given, list) or len(given) not in (5, 6) or given[:5] != made[:5]:
+        return DIFFERS
+    if len(given) == 5:  # no chart: past the sharer's budget, or a book whose fights are not reviewed exactly
+        return SAME
+    theirs = given[5]
+    if "exact_odds" not in fight.system.capabilities or not fight.log or not _chart_shape(theirs):
+        return DIFFERS  # a chart these rules never make (a simulated story's, a fight of no action's), or no chart
+    if not reviewed or len(made) < 6:  # nothing reviewed here to hold it against (past this device's budget)
+        return SAME
+    ours = made[5]
+    if theirs[2] != ours[2]:
+        return OTHER
+    return SAME if theirs == ours else DIFFERS
+
+
+def _chart_shape(chart: Any) -> bool:
+    """Whether ``chart`` has a preview chart's shape (:func:`chart`): its judged tag a 16-bit number."""
+    if not isinstance(chart, list) or not 3 <= len(chart) <= 6:
         return False
-    theirs, ours = given[5], made[5]
-    if not isinstance(theirs, list) or len(theirs) < 3:
-        return True
-    return theirs[2] == ours[2] and theirs != ours  # charts judged by one worth (a friend may judge by another)
+    tag = chart[2]
+    return type(tag) is int and 0 <= tag <= 0xFFFF

@@ -90,7 +90,7 @@ def decode_shared(code: Any) -> tuple[dict, Any]:
         )
     version, dot, body = code.partition(".")
     if not dot or not version.isdigit() or not version.isascii():
-        raise _error(tr("is not a pyrules share link (it should start with {prefix})", prefix=PREFIX))
+        raise _error(tr("is not a pyrules share link (it should start with {prefix})", prefix=f"{LINK_VERSION}."))
     version = version.lstrip("0")
     if not version or len(version) > 6:  # int() would refuse thousands of digits; no link format will need 7
         raise _error(tr("is not a pyrules share link (unknown link format)"))

@@ -67,7 +67,9 @@ def test(extra: list[str], quick: bool = False) -> int:
             browser_pytest(*(browser / name for name in ALONE_BROWSER_TESTS)),
         ),
     ]
-    env = {**os.environ, "PYRULES_CHROMIUM": chromium, "PYRULES_DIST": str(DIST)}
+    # PYRULES_RUN: the tests that need what only the full run fetches (the pinned Pyodide) skip in quick's, not there
+    env = {**os.environ, "PYRULES_CHROMIUM": chromium, "PYRULES_DIST": str(DIST),
+           "PYRULES_RUN": "quick" if quick else "test"}
     # Bytecode, pytest's rewritten test modules included, kept under build/ between runs (even where the environment
     # says not to write it beside the sources): each test process otherwise compiles every module again, about 4 s of
     # each CPython worker's collection here.

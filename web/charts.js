@@ -15,8 +15,9 @@ const DOTS = 400; // actions up to which each has its dot on the chart (past it 
  * @param {number} p
  */
 const percent = (p) => percentText(p, 1);
+let floor = 0; // the story chart's bottom: 0 %, or a half lower where a spend's cost takes the worth below nothing
 /** @param {number} v */
-const yOf = (v) => TOP + (1 - v) * (H - TOP - BOTTOM);
+const yOf = (v) => TOP + (1 - v) / (1 - floor) * (H - TOP - BOTTOM);
 
 /**
  * The story chart's step width, for `steps` steps (the actions of the longest review drawn).
@@ -49,7 +50,8 @@ export function values(review) {
 export function reviewChart(review, other) {
   const width = stepWidth(Math.max(review.rows.length, other?.rows.length ?? 0));
   const svg = node("svg", { viewBox: `0 0 ${W} ${H}`, class: "story-svg", "aria-hidden": "true" });
-  for (const v of [0, 0.5, 1]) {
+  floor = Math.floor(2 * Math.min(0, ...[review, ...other ? [other] : []].flatMap((r) => values(r).map(([, v]) => v ?? 0)))) / 2;
+  for (const v of new Set([floor, 0, 0.5, 1])) {
     svg.append(node("line", { x1: LEFT, x2: W - RIGHT, y1: yOf(v), y2: yOf(v), class: "grid" }));
     svg.append(node("text", { x: LEFT - 6, y: yOf(v) + 4, class: "tick", "text-anchor": "end" }, percentText(v, 0)));
   }

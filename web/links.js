@@ -112,7 +112,11 @@ export async function openFromLink() {
     return false;
   }
   if (reply.adventure) page.look(reply);
-  else page.show(reply, { name: "", link: true, shared: true, looking: "fight" });
+  else {
+    page.show(reply, { name: "", link: true, shared: true, looking: "fight" });
+    // a fight of no action (no story to tell) whose preview is not the rules' own
+    if (reply.preview === "differs") tell(t("This link's preview did not match what it holds: what is shown is the rules' own."));
+  }
   return true;
 }
 

@@ -27,9 +27,11 @@ import { language, rulesWords, t } from "./i18n.js";
 /** @typedef {{outcome: string} & Record<string, any>} View the fight's state as the screen draws it */
 /** @typedef {{kind: string} & Record<string, any>} FightEvent what one action did (a log entry) */
 /**
- * A fight the rules opened; `terms`: the key to its numbers ([term in the book's words, meaning]).
+ * A fight the rules opened; `terms`: the key to its numbers ([term in the book's words, meaning]); `preview`: a
+ * link's, where the rules compared it on opening ("same", "differs": pyrules.preview.compared).
  * @typedef {{session: number, record: FightRecord, view: View, why: Record<string, string>, summary: Summary,
- *   log: FightEvent[], log_from?: number, terms?: string[][]}} Opened  log: the fight's last events, from log_from on
+ *   log: FightEvent[], log_from?: number, terms?: string[][], preview?: string}} Opened  log: the fight's last
+ *   events, from log_from on
  */
 /** @typedef {{action: Action, view: View, why: Record<string, string>, summary: Summary, event: FightEvent}} Acted */
 /** @typedef {{view: View, why: Record<string, string>, summary: Summary}} Undone */

@@ -176,6 +176,7 @@ function draws(reply, theirs, against, first) {
   $measure.textContent = measure; // what the chart plots
   $chart.setAttribute("aria-label", t("{measure}, action by action", { measure }));
   $status.textContent = reply.preview === "differs" ? t("This link's preview did not match what it holds: what is shown is the rules' own.")
+    : reply.preview === "other" ? t("The link's story was judged by the sharer's own worth settings: what is shown is judged by yours.")
     : reply.simulated?.words ?? "";
   $summary.textContent = reply.summary;
   $picture.hidden = false;
@@ -209,10 +210,12 @@ export function preview(summary, sides, chart, measures, preview) {
   $status.textContent = t("The story is being told…");
   $summary.textContent = `${page.ending(open)}.`;
   const [turning = null, worths = "", , marks = "", steps = [], kind = "win"] = chart ?? [];
-  const values = Array.from(String(worths), (c) => {
-    const code = c.charCodeAt(0) - 40; // pyrules.preview.worth_text
-    return code < 0 ? null : (code > 52 ? code - 1 : code) / 100;
-  });
+  // pyrules.preview.worth_text: a character each, or whole per cents where one is outside 0–100 %
+  const values = Array.isArray(worths) ? worths.map((cent) => (typeof cent === "number" ? cent / 100 : null))
+    : Array.from(String(worths), (c) => {
+      const code = c.charCodeAt(0) - 40;
+      return code < 0 ? null : (code > 52 ? code - 1 : code) / 100;
+    });
   let round = 0;
   const rows = values.slice(0, -1).map((before, i) => ({ round: (round += Number(steps[i] ?? 1)), before,
     mark: MARKS[/** @type {keyof typeof MARKS} */ (marks[i])] ?? null, known: before !== null, preview: true,

@@ -350,7 +350,7 @@ FIELD_NAME = re.compile(r"\{(\w+)\}")
 def _hostile_text(template: str, how: str, rnd: Any) -> str:
     """``template`` turned hostile, in a way a catalog's check may accept (``how``): its fields renamed (to names its
     English may not have: a catalog keyed short is checked as each text is used), each chosen on as a plural (a name
-    that is not a count), filled in twice or three times, or a broken piece added."""
+    that is not a count), filled in twice or three times, braces written as themselves, or a broken piece added."""
     if how == "renamed":
         return FIELD_NAME.sub(lambda _: "{" + rnd.choice(["x", "value", "n", "error", "name", "low"]) + "}", template)
     if how == "chosen":
@@ -359,6 +359,9 @@ def _hostile_text(template: str, how: str, rnd: Any) -> str:
         return " ".join([template] * (2 if how == "twice" else 3))
     if how == "broken":
         return rnd.choice([template + rnd.choice(BROKEN), rnd.choice(BROKEN)])
+    if how == "braced":  # braces written as themselves, which str.format would read again where a text is reused
+        return rnd.choice(["{{x}}", "{{", "}}", "a {{b}} c", template + " {{" + rnd.choice(["x", "n", "error"]) + "}}",
+                           "{{{x}}}", template.replace("{", "{{{", 1)])
     return template
 
 
@@ -367,7 +370,7 @@ def hostile_catalogs(draw, templates: list[str]) -> dict[str, str]:
     """A catalog of every text of the rules (``templates``), each made hostile or not, keyed by the English or by
     24 bits of each English text's CRC-32 as the page's download is (bounded: one seeded choice per text)."""
     rnd = draw(st.randoms(use_true_random=False))
-    ways = draw(st.lists(st.sampled_from(["same", "renamed", "chosen", "twice", "three times"]), min_size=1))
+    ways = draw(st.lists(st.sampled_from(["same", "renamed", "chosen", "twice", "three times", "braced"]), min_size=1))
     broken = draw(st.sampled_from([0.0, 0.001, 0.05]))  # how often a text is broken: refusing the whole catalog
     catalog = {text: _hostile_text(text, "broken" if rnd.random() < broken else rnd.choice(ways), rnd)
                for text in templates}  # fmt: skip

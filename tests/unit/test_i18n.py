@@ -285,4 +285,27 @@ def test_a_catalogs_names_are_its_english_ones_checked_when_added_or_when_first_
     with language("ru"):
         assert tr(TEMPLATE, low=0, high=9, value=12) == "must be from 0 to 9, not 12"
         assert tr("is missing", value="abc") == "is missing"
-        assert tr("{n} {n|point|points}", n=3) == "{n|x.__class__|y}"  # a doubled brace is a brace, never a choice
+        # a doubled brace is a brace, never a choice; one its English has not is found out when used: the English
+        assert tr("{n} {n|point|points}", n=3) == "3 points"
+
+
+@pytest.mark.parametrize("text", ["{{x}}", "{{", "}}", "от {low} {{до}} {high}", "{{{low}}}"])
+def test_a_brace_written_as_itself_where_its_english_has_none_is_refused_or_never_used(text, monkeypatch):
+    """What a text makes may be given to tr() again (a label inside an error's words), so a catalog's text writes a
+    brace as itself only where its English does: keyed by the English, the catalog is refused naming the text; keyed
+    short, the English is said instead. A later error in that language is never an internal one."""
+    from pyrules import i18n
+
+    reply = json.loads(api.call(json.dumps({"op": "words", "language": "ru", "catalog": {TEMPLATE: text}})))
+    assert reply["ok"] is False and reply["error"]["field"] == "catalog." + key_name(TEMPLATE)
+    assert reply["error"]["message"] == "writes a brace as itself ({{) where its English text does not"
+    monkeypatch.setitem(CATALOGS, "ru", {})
+    monkeypatch.setattr(i18n, "SHORT", set(i18n.SHORT))
+    every = {english: text for english in texts()}
+    reply = json.loads(api.call(json.dumps({"op": "words", "language": "ru", "catalog": i18n.keyed_short(every)})))
+    assert reply["ok"], reply
+    with language("ru"):
+        assert tr(TEMPLATE, low=0, high=9, value=12) == "must be from 0 to 9, not 12"
+    refused = json.loads(api.call(json.dumps({"op": "new_hero", "system": "grey-star", "numbers": {"skill": "x"},
+                                              "lang": "ru"})))  # fmt: skip
+    assert refused["ok"] is False and "internal" not in refused and refused["error"]["field"] == "numbers.skill"

@@ -81,7 +81,7 @@ def test_the_preview_is_made_in_english_whatever_the_language_so_every_friend_co
     for code in ("ru", "es"):
         with i18n.language(code):
             assert preview.of_fight(fight) == made
-            assert not preview.differs(made, fight, None)
+            assert preview.compared(made, fight, None) == "same"
     assert made[2] == "" and "STAMINA" in {label for _name, label, _value in made[4]}  # "Hero": the page's to say
 
 
@@ -161,9 +161,10 @@ def test_a_shared_adventure_carries_its_overview_and_a_changed_one_is_said_to_di
         assert "preview" not in call(op="open_link", code=plain)
 
 
-def test_a_friend_who_judges_by_another_worth_is_not_told_the_link_differs():
+def test_a_friend_who_judges_by_another_worth_is_told_so_not_that_the_link_differs():
     """The preview's chart is judged as the sharer's story was (Share's ``judged``); a friend whose page judges by
-    another worth (a point of WILLPOWER kept worth more) sees another story, which is no changed link."""
+    another worth (a point of WILLPOWER kept worth more) sees another story, which is no changed link: the rules say
+    its chart was judged otherwise (``other``), and the page says that what it shows is its own."""
     fight = fought("grey-star")
     session = call(op="restore", record=fight.record())["session"]
     code = call(op="share", session=session, judged={"lambda": 0.005})["code"]
@@ -171,7 +172,7 @@ def test_a_friend_who_judges_by_another_worth_is_not_told_the_link_differs():
     alike = call(op="review", record=record, preview=carried, **{"lambda": 0.005})
     assert alike["preview"] == "same"
     other = call(op="review", record=record, preview=carried, **{"lambda": 0.03})
-    assert other["preview"] == "same"
+    assert other["preview"] == "other"
     assert [row["before"] for row in alike["rows"]] != [row["before"] for row in other["rows"]]  # another story
     refused = call(op="share", session=session, judged={"lambda": 7})
     assert not refused["ok"] and refused["error"]["field"] == "judged.lambda"
