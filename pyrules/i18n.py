@@ -187,7 +187,7 @@ def fault(key: str, text: str, short: bool) -> str | None:
         if foreign:
             return tr("uses {name}, which its English text does not", name="{" + foreign[0] + "}")
         if braces(text) != braces(key):
-            return tr("writes a brace as itself ({value}) where its English text does not", value="{{")
+            return tr("holds {value}, which is not a placeholder such as {{name}}", value=repr("{{"))
     return None
 
 

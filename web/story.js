@@ -176,7 +176,7 @@ function draws(reply, theirs, against, first) {
   $measure.textContent = measure; // what the chart plots
   $chart.setAttribute("aria-label", t("{measure}, action by action", { measure }));
   $status.textContent = reply.preview === "differs" ? t("This link's preview did not match what it holds: what is shown is the rules' own.")
-    : reply.preview === "other" ? t("The link's story was judged by the sharer's own worth settings: what is shown is judged by yours.")
+    : reply.preview === "other" ? t("This story is judged by your worth settings, not the sharer's.")
     : reply.simulated?.words ?? "";
   $summary.textContent = reply.summary;
   $picture.hidden = false;

@@ -298,7 +298,7 @@ def test_a_brace_written_as_itself_where_its_english_has_none_is_refused_or_neve
 
     reply = json.loads(api.call(json.dumps({"op": "words", "language": "ru", "catalog": {TEMPLATE: text}})))
     assert reply["ok"] is False and reply["error"]["field"] == "catalog." + key_name(TEMPLATE)
-    assert reply["error"]["message"] == "writes a brace as itself ({{) where its English text does not"
+    assert reply["error"]["message"] == "holds '{{', which is not a placeholder such as {name}"
     monkeypatch.setitem(CATALOGS, "ru", {})
     monkeypatch.setattr(i18n, "SHORT", set(i18n.SHORT))
     every = {english: text for english in texts()}
