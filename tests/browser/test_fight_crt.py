@@ -227,20 +227,15 @@ def test_a_tapped_square_fights_one_round_with_the_number_the_rules_draw(page, b
     assert squares.evaluate_all("cs => cs.filter(c => c.tabIndex === 0).length") == 1
 
 
-def test_evade_takes_its_number_from_a_square_or_from_the_number_typed(page):
+def test_evade_is_one_tap_its_number_drawn_as_a_rounds(page):
+    """Where the section allows an evasion fought as a round, Evade plays it at once with a number the rules draw,
+    as a square's round does; no square to tap after it."""
     set_up(page, "Dawn of the Darklords", BANEDON, GIAK, {"Evasion allowed after round": 0})
-    evade = page.get_by_role("button", name="Evade")
-    table = page.get_by_role("group", name="Random Number Table")
-    # Pressed with nothing typed: the next square is the evasion round (pressed again: the squares fight again).
-    evade.click()
-    expect(evade).to_have_attribute("aria-pressed", "true")
-    expect(page.locator("#rnt-hint")).to_have_text("Tap a square: the evasion round is fought with its number.")
-    evade.click()
-    expect(evade).to_have_attribute("aria-pressed", "false")
-    evade.click()
-    table.get_by_role("button", name="Square 4: evasion round", exact=True).click()
+    page.get_by_role("button", name="Evade").click()
     expect(log_cards(page)).to_have_count(1)
-    assert log_rows(page)[0][0] == "Round 1 (evade)"
+    rows = log_rows(page)
+    assert rows[0][0] == "Round 1 (evade)" and rows[0][3].isdigit(), rows
+    expect(page.locator("li.fought .log-title")).to_contain_text("drawn")
     expect(page.locator("#outcome")).to_contain_text("Banedon evades the fight.")
 
 
