@@ -5,6 +5,7 @@ the Random Number Table to tap, the log as cards without sideways scrolling, eac
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from conftest import BOOT_TIMEOUT, fight_round, log_cards, log_rows, play_on, set_up, stored_fights, wait_for
@@ -244,3 +245,21 @@ def test_evade_with_a_typed_number_uses_it(page):
     fight_round(page, 6, button="Evade")  # +2, 6: Banedon loses 2, the Giak's 9 ignored
     rows = log_rows(page)
     assert rows[0][0] == "Round 1 (evade)" and rows[0][3] == "6" and rows[0][5:7] == ["2", "23"]
+
+
+def test_undo_leaves_no_log_row_marked_by_a_story_that_is_gone(page):
+    """A fight won in two rounds: its story marks the log row of the step shown; Undo takes the fight back to its
+    round, the story goes, and with it every mark on the log."""
+    set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
+    fight_round(page, 5)  # Giak 20 -> 12
+    fight_round(page, 0)  # Giak killed
+    chart = page.get_by_role("slider", name=re.compile("action by action"))
+    expect(chart).to_be_visible(timeout=60_000)
+    chart.focus()
+    page.keyboard.press("Home")  # the first step: the first round's row marked (it stays after Undo)
+    marked = page.locator("#log .story-at")
+    expect(marked).to_have_count(1)
+    page.get_by_role("button", name="Undo").click()
+    expect(log_cards(page)).to_have_count(1)
+    expect(page.locator("#story")).to_be_hidden()
+    expect(marked).to_have_count(0)
