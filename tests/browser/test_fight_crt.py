@@ -247,6 +247,16 @@ def test_evade_with_a_typed_number_uses_it(page):
     assert rows[0][0] == "Round 1 (evade)" and rows[0][3] == "6" and rows[0][5:7] == ["2", "23"]
 
 
+def test_grey_stars_card_and_log_agree_on_what_the_enemy_lost(page):
+    """The Staff's loss (5 × 2 = 10) on a Deathgaunt with 8 left: his card's bar and the log's card both say he lost
+    8, the log saying how the rules made 10."""
+    set_up(page, "Grey Star the Wizard", {"COMBAT SKILL": 15, "ENDURANCE": 25, "WILLPOWER": 23},
+           [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": 20, "Enemy ENDURANCE": 8}])  # fmt: skip
+    fight_round(page, 6, willpower=2)
+    assert log_rows(page)[0][4] == "8 (5 × 2 = 10)"
+    expect(page.locator("#enemy-status")).to_contain_text("ENDURANCE 0 / 8 −8")
+
+
 def test_undo_leaves_no_log_row_marked_by_a_story_that_is_gone(page):
     """A fight won in two rounds: its story marks the log row of the step shown; Undo takes the fight back to its
     round, the story goes, and with it every mark on the log."""
