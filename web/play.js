@@ -192,6 +192,8 @@ export const cardsSeen = new IntersectionObserver((entries) => {
 });
 export function showStrip() {
   $strip.hidden = !cardsPassed || !fight || $fight.hidden || !$strip.textContent;
+  // What is scrolled into view (a control focused, the table after a round) comes under the strip, not behind it.
+  document.documentElement.style.scrollPaddingTop = $strip.hidden ? "" : `${$strip.offsetHeight + 8}px`;
 }
 
 /** The open fight kept (saved.js). */

@@ -164,7 +164,7 @@ const typedBox = h("fieldset", { className: "typed-number" },
   h("div", { className: "typed-row" },
     h("div", { className: "field" }, h("label", { htmlFor: number.id, i18n: "Random number" }), number), fightRound),
   h("p", { className: "hint", id: "number-hint",
-           i18n: "From your book's own Random Number Table. Typed, it is used by Fight round or Evade; blank, Fight round lets the app draw." }));
+           i18n: "From your book's own Random Number Table. Typed, it is used by Fight round or Evade; blank, the app draws one." }));
 
 /**
  * A costly action: its button (the cost in it) and, beside it, what it costs or why it is unavailable, as text.
@@ -186,7 +186,6 @@ const log = h("ol", { className: "log-cards", id: "log", attrs: { "aria-labelled
 let picked = null;
 /** @type {{square: number, number: number, actions: number} | null} the square turned over by the last action */
 let revealed = null;
-let evading = false; // Evade pressed: the next square tapped is the evasion round
 let evadeAtOnce = false; // the section's evasion before the first round: no round, no number
 let ownSpend = false; // the player typed the spend: the odds' advice is offered beside it, not filled over it
 /** @type {{n: number, at: string} | null} the odds' advised spend, for the state drawn then */
@@ -296,7 +295,6 @@ export function render(fight, shown) {
   evadeAtOnce = view.evade.at_once;
   showCostly(evade, view.evade, fight.why.evade, !view.evade.possible || over);
   showCostly(vigour, view.vigour, fight.why.vigour, !view.vigour.possible || hero.vigour || over);
-  if (!view.evade.allowed || over) evading = false;
   // A new action, or one undone: the square turned over by the last one goes with it.
   if (revealed && revealed.actions !== fight.record.actions.length) revealed = null;
   tableBox.hidden = over;
@@ -340,13 +338,8 @@ function showCostly(action, state, refused, hidden) {
 }
 
 // The table's squares: face down, but the one the last action turned over, which shows the number the rules drew.
-// What a tap does (fight the round, or evade) is said above them and in each square's name.
 function drawTable() {
-  const armed = evadesNext();
-  evade.button.setAttribute("aria-pressed", String(armed));
-  tableBox.classList.toggle("evading", armed);
-  tableHint.textContent = armed ? t("Tap a square: the evasion round is fought with its number.")
-    : t("Tap a square: the round is fought with the number under it.");
+  tableHint.textContent = t("Tap a square: the round is fought with the number under it.");
   grid.querySelectorAll("button").forEach((cell, i) => {
     const shown = revealed && revealed.square === i ? revealed.number : null;
     cell.textContent = shown === null ? "" : String(shown);
@@ -354,40 +347,25 @@ function drawTable() {
     if (shown === null) cell.removeAttribute("aria-current");
     else cell.setAttribute("aria-current", "true");
     cell.setAttribute("aria-label", shown !== null ? t("Square {n}: {number}, the last round's", { n: i + 1, number: shown })
-      : armed ? t("Square {n}: evasion round", { n: i + 1 }) : t("Square {n}: fight the round", { n: i + 1 }));
+      : t("Square {n}: fight the round", { n: i + 1 }));
   });
 }
 
-/** @param {MouseEvent} event a tap on a square: the round (or the evasion) fought with a number the rules draw */
+/** @param {MouseEvent} event a tap on a square: the round fought with a number the rules draw */
 function pickCell(event) {
   const cell = /** @type {Element} */ (event.target).closest("button");
   if (!(cell instanceof HTMLButtonElement) || cell.disabled) return;
   picked = Number(cell.dataset.index);
-  const action = drawnAction(evadesNext() ? "evade" : "round");
-  evading = false;
-  shell.act(action).then((done) => {
+  shell.act(drawnAction("round")).then((done) => {
     if (!done) picked = null;
   });
 }
 
-// Evade: before the first round where the section allows it, at once (no number); with a number typed, the evasion
-// round with it; else the next square tapped is the evasion round (pressed again: the squares fight again).
+// Evade, one tap: before the first round where the section allows it, at once (no number); else the evasion round,
+// with the number typed or, as a square's round, one the rules draw.
 function pressEvade() {
-  if (evadeAtOnce) {
-    shell.act({ do: "evade" });
-  } else if (number.value.trim() !== "") {
-    picked = null;
-    shell.act(roundAction("evade"));
-  } else {
-    evading = !evading;
-    drawTable();
-    announce(tableHint.textContent ?? ""); // what a tap does now
-  }
-}
-
-/** Evade was pressed: the next square tapped is the evasion round (not where an evasion needs no number). */
-function evadesNext() {
-  return evading && !evadeAtOnce;
+  picked = null;
+  shell.act(evadeAtOnce ? { do: "evade" } : roundAction("evade"));
 }
 
 /** @param {KeyboardEvent} event arrow keys, Home and End move within the table (one square in the tab order) */
@@ -433,7 +411,6 @@ function drawnAction(kind) {
 /** The round form's action (Enter, or Fight round): the number typed, or left to the app; never a square. */
 export const formAction = () => {
   picked = null;
-  evading = false;
   return roundAction("round");
 };
 
@@ -482,16 +459,20 @@ export function resetInputs() {
   showAdvice();
   picked = null;
   revealed = null;
-  evading = false;
   announcing = false;
 }
 
-/** A fight just started: the table's square in the tab order (a button: no keyboard opens on a phone). */
+/** A fight just started: the table's square in the tab order (a button: no keyboard opens on a phone), in view. */
 export const focus = () => {
   /** @type {HTMLButtonElement | null} */
   const square = grid.querySelector("button[tabindex='0']");
   (square && !tableBox.hidden ? square : fightRound).focus({ preventScroll: true });
+  tableInView();
 };
+
+// The whole table on screen, under the strip at its top and above the odds' bar at its foot (the page's scroll
+// padding), where it is not already: in a short screen (a phone held sideways) the fighters' cards fill the rest.
+const tableInView = () => tableBox.hidden || tableBox.scrollIntoView({ block: "nearest" });
 
 /**
  * A part of a round's card, named by what it holds (round, enemy, ratio, number, enemy-loss, hero-loss, endurance,
@@ -515,6 +496,10 @@ export function logRows(event, fight) {
       picked = null;
       drawTable();
     }
+    // The table for the next round in view (the control used may have been below it, or gone: Vigour's, once cast,
+    // whose focus goes to the square).
+    if (event.kind === "vigour") focus();
+    else tableInView();
   }
   /** @type {string[]} */
   const notes = event.notes ?? [];

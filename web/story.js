@@ -245,6 +245,8 @@ function reading(on) {
   $controls.inert = on; // what stays in view of them (Citadel's board) is not played either
   const after = on ? $strip : $outcome;
   if (after.nextElementSibling !== $box) after.after($box);
+  // The log row of the step shown is marked by the story drawn next, if any (after an undo, none, or another row).
+  for (const row of $$(".story-at", $fight)) row.classList.remove("story-at");
 }
 
 /** The story chart's step width, for the reviews drawn. */

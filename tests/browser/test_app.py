@@ -46,10 +46,10 @@ def test_grey_star_full_fight_spending_willpower(page):
     )
     expect(page.get_by_label("WILLPOWER to spend")).to_be_visible()
     fight_round(page, 6, willpower=2)  # the rules' worked example: -5, 6 -> Grey Star 4, Deathgaunt 5 x 2
-    fight_round(page, 0, willpower=3)  # -6/-5, 0 -> 9/0: 9 x 3 = 27
+    fight_round(page, 0, willpower=3)  # -6/-5, 0 -> 9/0: 9 x 3 = 27, of which Deathgaunt had 20
     assert log_rows(page) == [
         ["Round 1", "Deathgaunt", "−5", "6", "10 (5 × 2)", "4", "21", "20", "21"],
-        ["Round 2", "Deathgaunt", "−5", "0", "27 (9 × 3)", "0", "21", "0", "18"],
+        ["Round 2", "Deathgaunt", "−5", "0", "20 (9 × 3 = 27)", "0", "21", "0", "18"],
     ]
     expect(outcome(page)).to_have_text("Victory over Deathgaunt. Grey Star has 21 ENDURANCE and 18 WILLPOWER left.")
 
@@ -64,11 +64,11 @@ def test_cal_phoenix_full_fight_on_the_close_combat_table(page):
     expect(page.locator("#combat-ratio")).to_have_text("+1")  # 17 + Hunting Knife 2 - 18
     fight_round(page, 4)  # the rules' worked example: Cal loses 3, the Clansman 4
     fight_round(page, 1)  # +1/+2, 1 -> 3/4 (the Lone Wolf table would read 4/5)
-    fight_round(page, 0)  # +1/+2, 0 -> 8/0
+    fight_round(page, 0)  # +1/+2, 0 -> 8/0: the Clansman had 5
     assert log_rows(page) == [
         ["Round 1", "Renegade Clansman", "+1", "4", "4", "3", "22", "8"],
         ["Round 2", "Renegade Clansman", "+1", "1", "3", "4", "18", "5"],
-        ["Round 3", "Renegade Clansman", "+1", "0", "8", "0", "18", "0"],
+        ["Round 3", "Renegade Clansman", "+1", "0", "5 (8)", "0", "18", "0"],
     ]
     expect(outcome(page)).to_contain_text("Victory over Renegade Clansman. Cal Phoenix has 18 ENDURANCE left.")
 

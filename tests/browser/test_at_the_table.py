@@ -320,3 +320,66 @@ def test_citadels_screen_at_390_px_reads_as_the_players_see_it(phone, base_url):
     assert scroll.evaluate("(e) => e.scrollWidth <= e.clientWidth"), "table 9.9 scrolls sideways"
     expect(page.locator("#cob-table-source")).to_have_text(
         "Not checked against the printed game; transcribed by fans: FoolAntony/CoB.")
+
+
+# The Random Number Table's first row against what covers the screen: the strip of both sides' numbers at its top
+# (its bottom; 0 while it is hidden) and the odds' summary bar at its foot.
+FIRST_ROW_JS = """() => {
+  const strip = document.getElementById("fight-strip");
+  const odds = document.getElementById("odds").getBoundingClientRect();
+  const row = document.querySelector(".rnt-grid button").getBoundingClientRect();
+  return { under: strip.hidden ? 0 : strip.getBoundingClientRect().bottom, top: row.top, bottom: row.bottom,
+           bar: odds.top < innerHeight ? odds.top : innerHeight };
+}"""
+
+
+def first_row_seen(page, after):
+    """Waits until the table's first row is wholly in view: below the strip, above the odds' bar."""
+    wait_for(page, lambda: (lambda s: s["top"] >= s["under"] and s["bottom"] <= s["bar"])(page.evaluate(FIRST_ROW_JS)),
+             f"the table's first row in view after {after}: {page.evaluate(FIRST_ROW_JS)}")
+
+
+def acted(page, control, after):
+    """Taps `control`, and waits for the action's card in the log and the table's first row in view."""
+    cards = page.locator("#log > li")
+    before = cards.count()
+    control.tap()
+    expect(cards).to_have_count(before + 1)
+    first_row_seen(page, after)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_tables_first_row_comes_out_from_under_the_strip_after_vigour_and_each_round(phone, base_url, lang):
+    """At 390×844, the page scrolled until the table's first row lies under the strip at the screen's top (two lines
+    in Russian): after Cast Vigour and after each round the whole first row is in view again, and Vigour's card names
+    the statistic it raised."""
+    page = phone(390, 844, lang)
+    page.goto(base_url + "#f=" + share.encode(fixture("lone-wolf-two-enemies")))
+    expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
+    play_on(page)
+    squares = page.locator(".rnt-grid button")
+    for step, control in enumerate([page.locator("#vigour"), squares.nth(6), squares.nth(8)]):
+        page.evaluate("() => scrollBy(0, document.querySelector('.rnt-grid button').getBoundingClientRect().top - 10)")
+        expect(page.locator("#fight-strip")).to_be_visible()
+        assert page.evaluate(FIRST_ROW_JS)["top"] < page.evaluate(FIRST_ROW_JS)["under"]  # under the strip now
+        acted(page, control, "Vigour" if step == 0 else f"round {step}")
+    vigour = page.locator("#log > li").first
+    expect(vigour).to_contain_text(said(lang, "Vigour"))
+    expect(vigour).to_contain_text(f"{said(lang, 'COMBAT SKILL')} ")  # "COMBAT SKILL 18 for this fight", not "18"
+
+
+def test_a_phone_held_sideways_keeps_the_table_in_reach(phone, base_url):
+    """At 844×390 the header and the odds' bar take one line each, under a third of the height between them; after
+    Start fight the table's first row is in view, and again after a round played from a control below it."""
+    page = phone(844, 390)
+    page.goto(base_url)
+    expect(page.get_by_role("button", name="Start fight")).to_be_enabled(timeout=BOOT_TIMEOUT)
+    set_up(page, "Grey Star the Wizard", {"COMBAT SKILL": 15, "ENDURANCE": 25, "WILLPOWER": 20},
+           [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": 20, "Enemy ENDURANCE": 30}],
+           {"Evasion allowed after round": 0})  # fmt: skip
+    taken = page.evaluate("() => document.querySelector('.top').offsetHeight"
+                          " + document.getElementById('odds').offsetHeight")
+    assert taken <= 390 * 0.3, taken
+    first_row_seen(page, "Start fight")
+    page.get_by_label("Random number", exact=True).fill("4")
+    acted(page, page.get_by_role("button", name="Fight round"), "a round fought from the typed number")

@@ -5,6 +5,7 @@ the Random Number Table to tap, the log as cards without sideways scrolling, eac
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from conftest import BOOT_TIMEOUT, fight_round, log_cards, log_rows, play_on, set_up, stored_fights, wait_for
@@ -227,20 +228,15 @@ def test_a_tapped_square_fights_one_round_with_the_number_the_rules_draw(page, b
     assert squares.evaluate_all("cs => cs.filter(c => c.tabIndex === 0).length") == 1
 
 
-def test_evade_takes_its_number_from_a_square_or_from_the_number_typed(page):
+def test_evade_is_one_tap_its_number_drawn_as_a_rounds(page):
+    """Where the section allows an evasion fought as a round, Evade plays it at once with a number the rules draw,
+    as a square's round does; no square to tap after it."""
     set_up(page, "Dawn of the Darklords", BANEDON, GIAK, {"Evasion allowed after round": 0})
-    evade = page.get_by_role("button", name="Evade")
-    table = page.get_by_role("group", name="Random Number Table")
-    # Pressed with nothing typed: the next square is the evasion round (pressed again: the squares fight again).
-    evade.click()
-    expect(evade).to_have_attribute("aria-pressed", "true")
-    expect(page.locator("#rnt-hint")).to_have_text("Tap a square: the evasion round is fought with its number.")
-    evade.click()
-    expect(evade).to_have_attribute("aria-pressed", "false")
-    evade.click()
-    table.get_by_role("button", name="Square 4: evasion round", exact=True).click()
+    page.get_by_role("button", name="Evade").click()
     expect(log_cards(page)).to_have_count(1)
-    assert log_rows(page)[0][0] == "Round 1 (evade)"
+    rows = log_rows(page)
+    assert rows[0][0] == "Round 1 (evade)" and rows[0][3].isdigit(), rows
+    expect(page.locator("li.fought .log-title")).to_contain_text("drawn")
     expect(page.locator("#outcome")).to_contain_text("Banedon evades the fight.")
 
 
@@ -249,3 +245,31 @@ def test_evade_with_a_typed_number_uses_it(page):
     fight_round(page, 6, button="Evade")  # +2, 6: Banedon loses 2, the Giak's 9 ignored
     rows = log_rows(page)
     assert rows[0][0] == "Round 1 (evade)" and rows[0][3] == "6" and rows[0][5:7] == ["2", "23"]
+
+
+def test_grey_stars_card_and_log_agree_on_what_the_enemy_lost(page):
+    """The Staff's loss (5 × 2 = 10) on a Deathgaunt with 8 left: his card's bar and the log's card both say he lost
+    8, the log saying how the rules made 10."""
+    set_up(page, "Grey Star the Wizard", {"COMBAT SKILL": 15, "ENDURANCE": 25, "WILLPOWER": 23},
+           [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": 20, "Enemy ENDURANCE": 8}])  # fmt: skip
+    fight_round(page, 6, willpower=2)
+    assert log_rows(page)[0][4] == "8 (5 × 2 = 10)"
+    expect(page.locator("#enemy-status")).to_contain_text("ENDURANCE 0 / 8 −8")
+
+
+def test_undo_leaves_no_log_row_marked_by_a_story_that_is_gone(page):
+    """A fight won in two rounds: its story marks the log row of the step shown; Undo takes the fight back to its
+    round, the story goes, and with it every mark on the log."""
+    set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
+    fight_round(page, 5)  # Giak 20 -> 12
+    fight_round(page, 0)  # Giak killed
+    chart = page.get_by_role("slider", name=re.compile("action by action"))
+    expect(chart).to_be_visible(timeout=60_000)
+    chart.focus()
+    page.keyboard.press("Home")  # the first step: the first round's row marked (it stays after Undo)
+    marked = page.locator("#log .story-at")
+    expect(marked).to_have_count(1)
+    page.get_by_role("button", name="Undo").click()
+    expect(log_cards(page)).to_have_count(1)
+    expect(page.locator("#story")).to_be_hidden()
+    expect(marked).to_have_count(0)

@@ -112,6 +112,12 @@ def test_grey_star_spend_curve_and_best_spend_for_a_chosen_worth(page):
             )
         )
     ).to_be_visible()
+    # Its average spend is the advice's, round after round; the panel's line is the spend in the field, every round.
+    policy = panel(page).locator("#odds-policy")
+    expect(policy).to_contain_text("on average (its spend may change from round to round).")
+    expect(panel(page).locator("#odds-numbers dt").last).to_have_text(
+        f"WILLPOWER spent, on average, spending {best['spend']} every round", timeout=ODDS_TIMEOUT
+    )
     # The advice came unasked, and is in the fight's spend field, marked as advised.
     expect(page.get_by_label("WILLPOWER to spend")).to_have_value(str(best["spend"]))
     expect(page.locator("#willpower-advised")).to_have_text("advised")

@@ -300,7 +300,9 @@ def test_the_set_ups_odds_assume_the_spend_the_fight_will_advise(page):
     odds, status = panel(page), panel(page).get_by_role("status").first
     expect(status).to_have_text(f"Chance to win, spending {best} WILLPOWER a round as advised: {with_best}",
                                 timeout=ODDS_TIMEOUT)  # fmt: skip
-    expect(odds.locator("#odds-numbers dt").last).to_have_text(f"WILLPOWER spent, on average ({best} a round)")
+    expect(odds.locator("#odds-numbers dt").last).to_have_text(
+        f"WILLPOWER spent, on average, spending {best} every round"
+    )
     # The fight opens at the same chance, the advice in its field.
     page.get_by_role("button", name="Start fight").click()
     expect(page.get_by_label("WILLPOWER to spend")).to_have_value(str(best), timeout=ODDS_TIMEOUT)

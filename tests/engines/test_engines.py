@@ -93,8 +93,8 @@ def test_boot_a_lone_wolf_fight_undo_and_reload(page: Page):
     page.wait("document.querySelectorAll('#log li.fought').length === 2", "the last round undone")
     assert log_rows(page) == rows[:2]
     assert page.js("return document.querySelector('#outcome').textContent.trim();") == ""
-    fight_round(page, {"Random number": 0})  # 0 at +1/+2: the enemy loses 14, the hero 0 (row 0 of the table)
-    assert log_rows(page)[2][:6] == ["Round 3", "Giak", "+2", "0", "14", "0"]
+    fight_round(page, {"Random number": 0})  # 0 at +1/+2: 14 and 0 (row 0 of the table): the Giak loses his last 6
+    assert log_rows(page)[2][:6] == ["Round 3", "Giak", "+2", "0", "6 (14)", "0"]
     record = current_record(page)
     assert [a.get("number") for a in record["actions"]] == [6, 2, 0]
     shown = log_rows(page)

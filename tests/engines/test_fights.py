@@ -35,13 +35,13 @@ def test_grey_star_spends_willpower_through_the_staff_every_round(page: Page):
            [{"Enemy name": "Deathgaunt", "Enemy COMBAT SKILL": 20, "Enemy ENDURANCE": 30}])
     # Combat Ratio 15 - 20 = -5 (column -6/-5 of the Combat Results Table): 6 -> the enemy loses 5, Grey Star 4;
     # 0 -> 9 and 0. The Staff multiplies the enemy's loss by the WILLPOWER spent that round (1, 2, then 2; the log
-    # writes the product only when it is more than 1).
+    # writes the product only when it is more than 1, and the ENDURANCE lost first where it was more than was left).
     for number, spent in ((6, 1), (6, 2), (0, 2)):
         fight_round(page, {"Random number": number, "WILLPOWER to spend": spent})
     assert log_rows(page) == [
         ["Round 1", "Deathgaunt", "−5", "6", "5", "4", "21", "25", "22"],
         ["Round 2", "Deathgaunt", "−5", "6", "10 (5 × 2)", "4", "17", "15", "20"],
-        ["Round 3", "Deathgaunt", "−5", "0", "18 (9 × 2)", "0", "17", "0", "18"],
+        ["Round 3", "Deathgaunt", "−5", "0", "15 (9 × 2 = 18)", "0", "17", "0", "18"],
     ]
     outcome(page, "Victory over Deathgaunt. Grey Star has 17 ENDURANCE and 18 WILLPOWER left.")
     record = current_record(page)
@@ -60,13 +60,13 @@ def test_cal_phoenix_to_the_end_on_the_close_combat_results_table(page: Page):
     # Combat Ratio 17 + Hunting Knife 2 - 18 = +1
     page.wait("document.querySelector('#combat-ratio')?.textContent === '+1'", "Combat Ratio +1")
     # Column +1/+2 of the Close Combat Results Table: 4 -> the Clansman loses 4, Cal 3 (the rules' worked example);
-    # 1 -> 3/4 (the Lone Wolf table would read 4/5); 0 -> 8/0.
+    # 1 -> 3/4 (the Lone Wolf table would read 4/5); 0 -> 8/0, of the Clansman's 5.
     for number in (4, 1, 0):
         fight_round(page, {"Random number": number})
     assert log_rows(page) == [
         ["Round 1", "Renegade Clansman", "+1", "4", "4", "3", "22", "8"],
         ["Round 2", "Renegade Clansman", "+1", "1", "3", "4", "18", "5"],
-        ["Round 3", "Renegade Clansman", "+1", "0", "8", "0", "18", "0"],
+        ["Round 3", "Renegade Clansman", "+1", "0", "5 (8)", "0", "18", "0"],
     ]
     outcome(page, "Victory over Renegade Clansman. Cal Phoenix has 18 ENDURANCE left.")
     record = current_record(page)

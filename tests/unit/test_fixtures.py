@@ -73,7 +73,10 @@ def unsaid(events: list[dict]) -> list[dict]:
 
 def without_losses(event: dict) -> dict:
     """A Fighting Fantasy round without what it took from each side (``hero_loss``, each enemy's ``loss``: added since,
-    for its words), as the fixtures hold it."""
+    for its words), a Lone Wolf-family round without the ENDURANCE each side lost (``hero_lost``, ``enemy_lost``:
+    added since, for its words), as the fixtures hold them."""
+    if "enemy_lost" in event:
+        return {k: v for k, v in event.items() if k not in ("hero_lost", "enemy_lost")}
     if "hero_strength" not in event or "hero_loss" not in event:  # not one
         return event
     rows = [{k: v for k, v in row.items() if k != "loss"} for row in event["enemies"]]

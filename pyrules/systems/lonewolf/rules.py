@@ -456,6 +456,9 @@ class Engine(Record):
             "enemy_loss_text": losses.enemy_text,
             "hero_loss": losses.hero,
             "hero_loss_text": losses.hero_text,
+            # the ENDURANCE points each side lost: the loss, but never more than was left (a K: all of it)
+            "enemy_lost": state.enemies[state.current] - enemies[state.current],
+            "hero_lost": state.endurance - endurance,
             "endurance": landing.endurance,
             "enemy_endurance": enemies[state.current],
             "willpower": willpower,

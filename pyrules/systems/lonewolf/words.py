@@ -13,6 +13,8 @@ words.
 ('Drakkar loses 4, you lose 4: ENDURANCE 8', 'Round 1', 'picked', '4', '4')
 >>> loss_said("K", "K"), loss_said(10, "5 × 2"), loss_said(0, "3 ignored: evasion"), loss_said(3, "3")
 ('K (killed)', '10 (5 × 2)', '0 (3 ignored: evasion)', '3')
+>>> loss_said(18, "9 × 2", 10), loss_said(5, "5", 3)
+('10 (9 × 2 = 18)', '3 (5)')
 """
 
 from __future__ import annotations
@@ -26,14 +28,16 @@ from .rules import ENDED, EVADED, LOST, ONGOING, VIGOUR_COST, VIGOUR_SKILL, WON
 from .tables import KILL, Loss
 
 
-def loss_said(loss: Loss, how: str) -> str:
-    """A loss as the log shows it: the points (a kill said as one), then how the section's rules made them when they
-    changed the table's result ("10 (5 × 2)")."""
-    shown = tr("K (killed)") if loss == KILL else str(loss)
-    if re.search(r"[×+]", how):
-        made = re.sub(r"\s*=.*$", "", how)
-        return f"{shown} ({made})"
-    return shown if how in (str(loss), KILL) else f"{shown} ({how})"
+def loss_said(loss: Loss, how: str, lost: int | None = None) -> str:
+    """A loss as the log shows it: the ENDURANCE points lost (``lost``: never more than were left, as the fighter's
+    card shows them; a kill said as one), then how the section's rules made them when they changed the table's result
+    ("10 (5 × 2)"), and what they made where it was more than was left ("10 (9 × 2 = 18)")."""
+    if loss == KILL:
+        return tr("K (killed)")
+    made = re.sub(r"\s*=.*$", "", how) if how != str(loss) else ""  # "5 × 2", "3 ignored: evasion"
+    if lost is not None and lost != loss:  # more than was left: what the rules made, after how
+        made = f"{made} = {loss}" if made else str(loss)
+    return f"{loss if lost is None else lost} ({made})" if made else str(loss)
 
 
 def said(system: Any, event: dict) -> dict[str, Any]:
@@ -44,22 +48,24 @@ def said(system: Any, event: dict) -> dict[str, Any]:
     labels = system.labels()
     kind = event.get("kind")
     if kind == "vigour":
-        text = tr("Vigour cast: {skill} for this fight, ENDURANCE {endurance}.", skill=event["skill"],
-                  endurance=event["endurance"])  # fmt: skip
+        text = tr("Vigour cast: {skill_label} {n} for this fight, {endurance_label} {left}.",
+                  skill_label=tr(labels["skill"]), n=event["skill"], endurance_label=tr(labels["endurance"]),
+                  left=event["endurance"])  # fmt: skip
         return {"text": text, "title": tr("Vigour")}
     if kind == "evade_no_round":
         return {"text": " ".join(event.get("notes", [])), "title": tr("Evade")}
     enemy_loss, hero_loss = event["enemy_loss"], event["hero_loss"]
+    enemy_lost, hero_lost = event.get("enemy_lost", enemy_loss), event.get("hero_lost", hero_loss)
     enemy = (tr("{name}: out of the fight", name=event["enemy"]) if enemy_loss == KILL
-             else tr("{name} loses {n}", name=event["enemy"], n=enemy_loss))  # fmt: skip
-    hero = tr("you are out of the fight") if hero_loss == KILL else tr("you lose {n}", n=hero_loss)
+             else tr("{name} loses {n}", name=event["enemy"], n=enemy_lost))  # fmt: skip
+    hero = tr("you are out of the fight") if hero_loss == KILL else tr("you lose {n}", n=hero_lost)
     left = f"{tr(labels['endurance'])} {event['endurance']}"
     parts = {
         "title": tr("Round {round} (evade)", round=event["round"]) if kind == "evade"
         else tr("Round {round}", round=event["round"]),
         "pick": tr("picked") if event.get("typed") else tr("drawn"),
-        "enemy_loss": loss_said(enemy_loss, event["enemy_loss_text"]),
-        "hero_loss": loss_said(hero_loss, event["hero_loss_text"]),
+        "enemy_loss": loss_said(enemy_loss, event["enemy_loss_text"], enemy_lost),
+        "hero_loss": loss_said(hero_loss, event["hero_loss_text"], hero_lost),
         "you": tr("you"),
         "ratio": tr("Combat Ratio"),
     }  # fmt: skip

@@ -56,6 +56,27 @@ def test_a_lone_wolf_round_is_said_as_the_page_said_it():
     assert said["title"] == "Раунд 1" and said["pick"] == "выбрано"
 
 
+def test_a_loss_beyond_what_was_left_is_said_as_the_cards_show_it():
+    """The Staff's multiplied loss, more than the enemy had left: the log says the ENDURANCE he lost, as his card's
+    bar shows it, then how the rules made it; Vigour names the statistic it raised, in every language."""
+    fight = play("grey-star", hero={"skill": 15, "endurance": 25, "willpower": 23},
+                 enemies=[{"name": "Deathgaunt", "skill": 20, "endurance": 8}],
+                 actions=[{"do": "round", "number": 6, "willpower": 2}])  # fmt: skip
+    event = fight.log[0]
+    assert (event["enemy_loss"], event["enemy_lost"], event["enemy_endurance"]) == (10, 8, 0)
+    said = fight.told(event)["said"]
+    assert said["enemy_loss"] == "8 (5 × 2 = 10)" and said["text"].startswith("Deathgaunt loses 8,")
+    hurt = play("lone-wolf", hero={"skill": 10, "endurance": 2},
+                enemies=[{"name": "Giak", "skill": 13, "endurance": 9}], actions=[{"do": "round", "number": 1}])
+    assert (hurt.log[0]["hero_loss"], hurt.log[0]["hero_lost"]) == (6, 2)
+    assert hurt.told(hurt.log[0])["said"]["hero_loss"] == "2 (6)"
+    vigour = play("lone-wolf", actions=[{"do": "vigour"}])
+    for code, text in (("ru", "Бодрость: БОЕВОЕ МАСТЕРСТВО 18 до конца боя, ВЫНОСЛИВОСТЬ 22."),
+                       ("es", "Vigor lanzado: DESTREZA EN EL COMBATE 18 en este combate, RESISTENCIA 22.")):
+        with language(code):
+            assert vigour.told(vigour.log[0])["said"]["text"] == text
+
+
 def test_a_kill_and_a_death_are_said_as_the_page_said_them():
     giak = {"name": "Giak", "skill": 5, "endurance": 9}
     fight = play("lone-wolf", hero={"skill": 30, "endurance": 1}, enemies=[giak],
@@ -70,7 +91,7 @@ def test_a_kill_and_a_death_are_said_as_the_page_said_them():
                 actions=[{"do": "round", "number": 3}])  # fmt: skip
     assert both.view()["outcome"] == "lost"
     assert both.view()["said"]["outcome"] == "Banedon is dead, and so is the enemy: the adventure is over."
-    assert both.told(both.log[0])["said"]["text"] == "Giak loses 5, you lose 4: ENDURANCE 0"
+    assert both.told(both.log[0])["said"]["text"] == "Giak loses 1, you lose 1: ENDURANCE 0"  # all each had
 
 
 def test_the_outcomes_are_said_as_the_page_said_them():
@@ -96,7 +117,7 @@ def test_the_outcomes_are_said_as_the_page_said_them():
     # the hero as the player named him, as the page names him
     assert named.view()["said"]["outcome"] == "Victory over Giak. Aragorn has 25 ENDURANCE left."
     vigour = play("lone-wolf", actions=[{"do": "vigour"}])
-    assert vigour.told(vigour.log[0])["said"] == {"text": "Vigour cast: 18 for this fight, ENDURANCE 22.",
+    assert vigour.told(vigour.log[0])["said"] == {"text": "Vigour cast: COMBAT SKILL 18 for this fight, ENDURANCE 22.",
                                                   "title": "Vigour"}  # fmt: skip
 
 

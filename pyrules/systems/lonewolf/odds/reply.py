@@ -43,7 +43,7 @@ def exact(fight: Any, options: dict) -> OddsReply:
         spent = reply["willpower_spent"] = result["willpower_spent"]
         reply["willpower"] = [[k, p] for k, p in (result["willpower"] or {}).items()]
         now = reply["spend"] = within(legal, spend) or None  # None: nothing can be spent now
-        reply["lines"] = [[tr("WILLPOWER spent, on average ({n} a round)", n=now) if now
+        reply["lines"] = [[tr("WILLPOWER spent, on average, spending {n} every round", n=now) if now
                            else tr("WILLPOWER spent, on average"), spent]]  # fmt: skip
         if options.get("lambda") is not None:
             reply["policy"] = {"lambda": options["lambda"], **grey_star_policy(system, setup, state, options["lambda"])}
@@ -75,8 +75,10 @@ def exact(fight: Any, options: dict) -> OddsReply:
         n = policy["spend"]
         policy["advice"] = advice(tr("The Staff takes no WILLPOWER now."))
         if n:
+            # its average spend is the advice's, round by round: not the panel's line, which spends n every round
             policy["advice"] = advice(tr("Best now: spend {n}. Following this advice round after round you win {win}, "
-                                         "spending {spent} WILLPOWER on average.", n=n, win="{win}", spent="{spent}"),
+                                         "spending {spent} WILLPOWER on average (its spend may change from round to "
+                                         "round).", n=n, win="{win}", spent="{spent}"),
                                       {"do": "round", "willpower": n}, win=policy["win"])  # fmt: skip
             policy["advice"]["numbers"] = {"spent": policy["willpower_spent"]}
             policy["button"] = tr("Spend {n} now", n=n)
