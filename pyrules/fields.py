@@ -317,7 +317,8 @@ def changed_rules(rules: Any) -> dict:
     """The rules that differ from their defaults, as JSON (multipliers, Fractions, as numbers)."""
     defaults = type(rules)()
     changed = {}
-    for key, value in vars(rules).items():
+    # its __dict__, not vars(): python-minifier leaves every local name of a module long where it meets vars()
+    for key, value in rules.__dict__.items():
         if value != getattr(defaults, key):
             fraction = not isinstance(value, (bool, int, str)) and hasattr(value, "denominator")
             changed[key] = (int(value) if value.denominator == 1 else float(value)) if fraction else value
