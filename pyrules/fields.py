@@ -45,8 +45,13 @@ class RecordError(ValueError):
         where = f"{self.field} ({self.label})" if self.label else self.field
         return f"{where}: {self.message}" if where else self.message
 
+    def said(self) -> str:
+        """The error as a player reads it in a sentence of the page: the field by its label (its path where it has
+        none), as the form says it beside the field."""
+        return f"{self.label}: {self.message}" if self.label else str(self)
+
     def as_dict(self) -> dict:
-        said = {"field": self.field, "label": self.label, "message": self.message, "text": str(self)}
+        said = {"field": self.field, "label": self.label, "message": self.message, "text": self.said()}
         return {**said, "errors": [said] + [fault.as_dict() for fault in self.more]} if self.more else said
 
 
