@@ -95,7 +95,7 @@ def from_fight(data: dict) -> dict:
         "format": FORMAT,
         "version": VERSION,
         "system": fight.system.key,
-        "name": hero.get("name") or tr(fight.system.hero_name),
+        "name": hero.get("name", ""),  # none typed: the page says so in its language (not this request's hero, kept)
         "hero": hero,
         "section": "",
         "notes": "",

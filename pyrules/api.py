@@ -289,13 +289,13 @@ def _open_link(data: dict) -> dict:
                 answer["preview"] = _compared(record, given)
             return answer
         except RecordError as error:
-            why = tr("holds an adventure this app cannot open ({error})", error=error)
+            why = tr("holds an adventure this app cannot open ({error})", error=error.said())
             raise RecordError("link", why, tr("Share link")) from None
     try:
         fight = Fight.from_record(record)
     except RecordError as error:
         raise RecordError(
-            "link", tr("holds a fight this app cannot play ({error})", error=error), tr("Share link")
+            "link", tr("holds a fight this app cannot play ({error})", error=error.said()), tr("Share link")
         ) from None
     opened = _open(fight)
     if given is not None and not fight.log:  # no story is asked for a fight of no action: its preview checked here

@@ -15,15 +15,25 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .i18n import tr
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import TypeVar
+
+    T = TypeVar("T")
+    F = TypeVar("F", bound=Callable[..., Any])
 
 MISSING: Any = object()
 
 
 class RecordError(ValueError):
-    """Bad input. ``field`` is the path in the record, ``label`` the on-screen name (may be empty)."""
+    """Bad input. ``field`` is the path in the record, ``label`` the on-screen name (may be empty); ``more``: the
+    other faults of a form found with it (:func:`every_fault`), said with it (``errors``, itself first)."""
+
+    more: list[RecordError] = []
 
     def __init__(self, field: str, message: str, label: str = ""):
         self.field = field
@@ -35,8 +45,68 @@ class RecordError(ValueError):
         where = f"{self.field} ({self.label})" if self.label else self.field
         return f"{where}: {self.message}" if where else self.message
 
+    def said(self) -> str:
+        """The error as a player reads it in a sentence of the page: the field by its label (its path where it has
+        none), as the form says it beside the field."""
+        return f"{self.label}: {self.message}" if self.label else str(self)
+
     def as_dict(self) -> dict:
-        return {"field": self.field, "label": self.label, "message": self.message, "text": str(self)}
+        said = {"field": self.field, "label": self.label, "message": self.message, "text": self.said()}
+        return {**said, "errors": [said] + [fault.as_dict() for fault in self.more]} if self.more else said
+
+
+_faults: list[list[RecordError]] = []  # the faults found by each reading every_fault() runs (the innermost last)
+
+
+def every_fault(read: Callable[[], T]) -> T:
+    """``read()`` (a form's record read), refused with every faulty field at once: the first fault raised, the others
+    in its ``more``. Within it a Reader's read of a value notes its fault and goes on with a stand-in (its default,
+    else its least value; an empty list), so that one Start names every field to mend. A check across fields that
+    then refuses (or fails on a stand-in) is said only where no field of its part of the record (hero, enemies,
+    rules) was faulty: it was judged on a stand-in.
+
+    >>> try:
+    ...     every_fault(lambda: [Reader({"a": "x", "b": 10}, "", lenient=True).integer(k, low=0, high=9) for k in "ab"])
+    ... except RecordError as refused:
+    ...     print(refused, *refused.more, sep="; ")
+    a: must be a whole number from 0 to 9, not 'x'; b: must be from 0 to 9, not 10
+    """
+    found: list[RecordError] = []
+    _faults.append(found)
+    try:
+        value = read()
+    except Exception as raised:
+        if not found:
+            raise
+        if isinstance(raised, RecordError) and _part(raised) not in map(_part, found):
+            found.append(raised)
+    finally:
+        _faults.pop()
+    if found:
+        found[0].more = found[1:]
+        raise found[0]
+    return value
+
+
+def _part(error: RecordError) -> str:
+    return re.split(r"[.[]", error.field)[0]
+
+
+def _noted(read: F) -> F:
+    """A Reader's read of one value that, within :func:`every_fault`, notes its fault and answers a stand-in: its
+    default, else its least value (``low``; None for a text or a choice), an empty list for a list."""
+
+    def reading(self: Reader, key: Any, *args: Any, **options: Any) -> Any:
+        try:
+            return read(self, key, *args, **options)
+        except RecordError as fault:
+            if not _faults:
+                raise
+            _faults[-1].append(fault)
+            default = options.get("default", MISSING)  # given as MISSING too (a roster's number it has not)
+            return ([] if read.__name__ == "items" else options.get("low")) if default is MISSING else default
+
+    return reading  # type: ignore[return-value]
 
 
 MAX_DEPTH = 32
@@ -191,6 +261,7 @@ class Reader:
             raise self.error(key, tr("is missing"))
         return default
 
+    @_noted
     def integer(self, key: str | int, *, low: int, high: int, default: Any = MISSING) -> Any:
         value = self.get(key, default)
         if value is default and default is not MISSING:
@@ -212,6 +283,7 @@ class Reader:
             raise self.error(key, tr("must be from {low} to {high}, not {value}", low=low, high=high, value=value))
         return value
 
+    @_noted
     def fraction(self, key: str | int, *, low: int, high: int, default: Any = MISSING) -> Any:
         """A multiplier such as 2 or 0.5, kept exact as a Fraction."""
         from fractions import Fraction  # here, not at start-up: it imports decimal
@@ -253,6 +325,7 @@ class Reader:
             )
         return result
 
+    @_noted
     def text(self, key: str | int, *, default: Any = MISSING, max_length: int = 60) -> Any:
         value = self.get(key, default)
         if value is default and default is not MISSING:
@@ -275,6 +348,7 @@ class Reader:
             raise self.error(key, tr("shows no character (only spaces, invisible characters or accents alone)"))
         return value
 
+    @_noted
     def choice(self, key: str, choices: dict[str, Any], *, default: Any = MISSING) -> Any:
         value = self.get(key, default)
         if value is default and default is not MISSING:
@@ -284,6 +358,7 @@ class Reader:
             raise self.error(key, tr("must be one of {known}, not {value}", known=known, value=show(value)))
         return value
 
+    @_noted
     def flag(self, key: str, *, default: bool = False) -> bool:
         value = self.get(key, default)
         if self.lenient and value in ("true", "on", "false", ""):
@@ -292,6 +367,7 @@ class Reader:
             raise self.error(key, tr("must be true or false, not {value}", value=show(value)))
         return value
 
+    @_noted
     def items(self, key: str, *, low: int, high: int, default: Any = MISSING) -> Any:
         value = self.get(key, default)
         if value is default and default is not MISSING:
@@ -317,7 +393,8 @@ def changed_rules(rules: Any) -> dict:
     """The rules that differ from their defaults, as JSON (multipliers, Fractions, as numbers)."""
     defaults = type(rules)()
     changed = {}
-    for key, value in vars(rules).items():
+    # its __dict__, not vars(): python-minifier leaves every local name of a module long where it meets vars()
+    for key, value in rules.__dict__.items():
         if value != getattr(defaults, key):
             fraction = not isinstance(value, (bool, int, str)) and hasattr(value, "denominator")
             changed[key] = (int(value) if value.denominator == 1 else float(value)) if fraction else value

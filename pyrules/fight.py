@@ -22,7 +22,7 @@ from typing import Any
 
 from . import budget
 from .contract import System, Worth
-from .fields import Reader, RecordError, show
+from .fields import Reader, RecordError, every_fault, show
 from .i18n import tr
 from .systems import SYSTEMS
 
@@ -157,7 +157,9 @@ class Fight:
         worth = reader.get("worth", None)
         given = {} if worth is None else Worth.parts(worth)
         reader.done()
-        fight = cls(system, system.parse_setup(record, lenient))
+        # a form's faults said all at once (each field named); a record's first one (it is not typed field by field)
+        setup = every_fault(lambda: system.parse_setup(record, lenient)) if lenient else system.parse_setup(record)
+        fight = cls(system, setup)
         fight.worth_given = given
         return fight, reader.items("actions", low=0, high=sys.maxsize, default=[])  # their limit is apply's
 

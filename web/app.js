@@ -165,6 +165,10 @@ async function switchLanguage(code) {
     const reply = await rules.call({ op: "restore", record: fight.record });
     if (reply.ok) show(reply, { ...fight, link: $fight.classList.contains("reading") }, true);
   }
+  if (rules) { // the saved fights' lines made again in the new language (the book's own hero, the chart's names)
+    await saved.check(rules);
+    saved.render();
+  }
 }
 
 // The odds panel follows the open fight, or the set-up form as it is typed. Its advice "Spend 3 now" fills the fight's

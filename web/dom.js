@@ -171,10 +171,12 @@ export function tell(...lines) {
 /** @param {ParentNode} root */
 export function clearErrors(root) {
   for (const input of $$("[aria-invalid]", root)) forget(input);
+  for (const note of $$(".field-error", root)) note.remove();
 }
 
 /**
- * A field's refusal gone: its mark and the note beside it (the box is the shell's to empty on the next action).
+ * A field's refusal gone: its mark, and the note beside it hidden, its place kept until the next refusal or action,
+ * so that nothing moves as the player types (the box is the shell's to empty on the next action).
  * @param {Element} input
  */
 function forget(input) {
@@ -184,38 +186,44 @@ function forget(input) {
   const described = (input.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== note);
   if (described.length) input.setAttribute("aria-describedby", described.join(" "));
   else input.removeAttribute("aria-describedby");
-  document.getElementById(note)?.remove();
+  document.getElementById(note)?.classList.add("mended");
 }
 
 /**
- * The refusal said once. In `box` (an alert: what a screen reader hears), shown there when no field of `root` is
- * named; when one is (found by the record path in its data-field), it is shown beside that field only (the box then
- * kept for screen readers alone), the field marked invalid, described by the note and focused, until it is edited.
+ * The refusal said once, every faulty field of a form's (`errors`) at once. In `box` (an alert: what a screen reader
+ * hears), a line each; a fault that names a field of `root` (found by the record path in its data-field) is shown
+ * beside that field too, which is marked invalid and described by the note until it is edited; the first such field
+ * is focused. A single fault shown beside its field keeps the box for screen readers alone.
  * @param {RuleError} error
  * @param {HTMLElement} box
  * @param {ParentNode} root
  */
 export function showError(error, box, root) {
   clearErrors(root);
-  const path = error.field.replace(/\[(\d+)\]/g, ".$1").replace(/^actions\.\d+/, "action");
-  /** @param {string} field */
-  const named = (field) => find(`[data-field="${CSS.escape(field)}"]`, root);
-  const input = /** @type {HTMLInputElement | null} */ (named(path) ?? named(path.replace(/\.\d+$/, "")));
-  const label = input?.labels?.[0]?.textContent || error.label;
-  const beside = input !== null && !input.closest("[hidden]");
-  box.textContent = label ? `${label}: ${error.message}` : error.text;
-  box.classList.toggle("said-beside", beside);
-  if (input && beside) {
-    const note = element("span", error.message, "field-error");
-    note.id = `${input.id}-error`;
-    input.after(note);
-    input.setAttribute("aria-invalid", "true");
-    input.setAttribute("aria-errormessage", note.id);
-    input.setAttribute("aria-describedby", `${input.getAttribute("aria-describedby") ?? ""} ${note.id}`.trim());
-    input.addEventListener("input", () => forget(input), { once: true });
-    input.closest("details")?.setAttribute("open", "");
-    input.focus();
-  }
+  const faults = error.errors ?? [error];
+  /** @type {HTMLInputElement[]} */
+  const marked = [];
+  box.textContent = faults.map((fault) => {
+    const path = fault.field.replace(/\[(\d+)\]/g, ".$1").replace(/^actions\.\d+/, "action");
+    /** @param {string} field */
+    const named = (field) => find(`[data-field="${CSS.escape(field)}"]`, root);
+    const input = /** @type {HTMLInputElement | null} */ (named(path) ?? named(path.replace(/\.\d+$/, "")));
+    const label = input?.labels?.[0]?.textContent || fault.label;
+    if (input && !input.closest("[hidden]") && !input.hasAttribute("aria-invalid")) {
+      const note = element("span", fault.message, "field-error");
+      note.id = `${input.id}-error`;
+      input.after(note);
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-errormessage", note.id);
+      input.setAttribute("aria-describedby", `${input.getAttribute("aria-describedby") ?? ""} ${note.id}`.trim());
+      input.addEventListener("input", () => forget(input), { once: true });
+      input.closest("details")?.setAttribute("open", "");
+      marked.push(input);
+    }
+    return label ? `${label}: ${fault.message}` : fault.text;
+  }).join("\n");
+  box.classList.toggle("said-beside", !faults[1] && marked.length > 0);
+  marked[0]?.focus();
 }
 
 /**

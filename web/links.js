@@ -107,7 +107,7 @@ export async function openFromLink() {
   const reply = await rules.call({ op: "open_link", code: hash.slice(3) });
   if (!reply.ok) {
     leaveLink();
-    tell(t("This share link could not be opened: {error}. Your saved fights are unchanged.",
+    tell(t("This share link could not be opened because it {error}. Your saved fights are unchanged.",
            { error: reply.error.message }));
     return false;
   }
@@ -171,12 +171,12 @@ async function importFile() {
   }
   if (record?.format === adventures.ADVENTURE_FORMAT) {
     const reply = await rules.call({ op: "adventure", adventure: record });
-    if (!reply.ok) return tell(t("{file} could not be imported: {error}", { file: file.name, error: reply.error.text }));
+    if (!reply.ok) return tell(t("{file} could not be imported ({error}).", { file: file.name, error: reply.error.text }));
     adopt(reply.adventure);
     return;
   }
   /** @type {import("./rules.js").Reply<Opened>} */
   const reply = await rules.call({ op: "start", record });
-  if (!reply.ok) return tell(t("{file} could not be imported: {error}", { file: file.name, error: reply.error.text }));
+  if (!reply.ok) return tell(t("{file} could not be imported ({error}).", { file: file.name, error: reply.error.text }));
   await opened(reply, file.name.replace(/\.json$/i, ""));
 }

@@ -6,7 +6,10 @@ import { language, rulesWords, t } from "./i18n.js";
 
 // ---- the shapes of the rules' replies (pyrules/api.py); each screen module types its own system's views ----------
 
-/** @typedef {{field: string, label: string, message: string, text: string}} RuleError */
+/**
+ * A refusal naming its field; a form's, every faulty field's (`errors`, the first of them the refusal's own).
+ * @typedef {{field: string, label: string, message: string, text: string, errors?: RuleError[]}} RuleError
+ */
 /** @typedef {{ok: false, error: RuleError, too_large?: boolean, internal?: boolean}} Refusal */
 /**
  * The reply to a request: the op's fields (T), or a refusal that names the field.

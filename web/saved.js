@@ -109,7 +109,7 @@ export async function check(rules) {
       continue;
     }
     // One record too large for a request by itself: kept as it is, unchecked (it opens or says why when resumed).
-    tell(t('The saved fight "{name}" could not be checked: {error}',
+    tell(t('The saved fight "{name}" could not be checked ({error}).',
            { name: title(saved[results.length]), error: reply.error.text }));
     results.push(null);
   }
@@ -119,7 +119,7 @@ export async function check(rules) {
     const save = saved[i];
     if (result && !result.ok) {
       await setAside(FIGHT + save.id, save.id, JSON.stringify(save), result.error.text);
-      tell(t('The saved fight "{name}" could not be read and was set aside: {error}',
+      tell(t('The saved fight "{name}" could not be read and was set aside ({error}).',
              { name: title(save), error: result.error.text }));
       continue;
     }
@@ -402,7 +402,7 @@ export async function resume(save) {
   /** @type {import("./rules.js").Reply<Opened & {dropped?: any}>} */
   const reply = await rules.call({ op: "restore", record: save.record });
   if (!reply.ok) {
-    return tell(t('The saved fight "{name}" could not be opened: {error}', { name: title(save), error: reply.error.text }));
+    return tell(t('The saved fight "{name}" could not be opened ({error}).', { name: title(save), error: reply.error.text }));
   }
   if (reply.dropped) await cut(save, reply.record, reply.dropped);
   const adventure = adventures.byId(save.adventure ?? "");

@@ -413,9 +413,9 @@ function draw() {
     button.disabled = unchosen || kind === refused;
     button.className = kind === large ? "primary" : ends(kind) ? "secondary ends" : "secondary";
     if (kind === "hellgate") button.classList.add("costly");
+    // why it is not offered now is a hint, in the line's own style: only a refused action is said as an error
     costs[i].textContent = kind === refused ? view.forced_rule ?? t("Not now: one of them must move forward.")
       : unchosen ? t("Choose a character on the board first") : costOf(view, kind);
-    costs[i].className = button.disabled ? "cost why" : "cost";
   });
   /** @param {HTMLElement} input */
   const box = (input) => /** @type {HTMLElement} */ (input.closest(".field"));

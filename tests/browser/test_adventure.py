@@ -277,7 +277,7 @@ def test_an_adventure_is_exported_and_imported_and_a_bad_one_named(page, tmp_pat
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({**document, "system": "no-such-book"}), encoding="utf-8")
     page.get_by_label("Import a fight or an adventure (.json)").set_input_files(bad)
-    expect(page.locator("#messages")).to_contain_text("bad.json could not be imported: system")
+    expect(page.locator("#messages")).to_contain_text("bad.json could not be imported (Rules: must be one of")
     expect(page.locator(".adventure-group")).to_have_count(2)
 
 

@@ -151,13 +151,16 @@ def test_bad_set_up_names_the_field_in_the_books_words(page):
     page.get_by_label("CLOSE COMBAT SKILL", exact=True).fill("1x")
     page.get_by_label("ENDURANCE", exact=True).fill("20")
     page.get_by_role("button", name="Start fight").click()
-    expect(page.locator("#setup-error")).to_have_text(
-        "CLOSE COMBAT SKILL: must be a whole number from 0 to 99, not '1x'"
+    expect(page.locator("#setup-error")).to_have_text(  # every fault at once, a line each
+        "CLOSE COMBAT SKILL: must be a whole number from 0 to 99, not '1x'\nEnemy CLOSE COMBAT SKILL: is missing"
+        "\nEnemy ENDURANCE: is missing"
     )
     expect(page.get_by_label("CLOSE COMBAT SKILL", exact=True)).to_be_focused()
     page.get_by_label("CLOSE COMBAT SKILL", exact=True).fill("17")
     page.get_by_role("button", name="Start fight").click()
-    expect(page.locator("#setup-error")).to_contain_text("Enemy CLOSE COMBAT SKILL: is missing")
+    expect(page.locator("#setup-error")).to_have_text(
+        "Enemy CLOSE COMBAT SKILL: is missing\nEnemy ENDURANCE: is missing"
+    )
 
 
 def test_keyboard_only_fight(page):

@@ -260,3 +260,29 @@ def test_a_strike_in_the_log_names_each_number_in_the_books_words(page, base_url
                   document.querySelector('#cob-log').scrollWidth, document.querySelector('#cob-log').clientWidth]"""
     )
     assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], sizes  # no sideways scrolling on a phone
+
+
+# The texts of the fight drawn in the error style (--bad): elements shown whose own text is in that colour.
+IN_RED = """() => {
+  const probe = document.createElement("span");
+  probe.style.color = "var(--bad)";
+  document.body.append(probe);
+  const red = getComputedStyle(probe).color;
+  probe.remove();
+  return [...document.querySelectorAll("#fight *")].filter((e) => e.checkVisibility()
+    && getComputedStyle(e).color === red && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+    .map((e) => e.textContent.trim());
+}"""
+
+
+def test_hints_are_not_in_the_error_style_only_a_refused_action_is(page, base_url):
+    """Before any action the board's hints ("Choose a character on the board first", under the actions that want
+    one) were red, as errors are: a hint is not an error; only a refused action is red."""
+    open_fight(page, base_url, almuric_against_the_orcs())
+    expect(page.locator("#cob-cost-hold")).to_have_text("Choose a character on the board first")
+    assert page.evaluate(IN_RED) == []
+    page.get_by_label("Die", exact=True).fill("9")
+    unit(page, "A Almuric").click()
+    unit(page, "1 Orcs").click()
+    expect(page.locator("#action-error")).to_contain_text("9")
+    assert any("9" in text for text in page.evaluate(IN_RED))  # the refusal, beside the die

@@ -179,7 +179,7 @@ def test_importing_a_bad_file_says_why_and_keeps_the_saved_fights(page, tmp_path
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": {"skill": "x"}}')
     page.get_by_label("Import a fight or an adventure (.json)").set_input_files(bad)
-    expect(page.locator("#messages")).to_contain_text("bad.json could not be imported: hero.skill (COMBAT SKILL)")
+    expect(page.locator("#messages")).to_contain_text("bad.json could not be imported (COMBAT SKILL: must be a whole")
     assert len(saved_entries(page)) == 1
 
 
@@ -319,9 +319,9 @@ def test_damaged_storage_keeps_what_is_valid_and_says_what_was_dropped(context, 
     messages = page.locator("#messages")
     expect(messages).to_contain_text("could not be read and was set aside (it is not valid JSON)")
     expect(messages).to_contain_text("saved by a newer version of pyrules")
-    expect(messages).to_contain_text('The saved fight "Bad record" could not be read and was set aside: hero.skill')
+    expect(messages).to_contain_text('The saved fight "Bad record" could not be read and was set aside (COMBAT SKILL:')
     expect(messages).to_contain_text('"Damaged tail" was damaged: its first 2 actions were kept and the last 1 dropped')
-    expect(messages).to_contain_text('"Deep" could not be read and was set aside: record: is nested more than 32')
+    expect(messages).to_contain_text('"Deep" could not be read and was set aside (record: is nested more than 32')
     expect(page.get_by_role("button", name="Resume Good fight")).to_be_visible()
     page.get_by_role("button", name="Resume Damaged tail").click()
     rows = round_cards(page)

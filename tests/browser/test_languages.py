@@ -146,3 +146,27 @@ def test_the_installed_apps_name_follows_the_language(page, base_url):
     }  # the same app: its start, scope, icons and colours
     page.locator("#language").select_option("en")
     expect(link).to_have_attribute("href", "manifest.webmanifest")
+
+
+def test_a_fight_saved_in_russian_is_listed_in_english_with_the_books_hero_in_english(page):
+    """A fight saved in Russian, its hero unnamed, listed once the page is in English: the book's own hero in English
+    ("Hero", it stayed "Герой": the list kept the summary the rules made in Russian). The enemies' names stay as the
+    record keeps them, typed ("Гоблин") or filled by the rules in the language of the day ("Враг 2"): a record keeps
+    a name as text, and cannot tell a default from one the player typed."""
+    page.locator("#language").select_option("ru")
+    page.locator("#books input[value='fighting-fantasy']").check()
+    for key, value in {"hero-skill": 12, "hero-stamina": 20, "hero-luck": 9, "enemy-0-name": "Гоблин",
+                       "enemy-0-skill": 5, "enemy-0-stamina": 5}.items():  # fmt: skip
+        page.locator(f"#{key}").fill(str(value))
+    page.locator("#add-enemy").click()
+    page.locator("#enemy-1-skill").fill("6")
+    page.locator("#enemy-1-stamina").fill("6")
+    page.locator("#start").click()
+    page.locator("#fight-round").click()
+    expect(page.locator("#ff-log li")).not_to_have_count(0)
+    page.locator("#new-fight").click()
+    listed = page.locator("#saves .save-name")
+    expect(listed).to_have_text(["Герой — Гоблин и Враг 2"])
+    page.locator("#language").select_option("en")
+    expect(listed).to_have_text(["Hero vs Гоблин and Враг 2"])
+    expect(page.locator("#saves .adventure-title")).to_have_text(["Unnamed hero · Dungeons of the Black Castle"])

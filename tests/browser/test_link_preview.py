@@ -141,6 +141,26 @@ def test_a_damaged_format_3_link_shows_no_preview_and_is_refused(context, base_u
     expect(page.locator("#fight")).to_be_hidden()
 
 
+REFUSED = {  # a link changed on its way, refused in one sentence of each language (it read "could not be opened:
+    # is damaged: it was…", the rules' words glued to the page's)
+    "en": "This share link could not be opened because it is damaged: it was changed or cut on its way (its check "
+          "does not match). Your saved fights are unchanged.",
+    "ru": "Эту ссылку на бой не удалось открыть, потому что она повреждена: её изменили или обрезали по дороге "
+          "(проверочная сумма не сходится). Ваши сохранённые бои не изменились.",
+    "es": "No se ha podido abrir este enlace porque está dañado: se modificó o se cortó por el camino (su suma de "
+          "control no coincide). Tus combates guardados no han cambiado.",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("code", REFUSED)
+def test_a_damaged_link_is_refused_in_one_sentence_of_the_pages_language(page, base_url, code):
+    link = link_of(fought("lone-wolf"))
+    page.locator("#language").select_option(code)
+    expect(page.locator("html")).to_have_attribute("lang", code)
+    page.goto(f"{base_url}?{code}#f={link[:-3]}{'A' if link[-3] != 'A' else 'B'}{link[-2:]}")  # a new document
+    expect(page.locator("#messages")).to_have_text(REFUSED[code], timeout=BOOT_TIMEOUT)
+
+
 STORY_JS = """() => ({
   heading: document.querySelector('#fight-heading').textContent,
   summary: document.querySelector('#story-summary').textContent,

@@ -1,6 +1,6 @@
 """Set-up forms a phone fills: a keypad with a minus where a number may be negative, limits rolled by Roll a new hero
 that follow the numbers typed over them, the cursor where the next typing goes after New fight, the rarely used spells
-folded, and a refusal of a list gone once the list is mended."""
+folded, a refusal of a list gone once the list is mended, and every faulty field named at one Start, moving nothing."""
 
 from __future__ import annotations
 
@@ -135,3 +135,65 @@ def test_on_a_phone_the_odds_open_where_their_line_is(page, base_url):
     page.mouse.click(opened["x"] + opened["width"] / 2, opened["y"] + opened["height"] / 2)
     expect(toggle).to_have_attribute("aria-expanded", "false")
     assert page.evaluate("scrollY") == scroll
+
+
+# Each book's set-up form with four faulty fields: the fields typed ({id: text}, "+monster": a chart monster added), the
+# four faulty ones, and a row of fields side by side: [a faulty one, its neighbour].
+FAULTS = {
+    "Dawn of the Darklords": ({"hero-skill": "abc", "hero-endurance": "", "enemy-0-skill": "x",
+                               "enemy-0-endurance": "20", "rule-max_rounds": "0"},
+                              ["hero-skill", "hero-endurance", "enemy-0-skill", "rule-max_rounds"],
+                              ["enemy-0-skill", "enemy-0-endurance"]),
+    "Dungeons of the Black Castle": ({"hero-skill": "abc", "hero-stamina": "", "hero-luck": "", "enemy-0-skill": "x",
+                                      "enemy-0-stamina": "5"},
+                                     ["hero-skill", "hero-stamina", "hero-luck", "enemy-0-skill"],
+                                     ["enemy-0-skill", "enemy-0-stamina"]),
+    "Citadel of Blood": ({"+character": "", "cob-character-0-wound_points": "0", "cob-character-0-resistance": "x",
+                          "cob-character-0-combat_bonus": "1", "+monster": "", "cob-monster-0-combat_bonus": "z",
+                          "cob-monster-0-resistance": "-1"},
+                         ["cob-character-0-wound_points", "cob-character-0-resistance", "cob-monster-0-resistance",
+                          "cob-monster-0-combat_bonus"],
+                         ["cob-character-0-wound_points", "cob-character-0-combat_bonus"]),
+}  # fmt: skip
+# A box in the page's coordinates (the page scrolls to the first faulty field).
+BOX = "e => { const r = e.getBoundingClientRect(); return [r.x, r.y + scrollY, r.width, r.height]; }"
+
+
+def test_one_start_marks_every_faulty_field_and_no_field_of_its_row_moves(page):
+    """One Start names every faulty field (it took four presses for four faults): each marked invalid and described
+    by its message, the alert listing them all, the first focused. The message under a field moves no field of its
+    row (the neighbour of the refused enemy's field went down by the message's height), and a field mended keeps
+    its message's place until the next Start, so that nothing moves as the player types."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    for book, (typed, faulty, row) in FAULTS.items():
+        page.get_by_role("radio", name=book).check()
+        page.locator("#section-rules").evaluate("(box) => box.open = true")
+        for key, text in typed.items():
+            if key == "+character":
+                page.get_by_role("button", name="Add a character of your own").click()
+            elif key == "+monster":
+                page.get_by_role("button", name="Add this monster").click()
+            else:
+                page.locator(f"#{key}").fill(text)
+        boxes = lambda row=row: {key: page.locator(f"#{key}").evaluate(BOX) for key in row}  # noqa: E731
+        before = boxes()
+        page.get_by_role("button", name="Start fight").click()
+        fields = [page.locator(f"#{key}") for key in faulty]
+        for field in fields:
+            expect(field).to_have_attribute("aria-invalid", "true")
+            message = page.locator(f"#{field.get_attribute('id')}-error")
+            expect(message).to_be_visible()
+            expect(field).to_have_accessible_description(re.compile(re.escape(message.inner_text())))
+        summary = page.locator("#setup-error")
+        expect(summary).to_be_visible()
+        assert summary.inner_text().count("\n") == len(faulty) - 1  # a line each
+        expect(fields[0]).to_be_focused()
+        after = boxes()
+        # the row moved as one, pushed down by the messages above it, not apart; nothing else of it changed
+        assert len({after[key][1] - before[key][1] for key in row}) == 1, (before, after)
+        assert [[x, w, h] for x, _, w, h in after.values()] == [[x, w, h] for x, _, w, h in before.values()]
+        fields[0].fill("5")
+        expect(fields[0]).not_to_have_attribute("aria-invalid", "true")
+        expect(fields[0]).to_have_accessible_description("")
+        assert boxes() == after  # typing in a mended field moves nothing
+        expect(fields[1]).to_have_attribute("aria-invalid", "true")  # the others still said

@@ -182,6 +182,18 @@ def test_every_fixture_reads_as_a_one_fight_adventure(path):
     assert (save_entry["name"], save_entry["when"]) == (fixture["save"]["name"], fixture["save"]["updated"])
 
 
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+def test_a_fight_made_an_adventure_stores_no_name_for_a_hero_that_has_none(lang):
+    """The adventure made of a fight (imported, kept from a link, saved before adventures) is named by the hero's
+    name; the book's own hero, unnamed, is left for the page to say in its language, not stored in the request's
+    ("Банедон" under an English page). A name typed is kept as typed."""
+    record = make_record()
+    named = {**record, "hero": {**record["hero"], "name": "Лис"}}
+    assert call(op="adventure", adventure=record, lang=lang)["adventure"]["name"] == ""
+    assert call(op="adventure", adventure=named, lang=lang)["adventure"]["name"] == "Лис"
+
+
 FF_RECORD = {"format": "pyrules-fight", "version": 1, "system": "fighting-fantasy",
              "hero": {"skill": 10, "stamina": 18, "luck": 9}, "enemies": []}  # fmt: skip
 

@@ -97,7 +97,8 @@ def test_a_link_to_a_damaged_adventure_is_refused_naming_what_is_wrong():
     document["hero"]["skill"] = "eleven"
     reply = call(op="open_link", code=share.encode(document))
     assert not reply["ok"] and reply["error"]["field"] == "link"
-    assert reply["error"]["message"].startswith("holds an adventure this app cannot open (hero.skill")
+    # the fault said as the player reads it (the field by its label), not by its path in the document
+    assert reply["error"]["message"].startswith("holds an adventure this app cannot open (SKILL: must be a whole")
 
 
 if __name__ == "__main__":

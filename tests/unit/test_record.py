@@ -9,7 +9,7 @@ from conftest import make_record, play, rounds
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyrules import Fight, RecordError, fight
+from pyrules import Fight, RecordError, api, fight
 from pyrules.__main__ import main
 
 ISSUE_EXAMPLE = {
@@ -326,3 +326,55 @@ def test_a_round_read_at_once_is_read_so_when_it_is_plain():
     plain = {"do": "round", "target": 1, "dice": [[1, 6], None, [6, 6]]}
     assert record._plain_round(plain) == record._read_action(plain, 0, False)
     assert record._plain_round({"do": "round"}) == record._read_action({"do": "round"}, 0, False)
+
+
+# ---- a form's faults, all at once ------------------------------------------------------------------------------------
+
+FORMS = {  # a set-up form as each screen sends it, four fields faulty: (system, hero, enemies, rules)
+    "lone-wolf": ({"skill": "abc", "endurance": "", "weapon": "armed"}, [{"skill": "x", "endurance": "20"}],
+                  {"max_rounds": "0"}),
+    "fighting-fantasy": ({"skill": "abc", "stamina": "", "luck": "9"}, [{"skill": "x", "stamina": "0"}], {}),
+    "citadel-of-blood": ({"party": [{"wound_points": "0", "resistance": "x", "combat_bonus": "1",
+                                     "weapons": ["sword"]}]},
+                         [{"monster": "orcs", "combat_bonus": "z", "resistance": "-1"},
+                          {"wound_points": "x", "resistance": "1", "combat_bonus": "0"}],  # a monster of one's own
+                         {"hellgate": "maybe"}),  # read after the monsters are placed by their Wound Points
+}  # fmt: skip
+FAULTY = {
+    "lone-wolf": ["hero.skill", "hero.endurance", "enemies[0].skill", "rules.max_rounds"],
+    "fighting-fantasy": ["hero.skill", "hero.stamina", "enemies[0].skill", "enemies[0].stamina"],
+    "citadel-of-blood": ["hero.party[0].wound_points", "hero.party[0].resistance", "enemies[0].resistance",
+                         "enemies[0].combat_bonus", "enemies[1].wound_points", "rules.hellgate"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("system", FORMS)
+def test_a_forms_start_names_every_faulty_field_at_once(system):
+    """One Start names every faulty field (it named the first only: four presses for four faults), each by its path
+    and label, the first of them as the refusal's own; the reply's error keeps its one-fault shape."""
+    hero, enemies, rules = FORMS[system]
+    record = {"format": "pyrules-fight", "version": 1, "system": system, "hero": hero, "enemies": enemies,
+              "rules": rules}  # fmt: skip
+    reply = json.loads(api.call(json.dumps({"op": "start", "record": record, "form": True})))
+    error = reply["error"]
+    assert [fault["field"] for fault in error["errors"]] == FAULTY[system]
+    assert all(fault["label"] and fault["message"] for fault in error["errors"])
+    assert (error["field"], error["message"]) == (error["errors"][0]["field"], error["errors"][0]["message"])
+    with pytest.raises(RecordError) as record_error:  # a record (not typed field by field): its first fault
+        Fight.from_record({**record, "hero": {**hero}, "enemies": enemies})
+    assert record_error.value.field == FAULTY[system][0] and not record_error.value.more
+
+
+def test_a_check_across_fields_read_on_a_stand_in_is_not_said():
+    """A rule left faulty is read as its default to go on reading: the check of another rule against it ("has no
+    effect without a skill modifier") would be judged on that stand-in, so it is not said; the same check with the
+    modifier well typed is."""
+    record = {"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": {"skill": 15, "endurance": 20},
+              "enemies": [{"skill": 12, "endurance": 20}], "rules": {"skill_modifier": "q",
+                                                                     "skill_modifier_rounds": "2"}}  # fmt: skip
+    with pytest.raises(RecordError) as error:
+        Fight.from_record(record, lenient=True)
+    assert error.value.field == "rules.skill_modifier" and not error.value.more
+    with pytest.raises(RecordError) as error:
+        Fight.from_record({**record, "rules": {"skill_modifier_rounds": "2"}}, lenient=True)
+    assert error.value.field == "rules.skill_modifier_rounds"

@@ -163,7 +163,11 @@ def test_open_link_through_the_boundary():
     assert reply["ok"] and len(reply["log"]) == 1 and reply["record"]["actions"] == [{"do": "round", "number": 6}]
     hostile = share.encode({**make_record(), "hero": {"skill": "<b>x</b>", "endurance": 3}})
     reply = json.loads(api.call(json.dumps({"op": "open_link", "code": hostile})))
-    assert not reply["ok"] and reply["error"]["field"] == "link" and "cannot play" in reply["error"]["message"]
+    assert not reply["ok"] and reply["error"]["field"] == "link"
+    # one clause the page's sentence ends with ("…could not be opened because it holds…"), the fault by its label
+    assert reply["error"]["message"] == (
+        "holds a fight this app cannot play (COMBAT SKILL: must be a whole number from 0 to 99, not '<b>x</b>')"
+    )
 
 
 def test_share_through_the_boundary():

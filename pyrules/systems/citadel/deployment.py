@@ -45,7 +45,7 @@ def deploy_party(party: list[Unit]) -> list[Unit]:
                 f"hero.party[{i}].pos", tr("9.1: this space is already taken"), tr("Place in the march order")
             )
         taken[character.pos] = i
-    if not any(c.pos[0] == 0 for c in placed):
+    if placed and not any(c.pos[0] == 0 for c in placed):  # (none: refused as the record's party is)
         i = min(range(len(placed)), key=lambda k: placed[k].pos)
         raise RecordError(
             f"hero.party[{i}].pos",
