@@ -6,7 +6,8 @@ import { percentText } from "./i18n.js";
 /** @typedef {import("./story.js").Review} Review */
 
 // The story's chart, in its own units.
-const W = 420, H = 180, LEFT = 46, RIGHT = 10, TOP = 10, BOTTOM = 26;
+const W = 420, H = 180, RIGHT = 10, TOP = 10, BOTTOM = 26;
+let LEFT = 46; // room for the chance's labels: more where the worth's bottom is written longer ("−600 %")
 const DOTS = 400; // actions up to which each has its dot on the chart (past it they would be one smudge)
 
 /**
@@ -48,10 +49,11 @@ export function values(review) {
  * @param {Review | null} other
  */
 export function reviewChart(review, other) {
+  floor = Math.floor(2 * Math.min(0, ...[review, ...other ? [other] : []].flatMap((r) => values(r).map(([, v]) => v ?? 0)))) / 2;
+  LEFT = Math.max(46, 6 + 8.5 * percentText(floor, 0).length);
   const width = stepWidth(Math.max(review.rows.length, other?.rows.length ?? 0));
   const svg = node("svg", { viewBox: `0 0 ${W} ${H}`, class: "story-svg", "aria-hidden": "true" });
-  floor = Math.floor(2 * Math.min(0, ...[review, ...other ? [other] : []].flatMap((r) => values(r).map(([, v]) => v ?? 0)))) / 2;
-  for (const v of new Set([floor, 0, 0.5, 1])) {
+  for (const v of new Set([floor, 0, floor < -0.5 ? 0 : 0.5, 1])) {
     svg.append(node("line", { x1: LEFT, x2: W - RIGHT, y1: yOf(v), y2: yOf(v), class: "grid" }));
     svg.append(node("text", { x: LEFT - 6, y: yOf(v) + 4, class: "tick", "text-anchor": "end" }, percentText(v, 0)));
   }
