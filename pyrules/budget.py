@@ -81,6 +81,10 @@ class Budget:
         if self.used + cells > self.cells:
             raise TooLarge(f"about {cells:,.0f} cells of work, more than the {self.cells:,} allowed")
 
+    def room(self) -> float:
+        """The work still allowed: an estimate may stop counting past it, as :meth:`plan` refuses it there."""
+        return self.cells - self.used
+
     def check(self) -> None:
         """Watches the clock alone: an estimate, which counts no work, calls it as it goes."""
         if time.perf_counter() > self.deadline:
