@@ -52,11 +52,6 @@ KEPT = 4  # records whose simulations are kept between requests
 PART = 1.0  # seconds a part takes when the request does not say (the page's odds wait no longer than that)
 STEPS = 300_000  # the engine's steps a whole review plays at most, the first pass aside (a typical fight: 235,000)
 
-# The time a part keeps, for each action, to build its answer from what was simulated and to write it: the row's
-# chance, interval and words (about 15 µs on CPython, twice that in Pyodide) and its JSON (a 1,500-action review is
-# 1.5 MB), with room for a slower machine.
-ROW_SECONDS = 60e-6
-
 # Each record's simulations (None: a state over), the full number of fights from each state once the first pass has
 # told what a fight from every state costs (None until then), and each row's part that no simulation changes, by
 # language.
@@ -97,7 +92,7 @@ def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
         simulated = [sim for sim in sims if sim is not None]
         had = sum(sim.runs for sim in simulated)
         # the simulation ends a reserve per row before the part does: the rest of the part is its answer's
-        with budget.within(budget.deadline() - time.perf_counter() - ROW_SECONDS * len(made)):
+        with budget.within(budget.deadline() - time.perf_counter() - budget.ROW_SECONDS * len(made)):
             try:
                 _run(simulated, FIRST)
                 goal = fixed[0]
