@@ -27,6 +27,7 @@ to 1): an inaccuracy from 5 points, a mistake from 10, a blunder from 15.
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
 from . import budget, odds
@@ -114,12 +115,13 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
         })  # fmt: skip
 
     # from the last state back: the states before one past the budget are larger still (more ВЫНОСЛИВОСТЬ standing,
-    # more enemies), so they are not tried, each try costing the whole budget; past the request's deadline, the end
-    # of the fight is what is shown
-    for index in range(len(fight.actions), -1, -1):
-        if worth(index)[0] is None:
-            worths.update({earlier: (None, {}) for earlier in range(index)})
-            break
+    # more enemies), so they are not tried, each try costing the whole budget; past the request's deadline, less a
+    # reserve per row for the answer, the end of the fight is what is shown
+    with budget.within(budget.deadline() - time.perf_counter() - budget.ROW_SECONDS * len(rows)):
+        for index in range(len(fight.actions), -1, -1):
+            if worth(index)[0] is None:
+                worths.update({earlier: (None, {}) for earlier in range(index)})
+                break
 
     for row, (state, choice) in zip(rows, made, strict=True):
         before, qs = worth(row["index"])

@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import time
 from collections import OrderedDict
 from typing import Any
 
@@ -40,7 +41,7 @@ from . import budget
 from .budget import TooLarge
 from .contract import Outcome, Worth
 from .fight import Fight
-from .i18n import tr
+from .i18n import current, tr
 from .odds import MonteCarlo, measure, wilson
 from .review import ending, points, rounds_of, turned
 
@@ -51,9 +52,10 @@ KEPT = 4  # records whose simulations are kept between requests
 PART = 1.0  # seconds a part takes when the request does not say (the page's odds wait no longer than that)
 STEPS = 300_000  # the engine's steps a whole review plays at most, the first pass aside (a typical fight: 235,000)
 
-# Each record's simulations (None: a state over), and the full number of fights from each state once the first pass
-# has told what a fight from every state costs (None until then).
-_kept: OrderedDict[str, tuple[list[MonteCarlo | None], list[int | None]]] = OrderedDict()
+# Each record's simulations (None: a state over), the full number of fights from each state once the first pass has
+# told what a fight from every state costs (None until then), and each row's part that no simulation changes, by
+# language.
+_kept: OrderedDict[str, tuple[list[MonteCarlo | None], list[int | None], dict[str, list[dict]]]] = OrderedDict()
 
 
 def full(states: int, steps: float = 0.0) -> int:
@@ -64,102 +66,109 @@ def full(states: int, steps: float = 0.0) -> int:
 
 
 def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
-    """The review of ``fight`` as far as ``seconds`` (and the request's deadline) allow, the simulations of earlier
-    requests for the same record included; ``simulated``: ``runs`` (the fewest fights from any state), ``full``,
-    ``played`` and ``total`` (fights), ``pending``, ``words``. Raises :class:`pyrules.budget.TooLarge` when not one
-    more fight fitted (the page would ask again for ever). However long the fight, the review ends (a long one plays
-    fewer fights from each state: see :func:`full`)."""
-    system, setup = fight.system, fight.setup
-    key = hashlib.sha256(json.dumps(fight.record(), sort_keys=True).encode("utf-8")).hexdigest()
-    if key not in _kept:
-        _kept[key] = (
-            [MonteCarlo(system, setup, state) if state.outcome == Outcome.ONGOING else None for state in fight.states],
-            [None],
-        )
-    _kept.move_to_end(key)
-    sims, fixed = _kept[key]
-    while len(_kept) > KEPT:
-        _kept.popitem(last=False)
-    simulated = [sim for sim in sims if sim is not None]
-    had = sum(sim.runs for sim in simulated)
+    """The review of ``fight`` as far as ``seconds`` (and the request's deadline) allow, its answer built within them
+    too, the simulations of earlier requests for the same record included; ``simulated``: ``runs`` (the fewest fights
+    from any state), ``full``, ``played`` and ``total`` (fights), ``pending``, ``words``. Raises
+    :class:`pyrules.budget.TooLarge` when not one more fight fitted (the page would ask again for ever). However long
+    the fight, the review ends (a long one plays fewer fights from each state: see :func:`full`)."""
     with budget.within(seconds):
-        try:
-            _run(simulated, FIRST)
-            goal = fixed[0]
-            if goal is None:  # every state has its first fights, and no more: what one from each costs
-                goal = fixed[0] = full(len(fight.states), sum(sim.steps / sim.runs for sim in simulated))
-            _run(simulated, goal)
-        except TooLarge:
-            pass  # what fitted is kept; the next request goes on from there
-    goal = full(len(fight.states)) if fixed[0] is None else fixed[0]
-    played = sum(sim.runs for sim in simulated)
-    ongoing = len(simulated)
-    if played == had < goal * ongoing:  # not one fight fitted: asking again would not go on either
-        raise TooLarge("not one simulated fight fits in this part's time")
-    chance = [_chance(fight.states[i], sim) for i, sim in enumerate(sims)]
-    rows = []
-    rounds = rounds_of(fight)
-    for index in range(len(fight.actions)):
-        (before, low, high), (after, later_low, later_high) = chance[index], chance[index + 1]
-        error = 0.0 if low is None or high is None else (high - low) / 2
-        luck = None if before is None or after is None else after - before
-        known = luck is not None
-        row: dict[str, Any] = {
-            "index": index,
-            "round": rounds[index],
-            "did": _words(system.action_kinds(), fight.log[index]),
-            "best": None,
-            "before": before,
-            "after": after,
-            "known": known,
-            "judged": False,
-            "choice": None,
-            "luck": luck,
-            "sheet": None,
-            "cost": 0.0,
-            "mark": None,
-            "error": error,  # the interval's half-width
-            "low": low,
-            "high": high,
-            "sides": system.sides(setup, fight.states[index + 1]),
+        system, setup = fight.system, fight.setup
+        key = hashlib.sha256(json.dumps(fight.record(), sort_keys=True).encode()).hexdigest()
+        if key not in _kept:
+            _kept[key] = ([MonteCarlo(system, setup, state) if state.outcome == Outcome.ONGOING else None
+                           for state in fight.states], [None], {})  # fmt: skip
+        _kept.move_to_end(key)
+        sims, fixed, kept = _kept[key]
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+        made = kept.get(current())
+        begun = made is None  # this part makes what the next ones keep: a next part goes on, whatever fits in this one
+        if made is None:  # in the request's language, before the part's simulation
+            rounds = rounds_of(fight)
+            made = kept[current()] = [
+                {"round": rounds[index], "did": _words(system.action_kinds(), fight.log[index]),
+                 "sides": system.sides(setup, fight.states[index + 1])}
+                for index in range(len(fight.actions))]  # fmt: skip
+        simulated = [sim for sim in sims if sim is not None]
+        had = sum(sim.runs for sim in simulated)
+        # the simulation ends a reserve per row before the part does: the rest of the part is its answer's
+        with budget.within(budget.deadline() - time.perf_counter() - budget.ROW_SECONDS * len(made)):
+            try:
+                _run(simulated, FIRST)
+                goal = fixed[0]
+                if goal is None:  # every state has its first fights, and no more: what one from each costs
+                    goal = fixed[0] = full(len(fight.states), sum(sim.steps / sim.runs for sim in simulated))
+                _run(simulated, goal)
+            except TooLarge:
+                pass  # what fitted is kept; the next request goes on from there
+        goal = full(len(fight.states)) if fixed[0] is None else fixed[0]
+        played = sum(sim.runs for sim in simulated)
+        ongoing = len(simulated)
+        if played == had < goal * ongoing and not begun:  # not one fight fitted: asking again would not go on either
+            raise TooLarge("not one simulated fight fits in this part's time")
+        chance = [_chance(fight.states[i], sim) for i, sim in enumerate(sims)]
+        rows = []
+        for index, given in enumerate(made):
+            (before, low, high), (after, later_low, later_high) = chance[index], chance[index + 1]
+            error = 0.0 if low is None or high is None else (high - low) / 2
+            luck = None if before is None or after is None else after - before
+            known = luck is not None
+            row: dict[str, Any] = {
+                "index": index,
+                "round": given["round"],
+                "did": given["did"],
+                "best": None,
+                "before": before,
+                "after": after,
+                "known": known,
+                "judged": False,
+                "choice": None,
+                "luck": luck,
+                "sheet": None,
+                "cost": 0.0,
+                "mark": None,
+                "error": error,  # the interval's half-width
+                "low": low,
+                "high": high,
+                "sides": given["sides"],
+            }
+            if known and later_low is not None and later_high is not None:
+                row["luck_error"] = math.hypot(error, (later_high - later_low) / 2)
+            row["words"] = _row_words(row)
+            rows.append(row)
+        known_rows = [row for row in rows if row["known"]]
+        answer: dict[str, Any] = {
+            "system": system.key,
+            "start": chance[0][0],
+            "result": chance[-1][0],
+            "outcome": str(fight.state.outcome),
+            "sides": system.sides(setup, fight.states[0]),
+            "rows": rows,
+            "luck": sum(row["luck"] for row in known_rows),
+            "choices": 0.0,
+            "sheet": 0.0,
+            "unknown": len(rows) - len(known_rows),
+            "thresholds": {},
+            "measure": measure("win", Worth()),  # the simulation plays to the end: a chance to win
+            "turning": max(known_rows, key=lambda row: abs(row["luck"]))["index"] if known_rows else None,
+            "worst": None,
+            "simulated": {
+                "runs": min((sim.runs for sim in sims if sim is not None), default=goal),
+                "full": goal,
+                "played": played,
+                "total": goal * ongoing,
+                "pending": played < goal * ongoing,
+            },
         }
-        if known and later_low is not None and later_high is not None:
-            row["luck_error"] = math.hypot(error, (later_high - later_low) / 2)
-        row["words"] = _row_words(row)
-        rows.append(row)
-    known_rows = [row for row in rows if row["known"]]
-    answer: dict[str, Any] = {
-        "system": system.key,
-        "start": chance[0][0],
-        "result": chance[-1][0],
-        "outcome": str(fight.state.outcome),
-        "sides": system.sides(setup, fight.states[0]),
-        "rows": rows,
-        "luck": sum(row["luck"] for row in known_rows),
-        "choices": 0.0,
-        "sheet": 0.0,
-        "unknown": len(rows) - len(known_rows),
-        "thresholds": {},
-        "measure": measure("win", Worth()),  # the simulation plays to the end: a chance to win
-        "turning": max(known_rows, key=lambda row: abs(row["luck"]))["index"] if known_rows else None,
-        "worst": None,
-        "simulated": {
-            "runs": min((sim.runs for sim in sims if sim is not None), default=goal),
-            "full": goal,
-            "played": played,
-            "total": goal * ongoing,
-            "pending": played < goal * ongoing,
-        },
-    }
-    if answer["simulated"]["pending"]:
-        words = tr("The story is being simulated: fights played, {played} of {total}…", played=played,
-                   total=goal * ongoing)  # fmt: skip
-    else:
-        words = tr("The chance to win is simulated (fights from each action: {n}; in brackets, its 95 % interval; "
-                   "after ±, the 95 % error of a change).", n=goal)  # fmt: skip
-    answer["simulated"]["words"] = words
-    answer["summary"] = summary(fight, answer)
-    return answer
+        if answer["simulated"]["pending"]:
+            words = tr("The story is being simulated: fights played, {played} of {total}…", played=played,
+                       total=goal * ongoing)  # fmt: skip
+        else:
+            words = tr("The chance to win is simulated (fights from each action: {n}; in brackets, its 95 % interval; "
+                       "after ±, the 95 % error of a change).", n=goal)  # fmt: skip
+        answer["simulated"]["words"] = words
+        answer["summary"] = summary(fight, answer)
+        return answer
 
 
 def _run(sims: list[MonteCarlo], target: int) -> None:

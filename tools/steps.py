@@ -163,7 +163,7 @@ def bench(runs: int, update_readme: bool, engines: list[str], engines_only: bool
         code = run_bench(DIST, make_server, CHROMIUM, CHROMIUM_ARGS, runs, update_readme)
         if code:
             return code
-        from bench_heavy import main as heavy  # the slowest heavy request of each op, on CPython
+        from bench_heavy import main as heavy  # the slowest heavy request of each op, on CPython and in Pyodide
 
         code = heavy(["--update-readme"] if update_readme else [])
         if code:

@@ -153,6 +153,7 @@ def requests() -> Iterator[tuple[str, dict]]:
     yield "review, Lone Wolf, 5,000 rounds", {"op": "review", "record": endless}
     yield "review, Grey Star 59/59 with λ", {"op": "review", "record": grey_star(59), "lambda": 0.01}
     yield "review, a long Citadel fight (simulated, in parts)", {"op": "review", "record": citadel}
+    yield "review, a long Citadel fight, a part of 3,000 ms", {"op": "review", "record": citadel, "ms": 3000}
     yield "review, Fighting Fantasy, 5,000 rounds against 20, dice typed", {"op": "review", "record": typed}
     yield "review, Grey Star against 20, every round rule 999", {"op": "review", "record": {
         **counted_rounds("grey-star", **every_round), "actions": [{"do": "round"}] * 3}}

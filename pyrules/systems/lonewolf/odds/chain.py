@@ -235,9 +235,11 @@ class Chain:
         hero_rounds = math.ceil(state.endurance / hero_least) if hero_least else math.inf
         return min(bound, (path[-1][0] - path[0][0]) + min(enemy_rounds, hero_rounds))
 
-    def forward_cells(self, want: Callable[[int | None], int]) -> float:
+    def forward_cells(self, want: Callable[[int | None], int], room: float = math.inf) -> float:
         """An upper bound on the work of :func:`lone_wolf_odds` with a fixed spend: the cells that may hold mass,
-        plus each layer's whole grid at ``1 / SCAN`` (a cell without mass is only looked at).
+        plus each layer's whole grid at ``1 / SCAN`` (a cell without mass is only looked at); or, as soon as the
+        layers counted pass ``room`` (the work a budget still allows), their count: refused either way, without
+        asking the engine for the rest of the layers' tables (999 rounds against 20: 20,000 of them).
 
         Along the path, no further than the fight can last rounds: after d rounds the hero has lost between the
         sums of d least and d greatest losses, and so has the enemy fought now (later enemies: anything). The last
@@ -260,6 +262,8 @@ class Chain:
             rows = E0 - hero[0] - (1 if last else max(1, E0 - hero[1])) + 1
             now = max(0, e0 - enemy[0] - (1 if last else max(1, e0 - enemy[1])) + 1)
             total += rows * (now + later) + grids
+            if total > room:
+                break
             losses = []  # the hero's, against any enemy
             for c in range(c0, self.n):
                 outs = self.outcomes(r, w, c, self.spent(r, w, c, want(w)) if w is not None else 0)

@@ -252,7 +252,7 @@ def lone_wolf_odds(
         return finished(state, system.main_stat)
     chain = Chain(system, setup, state, budget)
     want = spend if callable(spend) else partial(_fixed, spend)
-    chain.budget.plan(chain.cells(policy) if policy is not None else chain.forward_cells(want))
+    chain.budget.plan(chain.cells(policy) if policy is not None else chain.forward_cells(want, chain.budget.room()))
     return _forward(chain, want, policy)
 
 

@@ -36,7 +36,7 @@ def spend_table(
     if state.outcome == ONGOING:
         total = 0.0
         for s in spends:  # refused as soon as the spends so far are too many
-            total += chain.forward_cells(partial(_fixed, s))
+            total += chain.forward_cells(partial(_fixed, s), budget.room() - total)
             budget.plan(total)
     table = []
     for s in spends:
@@ -87,10 +87,11 @@ def _kill_limits_full(chain: Chain, r: int, c: int, width: int) -> list[int]:
     return limits
 
 
-def _policy_work(chain: Chain) -> float:
+def _policy_work(chain: Chain, room: float = math.inf) -> float:
     """An upper bound on the work of :func:`grey_star_policy`: for every layer it may reach (each round layer,
     each WILLPOWER, each enemy), each (ENDURANCE, enemy's ENDURANCE) cell weighed once per spend short of the
-    least that kills (``_kill_limits``), and the cells of the forward evaluation that follows."""
+    least that kills (``_kill_limits``), and the cells of the forward evaluation that follows; or, as soon as the
+    layers counted pass ``room`` (the work a budget still allows), their count: refused either way."""
     state = chain.state
     E0, w0 = state.endurance, state.willpower or 0
     r0 = chain.key0()[0]
@@ -112,6 +113,8 @@ def _policy_work(chain: Chain) -> float:
             repeats = chain.cap - last + 1 if r == last else 1
             work += layer * repeats
             work += (E0 + 1) * width * (w0 + 1) * repeats  # the forward evaluation's grids
+            if work > room:
+                return work
     return work
 
 
@@ -194,7 +197,7 @@ def policy_values(
     Vigour: :mod:`.best`), which a cell takes where they are worth more than its round (by default none: fought to
     the end); ``never`` what a fight that can never end is worth."""
     chain = Chain(system, setup, state, budget or Budget(budgets.POLICY_CELLS))
-    chain.budget.plan(_policy_work(chain))
+    chain.budget.plan(_policy_work(chain, chain.budget.room()))
 
     keys = layer_keys(chain, chain.choices)
     E0 = state.endurance
