@@ -14,30 +14,59 @@ from pathlib import Path
 
 
 class _Unannotated(ast.NodeTransformer):
-    """Variables' annotations left out (``x: T = v`` is ``x = v``; a bare ``x: T`` goes), but a class's fields'."""
+    """Variables' annotations left out (``x: T = v`` is ``x = v``; a bare ``x: T`` goes), but those of the classes'
+    fields that Python reads (:func:`_fields`): a NamedTuple's, TypedDict's or Protocol's as they are, a dataclass
+    field's as ``int`` (dataclasses read a field's name and whether its annotation says ``ClassVar``, ``InitVar`` or
+    ``KW_ONLY``, never its type; nothing of the rules reads a field's ``type``)."""
 
-    def __init__(self, fields: set[int]):
+    def __init__(self, fields: dict[int, bool]):
         self.fields = fields
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST | None:
         if id(node) in self.fields:
+            if self.fields[id(node)]:
+                node.annotation = ast.Name("int")
             return node
         if node.value is None:
             return None
         return ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
 
 
+FIELDS_READ = ("NamedTuple", "TypedDict", "Protocol")  # bases whose classes' annotations Python reads as fields
+DATACLASS_MARKS = ("ClassVar", "InitVar", "KW_ONLY")  # what dataclasses read of an annotation (ClassVar: no field)
+
+
+def _fields(tree: ast.AST) -> dict[int, bool]:
+    """The annotated names in classes' bodies that Python reads, each with whether its type can go: a dataclass's
+    fields (its ``ClassVar``s are no field: they go as a variable's annotation), every one of a NamedTuple's, a
+    TypedDict's or a Protocol's (kept whole). In any other class an annotation only fills ``__annotations__``, which
+    nothing of the rules reads: it goes as a variable's does."""
+    kept = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        annotated = [item for item in node.body if isinstance(item, ast.AnnAssign)]
+        if any(isinstance(base, ast.Name) and base.id in FIELDS_READ for base in node.bases):
+            kept.update((id(item), False) for item in annotated)
+        elif any("dataclass" in ast.unparse(decorator) for decorator in node.decorator_list):
+            for item in annotated:
+                said = ast.unparse(item.annotation)
+                if not said.startswith("ClassVar"):
+                    kept[id(item)] = not any(mark in said for mark in DATACLASS_MARKS)
+    return kept
+
+
 def _strip(source: bytes) -> bytes:
     """A module's code without its docstrings, comments, type annotations and ``if TYPE_CHECKING:`` imports (what
-    Python runs, not what people and mypy read; the annotations of classes' fields stay, since dataclasses read them),
-    indented by one space a level."""
+    Python runs, not what people and mypy read; the classes' fields that Python reads stay, :class:`_Unannotated`),
+    nor the names it imports from typing and collections.abc for its annotations alone, indented by one space a
+    level."""
     tree = ast.parse(source)
     # what runs only for the type checker (``if TYPE_CHECKING:``, false when Python runs) goes too
     typing_only = [node for node in tree.body if isinstance(node, ast.If) and not node.orelse
                    and ast.unparse(node.test) == "TYPE_CHECKING"]  # fmt: skip
     tree.body = [node for node in tree.body if node not in typing_only] or [ast.Pass()]
-    fields = {id(item) for node in ast.walk(tree) if isinstance(node, ast.ClassDef) for item in node.body}
-    tree = _Unannotated(fields).visit(tree)
+    tree = _Unannotated(_fields(tree)).visit(tree)
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             arguments = node.args
@@ -52,6 +81,12 @@ def _strip(source: bytes) -> bytes:
         first = node.body[0]
         if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
             node.body = node.body[1:] or [ast.Pass()]
+    # What the module imported from typing and collections.abc for annotations only goes with them.
+    used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module in ("typing", "collections.abc"):
+            node.names = [alias for alias in node.names if (alias.asname or alias.name) in used]
+    tree.body = [node for node in tree.body if not (isinstance(node, ast.ImportFrom) and not node.names)] or [ast.Pass()]
     # With no annotation left (no class's fields), ``from __future__ import annotations`` changes nothing: it goes too.
     if not any(isinstance(node, ast.AnnAssign) for node in ast.walk(tree)):
         tree.body = [node for node in tree.body if not (isinstance(node, ast.ImportFrom) and node.module == "__future__"

@@ -60,6 +60,33 @@ def twice(f: Callable[[int], int], n: int) -> int:
     ast.parse(only)  # a module left with nothing but its imports is still a module
 
 
+def test_only_the_annotations_python_reads_stay(package):
+    """A dataclass keeps its fields (their types as ``int``) and their defaults, its ClassVar a plain class variable; a
+    NamedTuple keeps its annotations whole; any other class's annotations and typing's names used by them alone go."""
+    source = b"""from __future__ import annotations
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+@dataclass(frozen=True)
+class Point:
+    x: tuple[str, ...] = ()
+    y: Any = None
+    kind: ClassVar[str] = "point"
+class Pair(NamedTuple):
+    a: tuple[int, int]
+class Plain:
+    name: ClassVar[str] = "plain"
+    size: int
+"""
+    stripped = package._strip(source).decode()
+    assert "x:int=()" in stripped and "a:tuple[int,int]" in stripped.replace(" ", "")
+    assert "ClassVar" not in stripped and "Any" not in stripped and "size" not in stripped
+    scope: dict = {}
+    exec(compile(stripped, "<stripped>", "exec"), scope)  # noqa: S102 (the test's own code, stripped)
+    point = scope["Point"](("a",))
+    assert point.x == ("a",) and point.y is None and point.kind == "point" and "kind" not in scope["Point"].__match_args__
+    assert scope["Pair"]((1, 2))._fields == ("a",) and scope["Plain"].name == "plain"
+
+
 def test_the_minifier_renames_nothing_a_caller_can_name(package):
     """Keyword arguments, globals and attributes keep their names; only locals and positional-only arguments are made
     short: the stripped code is called by keyword and by attribute as the source was."""
