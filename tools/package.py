@@ -95,18 +95,12 @@ def _strip(source: bytes, module: str = "", outside: Named | None = None) -> byt
             wanted = [alias for alias in node.names if (alias.asname or alias.name) in used
                       or (module, alias.asname or alias.name) in outside.imported or alias.name in outside.attributes]
             node.names = wanted or node.names[:1]
-    tree.body = [node for node in tree.body if not (isinstance(node, ast.ImportFrom) and not node.names)] or [ast.Pass()]
+    tree.body = [node for node in tree.body if not isinstance(node, ast.ImportFrom) or node.names] or [ast.Pass()]
     # With no annotation left but the dataclasses' ``int`` (what evaluating it, as Python does without the import,
     # cannot fail), ``from __future__ import annotations`` changes nothing: it goes too.
     if all(ast.unparse(node.annotation) == "int" for node in ast.walk(tree) if isinstance(node, ast.AnnAssign)):
         tree.body = [node for node in tree.body if not (isinstance(node, ast.ImportFrom) and node.module == "__future__"
                      and [alias.name for alias in node.names] == ["annotations"])] or [ast.Pass()]  # fmt: skip
-    # One space for each level of indentation: ast.unparse writes every string on one line, so each line's leading
-    # spaces are its indentation (compiled below to make sure).
-    lines = []
-    for line in ast.unparse(tree).split("\n"):
-        code = line.lstrip(" ")
-        lines.append(" " * ((len(line) - len(code)) // 4) + code)
     private = set()
     if outside is not None and module:  # the module's private names no other code names: python-minifier shortens them
         defined = {target.id for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
@@ -115,9 +109,34 @@ def _strip(source: bytes, module: str = "", outside: Named | None = None) -> byt
         defined |= {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
         private = {name for name in defined if not name.startswith("__")
                    and name not in outside.names and name not in outside.attributes}  # fmt: skip
+    _by_position(tree, private)
+    # One space for each level of indentation: ast.unparse writes every string on one line, so each line's leading
+    # spaces are its indentation (compiled below to make sure).
+    lines = []
+    for line in ast.unparse(tree).split("\n"):
+        code = line.lstrip(" ")
+        lines.append(" " * ((len(line) - len(code)) // 4) + code)
     text = _minified("\n".join(lines) + "\n", private)
     compile(text, "<stripped>", "exec")
     return text.encode("utf-8")
+
+
+def _by_position(tree: ast.Module, private: set[str]) -> None:
+    """The module's private functions (undecorated) that every use calls with its arguments by position take them by
+    position only, which python-minifier then names short: no call can tell."""
+    functions = {node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 and node.name in private and not node.decorator_list}  # fmt: skip
+    uses = {name: 0 for name in functions}
+    by_position = dict(uses)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in uses:
+            uses[node.id] += 1
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in uses:
+            by_position[node.func.id] += not node.keywords
+    for name, function in functions.items():
+        if uses[name] == by_position[name]:
+            function.args.posonlyargs += function.args.args
+            function.args.args = []
 
 
 def _minified(text: str, private: set[str] | frozenset[str] = frozenset()) -> str:
@@ -162,6 +181,9 @@ def _names(text: str) -> set[str]:
     return names
 
 
+WORD = r"[A-Za-z_]\w*"
+
+
 class Named:
     """What code outside a module may name of it: every (module, name) some code imports by name (``from M import
     name``), every name imported at all, and every attribute read anywhere (``M.name``), in the package's modules,
@@ -183,7 +205,10 @@ class Named:
                 elif isinstance(node, ast.Attribute):
                     self.attributes.add(node.attr)
                 elif isinstance(node, ast.Constant) and isinstance(node.value, str):  # getattr's, patch's names
-                    self.attributes.update(re.findall(r"[A-Za-z_]\w*", node.value))
+                    # the package's own strings name a name whole ("module:name"), not in its texts' words
+                    own = module.startswith("pyrules")
+                    words = re.split(r"[.:]", node.value) if own else re.findall(WORD, node.value)
+                    self.attributes.update(word for word in words if word.isidentifier())
 
     @staticmethod
     def of(wheel: zipfile.ZipFile) -> Named:
@@ -201,8 +226,8 @@ class Named:
         for folder in ("web", "tools", "tests", "docs"):
             for path in (ROOT / folder).rglob("*"):
                 if path.suffix in (".js", ".mjs", ".html", ".md"):
-                    words.update(re.findall(r"[A-Za-z_]\w*", path.read_text(encoding="utf-8")))
-        words.update(re.findall(r"[A-Za-z_]\w*", (ROOT / "README.md").read_text(encoding="utf-8")))
+                    words.update(re.findall(WORD, path.read_text(encoding="utf-8")))
+        words.update(re.findall(WORD, (ROOT / "README.md").read_text(encoding="utf-8")))
         named = Named(sources)
         named.attributes |= words
         return named

@@ -83,7 +83,8 @@ class Plain:
     scope: dict = {}
     exec(compile(stripped, "<stripped>", "exec"), scope)  # noqa: S102 (the test's own code, stripped)
     point = scope["Point"](("a",))
-    assert point.x == ("a",) and point.y is None and point.kind == "point" and "kind" not in scope["Point"].__match_args__
+    assert point.x == ("a",) and point.y is None and point.kind == "point"
+    assert "kind" not in scope["Point"].__match_args__  # a ClassVar: no field
     assert scope["Pair"]((1, 2))._fields == ("a",) and scope["Plain"].name == "plain"
 
 
@@ -105,6 +106,27 @@ class Box:
     exec(compile(stripped, "<stripped>", "exec"), scope)  # noqa: S102 (the test's own code, stripped)
     assert scope["total"](1, second=1, third=0) == 2 and scope["LIMIT"] == 3 and scope["Box"](size=4).size == 4
     assert "running" not in stripped and "LIMIT" in stripped
+
+
+def test_names_no_other_code_says_are_made_short_and_the_rest_kept(package):
+    """A module's global that no other code names is renamed, and a private function every use of which passes its
+    arguments by position takes them by position only (named short); what a caller may name keeps its name."""
+    pytest.importorskip("python_minifier")  # the tooling's environment (the suite inside Pyodide has none)
+    outside = package.Named({"pyrules.zz_other": b"from .zz_named import shown\n"})  # what the other module says
+    source = b"""
+def helper_nobody_names(first_value, second_value=2):
+    return first_value * second_value
+def called_by_keyword_nobody_names(amount):
+    return amount
+def shown(size):
+    return helper_nobody_names(size) + helper_nobody_names(size, 3) + called_by_keyword_nobody_names(amount=1)
+"""
+    stripped = package._strip(source, "pyrules.zz_named", outside).decode()
+    assert "helper_nobody_names" not in stripped and "first_value" not in stripped
+    assert "amount" in stripped and "def shown(size)" in stripped
+    scope: dict = {}
+    exec(compile(stripped, "<stripped>", "exec"), scope)  # noqa: S102 (the test's own code, stripped)
+    assert scope["shown"](size=2) == 2 * 2 + 2 * 3 + 1
 
 
 def test_a_systems_data_file_loses_its_notes_for_people_only(package):
