@@ -8,36 +8,68 @@ import base64
 import gzip
 import hashlib
 import json
+import re
 import shutil
 import zipfile
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]  # the repository: its tests, tools and docs name the package's names too
+
 
 class _Unannotated(ast.NodeTransformer):
-    """Variables' annotations left out (``x: T = v`` is ``x = v``; a bare ``x: T`` goes), but a class's fields'."""
+    """Variables' annotations left out (``x: T = v`` is ``x = v``; a bare ``x: T`` goes), but those of the classes'
+    fields that Python reads (:func:`_fields`): a NamedTuple's, TypedDict's or Protocol's as they are, a dataclass
+    field's as ``int`` (dataclasses read a field's name and whether its annotation says ``ClassVar``, ``InitVar`` or
+    ``KW_ONLY``, never its type; nothing of the rules reads a field's ``type``)."""
 
-    def __init__(self, fields: set[int]):
+    def __init__(self, fields: dict[int, bool]):
         self.fields = fields
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST | None:
         if id(node) in self.fields:
+            if self.fields[id(node)]:
+                node.annotation = ast.Name("int")
             return node
         if node.value is None:
             return None
         return ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
 
 
-def _strip(source: bytes) -> bytes:
+FIELDS_READ = ("NamedTuple", "TypedDict", "Protocol")  # bases whose classes' annotations Python reads as fields
+DATACLASS_MARKS = ("ClassVar", "InitVar", "KW_ONLY")  # what dataclasses read of an annotation (ClassVar: no field)
+
+
+def _fields(tree: ast.AST) -> dict[int, bool]:
+    """The annotated names in classes' bodies that Python reads, each with whether its type can go: a dataclass's
+    fields (its ``ClassVar``s are no field: they go as a variable's annotation), every one of a NamedTuple's, a
+    TypedDict's or a Protocol's (kept whole). In any other class an annotation only fills ``__annotations__``, which
+    nothing of the rules reads: it goes as a variable's does."""
+    kept = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        annotated = [item for item in node.body if isinstance(item, ast.AnnAssign)]
+        if any(isinstance(base, ast.Name) and base.id in FIELDS_READ for base in node.bases):
+            kept.update((id(item), False) for item in annotated)
+        elif any("dataclass" in ast.unparse(decorator) for decorator in node.decorator_list):
+            for item in annotated:
+                said = ast.unparse(item.annotation)
+                if not said.startswith("ClassVar"):
+                    kept[id(item)] = not any(mark in said for mark in DATACLASS_MARKS)
+    return kept
+
+
+def _strip(source: bytes, module: str = "", outside: Named | None = None) -> bytes:
     """A module's code without its docstrings, comments, type annotations and ``if TYPE_CHECKING:`` imports (what
-    Python runs, not what people and mypy read; the annotations of classes' fields stay, since dataclasses read them),
-    indented by one space a level."""
+    Python runs, not what people and mypy read; the classes' fields that Python reads stay, :class:`_Unannotated`),
+    nor the names it imports from typing and collections.abc for its annotations alone, indented by one space a
+    level."""
     tree = ast.parse(source)
     # what runs only for the type checker (``if TYPE_CHECKING:``, false when Python runs) goes too
     typing_only = [node for node in tree.body if isinstance(node, ast.If) and not node.orelse
                    and ast.unparse(node.test) == "TYPE_CHECKING"]  # fmt: skip
     tree.body = [node for node in tree.body if node not in typing_only] or [ast.Pass()]
-    fields = {id(item) for node in ast.walk(tree) if isinstance(node, ast.ClassDef) for item in node.body}
-    tree = _Unannotated(fields).visit(tree)
+    tree = _Unannotated(_fields(tree)).visit(tree)
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             arguments = node.args
@@ -52,25 +84,66 @@ def _strip(source: bytes) -> bytes:
         first = node.body[0]
         if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
             node.body = node.body[1:] or [ast.Pass()]
-    # With no annotation left (no class's fields), ``from __future__ import annotations`` changes nothing: it goes too.
-    if not any(isinstance(node, ast.AnnAssign) for node in ast.walk(tree)):
+    # What the module imported from typing and collections.abc for annotations only goes with them.
+    used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module in ("typing", "collections.abc"):
+            node.names = [alias for alias in node.names if (alias.asname or alias.name) in used]
+        elif isinstance(node, ast.ImportFrom) and node.level and outside and not module.endswith("__init__"):
+            # the package's own names it imported for annotations only, but those others import from it; the
+            # import itself stays (what importing a module does, and when)
+            wanted = [alias for alias in node.names if (alias.asname or alias.name) in used
+                      or (module, alias.asname or alias.name) in outside.imported or alias.name in outside.attributes]
+            node.names = wanted or node.names[:1]
+    tree.body = [node for node in tree.body if not isinstance(node, ast.ImportFrom) or node.names] or [ast.Pass()]
+    # With no annotation left but the dataclasses' ``int`` (what evaluating it, as Python does without the import,
+    # cannot fail), ``from __future__ import annotations`` changes nothing: it goes too.
+    if all(ast.unparse(node.annotation) == "int" for node in ast.walk(tree) if isinstance(node, ast.AnnAssign)):
         tree.body = [node for node in tree.body if not (isinstance(node, ast.ImportFrom) and node.module == "__future__"
                      and [alias.name for alias in node.names] == ["annotations"])] or [ast.Pass()]  # fmt: skip
+    private = set()
+    if outside is not None and module:  # the module's private names no other code names: python-minifier shortens them
+        defined = {target.id for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
+                   for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+                   if isinstance(target, ast.Name)}  # fmt: skip
+        defined |= {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        private = {name for name in defined if not name.startswith("__")
+                   and name not in outside.names and name not in outside.attributes}  # fmt: skip
+    _by_position(tree, private)
     # One space for each level of indentation: ast.unparse writes every string on one line, so each line's leading
     # spaces are its indentation (compiled below to make sure).
     lines = []
     for line in ast.unparse(tree).split("\n"):
         code = line.lstrip(" ")
         lines.append(" " * ((len(line) - len(code)) // 4) + code)
-    text = _minified("\n".join(lines) + "\n")
+    text = _minified("\n".join(lines) + "\n", private)
     compile(text, "<stripped>", "exec")
     return text.encode("utf-8")
 
 
-def _minified(text: str) -> str:
-    """The stripped code with its functions' local names made short by python-minifier where the tooling's
-    environment has it (the tests, the bench and CI; ``requirements-dev.txt``): the rules' pack 2.6 KB smaller
-    gzipped. Only what Python cannot tell apart changes: no global, attribute, argument or keyword is renamed (the
+def _by_position(tree: ast.Module, private: set[str]) -> None:
+    """The module's private functions (undecorated) that every use calls with its arguments by position take them by
+    position only, which python-minifier then names short: no call can tell."""
+    functions = {node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 and node.name in private and not node.decorator_list}  # fmt: skip
+    uses = {name: 0 for name in functions}
+    by_position = dict(uses)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in uses:
+            uses[node.id] += 1
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in uses:
+            by_position[node.func.id] += not node.keywords
+    for name, function in functions.items():
+        if uses[name] == by_position[name]:
+            function.args.posonlyargs += function.args.args
+            function.args.args = []
+
+
+def _minified(text: str, private: set[str] | frozenset[str] = frozenset()) -> str:
+    """The stripped code with its functions' local names, and the module's ``private`` names (those no other code
+    names: :class:`Named`), made short by python-minifier where the tooling's environment has it (the tests, the
+    bench and CI; ``requirements-dev.txt``): the rules' pack 2.6 KB smaller gzipped, the private names 0.3 KB more.
+    Only what Python cannot tell apart changes: no public global, attribute, argument or keyword is renamed (the
     library leaves a function that reads ``locals()`` or calls ``exec`` as it is), literals stay where they are, and
     the suite runs inside Pyodide against this very code."""
     try:
@@ -82,12 +155,82 @@ def _minified(text: str) -> str:
         text,
         remove_annotations=keep_fields,
         hoist_literals=False,
-        rename_globals=False,
+        rename_globals=bool(private),
+        preserve_globals=sorted(_names(text) - private),
         remove_asserts=False,
         remove_debug=False,
         constant_folding=False,
         remove_builtin_exception_brackets=False,
     )
+
+
+def _names(text: str) -> set[str]:
+    """Every name a module's code says (each one python-minifier could rename as a global)."""
+    names = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.alias):
+            names.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            names.update(node.names)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+    return names
+
+
+WORD = r"[A-Za-z_]\w*"
+
+
+class Named:
+    """What code outside a module may name of it: every (module, name) some code imports by name (``from M import
+    name``), every name imported at all, and every attribute read anywhere (``M.name``), in the package's modules,
+    the tests, the tools and the docs' examples."""
+
+    def __init__(self, sources: dict[str, bytes]):
+        self.imported: set[tuple[str, str]] = set()
+        self.names: set[str] = set()
+        self.attributes: set[str] = set()
+        for module, source in sources.items():
+            for node in ast.walk(ast.parse(source)):
+                if isinstance(node, ast.ImportFrom):
+                    base = module.split(".")
+                    base = base[: len(base) - node.level] if node.level else []
+                    origin = ".".join([*base, *([node.module] if node.module else [])])
+                    for alias in node.names:
+                        self.imported.add((origin, alias.name))
+                        self.names.add(alias.name)
+                elif isinstance(node, ast.Attribute):
+                    self.attributes.add(node.attr)
+                elif isinstance(node, ast.Constant) and isinstance(node.value, str):  # getattr's, patch's names
+                    # the package's own strings name a name whole ("module:name"), not in its texts' words
+                    own = module.startswith("pyrules")
+                    words = re.split(r"[.:]", node.value) if own else re.findall(WORD, node.value)
+                    self.attributes.update(word for word in words if word.isidentifier())
+
+    @staticmethod
+    def of(wheel: zipfile.ZipFile) -> Named:
+        """What names a module of ``wheel`` from outside it, the repository's tests, tools and docs included."""
+        sources = {}
+        for name in wheel.namelist():
+            if name.endswith(".py"):  # by module (a package's as "package.__init__": its relative imports' base)
+                sources[".".join(name[:-3].split("/"))] = wheel.read(name)
+        for name in wheel.namelist():  # the entry points' "module:function"
+            if name.endswith(".txt"):
+                sources[f"outside:{name}"] = repr(wheel.read(name).decode("utf-8")).encode()
+        for path in [*(ROOT / "tests").rglob("*.py"), *(ROOT / "tools").rglob("*.py"), ROOT / "build.py"]:
+            sources[f"outside:{path}"] = path.read_bytes()
+        words = set()  # the page's and the tools' JavaScript, the docs' examples: every word, as a name they may say
+        for folder in ("web", "tools", "tests", "docs"):
+            for path in (ROOT / folder).rglob("*"):
+                if path.suffix in (".js", ".mjs", ".html", ".md"):
+                    words.update(re.findall(WORD, path.read_text(encoding="utf-8")))
+        words.update(re.findall(WORD, (ROOT / "README.md").read_text(encoding="utf-8")))
+        named = Named(sources)
+        named.attributes |= words
+        return named
 
 
 FOR_PEOPLE = ("about", "used_by")  # a data file's notes for its readers (data/*.json, languages.json), no code reads
@@ -112,13 +255,14 @@ def browser_wheel(wheel: Path, build: Path) -> Path:
     out.parent.mkdir(parents=True)
     with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
         record = next(name for name in source.namelist() if name.endswith(".dist-info/RECORD"))
+        outside = Named.of(source)
         rows = []
         for info in source.infolist():
             if info.filename == record:
                 continue
             data = source.read(info)
             if info.filename.endswith(".py"):
-                data = _strip(data)
+                data = _strip(data, ".".join(info.filename[:-3].split("/")), outside)
             elif info.filename.endswith(".json"):  # the same data without indentation (and tables' notes) for people
                 found = json.loads(data)
                 found = _unannotated_data(found) if any(part in info.filename for part in ANNOTATED) else found
@@ -156,12 +300,12 @@ def browser_archive(wheel: Path, leave_out: tuple[str, ...] = NOT_IN_THE_PAGE, o
     where a zip compresses each on its own: about 15 KB less; and no tar headers: 1.6 KB less), without the wheel's
     metadata (dist-info), which nothing reads in the browser, nor the modules ``leave_out`` names. The pack is, for
     each file, its path, a newline, its length in bytes, a newline and its bytes (:func:`pack`); web/pages.js's
-    ``unpackRules`` writes the files into Python's file system. Deterministic: sorted by extension, by depth, then
-    by file name, then by path (the data files, then the modules; each system's record.py, view.py, words.py… beside
-    the other systems', which gzip finds alike: about 0.9 KB less gzipped than by path alone), no dates."""
+    ``unpackRules`` writes the files into Python's file system. Deterministic: sorted by extension, the deepest
+    first, then by path (the data files, then the modules: the odds' package, each system's, then the package's own;
+    0.4 KB less gzipped than by path alone, 0.2 KB less than by depth then by file name), no dates."""
     out = out or wheel.with_name(wheel.name.split("-py3-")[0] + ".pack.gz")
     with zipfile.ZipFile(wheel) as source:
-        names = sorted(source.namelist(), key=lambda name: (Path(name).suffix, name.count("/"), Path(name).name, name))
+        names = sorted(source.namelist(), key=lambda name: (Path(name).suffix, -name.count("/"), name))
         files = [(name, source.read(name)) for name in names
                  if ".dist-info/" not in name and name not in leave_out and not for_the_build(name)]  # fmt: skip
     out.write_bytes(gzipped(pack(files)))

@@ -60,6 +60,34 @@ def twice(f: Callable[[int], int], n: int) -> int:
     ast.parse(only)  # a module left with nothing but its imports is still a module
 
 
+def test_only_the_annotations_python_reads_stay(package):
+    """A dataclass keeps its fields (their types as ``int``) and their defaults, its ClassVar a plain class variable; a
+    NamedTuple keeps its annotations whole; any other class's annotations and typing's names used by them alone go."""
+    source = b"""from __future__ import annotations
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+@dataclass(frozen=True)
+class Point:
+    x: tuple[str, ...] = ()
+    y: Any = None
+    kind: ClassVar[str] = "point"
+class Pair(NamedTuple):
+    a: tuple[int, int]
+class Plain:
+    name: ClassVar[str] = "plain"
+    size: int
+"""
+    stripped = package._strip(source).decode()
+    assert "x:int=()" in stripped and "a:tuple[int,int]" in stripped.replace(" ", "")
+    assert "ClassVar" not in stripped and "Any" not in stripped and "size" not in stripped
+    scope: dict = {}
+    exec(compile(stripped, "<stripped>", "exec"), scope)  # noqa: S102 (the test's own code, stripped)
+    point = scope["Point"](("a",))
+    assert point.x == ("a",) and point.y is None and point.kind == "point"
+    assert "kind" not in scope["Point"].__match_args__  # a ClassVar: no field
+    assert scope["Pair"]((1, 2))._fields == ("a",) and scope["Plain"].name == "plain"
+
+
 def test_the_minifier_renames_nothing_a_caller_can_name(package):
     """Keyword arguments, globals and attributes keep their names; only locals and positional-only arguments are made
     short: the stripped code is called by keyword and by attribute as the source was."""
@@ -78,6 +106,27 @@ class Box:
     exec(compile(stripped, "<stripped>", "exec"), scope)  # noqa: S102 (the test's own code, stripped)
     assert scope["total"](1, second=1, third=0) == 2 and scope["LIMIT"] == 3 and scope["Box"](size=4).size == 4
     assert "running" not in stripped and "LIMIT" in stripped
+
+
+def test_names_no_other_code_says_are_made_short_and_the_rest_kept(package):
+    """A module's global that no other code names is renamed, and a private function every use of which passes its
+    arguments by position takes them by position only (named short); what a caller may name keeps its name."""
+    pytest.importorskip("python_minifier")  # the tooling's environment (the suite inside Pyodide has none)
+    outside = package.Named({"pyrules.zz_other": b"from .zz_named import shown\n"})  # what the other module says
+    source = b"""
+def helper_nobody_names(first_value, second_value=2):
+    return first_value * second_value
+def called_by_keyword_nobody_names(amount):
+    return amount
+def shown(size):
+    return helper_nobody_names(size) + helper_nobody_names(size, 3) + called_by_keyword_nobody_names(amount=1)
+"""
+    stripped = package._strip(source, "pyrules.zz_named", outside).decode()
+    assert "helper_nobody_names" not in stripped and "first_value" not in stripped
+    assert "amount" in stripped and "def shown(size)" in stripped
+    scope: dict = {}
+    exec(compile(stripped, "<stripped>", "exec"), scope)  # noqa: S102 (the test's own code, stripped)
+    assert scope["shown"](size=2) == 2 * 2 + 2 * 3 + 1
 
 
 def test_a_systems_data_file_loses_its_notes_for_people_only(package):
