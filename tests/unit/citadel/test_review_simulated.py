@@ -17,6 +17,9 @@ from pyrules.systems import SYSTEMS
 CITADEL = SYSTEMS["citadel-of-blood"]
 
 
+SHORT = 0.3  # a part far shorter than the whole story, yet long enough for a fight on a busy machine inside Pyodide
+
+
 def played(seed: int = 1) -> Fight:
     """The typical Citadel set-up played to its end by the simulation's own policy (seed 1: a fight of 52 actions,
     lost, that starts near even)."""
@@ -114,11 +117,11 @@ def test_a_review_made_in_small_parts_is_the_review_made_at_once():
 
 def test_a_part_answers_what_is_known_and_the_next_goes_on_from_there():
     fight = played()
-    first = review_simulated.review(fight, 0.1)
+    first = review_simulated.review(fight, SHORT)
     progress = first["simulated"]
     assert progress["pending"] and 0 < progress["played"] < progress["total"]
     assert progress["words"].startswith("The story is being simulated")
-    second = review_simulated.review(fight, 0.1)
+    second = review_simulated.review(fight, SHORT)
     assert second["simulated"]["played"] > progress["played"]
     known = [row for row in first["rows"] if row["known"]]
     assert all(row["before"] is not None for row in known)
@@ -154,7 +157,8 @@ def test_a_long_fight_plays_fewer_fights_from_each_state_and_still_ends(monkeypa
     review_simulated._kept.clear()
     answers = []
     while not answers or answers[-1]["simulated"]["pending"]:
-        answers.append(json.loads(api.call(json.dumps({"op": "review", "record": fight.record(), "ms": 100}))))
+        request = {"op": "review", "record": fight.record(), "ms": round(SHORT * 1000)}
+        answers.append(json.loads(api.call(json.dumps(request))))
         assert answers[-1]["ok"] and len(answers) < 1_000
     assert answers[-1]["simulated"]["full"] == review_simulated.FIRST
     review_simulated._kept.clear()
