@@ -308,7 +308,7 @@ def _compared(document: dict, given: Any) -> str:
     where the request's budget does not leave time to make it (the overview in English is a second replay)."""
     try:
         with i18n.language("en"):
-            return "differs" if preview.of_adventure(adventure.overview(document)[1]) != given else "same"
+            return preview.DIFFERS if preview.of_adventure(adventure.overview(document)[1]) != given else preview.SAME
     except budget.TooLarge:
         return "unchecked"
 

@@ -13,9 +13,8 @@ turning action, the worth before each action and after the last in whole per cen
 (:func:`worth_text`; a list of whole per cents where one is outside 0–100 %), 16 bits of the CRC-32 of the worth it
 was judged by (the friend's rules compare charts judged alike), the marks (one letter an action: ``i``, ``m``,
 ``b``, ``-`` none), each action's round as the step from the one before, and the measure's kind; of these the last
-three are left out where they are the usual (no marks, a round an action, the chance to win).
-An adventure's preview is its overview
-(:func:`pyrules.adventure.overview`) in the same words.
+three are left out where they are the usual (no marks, a round an action, the chance to win). An adventure's preview
+is its overview (:func:`pyrules.adventure.overview`) in the same words.
 
 >>> from pyrules import Fight
 >>> fight = Fight.from_record({"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "seed": 3,
