@@ -87,6 +87,7 @@ function stop() {
 function launch() {
   worker = new Rules(() => {}, "odds");
   workerUp = false;
+  panel.dataset.worker = "starting";
   const launched = worker;
   const ready = worker.ready.then(({ timing }) => {
     if (worker === launched) panel.dataset.code = String(timing.code); // its runtime's code: shared, or compiled

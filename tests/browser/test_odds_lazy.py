@@ -39,19 +39,19 @@ def test_the_odds_worker_waits_until_the_odds_need_it_then_starts_and_answers(fr
     rules_ready(page)
     status = panel(page).get_by_role("status").first
     expect(status).to_contain_text("to see the odds")  # the empty set-up: nothing to ask
-    page.wait_for_timeout(2000)  # time enough for a worker started early to show up
-    assert workers_settle(page, 1) == 1  # the rules' worker only
+    # the panel says when it starts its worker (data-worker "starting", at once): none started, the rules' worker only
+    assert panel(page).get_attribute("data-worker") is None and len(page.workers) == 1
     page.get_by_label("COMBAT SKILL", exact=True).fill(HERO["COMBAT SKILL"])
-    page.wait_for_timeout(1000)
-    assert len(page.workers) == 1  # still missing fields: still nothing to ask
+    expect(status).to_contain_text("to see the odds")
+    assert panel(page).get_attribute("data-worker") is None  # still missing fields: still nothing to ask
     set_up_win = exact_win(record("lone-wolf", HERO_RECORD, GIAK_RECORD))
     page.get_by_label("ENDURANCE", exact=True).fill(HERO["ENDURANCE"])
     enemy = page.get_by_role("group", name="Enemy 1")
     for label, value in GIAK[0].items():
         enemy.get_by_label(label, exact=True).fill(value)
     expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(set_up_win)}", timeout=ODDS_TIMEOUT)
-    page.wait_for_timeout(2000)
-    assert workers_settle(page, 1) == 1  # cheap odds: the rules' own worker answered them, no second Pyodide
+    # cheap odds: the rules' own worker answered them (drawn after the panel chose whom to ask), no second Pyodide
+    assert panel(page).get_attribute("data-worker") is None and len(page.workers) == 1
     # A fight whose odds take longer than the quick deadline: the odds' worker starts and answers, from the runtime's
     # code the rules' worker compiled (given, not downloaded nor compiled again).
     asked: list[str] = []
