@@ -56,6 +56,7 @@ let at = 0; // the step shown: an action's index, or rows.length for the end
 let asked = 0; // the newest request's token: an older answer is dropped
 /** @type {any} */
 let given = null; // the share link's preview (pyrules.preview), compared by the rules with their own story
+let told = ""; // the fight whose story is drawn (its record), or "link": a link's preview, of the fight it opens
 
 /** @param {number} p a chance, whole percents (one not certain never reads as certain: "> 99 %") */
 const percent = (p) => percentText(p, 0);
@@ -121,6 +122,9 @@ export async function show(fight, { link = false } = {}) {
     shown = null;
     return;
   }
+  const mine = JSON.stringify(fight.record);
+  if (told !== mine && !(link && told === "link")) clear(); // another fight's story: never shown with this one's
+  told = mine;
   $box.hidden = false;
   $play.hidden = !link || fight.view.outcome !== "ongoing";
   $again.hidden = !link;
@@ -161,13 +165,8 @@ export async function show(fight, { link = false } = {}) {
 function draws(reply, theirs, against, first) {
   other = against && theirs?.ok ? { name: page.title(against), review: theirs } : null;
   if (!reply.ok) {
-    shown = null;
+    clear();
     $status.textContent = t("The story could not be told: {error}", { error: reply.error.message });
-    $summary.textContent = "";
-    $chart.replaceChildren();
-    $measure.textContent = "";
-    $table.replaceChildren();
-    $step.textContent = "";
     $picture.hidden = true;
     return false;
   }
@@ -188,6 +187,16 @@ function draws(reply, theirs, against, first) {
   return Boolean(reply.simulated?.pending || theirs?.simulated?.pending);
 }
 
+/** Empties the story drawn (its words, chart, step and table): nothing of it stays beside another fight's. */
+function clear() {
+  shown = null;
+  $status.textContent = $summary.textContent = $measure.textContent = $step.textContent = "";
+  $chart.replaceChildren();
+  $table.replaceChildren();
+  tabled = null;
+  for (const old of $$(".story-legend", $box)) old.remove();
+}
+
 const MARKS = { i: "inaccuracy", m: "mistake", b: "blunder" };
 
 /**
@@ -203,6 +212,8 @@ const MARKS = { i: "inaccuracy", m: "mistake", b: "blunder" };
 export function preview(summary, sides, chart, measures, preview) {
   given = preview;
   asked++;
+  clear();
+  told = "link";
   open = /** @type {OpenFight} */ (/** @type {unknown} */ ({ summary, view: { outcome: summary.outcome } }));
   reading(true);
   $box.hidden = false;
@@ -224,7 +235,6 @@ export function preview(summary, sides, chart, measures, preview) {
   shown = /** @type {Review} */ (/** @type {unknown} */ ({ rows, turning, measure, sides, result: values.at(-1) ?? null }));
   other = null;
   $measure.textContent = rows.length ? capital(measure.name) : "";
-  $chart.replaceChildren();
   if (rows.length) draw();
   go(rows.length);
 }
