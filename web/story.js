@@ -537,8 +537,11 @@ export function picture() {
     trace(other.review);
     g.setLineDash([]);
   }
-  if (review.win_line) { // the chance to win beside the worth, dotted
-    g.strokeStyle = color("--good");
+  if (review.win_line) { // the chance to win beside the worth, dotted, named at the right in its colour
+    g.strokeStyle = g.fillStyle = color("--good");
+    g.textAlign = "right";
+    g.fillText(capital(review.win_line.name), left + width, top - 18, width / 2);
+    g.textAlign = "left";
     g.lineWidth = 3;
     g.setLineDash([4, 6]);
     trace(review, true);
