@@ -9,6 +9,7 @@ import json
 import pytest
 
 from pyrules import Fight, api, i18n, preview, review, share
+from pyrules.__main__ import main
 from pyrules.budget import TooLarge
 from pyrules.systems.lonewolf.odds.review import LoneWolfValues
 
@@ -109,3 +110,12 @@ def test_the_link_carries_the_second_line_and_an_old_link_without_it_opens_the_s
     assert call(op="open_link", code=share.encode(opened, preview=old))["ok"]
     changed = [*carried[:5], [*chart[:6], preview.worth_text([0.5] * len(wins))]]
     assert call(op="review", record=opened, preview=changed)["preview"] == preview.DIFFERS
+
+
+def test_the_command_line_prints_the_chance_to_win_beside_the_worth(tmp_path, capsys):
+    path = tmp_path / "fight.json"
+    path.write_text(json.dumps(doomwolf()), encoding="utf-8")
+    assert main(["review", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["round", "before", "win", "done", "choice", "luck", "mark"]
+    assert lines[1].split()[:5] == ["1", "100", "%", "46", "%"]
