@@ -387,14 +387,9 @@ function stepText(i) {
   return parts.join(" ");
 }
 
-/**
- * The chance to win before a row, in the rules' words, where the story draws it beside the worth ("" elsewhere).
- * @param {Row} row
- */
-const winText = (row) => {
-  const win = /** @type {Review} */ (shown).win_line;
-  return !win ? "" : win.before.replace("{chance}", row.win == null ? "?" : percent(row.win));
-};
+/** The chance to win before a row in the rules' words, where the story draws it beside the worth. @param {Row} row */
+const winText = (row) => /** @type {Review} */ (shown).win_line?.before.replace("{chance}", row.win == null ? "?"
+  : percent(row.win)) ?? "";
 
 /**
  * A chance to win as the table shows it: a simulated one with its 95 % interval ("100 % (99 %–100 %)") unless the
