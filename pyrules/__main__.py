@@ -1,7 +1,8 @@
 """Command line: ``python -m pyrules play FILE`` replays a fight record and prints the result as JSON;
 ``python -m pyrules odds FILE [--willpower N]`` prints the exact odds from the record's state, fought to the end;
 ``python -m pyrules review FILE [--lambda X]`` prints the fight's review (:mod:`pyrules.review`) as a table: for each
-action its round, the worth before it, what was done, what the choice cost, what luck gave, its mark; then the summary.
+action its round, the worth before it (and the chance to win, where the fight has a way out), what was done, what the
+choice cost, what luck gave, its mark; then the summary.
 
 Exit status: 0 on success, 2 for a bad record (the message names the field) or bad usage.
 """
@@ -82,7 +83,7 @@ def _review(fight: Fight, lam: float) -> str:
         answer = review(fight, {"lambda": lam})
     else:  # simulated, all at once (no request's deadline here)
         answer = review_simulated.review(fight)
-    rows = [("round", "before", "done", "choice", "luck", "mark")]
+    rows: list[tuple[str, ...]] = [("round", "before", "done", "choice", "luck", "mark")]
     for row in answer["rows"]:
         if not row["known"]:  # past the exact odds' budget
             rows.append((str(row["round"]), "?", row["did"], "?", "?", ""))
@@ -96,6 +97,9 @@ def _review(fight: Fight, lam: float) -> str:
         # an action the worth does not weigh (the sheet's): the change it made, in the choice's column, bracketed
         choice = points(row["choice"]) if row["judged"] else f"({points(row['sheet'])})"
         rows.append((str(row["round"]), before, row["did"], choice, points(row["luck"]), row["mark"] or ""))
+    if "win_line" in answer:  # a way out: the chance to win fighting on to the end, beside the worth
+        wins = ["win", *("?" if row["win"] is None else f"{round(100 * row['win'])} %" for row in answer["rows"])]
+        rows = [(*row[:2], win, *row[2:]) for row, win in zip(rows, wins, strict=True)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows]
     return "\n".join([*lines, "", answer["summary"]])

@@ -13,8 +13,10 @@ turning action, the worth before each action and after the last in whole per cen
 (:func:`worth_text`; a list of whole per cents where one is outside 0–100 %), 16 bits of the CRC-32 of the worth it
 was judged by (the friend's rules compare charts judged alike), the marks (one letter an action: ``i``, ``m``,
 ``b``, ``-`` none), each action's round as the step from the one before, and the measure's kind; of these the last
-three are left out where they are the usual (no marks, a round an action, the chance to win). An adventure's preview
-is its overview (:func:`pyrules.adventure.overview`) in the same words.
+three are left out where they are the usual (no marks, a round an action, the chance to win). Where the fight has a
+way out, a seventh part follows them all: the chance to win fighting on to the end, as the worths are written (the
+review's ``win``; a link without it, made before it was carried, keeps its one line and its meaning). An adventure's
+preview is its overview (:func:`pyrules.adventure.overview`) in the same words.
 
 >>> from pyrules import Fight
 >>> fight = Fight.from_record({"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "seed": 3,
@@ -95,6 +97,8 @@ def chart(answer: dict) -> list:
         [b - a for a, b in zip([0, *rounds], rounds)],
         answer["measure"]["kind"],
     ]
+    if "win_line" in answer:  # its measure's kind is never the usual then: the six parts are all there
+        return [*found, worth_text([row["win"] for row in rows] + [rows[-1]["win_after"]])]
     usual = ["-" * len(rows), [1] * len(rows), "win"]
     while len(found) > 3 and found[-1] == usual[len(found) - 4]:
         found.pop()
@@ -135,12 +139,14 @@ def compared(given: Any, fight: Any, answer: dict | None) -> str:
     ours = made[5]
     if theirs[2] != ours[2]:
         return OTHER
+    if len(theirs) == 6:  # a link from before the chance to win was carried: its one line is held against ours
+        ours = ours[:6]
     return SAME if theirs == ours else DIFFERS
 
 
 def _chart_shape(chart: Any) -> bool:
     """Whether ``chart`` has a preview chart's shape (:func:`chart`): its judged tag a 16-bit number."""
-    if not isinstance(chart, list) or not 3 <= len(chart) <= 6:
+    if not isinstance(chart, list) or not 3 <= len(chart) <= 7:
         return False
     tag = chart[2]
     return type(tag) is int and 0 <= tag <= 0xFFFF

@@ -150,6 +150,7 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
     known = [row for row in rows if row["known"]]
     if not known and (rows or start is None):  # nothing within the budget: too large, not an empty review
         raise TooLarge("nothing of the fight could be reviewed within the budget")
+    kind = getattr(values, "measure", lambda: "win")()  # "alive": the fight has a way out
     answer: dict[str, Any] = {
         "system": system.key,
         "start": start,
@@ -163,10 +164,23 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
         "unknown": len(rows) - len(known),
         "thresholds": {name: least for name, least in MARKS},
         "worth": judged.json(),
-        "measure": odds.measure(getattr(values, "measure", lambda: "win")(), judged),
+        "measure": odds.measure(kind, judged),
         "turning": max(known, key=lambda row: abs(row["after"] - row["before"]))["index"] if known else None,
         "worst": None,
     }
+    if kind == "alive" and answer["measure"]["kind"] != "win" and hasattr(values, "win"):
+        # the odds panel's chance to win beside the worth: from the last state back, within the deadline less a
+        # reserve per row; None past it (the earlier states, larger, are not tried)
+        wins: list[float | None] = [None] * len(fight.states)
+        with budget.within(budget.deadline() - time.perf_counter() - budget.ROW_SECONDS * len(rows)):
+            for index in range(len(rows), -1, -1):
+                try:
+                    wins[index] = values.win(fight.states[index])
+                except TooLarge:
+                    break
+        for row in rows:
+            row.update(win=wins[row["index"]], win_after=wins[row["index"] + 1])
+        answer["win_line"] = odds.measure_words("win")
     worst = min(known, key=lambda row: row["choice"], default=None)
     if worst is not None and worst["mark"] is not None:  # named only where it cost at least an inaccuracy
         answer["worst"] = worst["index"]
@@ -220,6 +234,11 @@ def summary(fight: Fight, answer: dict[str, Any]) -> str:
     rows = answer["rows"]
     hero = fight.summary()["hero"]
     words = [ending(fight, answer)]
+    first = rows[0] if rows else {}
+    if first.get("win") is not None and first["before"] is not None:  # the two lines, where there is a way out
+        words.append(tr("Fighting on to the end, the chance to win was {win} at the start; with the way out, "
+                        "{measure}: {worth}.", win=bounded(first["win"], False), measure=answer["measure"]["name"],
+                        worth=bounded(first["before"], False)))  # fmt: skip
     cost = -answer["choices"]
     spent = bounded(cost, signed=False)  # what the choices cost in all
     if answer["worst"] is not None:

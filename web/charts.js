@@ -31,15 +31,16 @@ export const xOf = (i, width) => LEFT + i * width;
 export const stepAt = (fraction, width) => Math.round((fraction * W - LEFT) / width);
 
 /**
- * The worth before each action, and after the last.
+ * The worth before each action, and after the last; `win`: the chance to win beside it (where there is a way out).
  * @param {Review} review
+ * @param {boolean} [win]
  * @returns {[number, number | null][]}
  */
-export function values(review) {
-  const { rows } = review;
+export function values(review, win = false) {
+  const { rows } = review, last = rows[rows.length - 1];
   /** @type {[number, number | null][]} */
-  const found = rows.map((row, i) => [i, row.before]);
-  return [...found, [rows.length, rows.length ? rows[rows.length - 1].after : null]];
+  const found = rows.map((row, i) => [i, (win ? row.win : row.before) ?? null]);
+  return [...found, [rows.length, (last && (win ? last.win_after : last.after)) ?? null]];
 }
 
 /**
@@ -62,6 +63,7 @@ export function reviewChart(review, other) {
     svg.append(node("rect", { x, y: TOP, width, height: H - TOP - BOTTOM, class: "turning" }));
   }
   if (other) svg.append(node("path", { d: line(other, width), class: "line other" }));
+  if (review.win_line) svg.append(node("path", { d: line(review, width, true), class: "line win" }));
   svg.append(node("path", { d: line(review, width), class: "line" }));
   let labelled = -Infinity; // a round's number under its first action, none closer than 20 units to the last
   const dots = review.rows.length <= DOTS; // a long fight's line alone, with its marked actions
@@ -84,13 +86,14 @@ export function reviewChart(review, other) {
 }
 
 /**
- * The SVG path of a review's chance to win: a gap where an action is past the exact odds' budget.
+ * The SVG path of a review's worth (or chance to win): a gap where an action is past the exact odds' budget.
  * @param {Review} review
  * @param {number} width a step's
+ * @param {boolean} [win]
  */
-function line(review, width) {
+function line(review, width, win) {
   let d = "", pen = false;
-  for (const [i, v] of values(review)) {
+  for (const [i, v] of values(review, win)) {
     if (v !== null) d += `${pen ? "L" : "M"}${xOf(i, width).toFixed(1)},${yOf(v).toFixed(1)}`;
     pen = v !== null;
   }

@@ -13,11 +13,12 @@ import { capital, language, percentText, t } from "./i18n.js";
  * @typedef {{index: number, round: number, did: string, best: string | null, before: number | null,
  *   after: number | null, known: boolean, judged: boolean, choice: number | null, luck: number | null,
  *   sheet: number | null, mark: string | null, sides: [string, string, number][], error: number | null,
- *   low?: number | null, high?: number | null, words?: string}} Row
+ *   low?: number | null, high?: number | null, words?: string, win?: number | null, win_after?: number | null}} Row
  * @typedef {{name: string, before: string, column?: string, now: string}} Measure column: none in a link's preview
  * @typedef {{start: number | null, result: number | null, outcome: string, rows: Row[], turning: number | null,
  *   worst: number | null, summary: string, unknown: number, sides: [string, string, number][],
- *   simulated?: {pending: boolean, words: string}, measure: Measure}} Review
+ *   simulated?: {pending: boolean, words: string}, measure: Measure, win_line?: Measure}} Review
+ * win_line: the chance to win fighting on to the end, drawn beside the worth where the fight has a way out
  */
 
 /**
@@ -56,6 +57,7 @@ let at = 0; // the step shown: an action's index, or rows.length for the end
 let asked = 0; // the newest request's token: an older answer is dropped
 /** @type {any} */
 let given = null; // the share link's preview (pyrules.preview), compared by the rules with their own story
+let told = ""; // the fight whose story is drawn (its record), or "link": a link's preview, of the fight it opens
 
 /** @param {number} p a chance, whole percents (one not certain never reads as certain: "> 99 %") */
 const percent = (p) => percentText(p, 0);
@@ -121,6 +123,9 @@ export async function show(fight, { link = false } = {}) {
     shown = null;
     return;
   }
+  const mine = JSON.stringify(fight.record);
+  if (told !== mine && !(link && told === "link")) clear(); // another fight's story: never shown with this one's
+  told = mine;
   $box.hidden = false;
   $play.hidden = !link || fight.view.outcome !== "ongoing";
   $again.hidden = !link;
@@ -161,13 +166,8 @@ export async function show(fight, { link = false } = {}) {
 function draws(reply, theirs, against, first) {
   other = against && theirs?.ok ? { name: page.title(against), review: theirs } : null;
   if (!reply.ok) {
-    shown = null;
+    clear();
     $status.textContent = t("The story could not be told: {error}", { error: reply.error.message });
-    $summary.textContent = "";
-    $chart.replaceChildren();
-    $measure.textContent = "";
-    $table.replaceChildren();
-    $step.textContent = "";
     $picture.hidden = true;
     return false;
   }
@@ -188,6 +188,16 @@ function draws(reply, theirs, against, first) {
   return Boolean(reply.simulated?.pending || theirs?.simulated?.pending);
 }
 
+/** Empties the story drawn (its words, chart, step and table): nothing of it stays beside another fight's. */
+function clear() {
+  shown = null;
+  $status.textContent = $summary.textContent = $measure.textContent = $step.textContent = "";
+  $chart.replaceChildren();
+  $table.replaceChildren();
+  tabled = null;
+  for (const old of $$(".story-legend", $box)) old.remove();
+}
+
 const MARKS = { i: "inaccuracy", m: "mistake", b: "blunder" };
 
 /**
@@ -203,28 +213,32 @@ const MARKS = { i: "inaccuracy", m: "mistake", b: "blunder" };
 export function preview(summary, sides, chart, measures, preview) {
   given = preview;
   asked++;
+  clear();
+  told = "link";
   open = /** @type {OpenFight} */ (/** @type {unknown} */ ({ summary, view: { outcome: summary.outcome } }));
   reading(true);
   $box.hidden = false;
   $play.hidden = $again.hidden = $picture.hidden = $looking.hidden = $key.hidden = true;
   $status.textContent = t("The story is being told…");
   $summary.textContent = `${page.ending(open)}.`;
-  const [turning = null, worths = "", , marks = "", steps = [], kind = "win"] = chart ?? [];
+  const [turning = null, worths = "", , marks = "", steps = [], kind = "win", chances] = chart ?? [];
   // pyrules.preview.worth_text: a character each, or whole per cents where one is outside 0–100 %
-  const values = Array.isArray(worths) ? worths.map((cent) => (typeof cent === "number" ? cent / 100 : null))
-    : Array.from(String(worths), (c) => {
+  const read = (/** @type {any} */ text) => Array.isArray(text)
+    ? text.map((cent) => (typeof cent === "number" ? cent / 100 : null))
+    : Array.from(String(text), (c) => {
       const code = c.charCodeAt(0) - 40;
       return code < 0 ? null : (code > 52 ? code - 1 : code) / 100;
     });
+  const values = read(worths), wins = chances === undefined ? null : read(chances);
   let round = 0;
   const rows = values.slice(0, -1).map((before, i) => ({ round: (round += Number(steps[i] ?? 1)), before,
     mark: MARKS[/** @type {keyof typeof MARKS} */ (marks[i])] ?? null, known: before !== null, preview: true,
-    after: values[i + 1], sides }));
+    after: values[i + 1], sides, win: wins?.[i], win_after: wins?.[i + 1] }));
   const measure = measures[kind] ?? measures.win;
-  shown = /** @type {Review} */ (/** @type {unknown} */ ({ rows, turning, measure, sides, result: values.at(-1) ?? null }));
+  shown = /** @type {Review} */ (/** @type {unknown} */ ({ rows, turning, measure, sides, result: values.at(-1) ?? null,
+    win_line: wins ? measures.win : undefined }));
   other = null;
   $measure.textContent = rows.length ? capital(measure.name) : "";
-  $chart.replaceChildren();
   if (rows.length) draw();
   go(rows.length);
 }
@@ -253,12 +267,14 @@ function reading(on) {
 const width = () => stepWidth(Math.max(/** @type {Review} */ (shown).rows.length, other?.review.rows.length ?? 0));
 
 function draw() {
-  const review = /** @type {Review} */ (shown);
+  const review = /** @type {Review} */ (shown), win = review.win_line;
   $chart.replaceChildren(reviewChart(review, other?.review ?? null));
   for (const old of $$(".story-legend", $box)) old.remove();
-  if (other) {
-    $chart.after(h("p", { className: "story-legend" }, h("span", { className: "own" }, t("This fight")), " ",
-                     h("span", { className: "other" }, other.name)));
+  if (other || win) { // each line by its name: the worth (or this fight), the chance to win, the fight fought again
+    $chart.after(h("p", { className: "story-legend" },
+      h("span", { className: "own" }, win ? capital(review.measure.name) : t("This fight")), " ",
+      ...win ? [h("span", { className: "win" }, capital(win.name)), " "] : [],
+      ...other ? [h("span", { className: "other" }, other.name)] : []));
   }
   $chart.setAttribute("aria-valuemax", String(review.rows.length));
 }
@@ -344,7 +360,7 @@ function stepText(i) {
   const row = review.rows[i];
   if (/** @type {any} */ (row).preview) { // a link's preview: its chance and mark (the rules' words come with them)
     return [`${t("Round")} ${row.round}:`, row.known ? measured("before", percent(/** @type {number} */ (row.before))) : "?",
-      markWords(row.mark)].join(" ").trim();
+      winText(row), markWords(row.mark)].join(" ").replace(/ +/g, " ").trim();
   }
   const parts = [t("Round {round}: {did}.", { round: row.round, did: row.did })];
   if (row.words) { // simulated: the chance and the luck with their errors, in the rules' words
@@ -353,6 +369,7 @@ function stepText(i) {
     parts.push(t("Past what the exact odds can count: not reviewed."));
   } else {
     parts.push(measured("before", percent(/** @type {number} */ (row.before))));
+    if (review.win_line) parts.push(winText(row));
     if (!row.judged) {
       parts.push(t("Not judged; it changed the chance by {change}.", { change: points(/** @type {number} */ (row.sheet)) }));
     } else if (row.best) {
@@ -369,6 +386,10 @@ function stepText(i) {
   parts.push(t("After it: {numbers}.", { numbers: sidesText(row.sides) }));
   return parts.join(" ");
 }
+
+/** The chance to win before a row in the rules' words, where the story draws it beside the worth. @param {Row} row */
+const winText = (row) => /** @type {Review} */ (shown).win_line?.before.replace("{chance}", row.win == null ? "?"
+  : percent(row.win)) ?? "";
 
 /**
  * A chance to win as the table shows it: a simulated one with its 95 % interval ("100 % (99 %–100 %)") unless the
@@ -394,14 +415,16 @@ tableBox.addEventListener("toggle", () => {
 });
 
 async function table() {
-  const review = /** @type {Review} */ (shown);
+  const review = /** @type {Review} */ (shown), win = review.win_line;
   tabled = review;
   const head = h("tr", {}, h("th", { scope: "col", i18n: "Round" }), h("th", { scope: "col", i18n: "Action" }),
-    h("th", { scope: "col" }, measured(review.measure.column ? "column" : "name")), // a link's preview: its name h("th", { scope: "col", i18n: "Choice" }),
+    h("th", { scope: "col" }, measured(review.measure.column ? "column" : "name")), // a link's preview: its name
+    ...win ? [h("th", { scope: "col" }, win.column ?? capital(win.name))] : [], h("th", { scope: "col", i18n: "Choice" }),
     h("th", { scope: "col", i18n: "Luck" }), h("th", { scope: "col", i18n: "Mark" }));
   const row = (/** @type {Row} */ row) => h("tr", {},
     element("td", String(row.round)), element("td", row.did),
     element("td", row.before === null ? "?" : chanceText(row.before, row)),
+    ...win ? [element("td", row.win == null ? "?" : percent(row.win))] : [],
     // not judged (the sheet's actions; every simulated one): the change it made, bracketed, in the choice's column
     element("td", !row.known ? "?" : row.judged ? points(/** @type {number} */ (row.choice))
       : row.sheet !== null ? `(${points(row.sheet)})`
@@ -454,7 +477,8 @@ export function picture() {
   pen("22px", "--muted");
   wrap(g, review.summary, 1104).slice(0, 3).forEach((line, i) => g.fillText(line, 48, 266 + i * 28));
   const top = 370, height = 190, left = 110, width = 1040;
-  const drawn = [review, ...(other ? [other.review] : [])].flatMap((r) => values(r).map(([, v]) => v ?? 1));
+  const drawn = [values(review), review.win_line ? values(review, true) : [], other ? values(other.review) : []]
+    .flatMap((line) => line.map(([, v]) => v ?? 1));
   const low = Math.max(0, Math.min(0.9, Math.floor(Math.min(...drawn) * 10 - 1) / 10)); // the axis's bottom
   const yOf = (/** @type {number} */ v) => top + ((1 - v) / (1 - low)) * height;
   const n = Math.max(1, review.rows.length, other?.review.rows.length ?? 0);
@@ -487,11 +511,12 @@ export function picture() {
   /**
    * One review's worth as a line on the picture (a gap where an action is past the exact odds' budget).
    * @param {Review} line
+   * @param {boolean} [win]
    */
-  const trace = (line) => {
+  const trace = (line, win) => {
     g.beginPath();
     let drawing = false;
-    for (const [i, v] of values(line)) {
+    for (const [i, v] of values(line, win)) {
       if (v !== null) {
         if (drawing) g.lineTo(xOf(i), yOf(v));
         else g.moveTo(xOf(i), yOf(v));
@@ -505,6 +530,16 @@ export function picture() {
     g.lineWidth = 3;
     g.setLineDash([12, 8]);
     trace(other.review);
+    g.setLineDash([]);
+  }
+  if (review.win_line) { // the chance to win beside the worth, dotted, named at the right in its colour
+    g.strokeStyle = g.fillStyle = color("--good");
+    g.textAlign = "right";
+    g.fillText(capital(review.win_line.name), left + width, top - 18, width / 2);
+    g.textAlign = "left";
+    g.lineWidth = 3;
+    g.setLineDash([4, 6]);
+    trace(review, true);
     g.setLineDash([]);
   }
   g.strokeStyle = color("--accent");

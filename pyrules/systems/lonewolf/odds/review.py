@@ -18,6 +18,7 @@ from ....contract import Outcome, Worth
 from ....i18n import tr
 from ..record import Action, Setup, State
 from .best import Tables, ends_alive, solve, vigour_cost
+from .forward import lone_wolf_odds
 
 if TYPE_CHECKING:  # the engine the solvers ask (each book's class is one): named in the types only
     from ..rules import Engine
@@ -126,6 +127,12 @@ class LoneWolfValues:
         if choice.willpower:
             return tr("fight on, spending {n} WILLPOWER", n=choice.willpower)
         return tr("fight on")
+
+    def win(self, state: State) -> float:
+        """The odds panel's chance to win from ``state`` (fought to the end with plain rounds, Grey Star spending 1
+        a round: the ``odds`` op's ``win`` at its defaults), which the story draws beside the worth where the fight
+        has a way out."""
+        return min(1.0, max(0.0, lone_wolf_odds(self.system, self.setup, state)["win"]))
 
     def measure(self) -> str:
         """What the worth is a chance of: coming through alive where the fight can end so without a win (an
