@@ -21,12 +21,12 @@ with the sheet as it stands, so they have no worth for those; the review shows t
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ...budget import Budget, TooLarge
-from ...contract import Outcome, Worth, advice
+from ...contract import Outcome, Worth
 from ...i18n import tr
-from ...odds import measure
+from ...odds import best_now
 from . import odds, rules
 from .odds import FF_STATES, FF_WORK, FFChain
 from .record import ACTION_KIND_LABELS, FFAction, FFSetup, FFState
@@ -133,28 +133,19 @@ class FightingFantasyValues:
 
 def exact(fight: Any, options: dict) -> OddsReply:
     """The odds panel's answer (:func:`.odds.exact`: fought to the end) and, where the paragraph allows escape, what
-    an escape is worth to the player asked (``asks``) and the advice under that worth (``best``): each choice now,
-    the best first, with the best play after it (the story's own values)."""
+    an escape is worth to the player asked (``asks``) and the advice under that worth (``best``: each choice now with
+    the best play after it, the story's own values)."""
     reply = odds.exact(fight, options)
-    setup, state, system = fight.setup, fight.state, fight.system
-    if not setup.rules.escape or state.outcome != Outcome.ONGOING:
+    if not fight.setup.rules.escape or fight.state.outcome != Outcome.ONGOING:
         return reply
-    told = cast("dict[str, Any]", reply)
+    told: dict[str, Any] = reply  # type: ignore[assignment]
     told["asks"] = ["escape"]
     worth = options.get("worth") or Worth()  # judged already (pyrules.odds.judged)
-    values = FightingFantasyValues(system, setup, worth)
-    try:  # the best first, in the engine's order where equal
-        weighed = [(values.q(state, c) or 0.0, c) for c in values.choices(state)]
-        weighed.sort(key=lambda x: -round(x[0], 12))
+    try:
+        values = FightingFantasyValues(fight.system, fight.setup, worth)
+        told["best"], _, said = best_now(values, fight.state, worth, fight.system.action_json)
     except TooLarge:
         told["left_out"] = ["best"]
-        return reply
-    (q, best), did = weighed[0], values.words(weighed[0][1])
-    choices = [{"did": values.words(c), "do": c.do, "worth": worth_of} for worth_of, c in weighed]
-    told["best"] = {"do": best.do, "worth": q, "act": system.action_json(best), "choices": choices}
-    name = measure(values.measure(), worth)["name"]
-    said = " · ".join(f"{choice['did']} {{c{i}}}" for i, choice in enumerate(choices))
-    chances: dict[str, Any] = {f"c{i}": choice["worth"] for i, choice in enumerate(choices)}
-    told["advice"] = [advice(tr("Advice: {did}.", did=did), system.action_json(best)),
-                      advice(f"{name[:1].upper()}{name[1:]}: {said}.", None, **chances), *reply["advice"]]  # fmt: skip
+    else:
+        told["advice"] = said + told["advice"]
     return reply
