@@ -111,6 +111,10 @@ class Worth:
         return {key: getattr(self, key) for key in self.KEYS if getattr(self, key) != getattr(default, key)}
 
 
+# What coming through alive without a win is worth, as the odds panel offers it (an OddsOption's choices): the
+# Lone Wolf family's evasion, Fighting Fantasy's escape.
+ESCAPE_CHOICES = ((1.0, "as much as a win", ""), (0.5, "half a win", ""), (0.0, "nothing", ""))
+
 # A simulation policy: (system, setup, state, counter) -> the action to take (its random parts left to the seed).
 Policy = Callable[[type, Any, Any, int], Any]
 

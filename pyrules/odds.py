@@ -14,7 +14,7 @@ from typing import Any
 
 from . import budget, rng
 from .budget import SECONDS, Budget, TooLarge, within
-from .contract import Outcome, Policy, System, Worth
+from .contract import Outcome, Policy, System, Worth, advice
 from .i18n import tr
 
 # The budgets (pyrules.budget) are the API's: named here too, as the solvers and the command line know them.
@@ -51,6 +51,24 @@ def measure(kind: str, worth: Worth) -> dict[str, str]:
 
 
 MEASURES = ("win", "alive", "worth")
+
+
+def best_now(values: Any, state: Any, worth: Worth, act: Any) -> tuple[dict[str, Any], Any, list]:
+    """The advice (the panel's ``best``): each choice the book gives now with its worth under the player's worth and
+    the best play after it (the story's own values: a system's ReviewValues, with its ``measure``), the best first,
+    and what the numbers are; then the best choice, and the advice in words where there is a choice (the best, and
+    every choice's worth). ``act``: a choice in the record's form."""
+    weighed = sorted(((values.q(state, choice), choice) for choice in values.choices(state)), key=lambda x: -x[0])
+    (q, chosen), told = weighed[0], measure(values.measure(), worth)
+    choices = [{"did": values.words(choice), "do": choice.do, "worth": w} for w, choice in weighed]
+    best = {"advice": tr("Advice: {did}.", did=choices[0]["did"]), "do": chosen.do, "worth": q, "act": act(chosen),
+            "choices": choices, "measure": told}  # fmt: skip
+    if len(choices) < 2:
+        return best, chosen, []
+    said, name = " · ".join(f"{c['did']} {{c{i}}}" for i, c in enumerate(choices)), told["name"]
+    chances = {f"c{i}": c["worth"] for i, c in enumerate(choices)}
+    return best, chosen, [advice(best["advice"], best["act"]), advice(f"{name[:1].upper()}{name[1:]}: {said}.", None,
+                                                                     **chances)]  # fmt: skip
 
 
 def measure_words(kind: str) -> dict[str, str]:

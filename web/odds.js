@@ -76,9 +76,11 @@ $advice.after(...worthBoxes.map(([, box]) => box));
 if (keepBox) $bestBox.prepend(keepBox, h("p", { id: "odds-keep-meaning", className: "hint" })); // with the spends
 /** @type {number[]} the values of λ the trade-off charts (the option's declaration) */
 let tradePoints = [];
-/** The options' words in the page's language: at start, and again in another language. */
+/** The options' words in the page's language, a box shared by several books in the shown book's words (its own
+ * declaration last): at start, for each fight, and again in another language. */
 function label() {
-  for (const option of Object.values(described()).flatMap((system) => system.odds_options ?? [])) {
+  const systems = described(), shown = systems[record?.system ?? ""] ?? {};
+  for (const option of [...Object.values(systems), shown].flatMap((system) => system.odds_options ?? [])) {
     const box = choices.get(option.name);
     if (!box) continue;
     $("legend", box).textContent = option.legend;
@@ -270,7 +272,9 @@ function needs(error) {
  *   set-up's required fields left empty; spendNow: fills the fight's spend field ("Spend 3 now")
  */
 export function update(next, options = {}) {
+  const other = next.system !== record?.system;
   record = next;
+  if (other) label(); // another book's words for the options it shares
   ({ form = false, spend = 1, stat = "", exact = true, missing = [], spendNow = null } = options);
   fightKey = `${form}|${JSON.stringify(next)}`; // the set-up's advice is not the fight's: that one fills the field
   if (!adviceKey.startsWith(`${fightKey}|`)) clearAdvice(); // advice lasts until the fight's state changes, not a re-render

@@ -22,8 +22,9 @@ import { announce, diceFaces, dieFace, fighterCard, logCard, resultLine, showRes
  * view_words: the outcome, each costly control's cost, why no luck test follows a wound).
  * @typedef {{outcome: string, hero: Hero, enemies: {name: string, skill: number, stamina: number, weakened: boolean}[],
  *   fighting: number[], can: Record<string, boolean>, decline_cost: number, weakness: number, rules_said: string[],
- *   said: {outcome: string, costs: Record<string, string>, no_wound_luck: string}}} View  weakness: the Spell of
- *   Weakness's penalty in this fight; rules_said: this paragraph's rules, as chips
+ *   said: {outcome: string, costs: Record<string, string>, no_wound_luck: string, hero: string, foes: string[]}}} View
+ *   weakness: the Spell of Weakness's penalty in this fight; rules_said: this paragraph's rules, as chips; said.hero,
+ *   said.foes: where each fighter stands, on the cards
  */
 
 
@@ -310,8 +311,7 @@ export function render(fight, shown) {
   showPicked(heroDice);
 
   const can = view.can;
-  fightRound.hidden = !view.enemies.length;
-  fightRound.disabled = !can.round;
+  fightRound.hidden = fightRound.disabled = !can.round; // no round to fight: no paragraph's enemy, or the fight is over
   heroDice.disabled = !can.round && !can.luck; // a luck test uses the same two dice
   for (const radio of inputs("input", heroFaces)) radio.disabled = heroDice.disabled;
   const { costs } = view.said;
@@ -347,13 +347,14 @@ function drawCards(fight, view, shown) {
     bar: { label: labels.stamina, current: hero.stamina, max: hero.max_stamina,
            change: before ? hero.stamina - before.hero.stamina : 0 },
     dead: hero.stamina <= 0 });
+  if (view.said.hero) card.querySelector(".fighter-name")?.after(h("p", { className: "foe-state" }, view.said.hero));
   card.append(slot(-1));
   heroCard.replaceChildren(card);
   /** @type {{stamina: number}[]} */
   const starting = fight.record.enemies;
   enemyCards.replaceChildren(...(view.enemies.length ? view.enemies.map((enemy, i) => {
     const out = enemy.stamina <= 0;
-    const waiting = !out && !view.fighting.includes(i);
+    const waiting = !out && view.can.round && !view.fighting.includes(i); // its turn to come (none after the fight)
     const chips = [];
     if (enemy.weakened) chips.push(t("{spell}: −{n} to ATTACK STRENGTH", { spell: spellName(shown, "weakness"),
                                                                           n: view.weakness }));
@@ -364,15 +365,19 @@ function drawCards(fight, view, shown) {
     foe.id = `foe-${i}`;
     foe.dataset.index = String(i);
     foe.classList.toggle("waiting", waiting);
-    const state = out ? t("out of the fight") : waiting ? t("waits its turn") : t("in the fight");
-    foe.querySelector(".fighter-name")?.after(h("p", { className: "foe-state" }, state));
+    foe.querySelector(".fighter-name")?.after(h("p", { className: "foe-state" }, view.said.foes[i]));
     foe.append(slot(i));
     return foe;
   }) : [element("p", t("No enemy in this paragraph."), "hint")]));
   const chips = view.rules_said;
   ruleChips.replaceChildren(...chips.map((text) => h("li", {}, text)));
   ruleChips.hidden = !chips.length;
-  if (lastRound) showRoundDice(lastRound);
+  cardDice();
+}
+
+/** The last round's dice on the cards while the fight goes on (a fight over has no live dice: they are in the log). */
+function cardDice() {
+  if (lastRound && drawn.view?.fighting.length) showRoundDice(lastRound);
 }
 
 /** @param {number} index */
@@ -472,7 +477,7 @@ export function logRows(event, fight) {
   }
   if (event.kind !== "round") return [logCard(said.text, [], "note")];
   lastRound = event;
-  if (drawn.count === fight.record.actions.length) showRoundDice(event);
+  if (drawn.count === fight.record.actions.length) cardDice();
   /** @type {{index: number, dice: number[], result: string}[]} */
   const foes = event.enemies;
   const [hero, sum] = said.hero;

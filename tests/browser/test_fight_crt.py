@@ -273,3 +273,24 @@ def test_undo_leaves_no_log_row_marked_by_a_story_that_is_gone(page):
     expect(log_cards(page)).to_have_count(1)
     expect(page.locator("#story")).to_be_hidden()
     expect(marked).to_have_count(0)
+
+
+def test_after_undo_every_square_gives_the_number_already_drawn_as_the_table_says(page, base_url):
+    """The table says the next number is drawn before a square is tapped, whichever it is, and Undo keeps it: three
+    squares, each tapped after an Undo, turn over the same number, the one the record replays."""
+    record = {"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": {"skill": 15, "endurance": 25},
+              "enemies": [{"name": "Kraan", "skill": 16, "endurance": 40}], "seed": 52, "actions": []}  # fmt: skip
+    page.goto(base_url + "#f=" + share.encode(record))
+    expect(page.get_by_role("heading", name="Banedon vs Kraan")).to_be_visible(timeout=BOOT_TIMEOUT)
+    play_on(page)
+    said = "The number is already drawn: any square you tap fights the round with it, after Undo too."
+    expect(page.locator("#rnt-hint")).to_have_text(said)
+    table = page.get_by_role("group", name="Random Number Table")
+    (drawn,) = replayed_numbers(record, [{"do": "round"}])
+    for square in (3, 8, 10):
+        table.get_by_role("button", name=f"Square {square}: fight the round", exact=True).click()
+        turned = table.get_by_role("button", name=f"Square {square}: {drawn}, the last round's", exact=True)
+        expect(turned).to_be_visible()
+        expect(log_cards(page)).to_have_count(1)
+        page.get_by_role("button", name="Undo").click()
+        expect(log_cards(page)).to_have_count(0)

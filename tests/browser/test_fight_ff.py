@@ -208,3 +208,23 @@ def test_why_the_sheet_is_unavailable_is_written_beside_it(page):
     drink = page.locator("#drink")
     expect(drink).to_be_disabled()
     expect(drink).to_have_accessible_description(re.compile("не во время боя"))
+
+
+def test_after_an_escape_the_cards_say_the_hero_fled_and_no_round_is_offered(page):
+    """A round kills the Rat, then the hero escapes the Orc: the cards say so in the rules' words (the Rat out of the
+    fight, the fight over for the Orc, the hero fled), the round's dice leave the cards (they stay in the log), and
+    no Fight round is offered for a fight that is over."""
+    start_ff(page, HERO, [("Rat", 5, 2), ("Orc", 9, 8)], {"Escape allowed": True})
+    page.get_by_label("Your dice").fill("6 6")
+    page.get_by_label("Dice of Rat").fill("1 1")
+    page.get_by_label("Dice of Orc").fill("1 1")
+    page.get_by_role("button", name="Fight round").click()
+    expect(page.locator("#fight-top .card-dice .die").first).to_be_visible()  # the round's dice, live
+    page.get_by_role("button", name=re.compile("^Escape")).click()
+    expect(page.locator("#foe-1")).to_contain_text("the fight is over: Hero fled")
+    expect(page.locator("#foe-0")).to_contain_text("out of the fight")
+    expect(page.locator("#hero-card")).to_contain_text("fled the fight")
+    expect(page.locator("#fight-top")).not_to_contain_text("waits its turn")
+    expect(page.locator("#fight-top .card-dice .die")).to_have_count(0)
+    expect(page.locator("#ff-log .die").first).to_be_visible()
+    expect(page.get_by_role("button", name="Fight round")).to_have_count(0)

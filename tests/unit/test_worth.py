@@ -205,7 +205,7 @@ def test_a_system_weighs_only_the_parts_of_the_worth_its_choices_can():
     assert SYSTEMS["lone-wolf"].judged_worth(worth) == Worth(escape=0.5, willpower=0.0, endurance=0.2)
     assert SYSTEMS["grey-star"].judged_worth(worth) == Worth(escape=0.5, willpower=0.1, endurance=0.0)
     assert SYSTEMS["freeway-warrior"].judged_worth(worth) == Worth(escape=0.5, willpower=0.0, endurance=0.0)
-    assert SYSTEMS["fighting-fantasy"].judged_worth(worth) == Worth(escape=0.0, willpower=0.0, endurance=0.0)
+    assert SYSTEMS["fighting-fantasy"].judged_worth(worth) == Worth(escape=0.5, willpower=0.0, endurance=0.0)
 
 
 def test_past_the_first_states_budget_the_later_rounds_are_still_judged(monkeypatch):
@@ -319,5 +319,5 @@ def test_a_share_link_carries_the_worth_its_player_chose_and_nothing_by_default(
     assert review(Fight.from_record(friend), {"worth": {"escape": 1.0}})["worth"] == {"escape": 0.0}
     ff = call(op="start", record=make_record("fighting-fantasy", {"skill": 9, "stamina": 8, "luck": 7},
                                              [{"name": "O", "skill": 7, "stamina": 4}]))["session"]  # fmt: skip
-    code = call(op="share", session=ff, worth={"escape": 0.5})["code"]
-    assert "worth" not in call(op="open_link", code=code)["record"]  # its odds weigh no escape
+    code = call(op="share", session=ff, worth={"escape": 0.5, "endurance": 0.03})["code"]
+    assert call(op="open_link", code=code)["record"]["worth"] == {"escape": 0.5}  # its escape, as an evasion

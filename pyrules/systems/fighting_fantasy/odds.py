@@ -1,6 +1,7 @@
 """Exact odds of a Fighting Fantasy fight («Подземелья Чёрного замка»), fought to the end: dice counted out of 36,
 with the best target each round (or the listed order) and, with the optional rule, the best luck tests; the plain
-policy the Monte Carlo plays.
+policy the Monte Carlo plays. The advice and the story weigh an escape too, now and at every later round
+(:class:`FFChain`'s ``escape``).
 
 Every rule comes from the engine (:mod:`.rules`): each side's СИЛА УДАРА over the 36 throws of two dice, the result
 of each comparison and the wound it deals, who is in the fight, how it ends, when a luck test is offered, the test
@@ -54,13 +55,14 @@ def _ways(strengths: Iterable[int]) -> list[tuple[int, int]]:
 
 
 class FFChain:
-    """Fighting Fantasy fought to the end from a state: targets (best, or the listed order) and luck tests, with the
-    fight's own numbers for the Spells of Strength and Weakness. No drink, spell or escape is counted after now."""
+    """Fighting Fantasy fought from a state: targets (best, or the listed order) and luck tests, with the fight's own
+    numbers for the Spells of Strength and Weakness; with ``escape`` (what coming through alive without a win is
+    worth, where the paragraph allows escape) the best of escaping or fighting on at every round, else fought to the
+    end. No drink or spell is counted after now."""
 
-    def __init__(
-        self, setup: FFSetup, state: FFState, policy: str = "best", limit: int = FF_STATES, budget: Budget | None = None
-    ):
-        self.setup, self.state, self.policy, self.limit = setup, state, policy, limit
+    def __init__(self, setup: FFSetup, state: FFState, policy: str = "best", limit: int = FF_STATES,
+                 budget: Budget | None = None, escape: float | None = None):  # fmt: skip
+        self.setup, self.state, self.policy, self.limit, self.escape = setup, state, policy, limit, escape
         self.budget = budget or Budget(FF_WORK)  # (state, target, outcome) triples weighed
         # each side's СИЛА УДАРА over the 36 throws of its two dice, as the engine counts them (the spells as they
         # stand now: none is cast during the fight counted here)
@@ -164,9 +166,26 @@ class FFChain:
             v = 0.0 if stay >= 1.0 else rest / (1.0 - stay)
             if v > best + 1e-15:
                 best, choice = v, target
+        best = max(best, self.escaping(stamina, enemies, luck))  # or escape now, where that is worth more
         self.memo[key] = best
         self.choice[key] = choice
         return best
+
+    def escaping(self, stamina: int, enemies: tuple[int, ...], luck: int) -> float:
+        """The worth of escaping now (-1 where the chain counts no escape): the enemy's last blow as the engine deals
+        it, alive worth ``escape`` and dead nothing; with luck in combat, the better of testing luck on it or not."""
+        if self.escape is None:
+            return -1.0
+        setup, worth = self.setup, self.escape
+
+        def alive(loss: int) -> float:
+            return 0.0 if rules.ending(setup, rules.wound(stamina, loss), enemies) == LOST else worth
+
+        found = alive(rules.losses(rules.HURT)[1])
+        if setup.rules.luck_in_combat:
+            tested = sum(q * alive(rules.lucky_wound(rules.HURT, lucky)) for q, lucky, _ in self.luck_chances(luck))
+            found = max(found, tested)
+        return found
 
     def luck_chances(self, luck: int) -> list[tuple[float, bool, int]]:
         """A luck test at ``luck`` by the engine's own test over the 36 throws: [(probability, lucky, УДАЧА after)]."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...contract import Policy
+from ...contract import ESCAPE_CHOICES, Policy
 from ...fields import Reader, RecordError
 from ...i18n import tr
 from . import sheet
@@ -27,7 +27,11 @@ from .record import BOOK, HERO_NAME, FFAction  # noqa: F401 (FFAction: the docte
 from .view import View
 
 if TYPE_CHECKING:
-    from ...contract import OddsReply
+    from ...contract import OddsOption, OddsReply
+
+# What the advice and the story weigh, as the player chooses (pyrules.contract.Worth): an escape, as the Lone Wolf
+# family's evasion (the same worth part and choices, a win's worth by default: the escaped hero is alive).
+ESCAPE: OddsOption = {"name": "escape", "legend": "An escape is worth", "default": 1.0, "choices": ESCAPE_CHOICES}
 
 
 class FightingFantasy(View):
@@ -41,6 +45,8 @@ class FightingFantasy(View):
     named_hero: ClassVar[bool] = True  # hero.name
     capabilities: ClassVar[frozenset[str]] = frozenset({"exact_odds", "roll_hero", "review"})
     main_stat: ClassVar[str] = "stamina"
+    worth_parts: ClassVar[tuple[str, ...]] = ("escape",)  # an escape, where the paragraph allows it
+    odds_options: ClassVar[tuple[OddsOption, ...]] = (ESCAPE,)
     terms: ClassVar[tuple[tuple[str, str], ...]] = (
         ("skill", "how well one fights: added to two dice each round, the higher total wounds"),
         ("stamina", "strength: each wound takes some, and at 0 one dies"),
@@ -70,7 +76,7 @@ class FightingFantasy(View):
 
     @classmethod
     def exact_odds(cls, fight: Any, options: dict) -> OddsReply:
-        from .odds import exact
+        from .review import exact
 
         return exact(fight, options)
 
@@ -80,4 +86,4 @@ class FightingFantasy(View):
 
         if not setup.enemies:  # a paragraph's record: no fight to review
             raise RecordError("enemies", tr("there is no enemy in this paragraph"), tr("Enemies"))
-        return FightingFantasyValues(cls, setup)
+        return FightingFantasyValues(cls, setup, options.get("worth"))

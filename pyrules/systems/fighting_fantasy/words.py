@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ...i18n import join_list, tr
 from .record import SPELLS, FFSetup, FFState, hero_name
-from .rules import LOST, LUCK_TEST_COST, ONGOING, WON, WOUND, Event
+from .rules import ESCAPED, LOST, LUCK_TEST_COST, ONGOING, WON, WOUND, Event
 
 # A round's result against each opponent, in words (rules.HIT … rules.MISSES), with the wound it deals.
 RESULT_LABELS = {
@@ -170,4 +170,15 @@ def view_words(setup: FFSetup, state: FFState, view: dict) -> dict:
         "drink": tr("−1 dose of {n}", n=state.flask),
         **{f"spell:{key}": tr("−1 use of {n}", n=uses) for key, uses in state.spells},
     }
-    return {"outcome": outcome, "costs": costs, "no_wound_luck": no_wound_luck}
+    return {"outcome": outcome, "costs": costs, "no_wound_luck": no_wound_luck, **card_words(setup, state, view)}
+
+
+def card_words(setup: FFSetup, state: FFState, view: dict) -> dict:
+    """Where each fighter stands, for the cards: ``hero`` ("" but after an escape) and each enemy's line (``foes``):
+    the dead out of the fight; while it goes on, in the fight or waiting its turn; after it, the fight is over."""
+    hero, fled = hero_name(setup), state.outcome == ESCAPED
+    over = tr("the fight is over: {hero} fled", hero=hero) if fled else tr("the fight is over")
+    foes = [tr("out of the fight") if n <= 0 else over if state.outcome != ONGOING
+            else tr("in the fight") if i in view["fighting"] else tr("waits its turn")
+            for i, n in enumerate(state.enemies)]  # fmt: skip
+    return {"hero": tr("fled the fight") if fled else "", "foes": foes}

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ... import rng
-from ...contract import Policy
+from ...contract import ESCAPE_CHOICES, Policy
 from ...fields import Reader
 from .record import Weapon
 from .tables import LONE_WOLF, ResultsTable
@@ -22,8 +22,7 @@ if TYPE_CHECKING:
 # What the odds' advice weighs, as the player chooses (pyrules.contract.Worth): an evasion, a point of ENDURANCE
 # spent on Vigour, a point of Grey Star's WILLPOWER kept (the best spend's λ), with what each choice means.
 KEEP = ((0.0, "Not at all", ""), (0.005, "A little", ""), (0.03, "A lot", ""))
-ESCAPE: OddsOption = {"name": "escape", "legend": "An evasion is worth", "default": 1.0,
-                      "choices": ((1.0, "as much as a win", ""), (0.5, "half a win", ""), (0.0, "nothing", ""))}
+ESCAPE: OddsOption = {"name": "escape", "legend": "An evasion is worth", "default": 1.0, "choices": ESCAPE_CHOICES}
 ENDURANCE: OddsOption = {"name": "endurance", "legend": "Keep ENDURANCE for later fights?", "default": 0.0,
                          "choices": KEEP}
 # The trade-off's points: the worths of a point kept from "not at all" to "as much as a win", about ×3 apart.

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ....budget import TooLarge
 from ....contract import Outcome, Worth, advice, odds_reply
 from ....i18n import tr
-from ....odds import measure
+from ....odds import best_now
 from ..record import Action
 from . import budgets
 from .best import ends_alive, may_cast
@@ -56,20 +56,17 @@ def exact(fight: Any, options: dict) -> OddsReply:
     # the advice, where the book gives more than a round or the worth is more than the chance to win
     if ongoing and (ends_alive(setup) or may_cast(system, setup, state)):
         try:
-            best = reply["best"] = best_now(system, setup, state, options.get("worth") or Worth())
+            worth = options.get("worth") or Worth()
+            best, chosen, said = best_now(LoneWolfValues(system, setup, state, worth), state, worth, system.action_json)
         except TooLarge:
             reply["left_out"] = ["best"]
         else:
-            if reply.get("policy") and best["willpower"] is not None:  # the best play's, which counts evasions too
-                reply["policy"]["spend"] = best["willpower"]
-            choices = best["choices"]
-            if any(choice["do"] == "vigour" for choice in choices):
+            reply["best"] = {**best, "willpower": chosen.willpower if chosen.do == "round" else None}
+            if reply.get("policy") and reply["best"]["willpower"] is not None:  # the best play's, evasions counted too
+                reply["policy"]["spend"] = chosen.willpower
+            if any(choice["do"] == "vigour" for choice in best["choices"]):
                 reply["asks"].append("endurance")  # what a point of ENDURANCE spent on Vigour is worth
-            if len(choices) > 1:  # the best choice now, and every choice's worth under the player's
-                name = best["measure"]["name"]
-                weighed = " · ".join(f"{choice['did']} {{c{i}}}" for i, choice in enumerate(choices))
-                items += [advice(best["advice"], best["act"]), advice(f"{name[:1].upper()}{name[1:]}: {weighed}.",
-                          **{f"c{i}": choice["worth"] for i, choice in enumerate(choices)})]  # fmt: skip
+            items += said  # the best choice now, and every choice's worth under the player's
     policy = reply.get("policy")
     if policy:  # Grey Star's best spend now: its line, its button, the set-up's headline where it is the spend asked
         n = policy["spend"]
@@ -105,19 +102,3 @@ def exact(fight: Any, options: dict) -> OddsReply:
     return odds_reply(result["win"], result["lose"], result["ended"], result["never"], result["rounds"],
                       system.main_stat, [[k, p] for k, p in result["endurance"].items()], items, reply)  # fmt: skip
 
-
-def best_now(system: Any, setup: Any, state: Any, worth: Worth) -> dict[str, Any]:
-    """The advice: each choice the book gives now with its worth under the player's worth and the best play after
-    it (the story's own values: :class:`.review.LoneWolfValues`), the best first, and what the numbers are."""
-    values = LoneWolfValues(system, setup, state, worth)
-    weighed = sorted(((values.q(state, choice), choice) for choice in values.choices(state)), key=lambda x: -x[0])
-    best = weighed[0][1]
-    return {
-        "advice": tr("Advice: {did}.", did=values.words(best)),
-        "do": best.do,
-        "willpower": best.willpower if best.do == "round" else None,
-        "worth": weighed[0][0],
-        "act": system.action_json(best),
-        "choices": [{"did": values.words(choice), "do": choice.do, "worth": q} for q, choice in weighed],
-        "measure": measure(values.measure(), worth),
-    }
