@@ -41,7 +41,7 @@ def asked(worth: dict[str, float] | None, lam: float | None) -> dict[str, float]
 
 def measure(kind: str, worth: Worth) -> dict[str, str]:
     """What the advice's and the story's numbers are, in the page's words (``{chance}`` left for the page to fill):
-    a chance to win (``kind`` "win"); to come through alive, a win or an evasion ("alive": where the fight can end
+    a chance to win (``kind`` "win"); to come through alive, a win or a way out, an evasion or an escape ("alive": where the fight can end
     so, and that counts as much as a win); otherwise the fight's worth to the player, a win being 100 %."""
     if kind == "alive" and worth.escape == 0:
         kind = "win"
@@ -75,7 +75,7 @@ def measure_words(kind: str) -> dict[str, str]:
     """The words of a measure's ``kind`` (one of :data:`MEASURES`; see :func:`measure`)."""
     chance = "{chance}"
     if kind == "alive":
-        return {"kind": kind, "name": tr("chance to come through alive (a win or an evasion)"),
+        return {"kind": kind, "name": tr("chance to come through alive (a win or a way out)"),
                 "before": tr("Chance to come through alive before: {chance}.", chance=chance),
                 "column": tr("Chance to come through alive before"),
                 "now": tr("Now: {chance} to come through alive.", chance=chance)}  # fmt: skip

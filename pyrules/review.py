@@ -236,8 +236,8 @@ def summary(fight: Fight, answer: dict[str, Any]) -> str:
     words = [ending(fight, answer)]
     first = rows[0] if rows else {}
     if first.get("win") is not None and first["before"] is not None:  # the two lines, where there is a way out
-        words.append(tr("Fighting on to the end, the chance to win was {win} at the start; with the way out, "
-                        "{measure}: {worth}.", win=bounded(first["win"], False), measure=answer["measure"]["name"],
+        words.append(tr("At the start, the chance to win fighting on to the end was {win}; the {measure}, {worth}.",
+                        win=bounded(first["win"], False), measure=answer["measure"]["name"],
                         worth=bounded(first["before"], False)))  # fmt: skip
     cost = -answer["choices"]
     spent = bounded(cost, signed=False)  # what the choices cost in all

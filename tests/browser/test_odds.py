@@ -81,7 +81,7 @@ def test_evasion_advice_where_the_section_allows_it(page):
     )
     advice = panel(page).get_by_text(re.compile("^Advice: (evade|fight on|cast Vigour)\\.$"))
     expect(advice).to_be_visible(timeout=ODDS_TIMEOUT)
-    chances = panel(page).get_by_text(re.compile("^Chance to come through alive \\(a win or an evasion\\): "))
+    chances = panel(page).get_by_text(re.compile("^Chance to come through alive \\(a win or a way out\\): "))
     expect(chances).to_be_visible()
 
 

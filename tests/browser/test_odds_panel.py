@@ -172,7 +172,7 @@ def test_the_evasion_advice_says_what_each_chance_assumes(page):
     assert reply["evade"]["allowed"] and [c["do"] for c in best["choices"]] == ["evade", "round"]
     expect(odds.locator("#odds-advice p").first).to_have_text("Advice: evade.", timeout=ODDS_TIMEOUT)
     line = " · ".join(f"{c['did']} {shown(c['worth'])}" for c in best["choices"])
-    expect(odds.get_by_text(f"Chance to come through alive (a win or an evasion): {line}.")).to_be_visible()
+    expect(odds.get_by_text(f"Chance to come through alive (a win or a way out): {line}.")).to_be_visible()
     expect(odds.get_by_text(
         f"Why the chances to win differ: {shown(exact_win(data))} assumes you fight to the end; evading gives up the "
         "win for a better chance to survive."

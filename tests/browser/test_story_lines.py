@@ -16,7 +16,7 @@ NUMBERS = (9, 2, 3, 4, 7, 8, 8)
 DOOMWOLF = {"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "seed": 7,
             "hero": {"skill": 15, "endurance": 24}, "enemies": [{"name": "Doomwolf", "skill": 20, "endurance": 30}],
             "rules": {"evade_after": 3}, "actions": [{"do": "round", "number": n} for n in NUMBERS]}  # fmt: skip
-ALIVE = "Chance to come through alive (a win or an evasion)"
+ALIVE = "Chance to come through alive (a win or a way out)"
 
 
 def call(**request) -> dict:
@@ -33,7 +33,7 @@ def test_a_fight_with_a_way_out_tells_both_lines_each_by_its_name(page, base_url
     story_of = call(op="review", record=DOOMWOLF)
     page.goto(base_url + "#f=" + share.encode(DOOMWOLF))
     story = page.get_by_role("region", name="The fight's story")
-    expect(story.locator("#story-summary")).to_contain_text("Fighting on to the end, the chance to win was 46",
+    expect(story.locator("#story-summary")).to_contain_text("At the start, the chance to win fighting on to the end was 46",
                                                            timeout=BOOT_TIMEOUT)  # fmt: skip
     expect(story.locator(".story-svg path.line")).to_have_count(2)
     expect(story.locator(".story-svg path.line.win")).to_have_count(1)

@@ -50,12 +50,12 @@ def test_each_rows_chance_to_win_is_the_odds_win_on_the_record_cut_there(actions
 def test_the_summary_tells_both_lines_in_each_language():
     fight = Fight.from_record(doomwolf())
     said = {
-        "en": "Fighting on to the end, the chance to win was 46\u00a0% at the start; with the way out, chance to "
-              "come through alive (a win or an evasion): 100\u00a0%.",
-        "ru": "Если биться до конца, шанс на победу в начале был 46\u00a0%; с возможностью уйти из боя шанс выжить "
-              "(победа или уклонение от боя): 100\u00a0%.",
-        "es": "Luchando hasta el final, la probabilidad de ganar al principio era del 46\u00a0%; con la salida "
-              "abierta, probabilidad de salir con vida (una victoria o eludir el combate): 100\u00a0%.",
+        "en": "At the start, the chance to win fighting on to the end was 46\u00a0%; the chance to come through "
+              "alive (a win or a way out), 100\u00a0%.",
+        "ru": "В начале шанс на победу, если биться до конца, был 46\u00a0%; шанс выжить (победа или уход из боя) — "
+              "100\u00a0%.",
+        "es": "Al principio, la probabilidad de ganar luchando hasta el final era del 46\u00a0%; probabilidad de "
+              "salir con vida (una victoria o una retirada), del 100\u00a0%.",
     }  # fmt: skip
     for code, words in said.items():
         with i18n.language(code):
