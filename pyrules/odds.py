@@ -41,8 +41,9 @@ def asked(worth: dict[str, float] | None, lam: float | None) -> dict[str, float]
 
 def measure(kind: str, worth: Worth) -> dict[str, str]:
     """What the advice's and the story's numbers are, in the page's words (``{chance}`` left for the page to fill):
-    a chance to win (``kind`` "win"); to come through alive, a win or a way out, an evasion or an escape ("alive": where the fight can end
-    so, and that counts as much as a win); otherwise the fight's worth to the player, a win being 100 %."""
+    a chance to win (``kind`` "win"); to come through alive, a win or a way out, an evasion or an escape ("alive":
+    where the fight can end so, and that counts as much as a win); otherwise the fight's worth to the player, a win
+    being 100 %."""
     if kind == "alive" and worth.escape == 0:
         kind = "win"
     if worth.costs or (kind == "alive" and worth.escape < 1):

@@ -33,8 +33,9 @@ def test_a_fight_with_a_way_out_tells_both_lines_each_by_its_name(page, base_url
     story_of = call(op="review", record=DOOMWOLF)
     page.goto(base_url + "#f=" + share.encode(DOOMWOLF))
     story = page.get_by_role("region", name="The fight's story")
-    expect(story.locator("#story-summary")).to_contain_text("At the start, the chance to win fighting on to the end was 46",
-                                                           timeout=BOOT_TIMEOUT)  # fmt: skip
+    expect(story.locator("#story-summary")).to_contain_text(
+        "At the start, the chance to win fighting on to the end was 46", timeout=BOOT_TIMEOUT
+    )
     expect(story.locator(".story-svg path.line")).to_have_count(2)
     expect(story.locator(".story-svg path.line.win")).to_have_count(1)
     expect(story.locator(".story-legend")).to_have_text(f"{ALIVE} Chance to win")
