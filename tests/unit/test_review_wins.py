@@ -47,6 +47,29 @@ def test_each_rows_chance_to_win_is_the_odds_win_on_the_record_cut_there(actions
     assert min(row["win"] for row in rows) < 0.5 < max(row["win"] for row in rows)  # the fight it was: a tense one
 
 
+
+def ff_escape(actions) -> dict:
+    """A Braslavsky paragraph that allows escape: hero 10/8 against 10/10 (the escape a blunder by its full chance to
+    win while the book declared no worth for it), fought and then escaped."""
+    return {"format": "pyrules-fight", "version": 1, "system": "fighting-fantasy", "seed": 5,
+            "hero": {"skill": 10, "stamina": 8, "luck": 9}, "enemies": [{"name": "ОРК", "skill": 10, "stamina": 10}],
+            "rules": {"escape": True}, "actions": actions}  # fmt: skip
+
+
+@pytest.mark.parametrize("actions", [[{"do": "round"}] * 2 + [{"do": "escape"}], [{"do": "round"}] * 3],
+                         ids=["escaped", "fought"])  # fmt: skip
+def test_a_fighting_fantasy_escapes_chance_to_win_is_the_odds_win_on_the_record_cut_there(actions):
+    record = ff_escape(actions)
+    story = call(op="review", record=record)
+    assert story["ok"] and story["measure"]["kind"] == "alive" and "win_line" in story, story
+    rows = story["rows"]
+    assert len(rows) == len(actions)
+    for index, row in enumerate(rows):
+        cut = call(op="odds", record={**record, "actions": actions[:index]})
+        after = call(op="odds", record={**record, "actions": actions[: index + 1]})
+        assert row["win"] == cut["win"] and row["win_after"] == after["win"], index
+    assert 0 < rows[0]["win"] < rows[0]["before"] <= 1  # the way out is worth more than fighting on
+
 def test_the_summary_tells_both_lines_in_each_language():
     fight = Fight.from_record(doomwolf())
     said = {

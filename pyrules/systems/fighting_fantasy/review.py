@@ -45,6 +45,7 @@ class FightingFantasyValues:
         # what an escape is worth to the chains (None: never worth taking, or not allowed here)
         self.escape = self.worth.escape if setup.rules.escape and self.worth.escape > 0 else None
         self.chains: dict[tuple, FFChain] = {}
+        self.plain: dict[tuple, FFChain] = {}  # fought to the end, for the chance to win (:meth:`win`)
         self.budgets: dict[tuple, tuple[Budget, Budget]] = {}  # each chain's: (fighting on, the other choices)
         self.aside = False  # weighing a choice other than a round: the chains' second budget
 
@@ -125,6 +126,17 @@ class FightingFantasyValues:
         if choice.do == "escape":
             return tr("escape, testing your luck") if choice.luck else tr("escape")
         return tr(ACTION_KIND_LABELS[choice.do])
+
+    def win(self, state: FFState) -> float:
+        """The odds panel's chance to win from ``state``, fought to the end without an escape (the ``odds`` op's
+        ``win``), which the story draws beside the worth where the paragraph allows escape."""
+        if state.outcome != Outcome.ONGOING:
+            return 1.0 if state.outcome == Outcome.WON else 0.0
+        key = (rules.strengths_key(state), state.max_stamina)
+        chain = self.plain.get(key)
+        if chain is None:
+            chain = self.plain[key] = FFChain(self.setup, state, "best")
+        return min(1.0, max(0.0, chain.after(state.stamina, state.enemies, state.luck, state.pending_luck)))
 
     def measure(self) -> str:
         """What the worth is a chance of: coming through alive where the paragraph allows escape, else a win."""
