@@ -45,9 +45,9 @@ from typing import Any
 from . import budget
 from .budget import TooLarge
 from .contract import Outcome, Worth
+from .fields import RecordError
 from .fight import Fight
 from .i18n import current, tr
-from .fields import RecordError
 from .odds import CannotSimulate, MonteCarlo, measure, wilson
 from .review import SHOWN, ending, points, rounds_of
 
@@ -152,8 +152,9 @@ def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
             "sides": system.sides(setup, fight.states[0]),
             "rows": rows,
             "luck": sum(row["luck"] for row in known_rows),
-            "luck_error": math.hypot(*(0.0 if low is None or high is None else (high - low) / 2
-                                       for _, low, high in (chance[0], chance[-1]))),  # fmt: skip
+            "luck_error": math.hypot(
+                *(0.0 if low is None or high is None else (high - low) / 2 for _, low, high in (chance[0], chance[-1]))
+            ),
             "choices": 0.0,
             "sheet": 0.0,
             "unknown": len(rows) - len(known_rows),
