@@ -14,7 +14,7 @@ between requests (for the last few records), so no request plays a fight twice. 
 :data:`FIRST`, once its interval is :data:`TIGHT` (a fight all but won or lost needs few). Fight ``i`` from every
 state plays with the same seed (common random numbers: the changes between states are less noisy than each value),
 so where the policy's own action was played and drew no random number the fights from the state before are those
-from the state after, played once (:func:`same_fights`). What is played depends only on the record, never on where
+from the state after, played once (:func:`simulations`). What is played depends only on the record, never on where
 a part ended, so a review finished is the same on CPython and in Pyodide, however it was split. A long fight asks
 fewer fights from each state: the whole review plays at most :data:`STEPS` of the engine's steps, counted from the
 first pass (steps, not seconds: the same on every machine), so every fight the app lets a player finish has its
@@ -45,10 +45,9 @@ from typing import Any
 from . import budget
 from .budget import TooLarge
 from .contract import Outcome, Worth
-from .fields import RecordError
 from .fight import Fight
 from .i18n import current, tr
-from .odds import CannotSimulate, MonteCarlo, measure, wilson
+from .odds import MonteCarlo, measure, wilson
 from .review import SHOWN, ending, points, rounds_of
 
 FIRST = 10  # fights from each state in the first pass: the whole chart, coarsely (±30 % at worst)
@@ -184,35 +183,26 @@ def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
 
 
 def simulations(fight: Fight) -> list[MonteCarlo | None]:
-    """The simulation from each state of ``fight`` (None: the fight is over there), one shared by two states
-    where :func:`same_fights` says so."""
+    """The simulation from each state of ``fight`` (None: the fight is over there). Two states share one where every
+    simulated fight from the first plays on as the same fight from the second: the policy's own action leads there
+    and draws no random number (the state's count of draws, ``draws``, unchanged), so with any fight's seed. (The
+    policy is asked with its counter at 0, as a fight from the second state asks it: a policy that counted its moves
+    would be asked with 1 there; Citadel's, the only one a simulated review plays, does not count.)"""
     system, setup, states = fight.system, fight.setup, fight.states
     policy = system.simulation_policy()
     sims: list[MonteCarlo | None] = [None] * len(states)
     for index in range(len(states) - 1, -1, -1):
-        if states[index].outcome != Outcome.ONGOING:
+        state = states[index]
+        if state.outcome != Outcome.ONGOING:
             continue
         later = sims[index + 1] if index + 1 < len(states) else None
-        if later is not None and same_fights(system, setup, policy, states[index], states[index + 1]):
+        after = later and states[index + 1]
+        move = after and after.draws == state.draws and policy(system, setup, state, 0)  # no number drawn
+        if move and after == system.step(setup, state, move)[0]:
             sims[index] = later
         else:
-            sims[index] = MonteCarlo(system, setup, states[index], policy)
+            sims[index] = MonteCarlo(system, setup, state, policy)
     return sims
-
-
-def same_fights(system: Any, setup: Any, policy: Any, before: Any, after: Any) -> bool:
-    """Whether every simulated fight from ``before`` plays on as the same fight from ``after``: the policy's own
-    action leads there and draws no random number (the state's count of draws unchanged), so with any fight's seed.
-    The policy is asked with its counter at 0 as a fight from ``after`` asks it: a policy that counts its moves
-    (none that a simulated review meets: Citadel's does not) would be asked with 1 there."""
-    draws = getattr(before, "draws", None)
-    if draws is None:
-        return False
-    try:
-        state, _ = system.step(setup, before, policy(system, setup, before, 0))
-    except (RecordError, CannotSimulate):
-        return False
-    return bool(state == after and state.draws == draws)
 
 
 def done(sim: MonteCarlo, goal: int) -> bool:
@@ -295,7 +285,7 @@ def summary(fight: Fight, answer: dict[str, Any]) -> str:
     words = [ending(fight, answer)]
     start, rows = answer["start"], answer["rows"]
     if start is not None and answer["result"] is not None:
-        first = rows[0] if rows else {"low": start, "high": start, "error": 0.0}
+        first = rows[0] if rows else {"low": start, "high": start}
         chance = with_interval(start, first["low"], first["high"])
         change, error = answer["luck"], answer["luck_error"]
         if abs(change) >= SHOWN and abs(change) > error:
