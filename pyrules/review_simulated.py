@@ -19,8 +19,9 @@ a part ended, so a review finished is the same on CPython and in Pyodide, howeve
 fewer fights from each state: the whole review plays at most :data:`STEPS` of the engine's steps, counted from the
 first pass (steps, not seconds: the same on every machine), so every fight the app lets a player finish has its
 story, in about the time of a typical one. The start's chance is the odds panel's own estimator (the same
-:class:`pyrules.odds.MonteCarlo` and seeds: its first fights are the panel's). The summary names the change and the
-turning round only where they are larger than their 95 % error, so a part adding fights does not turn the story.
+:class:`pyrules.odds.MonteCarlo` and seeds: its first fights are the panel's). The summary names the change (the
+result less the start, from the first part on) and the turning round (once every state has its fights) only where
+they are larger than their 95 % error, so that a part adding fights refines the story rather than turns it.
 
 >>> from pyrules import Fight
 >>> fight = Fight.from_record({"format": "pyrules-fight", "version": 1, "system": "citadel-of-blood", "seed": 3,
@@ -142,7 +143,8 @@ def review(fight: Fight, seconds: float | None = None) -> dict[str, Any]:
             row["words"] = _row_words(row)
             rows.append(row)
         known_rows = [row for row in rows if row["known"]]
-        named = [row for row in known_rows if abs(row["luck"]) > row.get("luck_error", 0.0)]  # beyond its error
+        # the turning round: beyond its error, and once every state has its fights (a part between would turn it)
+        named = [row for row in known_rows if abs(row["luck"]) > row["luck_error"]] if played >= total else []
         answer: dict[str, Any] = {
             "system": system.key,
             "start": chance[0][0],
@@ -287,7 +289,7 @@ def summary(fight: Fight, answer: dict[str, Any]) -> str:
     if start is not None and answer["result"] is not None:
         first = rows[0] if rows else {"low": start, "high": start}
         chance = with_interval(start, first["low"], first["high"])
-        change, error = answer["luck"], answer["luck_error"]
+        change, error = answer["result"] - start, answer["luck_error"]  # whatever rows are simulated yet
         if abs(change) >= SHOWN and abs(change) > error:
             words.append(tr("The chance to win was {chance} at the start; the dice and the choices together changed it "
                             "by {change}.", chance=chance, change=within_error(points(change), error)))  # fmt: skip
