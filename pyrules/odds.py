@@ -122,7 +122,8 @@ def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float,
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # every fight won (or none): the interval ends at 1 (at 0) exactly, not an ulp short of it
+    return 0.0 if successes == 0 else max(0.0, centre - half), 1.0 if successes == n else min(1.0, centre + half)
 
 
 class MonteCarlo:

@@ -151,7 +151,8 @@ def run_steps(steps: list[Step], env: dict[str, str], logged: bool = False) -> l
 
 
 def bench(runs: int, update_readme: bool, engines: list[str], engines_only: bool) -> int:
-    """The benchmark (tests/bench.py, bench_heavy.py, bench_lighthouse.py, bench_engines.py) against a fresh build:
+    """The benchmark (tests/bench.py, bench_heavy.py, bench_story.py, bench_lighthouse.py, bench_engines.py) against a
+    fresh build:
     its tables printed, and written into docs/benchmark.md with `update_readme`."""
     ensure_engines(list(ENGINE_PACKAGES))
     build()
@@ -166,6 +167,11 @@ def bench(runs: int, update_readme: bool, engines: list[str], engines_only: bool
         from bench_heavy import main as heavy  # the slowest heavy request of each op, on CPython and in Pyodide
 
         code = heavy(["--update-readme"] if update_readme else [])
+        if code:
+            return code
+        from bench_story import main as story  # Citadel's whole simulated story, CPU time on CPython and in Pyodide
+
+        code = story(["--pyodide", *(["--update-readme"] if update_readme else [])])
         if code:
             return code
         from bench_lighthouse import main as lighthouse  # Lighthouse's own scores (installed on first use)

@@ -12,7 +12,6 @@ last sentence), a target die typed where there is one target is ignored.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ... import rng
@@ -104,14 +103,14 @@ def wound(setup: CitadelSetup, state: CitadelState, target: int, wounds: int) ->
     killed = total[target] >= setup.unit(target).wound_points
     if killed:
         pos[target] = None
-    return replace(state, wounds=tuple(total), pos=tuple(pos)), killed
+    return state.but(wounds=tuple(total), pos=tuple(pos)), killed
 
 
 def acted(state: CitadelState, i: int) -> CitadelState:
     """Unit i has acted in this phase."""
     flags = list(state.acted)
     flags[i] = True
-    return replace(state, acted=tuple(flags))
+    return state.but(acted=tuple(flags))
 
 
 def strike(
@@ -124,7 +123,7 @@ def strike(
     total = die + skill + attacker.combat_bonus
     row = setup.table.row(total)
     wounds = setup.table.rows[row][COLUMNS.index(column)]
-    state, killed = wound(setup, replace(state, draws=draws), target, wounds)
+    state, killed = wound(setup, state.but(draws=draws), target, wounds)
     state = acted(state, i)
     defender = setup.unit(target)
     notes = [tr("{name}: off the board", name=defender.name)] if killed else []

@@ -15,6 +15,7 @@ unit's numbers, weapons, a phase or a die: what depends on them is in :mod:`.com
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 Pos = tuple[int, int]
@@ -77,17 +78,24 @@ def targets(pos: Positions, party: int, i: int) -> tuple[list[int], bool]:
     """9.3: whom unit ``i`` may strike from where it stands (whatever its weapon), in column order, and whether no
     enemy stands directly in front of it (it strikes the nearest). Only the enemy's first row is struck; from the
     second row any of it (with a bow or a thrown weapon, :func:`.combat.usable`); from further back no one."""
+    found, unfaced = _targets(pos, party, i)
+    return list(found), unfaced
+
+
+@functools.lru_cache(maxsize=4096)  # a board changes only as units fall or move: asked again many times a fight
+def _targets(pos: Positions, party: int, i: int) -> tuple[tuple[int, ...], bool]:
     me = i < party
     row, col = place(pos, i)
     enemies = row_of(pos, party, not me, 0)
     if not enemies:
-        return [], False
+        return (), False
     if row == 0:
         friends = [place(pos, j)[1] for j in row_of(pos, party, me, 0)]
-        return facing(col, friends, [(place(pos, j)[1], j) for j in enemies])
+        mine, unfaced = facing(col, friends, [(place(pos, j)[1], j) for j in enemies])
+        return tuple(mine), unfaced
     if row == 1:
-        return enemies, False
-    return [], False
+        return tuple(enemies), False
+    return (), False
 
 
 def party_moves(pos: Positions, party: int) -> dict[int, list[Pos]]:

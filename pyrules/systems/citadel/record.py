@@ -203,6 +203,13 @@ class CitadelState:
     draws: int = 0
     outcome: str = Outcome.ONGOING
 
+    def but(self, **changes: Any) -> CitadelState:
+        """This state with ``changes`` (fields' names): :func:`dataclasses.replace` without its call of
+        ``__init__``, a quarter of a simulated fight's time; a frozen dataclass's fields are its ``__dict__``."""
+        state = object.__new__(CitadelState)
+        state.__dict__.update(self.__dict__, **changes)
+        return state
+
 
 @dataclass(frozen=True)
 class CitadelAction:

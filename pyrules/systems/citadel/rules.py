@@ -218,7 +218,7 @@ def _attack(setup: CitadelSetup, state: CitadelState, action: CitadelAction, pat
     thrown = list(state.thrown)
     if c.weapons[weapon] == "throwing_dagger":
         thrown[i] = True
-    state = replace(state, weapon=tuple(weapons), thrown=tuple(thrown))
+    state = state.but(weapon=tuple(weapons), thrown=tuple(thrown))
     state, event = combat.strike(setup, state, i, target, c.weapons[weapon], action.die)
     if unfaced:
         event["notes"] = [combat.unfaced_note(c.name, False), *event["notes"]]
@@ -235,7 +235,7 @@ def _change_weapon(
     weapon = 1 - state.weapon[i]
     weapons = list(state.weapon)
     weapons[i] = weapon
-    state = combat.acted(replace(state, weapon=tuple(weapons)), i)
+    state = combat.acted(state.but(weapon=tuple(weapons)), i)
     return state, {"unit": unit_id(setup, i), "name": c.name, "weapon": weapon, "weapon_key": c.weapons[weapon]}
 
 
@@ -257,7 +257,7 @@ def _monster(setup: CitadelSetup, state: CitadelState, action: CitadelAction, pa
         raise RecordError(path, tr("9.4: every monster has attacked in this phase"), tr("Monster attack"))
     i, choices, unfaced = attack
     target, target_die, draws, _ = combat.pick(setup, state, choices, action.target_die)
-    state = replace(state, draws=draws)
+    state = state.but(draws=draws)
     m = setup.monsters[i - len(setup.party)]
     notes = [combat.unfaced_note(m.name, len(choices) > 1)] if unfaced else []
     if m.weapon == "bow" and column == "monster":
@@ -279,8 +279,8 @@ def _hellgate(setup: CitadelSetup, state: CitadelState, action: CitadelAction, p
     die, draws, typed = combat.roll(setup, draws, action.die)
     c = setup.party[target]
     wounds = setup.table.blast_wounds if die > c.resistance else 0
-    state, killed = combat.wound(setup, replace(state, draws=draws), target, wounds)
-    state = replace(state, blasts=state.blasts + 1)
+    state, killed = combat.wound(setup, state.but(draws=draws), target, wounds)
+    state = state.but(blasts=state.blasts + 1)
     return state, {
         "unit": "hellgate",
         "name": tr("Hellgate"),
@@ -324,7 +324,7 @@ def _move(setup: CitadelSetup, state: CitadelState, action: CitadelAction, path:
     pos = list(state.pos)
     pos[i] = action.to
     event = {"unit": unit_id(setup, i), "name": c.name, "from": list(frm), "to": list(action.to), "notes": notes}
-    return replace(state, pos=tuple(pos)), event
+    return state.but(pos=tuple(pos)), event
 
 
 def _pass(setup: CitadelSetup, state: CitadelState, action: CitadelAction, path: str) -> tuple[CitadelState, Event]:
@@ -366,7 +366,7 @@ def _monster_move(
     frm = place(state.pos, i)
     pos[i] = to
     m = setup.monsters[i - len(setup.party)]
-    return replace(state, pos=tuple(pos), draws=draws), {
+    return state.but(pos=tuple(pos), draws=draws), {
         "unit": unit_id(setup, i),
         "name": m.name,
         "from": list(frm),
@@ -459,15 +459,15 @@ def initial(setup: CitadelSetup) -> CitadelState:
 def _next_phase(setup: CitadelSetup, state: CitadelState) -> CitadelState:
     phase, new_round = following(state.phase)
     fresh = (False,) * setup.size
-    return replace(state, phase=phase, round=state.round + new_round, acted=fresh, blasts=0)
+    return state.but(phase=phase, round=state.round + new_round, acted=fresh, blasts=0)
 
 
 def _settle(setup: CitadelSetup, state: CitadelState) -> CitadelState:
     """9.7: who has won; otherwise pass the phases in which no one can act."""
     if not combat.living(setup, state, False):
-        return replace(state, outcome=WON)
+        return state.but(outcome=WON)
     if not combat.living(setup, state, True):
-        return replace(state, outcome=LOST)
+        return state.but(outcome=LOST)
     for _ in range(len(PHASE) * 2):
         if actors(setup, state):
             break

@@ -55,8 +55,8 @@ def test_the_luck_of_every_action_adds_up_to_the_result_less_the_start():
     assert sum(row["luck"] for row in rows) == pytest.approx(answer["luck"], abs=1e-12)
     assert answer["unknown"] == 0
     assert any(abs(row["luck"]) > 0.05 for row in rows)  # the dice moved it somewhere
-    turning = rows[answer["turning"]]
-    assert abs(turning["luck"]) == max(abs(row["luck"]) for row in rows)
+    beyond = [row for row in rows if abs(row["luck"]) > row["luck_error"]]  # 12 fights a state: none beyond its error
+    assert not beyond and answer["turning"] is None and "turned" not in answer["summary"]
 
 
 def test_no_choice_is_judged_and_every_value_has_its_error():
@@ -100,7 +100,7 @@ def test_a_review_made_in_small_parts_is_the_review_made_at_once():
     fight = played()
     whole = review_simulated.review(fight)
     review_simulated._kept.clear()
-    parts, answer, seconds = 0, None, 0.2  # parts long enough for a fight in Pyodide too
+    parts, answer, seconds = 0, None, 0.1  # a longer part where not one fight fitted
     while answer is None or answer["simulated"]["pending"]:
         try:
             answer = review_simulated.review(fight, seconds)
