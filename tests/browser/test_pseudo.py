@@ -119,7 +119,8 @@ def test_every_screen_in_the_pseudo_locale_is_translated_and_fits(browser, pseud
         page.goto(pseudo_url + "#f=" + share.encode(record))
         expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
         problems += check(page, names, "story")
-        if page.locator("#story-play").is_visible():
+        played = page.locator("#story-play").is_visible()
+        if played:
             play_on(page)
         else:  # a finished fight, looked at: kept, for the saved fights' list below (and its words checked)
             page.locator("#story-keep").click()
@@ -135,6 +136,9 @@ def test_every_screen_in_the_pseudo_locale_is_translated_and_fits(browser, pseud
         page.close()
         page = context.new_page()
         page.goto(pseudo_url)
+        if played:  # played on, it is the fight the next visit opens: the saved fights are listed beside a new one
+            expect(page.locator("#fight")).to_be_visible(timeout=BOOT_TIMEOUT)
+            page.locator("#new-fight").click()
         expect(page.locator("#saves .save").first).to_be_visible(timeout=BOOT_TIMEOUT)
         problems += check(page, names, "saved fights")
     finally:
