@@ -148,3 +148,10 @@ def test_the_pack_of_a_wheel_holds_its_files_but_the_metadata_and_those_left_out
     assert out.name == "pyrules-9.9.pack.gz"
     files = package.unpack(gzip.decompress(out.read_bytes()))
     assert files == {"pyrules/__init__.py": b"v = 1\n", "pyrules/systems/x/data/t.json": b'{"rows": [1]}'}
+
+
+def test_the_pack_leaves_out_the_data_notes_no_code_reads(package):
+    name = "pyrules/systems/lonewolf/data/crt.json"
+    data = json.dumps({"tables": {"t": {"title": "T", "source": "printed", "known_errors": ["x"], "rows": {}}}})
+    assert json.loads(package._for_the_page(name, data.encode())) == {"tables": {"t": {"title": "T", "rows": {}}}}
+    assert package._for_the_page("pyrules/systems/x/data/t.json", data.encode()) == data.encode()  # others as they are
