@@ -247,9 +247,13 @@ def _unannotated_data(data: object, notes: tuple[str, ...] = FOR_PEOPLE) -> obje
     return data
 
 
-# A data file's notes for people that no code reads but the tests check (the browser wheel keeps them for the unit
-# suite inside Pyodide): the page's pack leaves them out. The file, then its keys (at any depth).
-NOT_READ_BY_THE_RULES = {"pyrules/systems/lonewolf/data/crt.json": ("source", "known_errors")}
+# What no code reads of a data file (its format's name, its sources and errata, whether it is verified; the tests
+# check some, and the browser wheel keeps them for the unit suite inside Pyodide): the page's pack leaves them out.
+# The file, then its keys (at any depth).
+NOT_READ_BY_THE_RULES = {
+    "pyrules/systems/lonewolf/data/crt.json": ("format", "columns", "source", "known_errors"),
+    "pyrules/systems/citadel/data/citadel.json": ("format", "verified"),
+}
 
 
 def _for_the_page(name: str, data: bytes) -> bytes:
