@@ -60,15 +60,19 @@ def _fields(tree: ast.AST) -> dict[int, bool]:
 
 
 def _strip(source: bytes, module: str = "", outside: Named | None = None) -> bytes:
-    """A module's code without its docstrings, comments, type annotations and ``if TYPE_CHECKING:`` imports (what
-    Python runs, not what people and mypy read; the classes' fields that Python reads stay, :class:`_Unannotated`),
-    nor the names it imports from typing and collections.abc for its annotations alone, indented by one space a
-    level."""
+    """A module's code without its docstrings, comments, type annotations, ``if TYPE_CHECKING:`` imports and
+    ``__all__`` (what Python runs, not what people and the linters read; the classes' fields that Python reads stay,
+    :class:`_Unannotated`), nor the names it imports from typing and collections.abc for its annotations alone,
+    indented by one space a level."""
     tree = ast.parse(source)
     # what runs only for the type checker (``if TYPE_CHECKING:``, false when Python runs) goes too
     typing_only = [node for node in tree.body if isinstance(node, ast.If) and not node.orelse
                    and ast.unparse(node.test) == "TYPE_CHECKING"]  # fmt: skip
-    tree.body = [node for node in tree.body if node not in typing_only] or [ast.Pass()]
+    # and ``__all__``, which only a star import, the linters and people read (no code of the package or the page
+    # imports with a star)
+    listed = [node for node in tree.body if isinstance(node, ast.Assign)
+              and [ast.unparse(target) for target in node.targets] == ["__all__"]]  # fmt: skip
+    tree.body = [node for node in tree.body if node not in typing_only + listed] or [ast.Pass()]
     tree = _Unannotated(_fields(tree)).visit(tree)
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
