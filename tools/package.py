@@ -60,15 +60,19 @@ def _fields(tree: ast.AST) -> dict[int, bool]:
 
 
 def _strip(source: bytes, module: str = "", outside: Named | None = None) -> bytes:
-    """A module's code without its docstrings, comments, type annotations and ``if TYPE_CHECKING:`` imports (what
-    Python runs, not what people and mypy read; the classes' fields that Python reads stay, :class:`_Unannotated`),
-    nor the names it imports from typing and collections.abc for its annotations alone, indented by one space a
-    level."""
+    """A module's code without its docstrings, comments, type annotations, ``if TYPE_CHECKING:`` imports and
+    ``__all__`` (what Python runs, not what people and the linters read; the classes' fields that Python reads stay,
+    :class:`_Unannotated`), nor the names it imports from typing and collections.abc for its annotations alone,
+    indented by one space a level."""
     tree = ast.parse(source)
     # what runs only for the type checker (``if TYPE_CHECKING:``, false when Python runs) goes too
     typing_only = [node for node in tree.body if isinstance(node, ast.If) and not node.orelse
                    and ast.unparse(node.test) == "TYPE_CHECKING"]  # fmt: skip
-    tree.body = [node for node in tree.body if node not in typing_only] or [ast.Pass()]
+    # and ``__all__``, which only a star import, the linters and people read (no code of the package or the page
+    # imports with a star)
+    listed = [node for node in tree.body if isinstance(node, ast.Assign)
+              and [ast.unparse(target) for target in node.targets] == ["__all__"]]  # fmt: skip
+    tree.body = [node for node in tree.body if node not in typing_only + listed] or [ast.Pass()]
     tree = _Unannotated(_fields(tree)).visit(tree)
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
@@ -237,14 +241,31 @@ FOR_PEOPLE = ("about", "used_by")  # a data file's notes for its readers (data/*
 ANNOTATED = ("/data/", "/locales/languages.json")  # the data files with such notes (a catalog's keys are texts)
 
 
-def _unannotated_data(data: object) -> object:
-    """A data file's content without its notes for people (:data:`FOR_PEOPLE`, at any depth), as the modules go
+def _unannotated_data(data: object, notes: tuple[str, ...] = FOR_PEOPLE) -> object:
+    """A data file's content without its notes for people (``notes``' keys, at any depth), as the modules go
     without their docstrings."""
     if isinstance(data, dict):
-        return {key: _unannotated_data(value) for key, value in data.items() if key not in FOR_PEOPLE}
+        return {key: _unannotated_data(value, notes) for key, value in data.items() if key not in notes}
     if isinstance(data, list):
-        return [_unannotated_data(item) for item in data]
+        return [_unannotated_data(item, notes) for item in data]
     return data
+
+
+# What no code reads of a data file (its format's name, its sources and errata, whether it is verified; the tests
+# check some, and the browser wheel keeps them for the unit suite inside Pyodide): the page's pack leaves them out.
+# The file, then its keys (at any depth).
+NOT_READ_BY_THE_RULES = {
+    "pyrules/systems/lonewolf/data/crt.json": ("format", "columns", "source", "known_errors"),
+    "pyrules/systems/citadel/data/citadel.json": ("format", "verified"),
+}
+
+
+def _for_the_page(name: str, data: bytes) -> bytes:
+    """A file of the browser wheel as the page's pack holds it (:data:`NOT_READ_BY_THE_RULES`)."""
+    if name not in NOT_READ_BY_THE_RULES:
+        return data
+    found = _unannotated_data(json.loads(data), NOT_READ_BY_THE_RULES[name])
+    return json.dumps(found, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def browser_wheel(wheel: Path, build: Path) -> Path:
@@ -298,15 +319,16 @@ def for_the_build(name: str) -> bool:
 def browser_archive(wheel: Path, leave_out: tuple[str, ...] = NOT_IN_THE_PAGE, out: Path | None = None) -> Path:
     """What the page downloads: the browser wheel's files as one gzipped pack (one compression over all the files,
     where a zip compresses each on its own: about 15 KB less; and no tar headers: 1.6 KB less), without the wheel's
-    metadata (dist-info), which nothing reads in the browser, nor the modules ``leave_out`` names. The pack is, for
-    each file, its path, a newline, its length in bytes, a newline and its bytes (:func:`pack`); web/pages.js's
-    ``unpackRules`` writes the files into Python's file system. Deterministic: sorted by extension, the deepest
+    metadata (dist-info), which nothing reads in the browser, nor the modules ``leave_out`` names, nor the data's
+    notes no code reads (:data:`NOT_READ_BY_THE_RULES`). The pack is, for each file, its path, a newline, its length
+    in bytes, a newline and its bytes (:func:`pack`); web/pages.js's ``unpackRules`` writes the files into Python's
+    file system. Deterministic: sorted by extension, the deepest
     first, then by path (the data files, then the modules: the odds' package, each system's, then the package's own;
     0.4 KB less gzipped than by path alone, 0.2 KB less than by depth then by file name), no dates."""
     out = out or wheel.with_name(wheel.name.split("-py3-")[0] + ".pack.gz")
     with zipfile.ZipFile(wheel) as source:
         names = sorted(source.namelist(), key=lambda name: (Path(name).suffix, -name.count("/"), name))
-        files = [(name, source.read(name)) for name in names
+        files = [(name, _for_the_page(name, source.read(name))) for name in names
                  if ".dist-info/" not in name and name not in leave_out and not for_the_build(name)]  # fmt: skip
     out.write_bytes(gzipped(pack(files)))
     return out

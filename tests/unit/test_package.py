@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 from dataclasses import dataclass
 if TYPE_CHECKING:
     from collections.abc import Callable
+__all__ = ["Point", "twice"]
 
 @dataclass
 class Point:
@@ -52,6 +53,7 @@ def twice(f: Callable[[int], int], n: int) -> int:
 '''
     stripped = package._strip(source).decode()
     assert "TYPE_CHECKING:" not in stripped and "Callable" not in stripped and "Docstring" not in stripped
+    assert "__all__" not in stripped  # the linters' and readers' list: no code imports with a star
     assert "x:int=0" in stripped.replace(" ", "")  # the field's annotation kept
     scope: dict = {}
     exec(compile(stripped, "<stripped>", "exec"), scope)  # noqa: S102 (the module's own code, stripped)
@@ -148,3 +150,10 @@ def test_the_pack_of_a_wheel_holds_its_files_but_the_metadata_and_those_left_out
     assert out.name == "pyrules-9.9.pack.gz"
     files = package.unpack(gzip.decompress(out.read_bytes()))
     assert files == {"pyrules/__init__.py": b"v = 1\n", "pyrules/systems/x/data/t.json": b'{"rows": [1]}'}
+
+
+def test_the_pack_leaves_out_the_data_notes_no_code_reads(package):
+    name = "pyrules/systems/lonewolf/data/crt.json"
+    data = json.dumps({"tables": {"t": {"title": "T", "source": "printed", "known_errors": ["x"], "rows": {}}}})
+    assert json.loads(package._for_the_page(name, data.encode())) == {"tables": {"t": {"title": "T", "rows": {}}}}
+    assert package._for_the_page("pyrules/systems/x/data/t.json", data.encode()) == data.encode()  # others as they are

@@ -39,8 +39,10 @@ class CitadelOfBlood(View):
     )
     # reviewed by simulation (pyrules.review_simulated): no review_values, since no exact odds
     capabilities: ClassVar[frozenset[str]] = frozenset({"review"})
-    # the sources and the table's citation are the docs'; the page shows the table's credit
-    unread: ClassVar[tuple[str, ...]] = ("sources", "max_monsters", "table.note", "table.title", "table.source")
+    # the sources and the table's citation are the docs'; the page shows the table's credit, and a fight's view says
+    # whether it is verified and what a Blast does (its set-up reads neither from here)
+    unread: ClassVar[tuple[str, ...]] = ("sources", "max_monsters", "verified", "table.note", "table.title",
+                                         "table.source", "table.verified", "table.edited", "table.blast")
     examples: ClassVar[dict[str, dict]] = {  # no exact odds: the page simulates
         "small": {"hero": {"party": [{"hero": "almuric"}]}, "enemies": [{"monster": "orcs"}]},
         "typical": {"hero": {"party": [{"hero": "almuric"}, {"name": "Brom", "wound_points": 8, "resistance": 2,

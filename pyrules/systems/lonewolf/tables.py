@@ -1,5 +1,5 @@
-"""Combat Results Tables, read from ``data/crt.json`` beside this module (each table carries its source and known
-errata).
+"""Combat Results Tables, read from ``data/crt.json`` beside this module (each table there carries its source and known
+errata, for its readers: the rules read the cells).
 
 >>> LONE_WOLF.lookup(-5, 6)
 (5, 4)
@@ -42,8 +42,6 @@ def _cell(text: str) -> tuple[Loss, Loss]:
 class ResultsTable:
     key: str
     title: str
-    source: str
-    known_errors: tuple[str, ...]
     rows: dict  # random number 0-9 -> tuple of 13 (enemy loss, hero loss) cells
 
     def lookup(self, combat_ratio: int, number: int) -> tuple[Loss, Loss]:
@@ -56,7 +54,7 @@ def _load() -> dict[str, ResultsTable]:
     tables = {}
     for key, table in data["tables"].items():
         rows = {int(n): tuple(_cell(c) for c in table["rows"][n].split()) for n in data["row_order"]}
-        tables[key] = ResultsTable(key, table["title"], table["source"], tuple(table["known_errors"]), rows)
+        tables[key] = ResultsTable(key, table["title"], rows)
     return tables
 
 

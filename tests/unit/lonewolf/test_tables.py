@@ -7,6 +7,8 @@ import json
 import pytest
 from conftest import REFERENCE
 
+from pyrules.i18n import read_json
+from pyrules.systems.lonewolf import tables as tables_module
 from pyrules.systems.lonewolf.tables import FREEWAY_WARRIOR, KILL, LONE_WOLF, TABLES, column_index
 
 CELLS = [(n, col) for n in range(10) for col in range(13)]
@@ -74,9 +76,11 @@ def test_combat_ratio_column(ratio):
 
 
 def test_tables_carry_their_provenance():
-    for table in TABLES.values():
-        assert "printed" in table.source.lower()
-        assert table.known_errors
+    tables = read_json(tables_module.__file__, "crt.json")["tables"]
+    assert set(tables) == set(TABLES)
+    for table in tables.values():
+        assert "printed" in table["source"].lower()
+        assert table["known_errors"]
 
 
 def test_kills_only_where_printed():
