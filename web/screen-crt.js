@@ -339,7 +339,7 @@ function showCostly(action, state, refused, hidden) {
 
 // The table's squares: face down, but the one the last action turned over, which shows the number the rules drew.
 function drawTable() {
-  tableHint.textContent = t("The number is already drawn: any square you tap fights the round with it, after Undo too.");
+  tableHint.textContent = t("Tap any square: the number is already drawn.");
   grid.querySelectorAll("button").forEach((cell, i) => {
     const shown = revealed && revealed.square === i ? revealed.number : null;
     cell.textContent = shown === null ? "" : String(shown);

@@ -283,7 +283,7 @@ def test_after_undo_every_square_gives_the_number_already_drawn_as_the_table_say
     page.goto(base_url + "#f=" + share.encode(record))
     expect(page.get_by_role("heading", name="Banedon vs Kraan")).to_be_visible(timeout=BOOT_TIMEOUT)
     play_on(page)
-    said = "The number is already drawn: any square you tap fights the round with it, after Undo too."
+    said = "Tap any square: the number is already drawn."
     expect(page.locator("#rnt-hint")).to_have_text(said)
     table = page.get_by_role("group", name="Random Number Table")
     (drawn,) = replayed_numbers(record, [{"do": "round"}])
