@@ -4,9 +4,7 @@
 //   node tests/pyodide/bench_heavy.mjs RUNTIME_DIR PYRULES_WHEEL_DIR [RUNS]
 // Prints a JSON line of the versions, {python, node}, then one a request and run: {run, what, op, size, seconds, said};
 // tests/bench_heavy.py reads them.
-import { readFileSync, readdirSync } from "node:fs";
-import { join, resolve, dirname } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pyodideWithWheel } from "./with_wheel.mjs";
 
 const [runtime, pyrulesWheels, runs = "1"] = process.argv.slice(2);
 if (!runtime || !pyrulesWheels) {
@@ -14,19 +12,7 @@ if (!runtime || !pyrulesWheels) {
   process.exit(2);
 }
 async function main() {
-  const tests = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-  const { loadPyodide } = await import(pathToFileURL(join(resolve(runtime), "pyodide.mjs")).href);
-  const indexURL = resolve(runtime) + "/";
-  const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL });
-  const wheel = readdirSync(pyrulesWheels).find((name) => name.startsWith("pyrules-") && name.endsWith(".whl"));
-  if (!wheel) throw new Error(`no pyrules wheel in ${pyrulesWheels}`);
-  const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(new Uint8Array(readFileSync(join(pyrulesWheels, wheel))), "wheel", { extractDir });
-  pyodide.FS.mkdirTree("/work/tests/unit");
-  for (const path of ["bench_heavy.py", "unit/heavy.py"]) {
-    pyodide.FS.writeFile(`/work/tests/${path}`, new Uint8Array(readFileSync(join(tests, path))));
-  }
-  pyodide.runPython("import sys; sys.path.insert(0, '/work/tests')");
+  const pyodide = await pyodideWithWheel(runtime, pyrulesWheels, ["bench_heavy.py", "unit/heavy.py"]);
   const bench = pyodide.pyimport("bench_heavy");
   const call = pyodide.pyimport("pyrules.api").call;
   const python = pyodide.runPython("import platform; platform.python_version()");

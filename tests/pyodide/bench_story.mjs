@@ -3,9 +3,7 @@
 // counted by Node.js's own clock (process.cpuUsage: another process on a shared machine does not count).
 //   node tests/pyodide/bench_story.mjs RUNTIME_DIR PYRULES_WHEEL_DIR
 // Prints one JSON line a story: {what, seconds, parts, fights, actions}; tests/bench_story.py reads them.
-import { readFileSync, readdirSync } from "node:fs";
-import { join, resolve, dirname } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pyodideWithWheel } from "./with_wheel.mjs";
 
 const [runtime, pyrulesWheels] = process.argv.slice(2);
 if (!runtime || !pyrulesWheels) {
@@ -13,19 +11,8 @@ if (!runtime || !pyrulesWheels) {
   process.exit(2);
 }
 async function main() {
-  const tests = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-  const { loadPyodide } = await import(pathToFileURL(join(resolve(runtime), "pyodide.mjs")).href);
-  const indexURL = resolve(runtime) + "/";
-  const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL });
-  const wheel = readdirSync(pyrulesWheels).find((name) => name.startsWith("pyrules-") && name.endsWith(".whl"));
-  if (!wheel) throw new Error(`no pyrules wheel in ${pyrulesWheels}`);
-  const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(new Uint8Array(readFileSync(join(pyrulesWheels, wheel))), "wheel", { extractDir });
-  pyodide.FS.mkdirTree("/work/tests/fixtures");
-  for (const path of ["bench_story.py", "fixtures/citadel-plain.json", "fixtures/citadel-hellgate.json"]) {
-    pyodide.FS.writeFile(`/work/tests/${path}`, new Uint8Array(readFileSync(join(tests, path))));
-  }
-  pyodide.runPython("import sys; sys.path.insert(0, '/work/tests')");
+  const files = ["bench_story.py", "fixtures/citadel-plain.json", "fixtures/citadel-hellgate.json"];
+  const pyodide = await pyodideWithWheel(runtime, pyrulesWheels, files);
   const bench = pyodide.pyimport("bench_story");
   const cpu = () => { const used = process.cpuUsage(); return (used.user + used.system) / 1e6; };
   for (const item of bench.texts()) {

@@ -7,6 +7,7 @@ from conftest import make_record
 from hypothesis import strategies as st
 
 from pyrules import Fight, RecordError
+from pyrules.systems import SYSTEMS
 
 SYSTEM = "citadel-of-blood"
 
@@ -136,3 +137,16 @@ def legal_actions(view):
             {"do": kind} for kind in view["next"]["kinds"]
         ]
     return [{"do": kind} for kind in view["next"]["kinds"]]  # the next monster's attack or Blast, or the Hellgate ends
+
+
+def played(seed: int = 1) -> Fight:
+    """The typical Citadel set-up played to its end by the simulation's own policy (seed 1: a fight of 52 actions,
+    lost, that starts near even)."""
+    citadel = SYSTEMS[SYSTEM]
+    record = {"format": "pyrules-fight", "version": 1, "system": SYSTEM, "seed": seed, **citadel.examples["typical"],
+              "actions": []}  # fmt: skip
+    fight = Fight.from_record(record)
+    policy = citadel.simulation_policy()
+    while fight.state.outcome == "ongoing":
+        fight.apply(citadel.action_json(policy(citadel, fight.setup, fight.state, len(fight.actions))))
+    return fight

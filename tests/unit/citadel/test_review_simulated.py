@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from citadel_cases import played
 
-from pyrules import Fight, api, review_simulated
+from pyrules import api, review_simulated
 from pyrules.i18n import language
 from pyrules.odds import wilson
 from pyrules.systems import SYSTEMS
@@ -18,18 +19,6 @@ CITADEL = SYSTEMS["citadel-of-blood"]
 
 
 SHORT = 0.3  # a part far shorter than the whole story, yet long enough for a fight on a busy machine inside Pyodide
-
-
-def played(seed: int = 1) -> Fight:
-    """The typical Citadel set-up played to its end by the simulation's own policy (seed 1: a fight of 52 actions,
-    lost, that starts near even)."""
-    record = {"format": "pyrules-fight", "version": 1, "system": CITADEL.key, "seed": seed,
-              **CITADEL.examples["typical"], "actions": []}  # fmt: skip
-    fight = Fight.from_record(record)
-    policy = CITADEL.simulation_policy()
-    while fight.state.outcome == "ongoing":
-        fight.apply(CITADEL.action_json(policy(CITADEL, fight.setup, fight.state, len(fight.actions))))
-    return fight
 
 
 @pytest.fixture(autouse=True)

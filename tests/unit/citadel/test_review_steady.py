@@ -9,6 +9,7 @@ import json
 import pathlib
 
 import pytest
+from citadel_cases import played
 
 from pyrules import Fight, api, review_simulated
 from pyrules.odds import MonteCarlo, wilson
@@ -21,17 +22,6 @@ FIXTURES = pathlib.Path(__file__).resolve().parent.parent.parent / "fixtures"
 
 def fixture(name: str) -> Fight:
     return Fight.from_record(json.loads(json.loads((FIXTURES / f"{name}.json").read_text())["export"]))
-
-
-def played(seed: int) -> Fight:
-    """The typical set-up (two characters against orcs and a troll, near even) played by the plain policy."""
-    record = {"format": "pyrules-fight", "version": 1, "system": CITADEL.key, "seed": seed,
-              **CITADEL.examples["typical"], "actions": []}  # fmt: skip
-    fight = Fight.from_record(record)
-    policy = CITADEL.simulation_policy()
-    while fight.state.outcome == "ongoing":
-        fight.apply(CITADEL.action_json(policy(CITADEL, fight.setup, fight.state, len(fight.actions))))
-    return fight
 
 
 STORIES: dict[str, tuple[dict, dict, int]] = {}  # each fight's first and whole story, and the start's fights
