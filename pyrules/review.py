@@ -227,6 +227,19 @@ def points(x: float) -> str:
     return f"{'+' if value > 0 else '−' if value < 0 else ''}{abs(value)}\u00a0%"
 
 
+def chance(x: float) -> str:
+    """A chance in whole per cents, one that is not certain never written as certain (as the page writes it):
+    "< 1 %", "> 99 %".
+
+    >>> chance(1.0), chance(0.998), chance(0.003), chance(0.46)
+    ('100\xa0%', '>\xa099\xa0%', '<\xa01\xa0%', '46\xa0%')
+    """
+    shown = round(100 * x)
+    if 0 < x < 1 and shown in (0, 100):
+        return "<\u00a01\u00a0%" if shown == 0 else ">\u00a099\u00a0%"
+    return f"{shown}\u00a0%"
+
+
 def summary(fight: Fight, answer: dict[str, Any]) -> str:
     """The review in words, in the current language: how it ended, what the choices cost (the costliest named only
     where it cost at least an inaccuracy) and what the random numbers did, each within what it can mean; of the hero by
@@ -237,8 +250,8 @@ def summary(fight: Fight, answer: dict[str, Any]) -> str:
     first = rows[0] if rows else {}
     if first.get("win") is not None and first["before"] is not None:  # the two lines, where there is a way out
         words.append(tr("At the start, the chance to win fighting on to the end was {win}; the {measure}, {worth}.",
-                        win=bounded(first["win"], False), measure=answer["measure"]["name"],
-                        worth=bounded(first["before"], False)))  # fmt: skip
+                        win=chance(first["win"]), measure=answer["measure"]["name"],
+                        worth=chance(first["before"])))  # fmt: skip
     cost = -answer["choices"]
     spent = bounded(cost, signed=False)  # what the choices cost in all
     if answer["worst"] is not None:

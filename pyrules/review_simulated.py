@@ -50,6 +50,7 @@ from .fight import Fight
 from .i18n import current, tr
 from .odds import MonteCarlo, measure, wilson
 from .review import SHOWN, ending, points, rounds_of
+from .review import chance as per_cent  # with_interval's own argument is a chance
 
 FIRST = 10  # fights from each state in the first pass: the whole chart, coarsely (±30 % at worst)
 FIGHTS = 8_000  # the fights a whole review aims at, shared among its states (but LEAST from each at least)
@@ -264,9 +265,7 @@ def with_interval(chance: float, low: float, high: float) -> str:
     ('100\xa0%', '>\xa099\xa0%', '52\xa0%\xa0(47–57\xa0%)')
     """
     shown, ends = round(100 * chance), (round(100 * low), round(100 * high))
-    said = f"{shown}\u00a0%"
-    if 0 < chance < 1 and shown in (0, 100):  # not certain: never written as certain
-        said = "<\u00a01\u00a0%" if shown == 0 else ">\u00a099\u00a0%"
+    said = per_cent(chance)  # not certain: never written as certain
     if ends == (shown, shown):
         return said
     return f"{said}\u00a0({ends[0]}–{ends[1]}\u00a0%)"
