@@ -33,7 +33,7 @@ from .i18n import tr
 
 FORMAT = "pyrules-adventure"
 VERSION = 1
-# a fight saved by the page before adventures: web/storage.js's SAVE_FORMAT entries (keep.js then, split since into
+# a fight saved by the page before adventures: web/base/storage.js's SAVE_FORMAT entries (keep.js then, split since into
 # storage.js, adventures.js and saved.js), still written by the page for each saved fight
 SAVE_FORMAT = "pyrules-save"
 MAX_SECTION, MAX_NOTES, MAX_FIGHTS = 20, 2000, 500

@@ -217,7 +217,7 @@ class System(ABC):
     setup (hero, enemies, per-fight rules, seed), its state, and its actions."""
 
     key: ClassVar[str]  # the record's "system"
-    kind: ClassVar[str]  # the page's screen module for it: web/screen-<kind>.js
+    kind: ClassVar[str]  # the page's screen module for it: web/screens/screen-<kind>.js
     book: ClassVar[str]  # in English; the page shows tr(book)
     hero_name: ClassVar[str]
     note: ClassVar[str] = ""  # beside the book's name in the book list, in English (shown through tr): whose rules

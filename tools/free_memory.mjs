@@ -1,7 +1,7 @@
 // Python's free memory zeroed before the start-up snapshot is made (tools/snapshot.mjs). Pyodide's Python has no
 // pymalloc: every object comes from the C allocator (dlmalloc), and what it holds free keeps whatever was written
 // there last: after the rules' imports, 3.6 MB in about 4,400 blocks, over 660 of the snapshot's pages. A page of
-// zeros is one the snapshot does not ship and a visitor's memory never holds (web/pages.js).
+// zeros is one the snapshot does not ship and a visitor's memory never holds (web/worker/pages.js).
 //
 // Every free byte is taken (malloc, largest pieces first, the heap not allowed to grow meanwhile) and given back:
 // the pieces, put in order, say where the free blocks are, and inside each free block everything is zeroed but its

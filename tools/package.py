@@ -321,8 +321,8 @@ def browser_archive(wheel: Path, leave_out: tuple[str, ...] = NOT_IN_THE_PAGE, o
     where a zip compresses each on its own: about 15 KB less; and no tar headers: 1.6 KB less), without the wheel's
     metadata (dist-info), which nothing reads in the browser, nor the modules ``leave_out`` names, nor the data's
     notes no code reads (:data:`NOT_READ_BY_THE_RULES`). The pack is, for each file, its path, a newline, its length
-    in bytes, a newline and its bytes (:func:`pack`); web/pages.js's ``unpackRules`` writes the files into Python's
-    file system. Deterministic: sorted by extension, the deepest
+    in bytes, a newline and its bytes (:func:`pack`); web/worker/pages.js's ``unpackRules`` writes the files into
+    Python's file system. Deterministic: sorted by extension, the deepest
     first, then by path (the data files, then the modules: the odds' package, each system's, then the package's own;
     0.4 KB less gzipped than by path alone, 0.2 KB less than by depth then by file name), no dates."""
     out = out or wheel.with_name(wheel.name.split("-py3-")[0] + ".pack.gz")
@@ -340,7 +340,7 @@ def pack(files: list[tuple[str, bytes]]) -> bytes:
 
 
 def unpack(packed: bytes) -> dict[str, bytes]:
-    """The files of a pack (:func:`pack`'s inverse, as web/pages.js's ``unpackRules`` reads it)."""
+    """The files of a pack (:func:`pack`'s inverse, as web/worker/pages.js's ``unpackRules`` reads it)."""
     files, at = {}, 0
     while at < len(packed):
         end = packed.index(b"\n", at)

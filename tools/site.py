@@ -62,24 +62,28 @@ def compact(suffix: str, text: str) -> str:
     return "\n".join(line.strip() for line in text.splitlines() if line.strip()) + "\n"
 
 
-def minify(out: Path) -> None:
-    """esbuild minifies the page's JavaScript and CSS, in place. The page's modules ship as one file: app.js with
-    everything it imports, the screens of every kind included (the service worker precaches every file anyway, so
-    a visitor downloads them all; one file gzips about 7 KB smaller than seventeen); the rules' worker, worker.js with
-    its modules (pages.js, worker-*.js), likewise. boot.js (started before the page, so that nothing delays the rules'
-    worker), link.js (a classic script) and the service worker stay their own files."""
+# The page's source lives in web/ in rooms by where it runs (docs/contributing.md); the site is flat: the page's modules
+# bundled into app.js, the rules' worker's into worker.js, the small scripts that load on their own beside them.
+BUNDLES = {"shell/app.js": "app.js", "worker/worker.js": "worker.js"}  # entry in web/: the bundle's name in the site
+OWN = {"shell/boot.js": "boot.js", "shell/link.js": "link.js", "service-worker/sw.js": "sw.js"}
+
+
+def minify(out: Path, source: Path) -> None:
+    """esbuild minifies the page's JavaScript and CSS into ``out``, from ``source`` (web/ with the replacements made).
+    The page's modules ship as one file: app.js with everything it imports, the screens of every kind included (the
+    service worker precaches every file anyway, so a visitor downloads them all; one file gzips about 7 KB smaller
+    than seventeen); the rules' worker, worker.js with its modules (pages.js, worker-*.js), likewise. boot.js (started
+    before the page, so that nothing delays the rules' worker), link.js (a classic script) and the service worker
+    stay their own files."""
     esbuild = node_tools() / "node_modules" / ".bin" / "esbuild"
     common = ["--minify", "--charset=utf8", "--log-level=warning", "--allow-overwrite"]
-    meta = BUILD / "bundle-meta.json"
-    for app in (out / "app.js", out / "worker.js"):  # the rules' worker with its modules; Pyodide's its own
-        run(esbuild, app, "--bundle", "--format=esm", "--external:*pyodide.mjs", f"--metafile={meta}",
-            f"--outfile={app}", *common)
-        for name in json.loads(meta.read_text(encoding="utf-8"))["inputs"]:
-            if Path(name).resolve() != app.resolve():
-                Path(name).unlink()
-    scripts = sorted(str(p) for p in out.glob("*.js") if p.name not in ("sw.js", "app.js", "worker.js"))
-    run(esbuild, *scripts, "--format=esm", f"--outdir={out}", *common)
-    run(esbuild, out / "sw.js", *[str(p) for p in out.glob("*.css")], f"--outdir={out}", *common)
+    for entry, name in BUNDLES.items():  # the rules' worker with its modules; Pyodide's its own
+        run(esbuild, source / entry, "--bundle", "--format=esm", "--external:*pyodide.mjs", f"--outfile={out / name}",
+            *common)
+    for entry, name in OWN.items():
+        kind = [] if name == "sw.js" else ["--format=esm"]
+        run(esbuild, source / entry, *kind, f"--outfile={out / name}", *common)
+    run(esbuild, *[str(p) for p in out.glob("*.css")], f"--outdir={out}", *common)
     # terser's compressor, passes over esbuild's output, finds what esbuild leaves (sequences, inlined constants,
     # code after a return): the bundle about 1 KB smaller gzipped (a third pass 45 bytes more), the workers 0.2 KB
     # (a third pass makes worker.js 7 bytes larger).
@@ -138,13 +142,18 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
         # (Netlify's URL), else relative. A share link's fragment never reaches a server, so the preview is the app's.
         "__SITE__": os.environ.get("URL", "").rstrip("/") + "/" if os.environ.get("URL") else "",
     }
-    for source in sorted(WEB.iterdir()):
-        if source.is_file() and source.name != "sw.js":
-            text = source.read_text(encoding="utf-8")
+    source = BUILD / "web"  # web/ with the replacements made: what esbuild reads
+    shutil.rmtree(source, ignore_errors=True)
+    for path in sorted(p for p in WEB.rglob("*") if p.is_file()):
+        text = path.read_text(encoding="utf-8")
+        if path.name != "sw.js":  # the service worker's own placeholders wait for the precache list below
             for key, value in replacements.items():
                 text = text.replace(key, value)
-            (out / source.name).write_text(compact(source.suffix, text), encoding="utf-8")
-    (out / "sw.js").write_text((WEB / "sw.js").read_text(encoding="utf-8"), encoding="utf-8")
+        staged = source / path.relative_to(WEB)
+        staged.parent.mkdir(parents=True, exist_ok=True)
+        staged.write_text(text, encoding="utf-8")
+        if path.parent == WEB:  # the page's markup, style, icon and manifest
+            (out / path.name).write_text(compact(path.suffix, text), encoding="utf-8")
     (out / "locales").mkdir()
     for code, (_charset, data) in downloads.items():  # by Zopfli, as the rules' pack: 10 % less than the host's gzip
         (out / "locales" / f"{code}.json.gz").write_bytes(gzipped(data))
@@ -154,7 +163,7 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
             own = {**manifest, **manifest_words(lang["code"]), "lang": lang["code"]}
             words = json.dumps(own, ensure_ascii=False, separators=(",", ":"))
             (out / f"manifest.{lang['code']}.webmanifest").write_text(words, encoding="utf-8")
-    minify(out)
+    minify(out, source)
     urls, version = precache(out)
     worker = (out / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(urls, separators=(",", ":")))

@@ -1,7 +1,7 @@
 // Makes the rules' start-up snapshot at build time (build.py): the pinned Pyodide under Node.js, the rules' archive
 // unpacked, everything a request may import imported, Python's free memory zeroed (free_memory.mjs), then Pyodide's
-// memory snapshot (makeMemorySnapshot) written raw to a file. The rules' worker (web/worker.js) starts from it with
-// _loadSnapshot in every engine.
+// memory snapshot (makeMemorySnapshot) written raw to a file. The rules' worker (web/worker/worker.js) starts from it
+// with _loadSnapshot in every engine.
 //   node tools/snapshot.mjs RUNTIME_DIR RULES_ARCHIVE OUT_FILE STDLIB_ZIP
 // made with the standard library the app ships (STDLIB_ZIP): a snapshot keeps the zip's directory as it read it, so it
 // must be the very zip the worker will mount. Which files of the runtime's own zip that one holds:
@@ -14,7 +14,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { unpackRules } from "../web/pages.js";
+import { unpackRules } from "../web/worker/pages.js";
 import { zeroFreeMemory } from "./free_memory.mjs";
 
 // Every module of the rules (the command line's __main__ aside), their data read as they import, and the first

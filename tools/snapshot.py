@@ -1,7 +1,7 @@
 """The start-up snapshot: Pyodide's memory with the rules imported (made by tools/snapshot.mjs under Node.js), the
 part of the standard library the rules' worker uses (tools/stdlib_used.py), and the snapshot's shipped memory
-form (MEMORY_FORM: pack_memory, unpack_memory). Its JavaScript twin is web/pages.js, whose unpacker reads that form
-in the rules' worker: a change to the form is made in both files (and MEMORY_FORM renamed)."""
+form (MEMORY_FORM: pack_memory, unpack_memory). Its JavaScript twin is web/worker/pages.js, whose unpacker reads that
+form in the rules' worker: a change to the form is made in both files (and MEMORY_FORM renamed)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from pathlib import Path
 from tools.paths import BUILD, ROOT, WEB, log, run
 from tools.runtime import runtime_hash
 
-UNPACKER = WEB / "pages.js"  # its unpackRules writes the rules' files as the snapshot maker finds them
+UNPACKER = WEB / "worker" / "pages.js"  # its unpackRules writes the rules' files as the snapshot maker finds them
 
 
 def used_stdlib(runtime: Path, archive: Path) -> Path:
@@ -92,8 +92,8 @@ def keep_newest(folder: Path, pattern: str) -> None:
 
 # The snapshot's form as it ships (inflated): the memory's size (4 bytes, little-endian), a bitmap of its 4 KiB pages
 # (bit i of byte i // 8 set: page i is not all zeros), then those pages in order, the last as long as the memory
-# goes. The worker writes just those pages into a new array (web/pages.js's unpacker): 17.5 of the 31.5 MB are zero
-# pages, which are then never inflated at all. WebKit inflates each piece of a stream into one array, and a run of
+# goes. The worker writes just those pages into a new array (web/worker/pages.js's unpacker): 17.5 of the 31.5 MB are
+# zero pages, which are then never inflated at all. WebKit inflates each piece of a stream into one array, and a run of
 # zero pages made arrays of 9-16 MB at once, its start's peak about 50 MB higher.
 MEMORY_FORM = "pages-1"
 MEMORY_PAGE = 4096
@@ -113,7 +113,7 @@ def pack_memory(memory: bytes) -> bytes:
 
 
 def unpack_memory(packed: bytes) -> bytes:
-    """The memory a packed form holds (pack_memory's inverse; the worker's own is web/pages.js's)."""
+    """The memory a packed form holds (pack_memory's inverse; the worker's own is web/worker/pages.js's)."""
     size = int.from_bytes(packed[:4], "little")
     pages = -(-size // MEMORY_PAGE)
     told = 4 + -(-pages // 8)  # the size and the bitmap

@@ -1,10 +1,10 @@
-// The contract between the shell (web/app.js, web/setup.js) and a screen module, web/screen-<kind>.js: one module
-// for each kind of system (the `kind` of its describe()), loaded for the shell by web/systems.js as
-// import(`./screen-${kind}.js`). Only the screen module knows its systems' records, views and events; the shell knows
-// none of them. tsc checks each module against Screen (each names itself:
+// The contract between the shell (web/shell/app.js, web/screens/setup.js) and a screen module,
+// web/screens/screen-<kind>.js: one module for each kind of system (the `kind` of its describe()), loaded for the shell
+// by web/screens/systems.js as import(`./screen-${kind}.js`). Only the screen module knows its systems' records, views
+// and events; the shell knows none of them. tsc checks each module against Screen (each names itself:
 // `Conforms<typeof import("./screen-<kind>.js")>`).
-import type { Props } from "../web/dom.js";
-import type { Action, FightEvent, FightRecord, Summary, System, View } from "../web/rules.js";
+import type { Props } from "../web/base/dom.js";
+import type { Action, FightEvent, FightRecord, Summary, System, View } from "../web/base/rules.js";
 
 /** The open fight: its saved id (null until kept), its name, the rules' session and what they answered last. */
 export interface OpenFight {
@@ -45,8 +45,8 @@ export interface Shell {
 
 /**
  * The nodes a screen module builds once and the shell places: its set-up form and this section's rules (laid out by
- * form.js's ruleForm(), whose fields the shell draws from the rules' declarations, reads and words), the fight's parts above
- * the round form, inside it, among its buttons (before New fight) and below the outcome, and the log's body.
+ * form.js's ruleForm(), whose fields the shell draws from the rules' declarations, reads and words), the fight's parts
+ * above the round form, inside it, among its buttons (before New fight) and below the outcome, and the log's body.
  */
 export interface Parts {
   setup: Node[];

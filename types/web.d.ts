@@ -1,11 +1,11 @@
 // Declarations for the JavaScript type check (tsc --checkJs, see tsconfig.json): what build.py writes into web/ at
 // build time, the Pyodide runtime module the worker imports, and the page's test hooks on window.
 
-/** web/i18n.js, web/link.js: the languages (pyrules/locales/languages.json), in the switch's order. */
+/** web/base/i18n.js, web/shell/link.js: the languages (pyrules/locales/languages.json), in the switch's order. */
 declare const __LANGUAGES__: { code: string; name: string; forms: string[]; manifest: boolean; charset?: string }[];
-/** web/sw.js: the URLs the service worker precaches. */
+/** web/service-worker/sw.js: the URLs the service worker precaches. */
 declare const __PRECACHE__: string[];
-/** web/worker.js: the runtime's files it reads (their paths) and the first 9 bytes of each one's SHA-256, in base64. */
+/** web/worker/worker.js: the runtime's files it reads (their paths) and the first 9 bytes of each one's SHA-256, in base64. */
 declare const __HASHES__: Record<string, string>;
 
 /** The pinned Pyodide runtime (worker.js imports "./__PYODIDE__pyodide.mjs"): the part of its API the worker uses. */

@@ -3,7 +3,7 @@
 A system's module is imported the first time the system is used, so that starting the rules imports only what the
 first screen needs (``SYSTEMS.keys()`` imports nothing). Adding a system is one package under ``pyrules/systems/``
 whose class keeps :class:`pyrules.contract.System`, one line here, and, for a new kind of system, one screen module
-``web/screen-<kind>.js``.
+``web/screens/screen-<kind>.js``.
 """
 
 from __future__ import annotations

@@ -100,7 +100,7 @@ def _open(context, url):
     return page, problems
 
 
-# The page's saved entries (web/storage.js: IndexedDB "pyrules", its store "entries", key → text), opened without
+# The page's saved entries (web/base/storage.js: IndexedDB "pyrules", its store "entries", key → text), opened without
 # making the database where the page has not made it yet.
 _ENTRIES = """(use) => new Promise((resolve) => {
   const opening = indexedDB.open("pyrules");
@@ -134,7 +134,7 @@ CLEAR = f"""async () => {{
 
 
 def stored(page, prefix: str = "") -> dict[str, str]:
-    """The page's saved entries under `prefix` (web/storage.js), as their texts by key."""
+    """The page's saved entries under `prefix` (web/base/storage.js), as their texts by key."""
     return page.evaluate(STORED_JS, prefix)
 
 
@@ -233,7 +233,7 @@ def round_cards(page):
     return page.get_by_role("list", name="Combat log").locator("li.fought")
 
 
-# The parts of a round's card as the page names them (web/screen-crt.js), in the order the tests compare them.
+# The parts of a round's card as the page names them (web/screens/screen-crt.js), in the order the tests compare them.
 CARD_PARTS = (
     "round", "enemy", "ratio", "number", "enemy-loss", "hero-loss", "endurance", "enemy-endurance", "willpower",
 )

@@ -1,7 +1,7 @@
-"""What a friend sees (web/friend.js, web/story.js): a shared finished fight of every registered book opens on its
-story in a fresh phone profile, with the book and who fought whom at its top, the rules' key to its numbers and the
-focus on the story; its picture is a 1200×630 PNG with the names and the result in it; a shared adventure opens on
-its overview; and looking is not taking: the player's own fight and saved fights are as they were."""
+"""What a friend sees (web/screens/friend.js, web/screens/story.js): a shared finished fight of every registered book
+opens on its story in a fresh phone profile, with the book and who fought whom at its top, the rules' key to its numbers
+and the focus on the story; its picture is a 1200×630 PNG with the names and the result in it; a shared adventure opens
+on its overview; and looking is not taking: the player's own fight and saved fights are as they were."""
 
 from __future__ import annotations
 

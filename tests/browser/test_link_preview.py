@@ -1,4 +1,4 @@
-"""A share link's preview (web/preview.js, story.preview, friend.show early): what a friend sees before the rules
+"""A share link's preview (web/base/preview.js, story.preview, friend.show early): what a friend sees before the rules
 have loaded is the story the sharer's rules wrote into the link, in the friend's language; the rules' own story
 replaces it, and says so where the link's preview was changed; a damaged link shows none and is refused."""
 

@@ -1,5 +1,5 @@
-"""A long fight drawn without freezing (web/log.js, story.js; pyrules.api's log pages): a shared fight of 1,500 rounds
-against 20 opens with the last rounds one answer of the rules carries, and Show earlier actions brings the ones
+"""A long fight drawn without freezing (web/screens/log.js, story.js; pyrules.api's log pages): a shared fight of 1,500
+rounds against 20 opens with the last rounds one answer of the rules carries, and Show earlier actions brings the ones
 before, a page at a time, in order; a long fight's story draws its line without a dot for every action and makes its
 table when it is opened. The longest a link may be (5,000 rounds) and how long it takes are the bench's (python3
 build.py bench: the 5,000-round link's row), not a test's: its replay takes about half of a request's 3 s, and beside

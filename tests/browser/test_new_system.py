@@ -69,7 +69,7 @@ def added_to_a_copy(project):
     end = text.index("}\n", text.index("REGISTRY: dict[str, str] = {"))
     registry.write_text(text[:end] + REGISTRY_LINE + text[end:], encoding="utf-8")
     # 3. its screen module
-    shutil.copy2(ROOT / "tests" / "coinflip" / "screen.js", project / "web" / "screen-coinflip.js")
+    shutil.copy2(ROOT / "tests" / "coinflip" / "screen.js", project / "web" / "screens" / "screen-coinflip.js")
 
 
 CHANGES = {  # file: (the line as it is, the line in the copy)

@@ -1,5 +1,5 @@
 """The odds' own worker, a second Pyodide, runs only while the odds need it. It is not started while the set-up has
-nothing to ask, nor for odds the rules' own worker answers within its quick deadline (QUICK_MS in web/odds.js); it
+nothing to ask, nor for odds the rules' own worker answers within its quick deadline (QUICK_MS in web/odds/odds.js); it
 starts and answers for a fight too large for that, and ends when the page has been hidden for a while (HIDDEN_MS), to
 start again and answer once the page is back and the odds need it."""
 

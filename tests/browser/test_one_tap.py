@@ -1,4 +1,4 @@
-"""One round per intent (web/app.js): at the table a bounce or a nervous second tap on the round's control is the
+"""One round per intent (web/shell/app.js): at the table a bounce or a nervous second tap on the round's control is the
 second click of a double click or double tap, as the browser counts them (within the system's double-click time,
 at the same place), and it plays nothing; a tap during a round in flight plays nothing either. Two deliberate taps,
 a second apart, are two rounds. Each book's round control: the Random Number Table's square (Lone Wolf, Grey Star,

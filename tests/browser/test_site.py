@@ -169,8 +169,8 @@ def _describe():
 
 def test_only_a_kinds_screen_module_names_its_systems():
     """The shell, the odds panel and the page's markup know no system. A system's key, and its kind, are
-    named only in the screen module of that kind (web/screen-<kind>.js), which the shell loads by the kind the rules'
-    describe() gives; so a new kind of system is one more screen module and no edit elsewhere in web/."""
+    named only in the screen module of that kind (web/screens/screen-<kind>.js), which the shell loads by the kind the
+    rules' describe() gives; so a new kind of system is one more screen module and no edit elsewhere in web/."""
     import re
 
     from ui_texts import WEB

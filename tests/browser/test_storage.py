@@ -1,6 +1,7 @@
-"""Nothing saved is ever lost (web/storage.js, web/saved.js, web/aside.js): saves far past localStorage's 5 MB and past
-one request's size are kept and checked at every load; a damaged tail is cut only once the whole save is set aside,
-under a name of its own each time; the set-aside entries are listed, exported and deleted by the player only."""
+"""Nothing saved is ever lost (web/base/storage.js, web/screens/saved.js, web/screens/aside.js): saves far past
+localStorage's 5 MB and past one request's size are kept and checked at every load; a damaged tail is cut only once the
+whole save is set aside, under a name of its own each time; the set-aside entries are listed, exported and deleted by
+the player only."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The fight's story (web/story.js): a shared fight opens on it, read-only until the friend plays on; the chart steps
-by keyboard and tap; the table; the picture; "Fight it yourself"; the story of a fight played to its end."""
+"""The fight's story (web/screens/story.js): a shared fight opens on it, read-only until the friend plays on; the chart
+steps by keyboard and tap; the table; the picture; "Fight it yourself"; the story of a fight played to its end."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """A sixth rule system that lives only in the tests: a coin-flip duel. It is the proof that a new kind of system is
 one package (this one), one registry line (``SYSTEMS.add("coin-flip", "coinflip:CoinFlip")``, or a line of
-``pyrules.systems.REGISTRY``) and one screen module (``screen.js`` beside this file, as ``web/screen-coinflip.js``):
-the contract test plays it like every other system, and a browser test builds a site with it and plays it.
+``pyrules.systems.REGISTRY``) and one screen module (``screen.js`` beside this file, as
+``web/screens/screen-coinflip.js``): the contract test plays it like every other system, and a browser test builds a
+site with it and plays it.
 
 The rules: the hero and the enemy each have LIVES (1-9). Each round a coin is flipped: heads, the enemy loses a life;
 tails, the hero does. The hero may yield instead (lost). A fight to the last life.

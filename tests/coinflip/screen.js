@@ -1,9 +1,10 @@
 // The coin-flip duel's screen (tests/coinflip): the one screen module a new kind of system needs. A browser test
-// builds a site with it as web/screen-coinflip.js, beside the package pyrules/systems/coinflip and one line of the
-// registry, and plays a duel. Its words are the rules' own (describe()), so it needs no entry in the page's catalog.
-import { cell, h } from "./dom.js";
+// builds a site with it as web/screens/screen-coinflip.js, beside the package pyrules/systems/coinflip and one line of
+// the registry, and plays a duel. Its words are the rules' own (describe()), so it needs no entry in the page's
+// catalog.
+import { cell, h } from "../base/dom.js";
 
-/** @typedef {import("../types/screen").Shell} Shell */
+/** @typedef {import("../../types/screen").Shell} Shell */
 
 /** @type {Shell} */
 let shell;
@@ -29,7 +30,8 @@ export function init(given) {
   yieldButton.addEventListener("click", () => shell.act({ do: "yield" }));
   return {
     setup: [h("fieldset", {}, h("legend", {}, "Duel"), h("div", { className: "field" }, livesLabel, lives),
-      h("div", { className: "field" }, enemyNameLabel, enemyName), h("div", { className: "field" }, enemyLivesLabel, enemyLives))],
+      h("div", { className: "field" }, enemyNameLabel, enemyName), h("div", { className: "field" }, enemyLivesLabel,
+      enemyLives))],
     rules: [],
     top: [status],
     controls: [h("div", { className: "field" }, coinLabel, coin), flip],

@@ -198,7 +198,8 @@ class Page:
         return value
 
     def storage(self) -> dict:
-        """This origin's saved entries (web/storage.js: IndexedDB "pyrules", its store "entries"), as texts by key."""
+        """This origin's saved entries (web/base/storage.js: IndexedDB "pyrules", its store "entries"), as texts by
+        key."""
         return self.js(STORAGE_JS)
 
     def current(self) -> str | None:

@@ -24,7 +24,7 @@ from tools.runtime import PYODIDE_VERSION
 from tools.snapshot import unpack_memory
 
 LOG = ("list", "Combat log")
-# The Lone Wolf family's log cards, each as the texts of its parts in this order (web/screen-crt.js names them):
+# The Lone Wolf family's log cards, each as the texts of its parts in this order (web/screens/screen-crt.js names them):
 # round, enemy, Combat Ratio, random number, enemy's loss, hero's loss, ENDURANCE after, the enemy's after.
 LOG_ROWS_JS = """const names = ["round", "enemy", "ratio", "number", "enemy-loss", "hero-loss", "endurance",
   "enemy-endurance", "willpower"];
@@ -227,7 +227,7 @@ def snapshot_pages(after_header: bool) -> tuple[int, int]:
 def test_the_first_visit_starts_from_the_shipped_snapshot_and_so_does_the_next(page: Page):
     first = page.js("return window.pyrulesTiming;")
     assert first.get("snapshot") is True, f"{page.engine}: the first visit did not start from the snapshot: {first}"
-    # The snapshot unpacked as it shipped (web/pages.js): every page it holds, of the memory's pages.
+    # The snapshot unpacked as it shipped (web/worker/pages.js): every page it holds, of the memory's pages.
     total, data = snapshot_pages(after_header=False)
     assert first.get("snapshotPages") == f"{data} of {total}", f"{page.engine}: {first.get('snapshotPages')}"
     # Python's memory restored page by page: its zero pages left alone, but for the few the runtime's own start-up
@@ -337,7 +337,7 @@ STEP = "document.querySelector('#story-chart').getAttribute('aria-valuenow')"
 
 def test_a_share_links_preview_is_drawn_before_the_rules_load(open_page, network):
     """A link as Share makes it (format 3), opened with the rules' worker never loading: its story is drawn from the
-    link alone (web/preview.js inflates it with this engine's DecompressionStream)."""
+    link alone (web/base/preview.js inflates it with this engine's DecompressionStream)."""
     from pyrules import api
 
     opened = json.loads(api.call(json.dumps({"op": "restore", "record": STORY})))

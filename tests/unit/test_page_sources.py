@@ -1,4 +1,4 @@
-"""The engine decides, the screen renders: the page's sources (web/*.js, index.html) hold no rule number, no rule
+"""The engine decides, the screen renders: the page's sources (web/**/*.js, index.html) hold no rule number, no rule
 text and no system's advice. Each case below was once in the page (issue 41 lists them); the words now come from
 the rules (``System.said``, the view, ``describe()``, the odds reply and its declared options). Rule keys are
 checked by test_params.py."""
@@ -13,7 +13,7 @@ import pytest
 from pyrules.systems import SYSTEMS
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = sorted([*ROOT.glob("web/*.js"), *ROOT.glob("web/index.html")])
+PAGES = sorted([*ROOT.glob("web/**/*.js"), *ROOT.glob("web/index.html")])
 # The page's sources are the repository's, not copied where the wheel is tested (Pyodide).
 pytestmark = pytest.mark.skipif(not PAGES, reason="web/ is not copied")
 LITERAL = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`")

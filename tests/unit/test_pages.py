@@ -1,5 +1,5 @@
-"""web/pages.js, which writes the start-up snapshot into the worker's arrays and Python's memory page by page: the
-result must be a plain `target.set(source, offset)`, bit for bit, whatever the alignment, with only the pages that
+"""web/worker/pages.js, which writes the start-up snapshot into the worker's arrays and Python's memory page by page:
+the result must be a plain `target.set(source, offset)`, bit for bit, whatever the alignment, with only the pages that
 are zero on both sides left unwritten; and the snapshot's shipped form (tools/snapshot.py's pack_memory) must unpack
 to the very memory packed, however its stream is cut into parts. Run in Node.js (the worker's own code, not a copy)."""
 
@@ -95,7 +95,7 @@ console.log(JSON.stringify({
 
 
 def test_pages_written_are_a_plain_copy_and_zero_pages_are_left_alone(tmp_path):
-    pages = json.dumps((ROOT / "web" / "pages.js").as_uri())
+    pages = json.dumps((ROOT / "web" / "worker" / "pages.js").as_uri())
     script = tmp_path / "pages.mjs"
     script.write_text(SCRIPT % {"pages": pages}, encoding="utf-8")
     out = subprocess.run(["node", script], capture_output=True, text=True, timeout=60, check=True).stdout
@@ -140,7 +140,7 @@ def unpack_in_node(tmp_path: Path, cases: list[dict]) -> list[dict]:
     given = tmp_path / "cases.json"
     given.write_text(json.dumps(cases), encoding="utf-8")
     script = tmp_path / "unpack.mjs"
-    pages = json.dumps((ROOT / "web" / "pages.js").as_uri())
+    pages = json.dumps((ROOT / "web" / "worker" / "pages.js").as_uri())
     script.write_text(UNPACK % {"pages": pages, "cases": json.dumps(str(given))}, encoding="utf-8")
     out = subprocess.run(["node", script], capture_output=True, text=True, timeout=60, check=True).stdout
     return json.loads(out)

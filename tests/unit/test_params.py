@@ -142,7 +142,7 @@ def test_the_page_names_no_rule():
     """The page's sources hold no rule key: the form is built by setup.js from describe()'s declarations, the fight's
     chips are the view's. A key that is also a word of the page's own (an action: escape, vigour, hellgate) may not be
     written as a rule: rules.key, rule-key."""
-    pages = [*ROOT.glob("web/*.js"), ROOT / "web" / "index.html"]
+    pages = [*ROOT.glob("web/**/*.js"), ROOT / "web" / "index.html"]
     sources = {path.name: path.read_text(encoding="utf-8") for path in pages}
     actions = {kind for cls in SYSTEMS.values() for kind in cls.action_kinds()}
     keys = {p.key for cls in SYSTEMS.values() for p in cls.rule_params()}

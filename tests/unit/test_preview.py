@@ -71,7 +71,7 @@ def test_a_reviewed_fights_preview_holds_its_story_chart_as_the_rules_compute_it
     assert turning == answer["turning"]
     befores = [row["before"] for row in answer["rows"]] + [answer["rows"][-1]["after"]]
     assert worths == preview.worth_text(befores) and len(worths) == len(fight.actions) + 1
-    decoded = [(code - 40 - (code > 92)) / 100 for code in map(ord, worths)]  # web/story.js's reading
+    decoded = [(code - 40 - (code > 92)) / 100 for code in map(ord, worths)]  # web/screens/story.js's reading
     assert decoded == [round(100 * x) / 100 for x in befores]
 
 

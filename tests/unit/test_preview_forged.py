@@ -97,7 +97,7 @@ def test_a_links_refusal_names_the_format_the_app_makes():
 
 
 def read_worths(worths) -> list[float | None]:
-    """The chart's worths as web/story.js reads them: a character each, or whole per cents."""
+    """The chart's worths as web/screens/story.js reads them: a character each, or whole per cents."""
     if isinstance(worths, list):
         return [None if cent is None else cent / 100 for cent in worths]
     codes = [ord(c) - 40 for c in worths]

@@ -110,7 +110,8 @@ def test_a_citadel_kill_move_and_victory_are_said_as_the_page_said_them():
 
 
 def page_help(view: dict, unit: str | None) -> str:
-    """The line web/screen-citadel.js wrote beside the phase before the rules said it (its helpText, in English)."""
+    """The line web/screens/screen-citadel.js wrote beside the phase before the rules said it (its helpText, in
+    English)."""
     units = {u["id"]: u for u in view["units"]}
     if view["phase"] == "party":
         if unit is None:

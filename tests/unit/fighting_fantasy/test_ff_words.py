@@ -70,8 +70,8 @@ def test_every_event_of_the_log_has_its_words_in_every_language(code):
 
 
 def test_the_words_are_the_pages_words_of_before():
-    """The strings the page wrote itself before the rules said them (web/screen-ff.js's note, RESULTS, announcement and
-    outcomeText), from the same events."""
+    """The strings the page wrote itself before the rules said them (web/screens/screen-ff.js's note, RESULTS,
+    announcement and outcomeText), from the same events."""
     played = fight(FIGHT[:5], hero={**HERO, "stamina": 18})
     said = [played.told(event)["said"] for event in played.log]
     assert said[0]["text"] == "Spell of Strength cast. +2 to your ATTACK STRENGTH for this fight."

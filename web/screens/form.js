@@ -2,8 +2,8 @@
 // fields (made once each, so that what was typed stays through a language switch or another book), the enemies, the
 // hero's roll and modifiers. Every input carries its record path in data-field: a refusal of the rules finds its
 // field by it.
-import { $, $$, find, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { $, $$, find, h } from "../base/dom.js";
+import { t } from "../base/i18n.js";
 
 const $rules = $("#rules-body");
 
@@ -48,7 +48,7 @@ export function rolledLimits(pairs) {
  * A labelled number field (the screen words its label in the system's words).
  * @param {string} id
  * @param {string} path
- * @param {import("./dom.js").Props<"input">} [props]
+ * @param {import("../base/dom.js").Props<"input">} [props]
  */
 export function field(id, path, props = {}) {
   const input = h("input", { id, inputMode: "numeric", autocomplete: "off", ...props, data: { field: path } });

@@ -4,15 +4,15 @@
 // simulation instead; a system without exact odds (its capabilities, from the rules, say so) has only the
 // simulation: a Monte Carlo run in steps of a quarter second. Its charts are charts.js's.
 import { bars, curve } from "./charts.js";
-import { $, element, h } from "./dom.js";
-import { capital, language, percentText, systemsWords, t } from "./i18n.js";
+import { $, element, h } from "../base/dom.js";
+import { capital, language, percentText, systemsWords, t } from "../base/i18n.js";
 import { allow, allowed, ask, askEither, quickly, tooLarge, warm, worker } from "./odds-worker.js";
 
 export { quickFrom } from "./odds-worker.js";
 
-/** @typedef {import("./rules.js").FightRecord} FightRecord */
-/** @typedef {import("./rules.js").Refusal} Refusal */
-/** @typedef {import("./rules.js").Reply} Reply */
+/** @typedef {import("../base/rules.js").FightRecord} FightRecord */
+/** @typedef {import("../base/rules.js").Refusal} Refusal */
+/** @typedef {import("../base/rules.js").Reply} Reply */
 
 const $panel = $("#odds"), $toggle = $("#odds-toggle"), $status = $("#odds-status"), $numbers = $("#odds-numbers"),
   $chart = $("#odds-chart"), $advice = $("#odds-advice"), $spends = $("#odds-spends"), $curve = $("#odds-curve"),

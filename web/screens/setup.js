@@ -1,12 +1,12 @@
 // The set-up card: the book list (from the rules' describe(), in the registry's order), the chosen book's set-up form
 // and rules (its screen module's, built from form.js's parts), the record as typed, a rolled hero. Nothing here knows
 // a system.
-import { $, $$, find, place, showError } from "./dom.js";
+import { $, $$, find, place, showError } from "../base/dom.js";
 import { drawRules } from "./form.js";
 import { screenOf, words } from "./systems.js";
 
-/** @typedef {import("./rules.js").Rules} Rules */
-/** @typedef {import("./rules.js").System} System */
+/** @typedef {import("../base/rules.js").Rules} Rules */
+/** @typedef {import("../base/rules.js").System} System */
 /**
  * What the set-up asks of the page: the rules, and that another book is being chosen (the sheet of the one left is
  * kept first) and was chosen (its adventure's hero goes into the form).
@@ -120,7 +120,7 @@ export async function rollHero() {
   return null;
 }
 
-/** @param {import("./rules.js").RuleError} error */
+/** @param {import("../base/rules.js").RuleError} error */
 export const refused = (error) => showError(error, $error, $form);
 
 // Where the next typing goes: after New fight the hero is filled and the enemy is not, so the first enemy's first

@@ -1,16 +1,16 @@
 // The screen of the Lone Wolf family (kind "crt": a Combat Results Table, a random number a round): the set-up form
 // in the book's words, the fight (status, random number, WILLPOWER, Evade, Vigour), the log rows and the outcome.
-import { h, numberOrText, signed } from "./dom.js";
+import { h, numberOrText, signed } from "../base/dom.js";
 import { enemyList, field, modifierList, resetRules, rolledLimits, roller, ruleForm } from "./form.js";
-import { t } from "./i18n.js";
+import { t } from "../base/i18n.js";
 import { announce, bar, fighterCard, logCard } from "./widgets.js";
 
-/** @typedef {import("../types/screen").Conforms<typeof import("./screen-crt.js")>} Checked this module is a Screen */
-/** @typedef {import("../types/screen").Shell} Shell */
-/** @typedef {import("../types/screen").OpenFight} OpenFight */
-/** @typedef {import("./rules.js").System} System */
-/** @typedef {import("./rules.js").FightRecord} FightRecord */
-/** @typedef {import("./rules.js").FightEvent} FightEvent */
+/** @typedef {import("../../types/screen").Conforms<typeof import("./screen-crt.js")>} Checked this module is a Screen */
+/** @typedef {import("../../types/screen").Shell} Shell */
+/** @typedef {import("../../types/screen").OpenFight} OpenFight */
+/** @typedef {import("../base/rules.js").System} System */
+/** @typedef {import("../base/rules.js").FightRecord} FightRecord */
+/** @typedef {import("../base/rules.js").FightEvent} FightEvent */
 /**
  * A fight's state as the rules show it (pyrules.systems.lonewolf: view).
  * @typedef {{outcome: string, rounds: number, current: number, combat_ratio: number,
@@ -169,7 +169,7 @@ const typedBox = h("fieldset", { className: "typed-number" },
 /**
  * A costly action: its button (the cost in it) and, beside it, what it costs or why it is unavailable, as text.
  * @param {string} id
- * @param {import("./dom.js").Props<"span">} name its words
+ * @param {import("../base/dom.js").Props<"span">} name its words
  */
 function costly(id, name) {
   const cost = h("span", { className: "cost" });
@@ -402,7 +402,7 @@ function roundAction(kind) {
  * @param {string} kind
  */
 function drawnAction(kind) {
-  /** @type {import("./rules.js").Action} */
+  /** @type {import("../base/rules.js").Action} */
   const action = { do: kind };
   if (!spendBox.hidden && spend.value.trim() !== "") action.willpower = numberOrText(spend.value);
   return action;

@@ -4,11 +4,11 @@
 // story), and ends when the page has been hidden for a while; it starts again when the odds need it. A request it has
 // not answered in time is abandoned: the worker is ended and a new one started, and the request answered as too large
 // for exact odds (the panel offers the simulation instead).
-import { language, t } from "./i18n.js";
-import { Rules } from "./rules.js";
+import { language, t } from "../base/i18n.js";
+import { Rules } from "../base/rules.js";
 
-/** @typedef {import("./rules.js").Refusal} Refusal */
-/** @typedef {import("./rules.js").Reply} Reply */
+/** @typedef {import("../base/rules.js").Refusal} Refusal */
+/** @typedef {import("../base/rules.js").Reply} Reply */
 
 const PATIENCE_MS = 5000; // an odds request not answered by then is abandoned and its worker restarted
 const HIDDEN_MS = 30_000; // the odds' worker ends once the page has been hidden this long with nothing asked

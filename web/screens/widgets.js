@@ -1,7 +1,7 @@
 // Shared pieces of the fight screens: a fighter's card with its ENDURANCE bar, die faces, a log card and
 // the screen readers' announcement. Plain DOM; each screen module fills them with its own system's words.
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { h } from "../base/dom.js";
+import { t } from "../base/i18n.js";
 
 /**
  * A bar of current / starting points (ENDURANCE, ВЫНОСЛИВОСТЬ, Wound Points), the round's change shown as a marked

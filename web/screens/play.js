@@ -1,16 +1,16 @@
 // Playing the open fight (app.js opens it, and holds it here): one action at a time with the rules, undo and redo,
 // and the fight card drawn from each answer through the fight's screen module (its cards, outcome and strip, its log).
-import { $, clearErrors, showError, undoKeys } from "./dom.js";
+import { $, clearErrors, showError, undoKeys } from "../base/dom.js";
 import * as log from "./log.js";
 import * as saved from "./saved.js";
 import * as sheet from "./sheet.js";
 import { screenOf, shownFor } from "./systems.js";
 
-/** @typedef {import("../types/screen").OpenFight} OpenFight */
-/** @typedef {import("./rules.js").Action} Action */
-/** @typedef {import("./rules.js").FightEvent} FightEvent */
-/** @typedef {import("./rules.js").Rules} Rules */
-/** @template T @typedef {import("./rules.js").Reply<T>} Reply */
+/** @typedef {import("../../types/screen").OpenFight} OpenFight */
+/** @typedef {import("../base/rules.js").Action} Action */
+/** @typedef {import("../base/rules.js").FightEvent} FightEvent */
+/** @typedef {import("../base/rules.js").Rules} Rules */
+/** @template T @typedef {import("../base/rules.js").Reply<T>} Reply */
 /**
  * What playing asks of the shell: the fight's story told again (it may have ended, or be ongoing again), and the odds
  * asked again soon.
@@ -81,7 +81,7 @@ export async function act(action, fromRedo = false) {
  */
 async function acted(action, fromRedo) {
   if (!fight || !rules) return false;
-  /** @type {Reply<import("./rules.js").Acted>} */
+  /** @type {Reply<import("../base/rules.js").Acted>} */
   const reply = await rules.call({ op: "act", session: fight.session, action });
   if (!reply.ok) {
     showError(reply.error, $actionError, $fight);
@@ -112,7 +112,7 @@ async function acted(action, fromRedo) {
 
 export async function undo() {
   if (!fight || !rules || !fight.record.actions.length) return;
-  /** @type {Reply<import("./rules.js").Undone>} */
+  /** @type {Reply<import("../base/rules.js").Undone>} */
   const reply = await rules.call({ op: "undo", session: fight.session });
   if (!reply.ok) return showError(reply.error, $actionError, $fight);
   fight.redo.push(/** @type {Action} */ (fight.record.actions.pop()));

@@ -1,19 +1,19 @@
 // The "Saved fights" card: every fight kept in this browser (storage.js), grouped by adventure (adventures.js), checked
 // by the rules at start-up; resumed, renamed, exported or deleted; the fights saved before adventures existed, each
 // made a one-fight adventure. How fights travel (share links, files) is links.js's, which draws on this module.
-import { $, $$, download, leaveLink, tell } from "./dom.js";
-import { t, translatePage } from "./i18n.js";
+import { $, $$, download, leaveLink, tell } from "../base/dom.js";
+import { t, translatePage } from "../base/i18n.js";
 import * as adventures from "./adventures.js";
 import { currentId, FIGHT, loadSaves, newId, open, remove, SAVE_FORMAT, SAVE_VERSION, setAside, setCurrent, store,
-  watchRoom } from "./storage.js";
+  watchRoom } from "../base/storage.js";
 import * as aside from "./aside.js";
 
-/** @typedef {import("./rules.js").FightRecord} FightRecord */
-/** @typedef {import("./rules.js").Summary} Summary */
-/** @typedef {import("./rules.js").Opened} Opened */
-/** @typedef {import("./rules.js").Rules} Rules */
-/** @typedef {import("../types/screen").OpenFight} OpenFight */
-/** @typedef {import("./storage.js").Save} Save */
+/** @typedef {import("../base/rules.js").FightRecord} FightRecord */
+/** @typedef {import("../base/rules.js").Summary} Summary */
+/** @typedef {import("../base/rules.js").Opened} Opened */
+/** @typedef {import("../base/rules.js").Rules} Rules */
+/** @typedef {import("../../types/screen").OpenFight} OpenFight */
+/** @typedef {import("../base/storage.js").Save} Save */
 /** @typedef {import("./adventures.js").Adventure} Adventure */
 /**
  * What the card asks of the page: the rules once started, the open fight, to show a fight the rules opened (with its
@@ -39,7 +39,7 @@ let page;
 
 export { currentId, setCurrent };
 
-/** @param {import("./storage.js").Problem} problem */
+/** @param {import("../base/storage.js").Problem} problem */
 const said = (problem) => t(problem.text, { ...problem, why: t(problem.why ?? "", problem) });
 
 /**
@@ -398,8 +398,8 @@ export async function keep(fight, play = false) {
 export async function resume(save) {
   const rules = page.rules();
   if (!rules) return;
-  /** @type {import("./rules.js").Reply<Opened>} */
-  /** @type {import("./rules.js").Reply<Opened & {dropped?: any}>} */
+  /** @type {import("../base/rules.js").Reply<Opened>} */
+  /** @type {import("../base/rules.js").Reply<Opened & {dropped?: any}>} */
   const reply = await rules.call({ op: "restore", record: save.record });
   if (!reply.ok) {
     return tell(t('The saved fight "{name}" could not be opened ({error}).', { name: title(save), error: reply.error.text }));

@@ -2,14 +2,14 @@
 // statistic fight after fight, each fight as "hero vs enemy, won after N rounds, ENDURANCE 22 → 15", tapped for its
 // story), apart from the friend's own fights, which stay as they were until the friend keeps the adventure. Every
 // number and word of the rules is the open_link reply's (pyrules.adventure.overview).
-import { $, h, svgNode as node } from "./dom.js";
-import { t } from "./i18n.js";
+import { $, h, svgNode as node } from "../base/dom.js";
+import { t } from "../base/i18n.js";
 
 /**
- * @typedef {import("./rules.js").Summary & {name: string, section: string, start: number, left: number}} Line
+ * @typedef {import("../base/rules.js").Summary & {name: string, section: string, start: number, left: number}} Line
  * @typedef {{adventure: Record<string, any>, overview: {stat: string, fights: Line[]}, terms: string[][]}} Shared
- * @typedef {{book: (system: string) => string | undefined, fightName: (summary: import("./rules.js").Summary) => string,
- *   state: (summary: import("./rules.js").Summary) => string,
+ * @typedef {{book: (system: string) => string | undefined, fightName: (summary: import("../base/rules.js").Summary) => string,
+ *   state: (summary: import("../base/rules.js").Summary) => string,
  *   open: (fight: {name: string, record: any}, index: number) => void,
  *   keep: (adventure: Record<string, any>) => void, back: () => void}} Page
  */

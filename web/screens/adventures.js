@@ -2,10 +2,10 @@
 // pyrules/adventure.py without its fights, which are the saved fights that name it), one key per adventure, and
 // which one is each book's current adventure. The one place the page writes or takes an adventure document; the rules
 // check it (the adventure op) before it is taken.
-import { ADVENTURE, BOOK, drop, get, loadEntries, newId, parsed, put } from "./storage.js";
+import { ADVENTURE, BOOK, drop, get, loadEntries, newId, parsed, put } from "../base/storage.js";
 
-/** @typedef {import("./storage.js").Problem} Problem */
-/** @typedef {import("./storage.js").Save} Save */
+/** @typedef {import("../base/storage.js").Problem} Problem */
+/** @typedef {import("../base/storage.js").Save} Save */
 /**
  * One hero going through one book, as kept in this browser.
  * `left`: the hero as the adventure's last fight left it (the rules' hero_after), which the next fight is compared with.

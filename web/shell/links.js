@@ -1,26 +1,26 @@
 // How fights travel: share links (#f=<code> for a fight, #a=<code> for an adventure, read by the rules), the exported
 // file and an imported one. The list they come into is saved.js's.
-import { $, download, leaveLink, showError, tell } from "./dom.js";
-import { t } from "./i18n.js";
-import * as adventures from "./adventures.js";
-import { newId } from "./storage.js";
-import { chosenWorth, judgedBy } from "./odds.js";
-import { documentOf, persist, render, saved, saveFight, title } from "./saved.js";
+import { $, download, leaveLink, showError, tell } from "../base/dom.js";
+import { t } from "../base/i18n.js";
+import * as adventures from "../screens/adventures.js";
+import { newId } from "../base/storage.js";
+import { chosenWorth, judgedBy } from "../odds/odds.js";
+import { documentOf, persist, render, saved, saveFight, title } from "../screens/saved.js";
 
-/** @typedef {import("./rules.js").Summary} Summary */
-/** @typedef {import("./rules.js").Opened} Opened */
-/** @typedef {import("./rules.js").Rules} Rules */
-/** @typedef {import("./adventures.js").Adventure} Adventure */
+/** @typedef {import("../base/rules.js").Summary} Summary */
+/** @typedef {import("../base/rules.js").Opened} Opened */
+/** @typedef {import("../base/rules.js").Rules} Rules */
+/** @typedef {import("../screens/adventures.js").Adventure} Adventure */
 
 const $shareBox = $("#share-box"), $shareStatus = $("#share-status"),
   $shareLink = /** @type {HTMLInputElement} */ ($("#share-link")),
   $importFile = /** @type {HTMLInputElement} */ ($("#import-file"));
-/** @type {import("./saved.js").Page} */
+/** @type {import("../screens/saved.js").Page} */
 let page;
 
 /**
  * The card's buttons that send a fight away or bring one in; a link pasted into an open app.
- * @param {import("./saved.js").Page} with_
+ * @param {import("../screens/saved.js").Page} with_
  */
 export function init(with_) {
   page = with_;
@@ -103,7 +103,7 @@ export async function openFromLink() {
   const rules = page.rules();
   const hash = location.hash;
   if (!rules || !/^#[fa]=/.test(hash)) return false;
-  /** @type {import("./rules.js").Reply<Opened & import("./friend.js").Shared>} */
+  /** @type {import("../base/rules.js").Reply<Opened & import("../screens/friend.js").Shared>} */
   const reply = await rules.call({ op: "open_link", code: hash.slice(3) });
   if (!reply.ok) {
     leaveLink();
@@ -175,7 +175,7 @@ async function importFile() {
     adopt(reply.adventure);
     return;
   }
-  /** @type {import("./rules.js").Reply<Opened>} */
+  /** @type {import("../base/rules.js").Reply<Opened>} */
   const reply = await rules.call({ op: "start", record });
   if (!reply.ok) return tell(t("{file} could not be imported ({error}).", { file: file.name, error: reply.error.text }));
   await opened(reply, file.name.replace(/\.json$/i, ""));

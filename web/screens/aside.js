@@ -1,9 +1,9 @@
 // The entries set aside (storage.js): saved fights and adventures this browser could not read, and the originals of
 // damaged fights, kept as they were. Listed under Saved fights, each with why and when, to export (its text as it
 // was, to look at or send for help) or to delete, by the player only.
-import { $, fileName, h, saveFile } from "./dom.js";
-import { t } from "./i18n.js";
-import { ASIDE, asides, drop } from "./storage.js";
+import { $, fileName, h, saveFile } from "../base/dom.js";
+import { t } from "../base/i18n.js";
+import { ASIDE, asides, drop } from "../base/storage.js";
 
 const $box = $("#aside"), $list = $("#aside-list"), $count = $("#aside-count");
 

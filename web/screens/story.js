@@ -4,22 +4,14 @@
 // luck); the same as a table; the summary in the rules' words; the story as a picture to paste in a chat. Shown when a
 // fight ends and when a share link is opened (read-only until the friend chooses to play). No rule number here: every
 // number is the review's.
-import { reviewChart, stepAt, stepWidth, values, xOf } from "./charts.js";
-import { $, $$, element, fileName, h, saveFile } from "./dom.js";
-import { capital, language, percentText, t } from "./i18n.js";
+import { reviewChart, stepAt, stepWidth, values, xOf } from "../odds/charts.js";
+import { $, $$, element, fileName, h, saveFile } from "../base/dom.js";
+import { capital, language, percentText, t } from "../base/i18n.js";
 
-/** @typedef {import("../types/screen").OpenFight} OpenFight */
-/**
- * @typedef {{index: number, round: number, did: string, best: string | null, before: number | null,
- *   after: number | null, known: boolean, judged: boolean, choice: number | null, luck: number | null,
- *   sheet: number | null, mark: string | null, sides: [string, string, number][], error: number | null,
- *   low?: number | null, high?: number | null, words?: string, win?: number | null, win_after?: number | null}} Row
- * @typedef {{name: string, before: string, column?: string, now: string}} Measure column: none in a link's preview
- * @typedef {{start: number | null, result: number | null, outcome: string, rows: Row[], turning: number | null,
- *   worst: number | null, summary: string, unknown: number, sides: [string, string, number][],
- *   simulated?: {pending: boolean, words: string}, measure: Measure, win_line?: Measure}} Review
- * win_line: the chance to win fighting on to the end, drawn beside the worth where the fight has a way out
- */
+/** @typedef {import("../../types/screen").OpenFight} OpenFight */
+/** @typedef {import("../odds/charts.js").Review} Review */
+/** @typedef {import("../odds/charts.js").Measure} Measure */
+/** @typedef {import("../odds/charts.js").Row} Row */
 
 /**
  * What the story's numbers are, in the rules' words (a chance to win, to come through alive, or the fight's worth
@@ -40,10 +32,10 @@ const $box = $("#story"), $status = $("#story-status"), $summary = $("#story-sum
   $keep = /** @type {HTMLButtonElement} */ ($("#story-keep")), $back = $("#story-back"), $key = $("#story-key");
 
 /**
- * @type {{review: (record: import("./rules.js").FightRecord, preview?: any) => Promise<any>, book: () => string,
+ * @type {{review: (record: import("../base/rules.js").FightRecord, preview?: any) => Promise<any>, book: () => string,
  *         playOn: () => Promise<void>, again: () => void, title: (fight: any) => string, keep: () => Promise<void>,
  *         back: () => void, ending: (fight: OpenFight) => string,
- *         versus: (id: string) => {name: string, record: import("./rules.js").FightRecord} | undefined}}
+ *         versus: (id: string) => {name: string, record: import("../base/rules.js").FightRecord} | undefined}}
  * keep: a friend's fight kept in Saved fights; back: to the shared adventure it is of, or to one's own fights.
  */
 let page;
@@ -204,7 +196,7 @@ const MARKS = { i: "inaccuracy", m: "mistake", b: "blunder" };
  * A share link's preview (pyrules.preview), drawn before the rules have loaded: the outcome, both sides' numbers at
  * the end and, where it has one, the story's chart, every number the sharer's rules wrote; the rules' own story
  * replaces it (show).
- * @param {import("./rules.js").Summary} summary
+ * @param {import("../base/rules.js").Summary} summary
  * @param {[string, string, number][]} sides
  * @param {any[] | undefined} chart [turning, worths, judged, marks, steps, measure's kind]
  * @param {Record<string, Measure>} measures the rules' words of each kind, in the page's language (tools/words.py)

@@ -1,14 +1,14 @@
 // The systems as the page knows them: their words in the page's language (the rules' describe(): English's written
 // into the page by tools/site.py, another language's come with its download) and each kind's screen module
 // (screen-<kind>.js, the contract in types/screen.d.ts), loaded by the shell. Nothing here knows a system.
-import { $ } from "./dom.js";
-import { language, systemsWords } from "./i18n.js";
+import { $ } from "../base/dom.js";
+import { language, systemsWords } from "../base/i18n.js";
 
-/** @typedef {import("../types/screen").Screen} Screen */
-/** @typedef {import("../types/screen").Parts} Parts */
-/** @typedef {import("../types/screen").Shell} Shell */
-/** @typedef {import("../types/screen").OpenFight} OpenFight */
-/** @typedef {import("./rules.js").Words} Words */
+/** @typedef {import("../../types/screen").Screen} Screen */
+/** @typedef {import("../../types/screen").Parts} Parts */
+/** @typedef {import("../../types/screen").Shell} Shell */
+/** @typedef {import("../../types/screen").OpenFight} OpenFight */
+/** @typedef {import("../base/rules.js").Words} Words */
 
 /** @type {Record<string, Words>} {en: {systems, measures}}: the rules' describe() in English, written by tools/site.py */
 const WORDS = JSON.parse($("#systems-data").textContent ?? "");

@@ -1,19 +1,19 @@
 // The screen of Citadel of Blood (SPI, kind "citadel"): the party and the monsters in march order. The set-up lists
 // (characters, monsters, the editable Combat Results Table) are citadel-setup.js's; here, the fight: the
 // board, the phase, the legal targets and moves, the log. Python decides every rule; this file shows view.targets / view.moves and sends the choice.
-import { $$, element, find, h, numberOrText } from "./dom.js";
-import { t } from "./i18n.js";
+import { $$, element, find, h, numberOrText } from "../base/dom.js";
+import { t } from "../base/i18n.js";
 import { announce, bar, diceFaces, dieFace, logCard, resultLine, showResult } from "./widgets.js";
 import { rulesParts, setupParts, space } from "./citadel-setup.js";
 
 export { apply, clearEnemies, heroOf, recordParts, setHero } from "./citadel-setup.js";
 
-/** @typedef {import("../types/screen").Conforms<typeof import("./screen-citadel.js")>} Checked this module is a Screen */
-/** @typedef {import("../types/screen").Shell} Shell */
-/** @typedef {import("../types/screen").OpenFight} OpenFight */
-/** @typedef {import("./rules.js").System} System */
-/** @typedef {import("./rules.js").Action} Action */
-/** @typedef {import("./rules.js").FightEvent} FightEvent */
+/** @typedef {import("../../types/screen").Conforms<typeof import("./screen-citadel.js")>} Checked this module is a Screen */
+/** @typedef {import("../../types/screen").Shell} Shell */
+/** @typedef {import("../../types/screen").OpenFight} OpenFight */
+/** @typedef {import("../base/rules.js").System} System */
+/** @typedef {import("../base/rules.js").Action} Action */
+/** @typedef {import("../base/rules.js").FightEvent} FightEvent */
 /** @typedef {import("./citadel-setup.js").Table} Table */
 /**
  * @typedef {{id: string, side: string, name: string, alive: boolean, acted: boolean, wounds: number, wound_points: number,

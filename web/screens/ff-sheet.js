@@ -1,12 +1,12 @@
 // Fighting Fantasy's adventure sheet in the fight (the screen-ff.js module's part): gold, the flask, food, the
 // backpack, weapons and spells, each with its actions, and why a control is unavailable now, in the rules' words.
 // Its costly buttons are styled as the fight's (costly, costOf).
-import { element, h, numberOrText } from "./dom.js";
+import { element, h, numberOrText } from "../base/dom.js";
 import { SIGNED } from "./form.js";
-import { t } from "./i18n.js";
+import { t } from "../base/i18n.js";
 
-/** @typedef {import("../types/screen").Shell} Shell */
-/** @typedef {import("./rules.js").System} System */
+/** @typedef {import("../../types/screen").Shell} Shell */
+/** @typedef {import("../base/rules.js").System} System */
 /** @typedef {import("./screen-ff.js").View} View */
 
 /**
@@ -20,7 +20,7 @@ export function costly(id, label) {
 
 /**
  * A field of the sheet with its buttons on one line.
- * @param {import("./dom.js").Props<"label">} label
+ * @param {import("../base/dom.js").Props<"label">} label
  * @param {HTMLElement} input
  * @param {...HTMLElement} buttons
  */
@@ -28,7 +28,7 @@ function inline(label, input, ...buttons) {
   return h("div", { className: "inline" }, h("label", { htmlFor: input.id, ...label }), input, ...buttons);
 }
 
-/** @param {import("./dom.js").Props<"button">} props */
+/** @param {import("../base/dom.js").Props<"button">} props */
 function sheetButton(props) {
   return h("button", { type: "button", className: "secondary", ...props });
 }
@@ -65,7 +65,7 @@ export function sheet(act, target) {
   const takeFood = sheetButton({ id: "take-food", i18n: "Put food in the backpack" });
   const changeGold = sheetButton({ id: "gold-apply", i18n: "Change gold" });
 
-  /** @type {[HTMLButtonElement, () => import("./rules.js").Action][]} */
+  /** @type {[HTMLButtonElement, () => import("../base/rules.js").Action][]} */
   const actions = [
     [drink, () => ({ do: "drink" })],
     [eat, () => ({ do: "eat", stamina: numberOrText(eatStamina.value || "0") })],
@@ -90,7 +90,7 @@ export function sheet(act, target) {
   sheetSpells.addEventListener("click", (event) => {
     const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-spell]"));
     if (!button) return;
-    /** @type {import("./rules.js").Action} */
+    /** @type {import("../base/rules.js").Action} */
     const action = { do: "spell", spell: button.dataset.spell };
     const chosen = target();
     if (chosen !== undefined) action.target = chosen;

@@ -1,15 +1,15 @@
 // The adventure in the set-up: the chosen book's current adventure (adventures.js stores one per book), whose hero's sheet
 // is the set-up's hero fields (each screen module's heroOf / setHero), with its name, section and notes; kept as it
 // is typed once the rules accept it (the adventure op); a fight's hero back on it (the rules' hero_after).
-import { $, clearErrors, h, showError } from "./dom.js";
-import { t } from "./i18n.js";
+import { $, clearErrors, h, showError } from "../base/dom.js";
+import { t } from "../base/i18n.js";
 import * as adventures from "./adventures.js";
 import * as saved from "./saved.js";
 import * as setup from "./setup.js";
 import { screenOf, system } from "./systems.js";
 
-/** @typedef {import("../types/screen").OpenFight} OpenFight */
-/** @typedef {import("./rules.js").Rules} Rules */
+/** @typedef {import("../../types/screen").OpenFight} OpenFight */
+/** @typedef {import("../base/rules.js").Rules} Rules */
 /** @typedef {import("./adventures.js").Adventure} Adventure */
 
 /** @type {{rules: () => Rules | null}} */

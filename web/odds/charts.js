@@ -1,9 +1,19 @@
 // The page's small SVG charts, drawn from numbers the rules computed (no library; text via textContent): the odds
 // panel's bars and curves (odds.js), and the story's chart of the chance to win before every action (story.js).
-import { svgNode as node } from "./dom.js";
-import { percentText } from "./i18n.js";
+import { svgNode as node } from "../base/dom.js";
+import { percentText } from "../base/i18n.js";
 
-/** @typedef {import("./story.js").Review} Review */
+/**
+ * @typedef {{index: number, round: number, did: string, best: string | null, before: number | null,
+ *   after: number | null, known: boolean, judged: boolean, choice: number | null, luck: number | null,
+ *   sheet: number | null, mark: string | null, sides: [string, string, number][], error: number | null,
+ *   low?: number | null, high?: number | null, words?: string, win?: number | null, win_after?: number | null}} Row
+ * @typedef {{name: string, before: string, column?: string, now: string}} Measure column: none in a link's preview
+ * @typedef {{start: number | null, result: number | null, outcome: string, rows: Row[], turning: number | null,
+ *   worst: number | null, summary: string, unknown: number, sides: [string, string, number][],
+ *   simulated?: {pending: boolean, words: string}, measure: Measure, win_line?: Measure}} Review
+ * win_line: the chance to win fighting on to the end, drawn beside the worth where the fight has a way out
+ */
 
 // The story's chart, in its own units.
 const W = 420, H = 180, RIGHT = 10, TOP = 10, BOTTOM = 26;

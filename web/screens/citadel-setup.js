@@ -1,11 +1,11 @@
 // Citadel of Blood's set-up (the screen-citadel.js module's first part): the party and the monsters in march order,
 // from the game's roster and chart or typed, and the editable Combat Results Table. What it reads is the record's
 // set-up; the rules check it.
-import { $, $$, element, h, numberOrText } from "./dom.js";
+import { $, $$, element, h, numberOrText } from "../base/dom.js";
 import { SIGNED, resetRules, ruleForm } from "./form.js";
-import { t } from "./i18n.js";
+import { t } from "../base/i18n.js";
 
-/** @typedef {import("./rules.js").System} System */
+/** @typedef {import("../base/rules.js").System} System */
 /** @typedef {{title: string, credit: string, columns: {key: string, name: string}[], rows: number[][], row_starts: number[]}} Table */
 
 /** @param {number} col */

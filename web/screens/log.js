@@ -1,7 +1,7 @@
 // The open fight's log as drawn: the rules send its last events (a fight of thousands of rounds would be a million
 // nodes and seconds of work), and earlier ones come a page at a time when asked ("Show earlier actions").
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { h } from "../base/dom.js";
+import { t } from "../base/i18n.js";
 
 /**
  * @typedef {{log: HTMLElement, newestFirst?: boolean, rows: (event: any, index: number) => HTMLElement[],

@@ -3,27 +3,27 @@
 // file starts the page, routes between the set-up (setup.js) and a fight (played by play.js: one request per action,
 // the answer drawn through the fight's screen module, the fight kept by saved.js), and feeds the odds panel. Nothing
 // here knows a system.
-import { $, clearErrors, leaveLink, place, tell } from "./dom.js";
-import { capital, language, loadLanguage, preferred, setLanguage, t, translatePage } from "./i18n.js";
+import { $, clearErrors, leaveLink, place, tell } from "../base/dom.js";
+import { capital, language, loadLanguage, preferred, setLanguage, t, translatePage } from "../base/i18n.js";
 import * as links from "./links.js";
-import * as saved from "./saved.js";
-import * as odds from "./odds.js";
-import * as setup from "./setup.js";
-import * as sheet from "./sheet.js";
-import * as story from "./story.js";
-import * as friend from "./friend.js";
-import * as log from "./log.js";
+import * as saved from "../screens/saved.js";
+import * as odds from "../odds/odds.js";
+import * as setup from "../screens/setup.js";
+import * as sheet from "../screens/sheet.js";
+import * as story from "../screens/story.js";
+import * as friend from "../screens/friend.js";
+import * as log from "../screens/log.js";
 import * as lookAt from "./looking.js";
-import * as play from "./play.js";
-import { fight, rules } from "./play.js";
-import { start } from "./rules.js";
-import { read } from "./preview.js";
-import { loadScreens, screenOf, system } from "./systems.js";
+import * as play from "../screens/play.js";
+import { fight, rules } from "../screens/play.js";
+import { start } from "../base/rules.js";
+import { read } from "../base/preview.js";
+import { loadScreens, screenOf, system } from "../screens/systems.js";
 
-/** @typedef {import("./rules.js").Action} Action */
-/** @typedef {import("./rules.js").Opened} Opened */
-/** @typedef {import("./rules.js").Rules} Rules */
-/** @template T @typedef {import("./rules.js").Reply<T>} Reply */
+/** @typedef {import("../base/rules.js").Action} Action */
+/** @typedef {import("../base/rules.js").Opened} Opened */
+/** @typedef {import("../base/rules.js").Rules} Rules */
+/** @template T @typedef {import("../base/rules.js").Reply<T>} Reply */
 
 const $setup = $("#setup"), $start = /** @type {HTMLButtonElement} */ ($("#start")), $fight = $("#fight"),
   $heading = $("#fight-heading"), $book = $("#fight-book"), $newFight = $("#new-fight"), $shareBox = $("#share-box"),
@@ -155,7 +155,7 @@ async function switchLanguage(code) {
   if (rules) rules.lang = language();
   showOdds(); // in the new language at once
   if (friend.open() && rules) { // a shared adventure's words (its statistic, its key, its fights' outcomes) again
-    /** @type {Reply<import("./friend.js").Shared>} */
+    /** @type {Reply<import("../screens/friend.js").Shared>} */
     const reply = await rules.call({ op: "open_link", code: location.hash.slice(3) });
     if (reply.ok && reply.adventure) friend.replace(reply);
   }
@@ -224,7 +224,7 @@ story.init({ review: odds.review, book: () => (fight ? system(fight.record.syste
                screenOf(fight.record.system).screen.focus();
              } });
 lookAt.showPreview(await linked); // a share link's story at once, before the saves are read and the rules have loaded
-/** @type {import("./saved.js").Page} */
+/** @type {import("../screens/saved.js").Page} */
 const page = { rules: () => rules, fight: () => fight, show, look: lookAt.look, book: (key) => system(key)?.book,
                adventureChanged: (key) => { if (!fight) setup.choose(key); }, home: newFight,
                shareAdventure: links.shareAdventure };

@@ -1,18 +1,18 @@
 // A friend's fight or adventure, looked at: a share link's preview drawn before the rules have loaded, a shared
 // adventure's overview, the way back to one's own fights, and "Fight it yourself". Nothing of the friend's is kept
 // unasked (saved.js keeps it when asked).
-import { $, leaveLink, showError } from "./dom.js";
-import { t } from "./i18n.js";
-import * as friend from "./friend.js";
-import * as play from "./play.js";
-import { fight, rules } from "./play.js";
-import * as saved from "./saved.js";
-import * as setup from "./setup.js";
-import * as story from "./story.js";
-import { screenOf, system, words } from "./systems.js";
+import { $, leaveLink, showError } from "../base/dom.js";
+import { t } from "../base/i18n.js";
+import * as friend from "../screens/friend.js";
+import * as play from "../screens/play.js";
+import { fight, rules } from "../screens/play.js";
+import * as saved from "../screens/saved.js";
+import * as setup from "../screens/setup.js";
+import * as story from "../screens/story.js";
+import { screenOf, system, words } from "../screens/systems.js";
 
-/** @typedef {import("./rules.js").Opened} Opened */
-/** @template T @typedef {import("./rules.js").Reply<T>} Reply */
+/** @typedef {import("../base/rules.js").Opened} Opened */
+/** @template T @typedef {import("../base/rules.js").Reply<T>} Reply */
 /**
  * What looking asks of the shell: a fight shown, the set-up again.
  * @typedef {{show: (reply: Opened, meta: {name: string, versus?: string}) => void, newFight: () => Promise<boolean>}}
@@ -30,7 +30,7 @@ export function init(with_) {
 
 /**
  * A shared adventure's overview, this browser's own cards set aside (the open fight stays saved and current).
- * @param {import("./friend.js").Shared} reply
+ * @param {import("../screens/friend.js").Shared} reply
  */
 export function look(reply) {
   story.hide();

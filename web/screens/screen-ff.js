@@ -1,17 +1,17 @@
 // The screen of Fighting Fantasy («Подземелья Чёрного замка», kind "ff"): the set-up form with the adventure sheet's
 // numbers and spells, the fight (status, whom to strike, dice, escape, luck), the adventure sheet, the log.
-import { $$, element, h } from "./dom.js";
+import { $$, element, h } from "../base/dom.js";
 import { enemyList, field, resetRules, rolledLimits, roller, ruleForm } from "./form.js";
-import { t } from "./i18n.js";
+import { t } from "../base/i18n.js";
 import { costly, costOf, sheet, spellName } from "./ff-sheet.js";
 import { announce, diceFaces, dieFace, fighterCard, logCard, resultLine, showResult } from "./widgets.js";
 
-/** @typedef {import("../types/screen").Conforms<typeof import("./screen-ff.js")>} Checked this module is a Screen */
-/** @typedef {import("../types/screen").Shell} Shell */
-/** @typedef {import("../types/screen").OpenFight} OpenFight */
-/** @typedef {import("./rules.js").System} System */
-/** @typedef {import("./rules.js").FightRecord} FightRecord */
-/** @typedef {import("./rules.js").FightEvent} FightEvent */
+/** @typedef {import("../../types/screen").Conforms<typeof import("./screen-ff.js")>} Checked this module is a Screen */
+/** @typedef {import("../../types/screen").Shell} Shell */
+/** @typedef {import("../../types/screen").OpenFight} OpenFight */
+/** @typedef {import("../base/rules.js").System} System */
+/** @typedef {import("../base/rules.js").FightRecord} FightRecord */
+/** @typedef {import("../base/rules.js").FightEvent} FightEvent */
 /**
  * @typedef {{skill: number, max_skill: number, stamina: number, max_stamina: number, luck: number, max_luck: number,
  *   gold: number, flask: number, food: number, backpack: string[], weapons: string[], slots_free: number,
@@ -417,7 +417,7 @@ function target() {
 
 /** The round form's action (Enter, or Fight round): the target and the dice typed. */
 export function formAction() {
-  /** @type {import("./rules.js").Action} */
+  /** @type {import("../base/rules.js").Action} */
   const action = { do: "round" };
   const chosen = target();
   if (chosen !== undefined) action.target = chosen;
@@ -431,7 +431,7 @@ export function formAction() {
 }
 
 function luckAction() {
-  /** @type {import("./rules.js").Action} */
+  /** @type {import("../base/rules.js").Action} */
   const action = { do: "luck" };
   if (heroDice.value.trim()) action.dice = dice(heroDice.value);
   return action;
