@@ -415,9 +415,10 @@ def _odds(data: dict) -> dict:
     Options: ``willpower`` (Grey Star's fixed spend a round, default 1), ``lambda`` (the optimal adaptive spend
     for P(win) − λ·E[WILLPOWER spent]), ``curve`` (a list of λ: the trade-off points), ``table`` (false: no
     fixed-spend table), ``worth`` (the player's parts of the advice's pyrules.contract.Worth, where the record has
-    none), ``ms`` (a deadline for the whole request, in milliseconds: past it, "too large")."""
+    none), ``ms`` (a deadline for the whole request, in milliseconds: past it, "too large"), ``quick`` (true: the
+    odds only where their work is small, pyrules.budget.QUICK_WORK, whatever the machine's load: else "too large")."""
     r = Reader(data, "", {"willpower": "WILLPOWER to spend", "lambda": "Trade-off", "curve": "Trade-off",
-                          "ms": "Time budget", "worth": "Worth"})
+                          "ms": "Time budget", "worth": "Worth", "quick": "Quick"})
     fight = _odds_fight(r)
     spend = r.integer("willpower", low=1, high=999, default=1)
     lam = _lambda(r)
@@ -427,9 +428,13 @@ def _odds(data: dict) -> dict:
     if curve is not None and not all(map(_share_of_a_win, curve)):
         raise _not_a_share(r, "curve", curve)
     ms = r.integer("ms", low=1, high=int(budget.REQUEST_SECONDS * 1000), default=None)
+    quick = r.flag("quick", default=False)
     r.done()
+    seconds = None if ms is None else ms / 1000
+    if quick:
+        seconds = min(seconds or budget.QUICK_SECONDS, budget.QUICK_SECONDS)
     try:
-        with odds.within(None if ms is None else ms / 1000):
+        with odds.within(seconds, budget.QUICK_WORK if quick else 1.0):
             return odds.odds(fight, spend, None if lam is None else float(lam), table, curve, worth)
     except (budget.TooLarge, RecursionError):
         raise TooLargeRequest("record", too_large_words("odds")) from None

@@ -33,7 +33,13 @@ REPLY_SECONDS = 0.5
 ROW_SECONDS = 40e-6
 SECONDS = REQUEST_SECONDS  # one exact computation's own clock, under its request's (the CLI has no request around it)
 
+# A quick request (the page's odds asked of the rules' own worker between rounds): a share of an exact computation's
+# work, so that whether it answers depends on the fight alone, never on how busy the machine is (the odds of 20 against
+# 600 by 600 ENDURANCE: too large; of any book's printed fight: answered), and a second of the clock at most.
+QUICK_WORK, QUICK_SECONDS = 1 / 100, 1.0
+
 _request = [math.inf]  # the deadline of the request being answered (within()): nothing done under it passes it
+_work = [1.0]  # the share of each exact computation's work the request allows (within()'s ``work``)
 
 
 class TooLarge(Exception):
@@ -41,17 +47,19 @@ class TooLarge(Exception):
 
 
 @contextmanager
-def within(seconds: float | None) -> Iterator[None]:
+def within(seconds: float | None, work: float = 1.0) -> Iterator[None]:
     """Everything done inside ends by ``seconds`` from now at the latest (None: no new deadline, the outer one
-    holds). Nested, the nearer deadline wins: a request made inside another (the page's quick odds, a benchmark)
-    never outlasts the outer one."""
-    outer = _request[0]
+    holds), and each exact computation inside does at most ``work`` of its :class:`Budget`'s cells. Nested, the
+    nearer deadline and the smaller share win: a request made inside another (a benchmark) never outlasts the outer
+    one."""
+    outer, outer_work = _request[0], _work[0]
     if seconds is not None:
         _request[0] = min(outer, time.perf_counter() + seconds)
+    _work[0] = outer_work * work
     try:
         yield
     finally:
-        _request[0] = outer
+        _request[0], _work[0] = outer, outer_work
 
 
 def deadline() -> float:
@@ -75,7 +83,7 @@ class Budget:
     """
 
     def __init__(self, cells: float, seconds: float | None = None):
-        self.cells, self.seconds = cells, SECONDS if seconds is None else seconds
+        self.cells, self.seconds = cells * _work[0], SECONDS if seconds is None else seconds
         self.used = 0
         self.deadline = min(time.perf_counter() + self.seconds, _request[0])
         self.seconds = max(0.0, min(self.seconds, self.deadline - time.perf_counter()))

@@ -1,6 +1,7 @@
 """The odds' own worker, a second Pyodide, runs only while the odds need it. It is not started while the set-up has
-nothing to ask, nor for odds the rules' own worker answers within its quick deadline (QUICK_MS in web/odds/odds.js); it
-starts and answers for a fight too large for that, and ends when the page has been hidden for a while (HIDDEN_MS), to
+nothing to ask, nor for odds the rules' own worker answers as a quick request (a share of an exact computation's work,
+pyrules.budget.QUICK_WORK: the same fights on any machine, however busy); it starts and answers for a fight too large
+for that, and ends when the page has been hidden for a while (HIDDEN_MS), to
 start again and answer once the page is back and the odds need it."""
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ HIDDEN_MS = 30_000
 HERO = {"COMBAT SKILL": "15", "ENDURANCE": "20"}
 GIAK = [{"Enemy name": "Giak", "Enemy COMBAT SKILL": "16", "Enemy ENDURANCE": "20"}]
 HERO_RECORD, GIAK_RECORD = {"skill": 15, "endurance": 20}, [{"name": "Giak", "skill": 16, "endurance": 20}]
-# ENDURANCE enough on both sides that the exact odds take far longer than the quick deadline (50 ms) in Pyodide: about
-# half a second here (360,000 cells of the chain; a fight of 20 against 20 has 400)
+# ENDURANCE enough on both sides that the exact odds are far more work than a quick request's (360,000 cells of the
+# chain, about half a second in Pyodide here; a quick request's 8,000; a fight of 20 against 20 has 400)
 BIG = {"COMBAT SKILL": "15", "ENDURANCE": "600"}
 BIG_FOE = [{"Enemy name": "Zakhan", "Enemy COMBAT SKILL": "20", "Enemy ENDURANCE": "600"}]
 BIG_RECORD, BIG_FOE_RECORD = {"skill": 15, "endurance": 600}, [{"name": "Zakhan", "skill": 20, "endurance": 600}]

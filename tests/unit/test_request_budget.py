@@ -129,3 +129,26 @@ def test_exact_odds_past_their_work_are_refused_when_the_estimate_passes_it_not_
         reply = json.loads(api.call(json.dumps({"op": "odds", "record": heavy.counted_rounds(**rules)})))
         assert reply.get("too_large"), reply
         assert time.thread_time() - started < budget.REQUEST_SECONDS / 5
+
+
+def quick_odds(hero: dict, foe: dict, **options) -> dict:
+    record = {"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": hero,
+              "enemies": [{"name": "Foe", **foe}], "actions": []}  # fmt: skip
+    return json.loads(api.call(json.dumps({"op": "odds", "record": record, **options})))
+
+
+def test_a_quick_odds_request_answers_by_the_fight_not_by_the_clock(monkeypatch):
+    """The page asks its rules' worker for the odds between rounds as a quick request: a share of the exact
+    computation's work (budget.QUICK_WORK), so that which fights it answers is the same on any machine, however busy
+    (a deadline of 50 ms made a busy machine send a book's small fight to the second worker). A printed fight is
+    answered, and as the full request answers it; 600 against 600 ENDURANCE is too large, with an hour of clock (its
+    full odds, about half a second, are tests/browser/test_odds_lazy.py's)."""
+    small, big = ({"skill": 15, "endurance": 20}, {"skill": 16, "endurance": 20}), \
+        ({"skill": 15, "endurance": 600}, {"skill": 20, "endurance": 600})  # fmt: skip
+    monkeypatch.setattr(budget, "QUICK_SECONDS", 3600.0)
+    answered, full = quick_odds(*small, quick=True), quick_odds(*small)
+    assert answered["ok"] and answered["win"] == full["win"] and answered.get("table") == full.get("table")
+    refused = quick_odds(*big, quick=True)
+    assert not refused["ok"] and refused["too_large"] and refused["error"]["field"] == "record"
+    bad = quick_odds(*small, quick="yes")
+    assert not bad["ok"] and bad["error"]["field"] == "quick"

@@ -1,9 +1,10 @@
 // The odds' worker's lifecycle (odds.js's panel asks through it): a second Pyodide, so that a long computation never
-// delays a round. It starts only when the odds need more than the rules' own worker answers within QUICK_MS (a fight
-// too large for that, a part left out of the quick answer, the best spend, the simulation offered or asked for, a
-// story), and ends when the page has been hidden for a while; it starts again when the odds need it. A request it has
-// not answered in time is abandoned: the worker is ended and a new one started, and the request answered as too large
-// for exact odds (the panel offers the simulation instead).
+// delays a round. It starts only when the odds need more than the rules' own worker answers as a quick request (a
+// fight whose exact odds are more work than pyrules.budget.QUICK_WORK, the same fights whatever the machine's load; a
+// part left out of the quick answer, the best spend, the simulation offered or asked for, a story), and ends when the
+// page has been hidden for a while; it starts again when the odds need it. A request it has not answered in time is
+// abandoned: the worker is ended and a new one started, and the request answered as too large for exact odds (the
+// panel offers the simulation instead).
 import { language, t } from "../base/i18n.js";
 import { Rules } from "../base/rules.js";
 
@@ -14,8 +15,7 @@ const PATIENCE_MS = 5000; // an odds request not answered by then is abandoned a
 const HIDDEN_MS = 30_000; // the odds' worker ends once the page has been hidden this long with nothing asked
 export let allowed = false; // the rules are ready: the odds' worker may start
 /** @type {((request: Record<string, unknown>) => Promise<Reply>) | null} */
-let quick = null; // the rules' own worker: the cheap exact odds, within QUICK_MS, while the odds' worker is not up
-const QUICK_MS = 50;
+let quick = null; // the rules' own worker: the cheap exact odds, a quick request's, while the odds' worker is not up
 let workerUp = false; // the odds' worker has started and answers
 /** @type {() => void} */
 let allowing = () => {};
@@ -156,13 +156,13 @@ async function answer(request, patience) {
 }
 
 /**
- * While the odds' worker is not up: the rules' own worker's answer within QUICK_MS (the odds, or why there are none);
+ * While the odds' worker is not up: the rules' own worker's answer to a quick request (the odds, or why there are none);
  * null when it cannot answer that soon, or once the odds' worker is up.
  * @param {Record<string, unknown>} request
  * @returns {Promise<Reply | null>}
  */
 export async function quickly(request) {
   if (workerUp || !quick) return null;
-  const reply = await quick({ ...request, ms: QUICK_MS });
+  const reply = await quick({ ...request, quick: true });
   return reply.ok || !reply.too_large ? reply : null;
 }
