@@ -8,10 +8,9 @@ import random
 import re
 
 import pytest
-from citadel_cases import THREE, attack, cob, front_monster_killed, hero, kill_front, mon
+from citadel_cases import THREE, attack, cob, front_monster_killed, hero, kill_front, mon, reorg
 from conftest import make_record, play
 from said import check_said
-from test_citadel import reorg
 from test_citadel_readings import ninth_round_full_first_row
 
 from pyrules import Fight
