@@ -4,17 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from citadel_cases import (
-    THREE,
-    TWO,
-    attack,
-    cob,
-    hero,
-    mon,
-    refused,
-    targets_of,
-    to_monster_phase,
-)
+from citadel_cases import THREE, TWO, attack, cob, hero, mon, refused, targets_of, to_monster_phase
 
 from pyrules import RecordError, rng
 

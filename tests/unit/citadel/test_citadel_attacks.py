@@ -4,17 +4,7 @@ death; one test (at least) for every case, named by its number."""
 from __future__ import annotations
 
 import pytest
-from citadel_cases import (
-    THREE,
-    TWO,
-    attack,
-    cob,
-    hero,
-    mon,
-    refused,
-    targets_of,
-    to_monster_phase,
-)
+from citadel_cases import THREE, TWO, attack, cob, hero, mon, refused, targets_of, to_monster_phase
 
 from pyrules import rng
 from pyrules.systems.citadel import CitadelOfBlood

@@ -3,17 +3,7 @@ for every case, named by its number."""
 
 from __future__ import annotations
 
-from citadel_cases import (
-    THREE,
-    attack,
-    cob,
-    front_monster_killed,
-    hero,
-    kill_front,
-    mon,
-    refused,
-    reorg,
-)
+from citadel_cases import THREE, attack, cob, front_monster_killed, hero, kill_front, mon, refused, reorg
 
 # ---- 9.8 party reorganization ------------------------------------------------------------------------------
 

@@ -11,11 +11,7 @@ from lonewolf_odds_cases import CASES, EXACT, evade_advice, odds_of
 from oracles import grey_star_policy_reference, reference_odds
 
 from pyrules.systems.lonewolf import Action
-from pyrules.systems.lonewolf.odds import (
-    grey_star_policy,
-    spend_table,
-    trade_off,
-)
+from pyrules.systems.lonewolf.odds import grey_star_policy, spend_table, trade_off
 
 # ---- hand-computed -----------------------------------------------------------------------------------------
 

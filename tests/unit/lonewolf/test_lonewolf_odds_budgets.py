@@ -15,12 +15,7 @@ from lonewolf_odds_cases import CASES, EXACT, call, odds_of
 from pyrules.__main__ import main
 from pyrules.fields import RecordError
 from pyrules.systems.lonewolf import Action
-from pyrules.systems.lonewolf.odds import (
-    grey_star_policy,
-    lone_wolf_odds,
-    spend_table,
-    trade_off,
-)
+from pyrules.systems.lonewolf.odds import grey_star_policy, lone_wolf_odds, spend_table, trade_off
 
 # ---- the command line and the API ---------------------------------------------------------------------------
 

@@ -14,11 +14,7 @@ from oracles import grey_star_policy_reference, reference_odds
 
 from pyrules.odds import MonteCarlo
 from pyrules.systems.lonewolf import Action
-from pyrules.systems.lonewolf.odds import (
-    grey_star_policy,
-    lone_wolf_policy,
-    spend_table,
-)
+from pyrules.systems.lonewolf.odds import grey_star_policy, lone_wolf_policy, spend_table
 
 # ---- the odds follow the engine: a rule broken in the engine is followed by every exact solver ---------------
 # The solvers ask the engine for a round's random part (chance), its losses (round_losses) and how it ends (ending);
