@@ -15,7 +15,7 @@ replaying it is deterministic on CPython and in Pyodide.
 ('won', 18, (0,))
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 from .contract import Outcome, System  # noqa: E402
 from .fields import RecordError  # noqa: E402

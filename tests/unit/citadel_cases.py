@@ -70,6 +70,15 @@ def to_monster_phase(fight):
     return fight
 
 
+def reorg(party, enemies=None):
+    """The party against a monster that cannot hurt it, brought to the Party Reorganization phase (9.8)."""
+    fight = cob(party, enemies or [mon("m", wp=40, cb=-9)])
+    fight.apply({"do": "end_phase"})
+    fight.apply({"do": "monster", "die": 1, "target_die": 1})
+    assert fight.state.phase == "party_reorg"
+    return fight
+
+
 def kill_front(front_hp, behind, die=6):
     """Three monsters in front (the middle one with ``front_hp``), ``behind`` after; the hero kills the middle."""
     party = [hero("a", (0, 0), cb=-9), hero("b", (0, 1), cb=20), hero("c", (0, 2), cb=-9)]

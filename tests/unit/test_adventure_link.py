@@ -3,7 +3,7 @@ replayed on the way in, the reader's limits kept on the way out.
 
     PYTHONPATH=. python3 tests/unit/test_adventure_link.py
 
-prints the lengths the README gives: a 10-fight Lone Wolf adventure and a 5-fight Braslavsky one."""
+prints the lengths docs/using.md gives: a 10-fight Lone Wolf adventure and a 5-fight Braslavsky one."""
 
 from __future__ import annotations
 

@@ -44,7 +44,7 @@ def test_an_exported_file_replays_to_the_same_state(path):
 ADDED = ("decline_cost", "decline_costs_luck")
 
 
-# The log's notes reworded since the fixtures were made (issue 39: a name may be plural, "Orcs is dead" was not
+# The log's notes reworded since the fixtures were made (a name may be plural: "Orcs is dead" was not
 # English): the same events, in today's words.
 REWORDED = [
     (re.compile(r"^(.*) is dead; (.*) fights on$"), r"\1: out of the fight; the next enemy: \2"),

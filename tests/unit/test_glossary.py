@@ -31,8 +31,10 @@ TEXTS = [(code, english, translated) for code in CODES
          for english, translated in sorted({pair for catalog in CATALOGS[code].values() for pair in catalog.items()})]
 # Each language's grammar checks are data in its own folder (pyrules/locales/<code>/grammar.json: each pattern with
 # what it means). "gendered": a word whose form says a name is of one gender and number, checked after a name's field
-# within its clause; "short_form": such a form on its own; "term_after_number" (Russian): a term after a number in the
-# wrong case, any of its patterns. The pseudo-locale has no grammar.
+# within its clause; "short_form": such a form on its own; "gender_examples": the slips these two must find and the
+# texts they must let pass; "term_after_number" (Russian): a term after a number in the wrong case, any of its
+# patterns, with its slips and right cases; "latin_words" or "same_as_english": how English left untranslated is found
+# in the language's script (below). The pseudo-locale has no grammar.
 GRAMMARS = {code: read(code, "grammar.json") for code in CODES if (LOCALES / code / "grammar.json").exists()}
 GENDERED = {code: grammar["gendered"]["pattern"] for code, grammar in GRAMMARS.items()}
 NAME_THEN_GENDERED = {code: re.compile(r"\{\w+\}[^.;!?{}]{0,30}?(?<!\w)" + words + r"(?!\w)")
@@ -124,32 +126,37 @@ def test_a_number_is_never_followed_by_a_term_in_the_wrong_case(code, english, t
         assert TERM_AFTER_NUMBER[code].search(translated) is None, translated
 
 
-CASE_SLIPS = ["Отказ от проверки отнимает 1 УДАЧА", "отнимает {n} {luck}", "+{gained} ВЫНОСЛИВОСТИ.",
-              "стоит 3 ВЫНОСЛИВОСТЬ", "потрачено {spent} СИЛЫ ВОЛИ"]
-CASE_RIGHT = ["отнимает 1 УДАЧУ", "УДАЧА −{n}", "ВЫНОСЛИВОСТЬ +{gained}.",
-              "восстановлено {n} {n|очко|очка|очков} ВЫНОСЛИВОСТИ", "от раны ВЫНОСЛИВОСТЬ уменьшается на {n}",
-              "2 УДАЧИ", "МАСТЕРСТВО 11, ВЫНОСЛИВОСТЬ 18"]
+# Each check's own test, from its language's grammar.json: the slips it must find, the texts it must let pass.
+CASE_CHECKS = {code: grammar["term_after_number"] for code, grammar in GRAMMARS.items()
+               if "term_after_number" in grammar}
+CASE_SLIPS = [(code, text) for code, check in CASE_CHECKS.items() for text in check["slips"]]
+CASE_RIGHT = [(code, text) for code, check in CASE_CHECKS.items() for text in check["right"]]
 
 
-@pytest.mark.parametrize("text", CASE_SLIPS)
-def test_the_case_check_finds_the_slips(text):
-    assert TERM_AFTER_NUMBER["ru"].search(text)
+@pytest.mark.parametrize(("code", "text"), CASE_SLIPS)
+def test_the_case_check_finds_the_slips(code, text):
+    assert TERM_AFTER_NUMBER[code].search(text)
 
 
-@pytest.mark.parametrize("text", CASE_RIGHT)
-def test_the_case_check_lets_the_right_cases_pass(text):
-    assert not TERM_AFTER_NUMBER["ru"].search(text)
+@pytest.mark.parametrize(("code", "text"), CASE_RIGHT)
+def test_the_case_check_lets_the_right_cases_pass(code, text):
+    assert not TERM_AFTER_NUMBER[code].search(text)
 
 
 def test_every_language_has_its_gender_check():
     assert set(CODES) <= set(GENDERED) | {"en-XA"}  # a new language brings its own (the pseudo-locale has no grammar)
 
 
-SLIPS = [("ru", "{name} убит"), ("ru", "{name}: мертва"), ("ru", "Крыса {name} ранена."), ("ru", "убит"),
-         ("es", "{name} muerto"), ("es", "{name}: herida"), ("es", "{name} ha sido derrotada."), ("es", "muerto")]
-NEUTRAL = [("ru", "{name}: выбывает из боя"), ("ru", "{name} погибает"), ("ru", "чудовища мертвы"),
-           ("ru", "Отряд погиб."), ("es", "{name}: fuera de combate"), ("es", "{name} cae"),
-           ("es", "El grupo ha muerto."), ("es", "la herida que te causa {name}")]
+GENDER_EXAMPLES = {code: grammar.get("gender_examples", {}) for code, grammar in GRAMMARS.items()}
+SLIPS = [(code, text) for code, examples in GENDER_EXAMPLES.items() for text in examples.get("slips", [])]
+NEUTRAL = [(code, text) for code, examples in GENDER_EXAMPLES.items() for text in examples.get("neutral", [])]
+
+
+def test_every_grammar_check_comes_with_its_own_test():
+    """Each language's gender checks, and its case check where it has one, with slips to find and texts to pass."""
+    assert {code for code, examples in GENDER_EXAMPLES.items() if examples.get("slips") and examples.get("neutral")} \
+        == set(GRAMMARS) >= {"ru", "es"}
+    assert all(check["slips"] and check["right"] for check in CASE_CHECKS.values()) and "ru" in CASE_CHECKS
 
 
 @pytest.mark.parametrize(("code", "text"), SLIPS)
@@ -160,3 +167,26 @@ def test_the_gender_check_finds_the_slips(code, text):
 @pytest.mark.parametrize(("code", "text"), NEUTRAL)
 def test_the_gender_check_lets_neutral_words_pass(code, text):
     assert not NAME_THEN_GENDERED[code].search(text) and not SHORT_FORM[code].search(text)
+
+
+# English left untranslated in the rules' texts, found as each language's script allows (its grammar.json): in a
+# language written in another script, a word in Latin letters but the few its "latin_words" allows; in one written in
+# Latin letters, a text the same as its English but those its "same_as_english" lists.
+FIELD = re.compile(r"\{(\w+)\}")
+PLURAL = re.compile(r"\{(\w+)\|([^{}]*)\}")
+RULES_TEXTS = [(code, english, translated)
+               for code in CODES for english, translated in sorted(i18n.CATALOGS[code].items())]  # fmt: skip
+LATIN = [text for text in RULES_TEXTS if "latin_words" in GRAMMARS.get(text[0], {})]
+
+
+@pytest.mark.parametrize("code,english,translated", LATIN, ids=[f"{c}-{e[:60]}" for c, e, _ in LATIN])
+def test_no_english_left_in_a_language_of_another_script(code, english, translated):
+    text = PLURAL.sub("", FIELD.sub("", translated))
+    words = set(re.findall(r"[A-Za-z]{2,}", text)) - set(GRAMMARS[code]["latin_words"]["allowed"])
+    assert words == set(), translated
+
+
+@pytest.mark.parametrize("code", [code for code in CODES if "same_as_english" in GRAMMARS.get(code, {})])
+def test_no_english_left_as_it_was_in_a_language_of_latin_letters(code):
+    same = {english for english, translated in i18n.CATALOGS[code].items() if english == translated}
+    assert same == set(GRAMMARS[code]["same_as_english"]["texts"])

@@ -1,4 +1,4 @@
-"""Citadel of Blood's words (issue 41: the rules say it, the page draws it): every kind of log event said in every
+"""Citadel of Blood's words (the rules say them, the page draws them): every kind of log event said in every
 language (``System.said``, on each event as it leaves the rules), the outcome in the view, Citadel's line of what to
 do now (the view's help), and the same words the page wrote before they moved into Python."""
 
@@ -8,10 +8,9 @@ import random
 import re
 
 import pytest
-from citadel_cases import THREE, attack, cob, front_monster_killed, hero, kill_front, mon
+from citadel_cases import THREE, attack, cob, front_monster_killed, hero, kill_front, mon, reorg
 from conftest import make_record, play
 from said import check_said
-from test_citadel import reorg
 from test_citadel_readings import ninth_round_full_first_row
 
 from pyrules import Fight

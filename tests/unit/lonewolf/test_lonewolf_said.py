@@ -1,4 +1,4 @@
-"""The Lone Wolf family's words (issue 41: the rules say it, the page draws it): every kind of log event said in
+"""The Lone Wolf family's words (the rules say them, the page draws them): every kind of log event said in
 every language (``System.said``, on each event as it leaves the rules), the outcome in the view, the costly actions'
 costs, and the same words the page wrote before they moved into Python."""
 
