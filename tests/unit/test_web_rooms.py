@@ -85,3 +85,38 @@ def test_no_circle_of_imports_that_run():
 
     cycles = [cycle for node in sorted(graph) for cycle in walk(node, [])]
     assert cycles == []
+
+
+# The page's state is base/state.js's (the rules' client, the open fight, the odds' worker), read with get() and
+# followed with on(): no module exports a `let` that others read as it changes.
+EXPORTED_LET = re.compile(r"^export\s+(?:let|var)\b", re.M)
+# An init taking a bag of the page's callbacks: a module's `init(` declared with a parameter. Only the screen modules'
+# init(shell) takes one (their contract, types/screen.d.ts), handed once by app.js through loadScreens.
+INIT_WITH_PARAMETER = re.compile(r"^export\s+(?:async\s+)?function\s+init\s*\(\s*[^)\s]", re.M)
+EVENT = re.compile(r"""\b(emit|on)\(\s*"([\w-]+)\"""")
+
+
+def test_no_module_exports_a_changing_binding():
+    assert [p.name for p in modules() if EXPORTED_LET.search(p.read_text(encoding="utf-8"))] == []
+
+
+def test_the_shell_hands_down_one_bag_the_screens_contract():
+    bagged = [p.name for p in modules() if INIT_WITH_PARAMETER.search(p.read_text(encoding="utf-8"))]
+    assert bagged and all(re.fullmatch(r"screen-[\w-]+\.js", name) for name in bagged)
+    app = (WEB / "shell" / "app.js").read_text(encoding="utf-8")
+    assert re.findall(r"\b\w+\.init\(([^)]*)\)", app) and not any(re.findall(r"\b\w+\.init\(([^)]+)\)", app))
+    assert len(re.findall(r"\bloadScreens\(\{", app)) == 1
+
+
+def test_every_event_emitted_is_heard_and_every_one_heard_is_emitted_or_a_key_of_the_state():
+    said: dict[str, set[str]] = {"emit": set(), "on": set()}
+    for path in modules():
+        for verb, name in EVENT.findall(path.read_text(encoding="utf-8")):
+            said[verb].add(name)
+    state = (WEB / "base" / "state.js").read_text(encoding="utf-8")
+    declared = re.search(r"const state = \{([^}]*)\}", state)
+    assert declared
+    keys = set(re.findall(r"(\w+): ", declared.group(1)))
+    assert {"rules", "fight"} <= keys and said["emit"]
+    assert said["emit"] - said["on"] == set()
+    assert said["on"] - said["emit"] - keys == set()

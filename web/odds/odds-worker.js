@@ -4,16 +4,17 @@
 // part left out of the quick answer, the best spend, the simulation offered or asked for, a story), and ends when the
 // page has been hidden for a while; it starts again when the odds need it. A request it has not answered in time is
 // abandoned: the worker is ended and a new one started, and the request answered as too large for exact odds (the
-// panel offers the simulation instead).
+// panel offers the simulation instead). Whether it may start and the one running are the page's state (state.js:
+// oddsAllowed, oddsWorker), which the panel reads.
 import { language, t } from "../base/i18n.js";
 import { Rules } from "../base/rules.js";
+import { get, set } from "../base/state.js";
 
 /** @typedef {import("../base/rules.js").Refusal} Refusal */
 /** @typedef {import("../base/rules.js").Reply} Reply */
 
 const PATIENCE_MS = 5000; // an odds request not answered by then is abandoned and its worker restarted
 const HIDDEN_MS = 30_000; // the odds' worker ends once the page has been hidden this long with nothing asked
-export let allowed = false; // the rules are ready: the odds' worker may start
 /** @type {((request: Record<string, unknown>) => Promise<Reply>) | null} */
 let quick = null; // the rules' own worker: the cheap exact odds, a quick request's, while the odds' worker is not up
 let workerUp = false; // the odds' worker has started and answers
@@ -21,7 +22,7 @@ let workerUp = false; // the odds' worker has started and answers
 let allowing = () => {};
 const started = new Promise((resolve) => { allowing = () => resolve(undefined); }); // resolved once allowed
 /** @type {Rules | null} */
-export let worker = null; // started by the first request (ask)
+let worker = null; // started by the first request (ask)
 /** @type {WeakMap<Rules, Promise<boolean>>} */
 const usable = new WeakMap();
 let asking = 0; // requests sent to the odds' worker and not answered yet
@@ -46,14 +47,14 @@ export function quickFrom(rules) {
  */
 export function allow(shown, broke) {
   [panel, failed] = [shown, broke];
-  allowed = true;
+  set("oddsAllowed", true);
   allowing();
   document.addEventListener("visibilitychange", visibility);
 }
 
 /** The odds' worker started ahead of a request that will want it (once allowed). */
 export function warm() {
-  if (allowed && !worker) launch();
+  if (get("oddsAllowed") && !worker) launch();
 }
 
 /**
@@ -79,13 +80,13 @@ function stop() {
     return;
   }
   worker.terminate(tooLarge()); // nothing is waiting on it: the reply is never used
-  worker = null;
+  set("oddsWorker", worker = null);
   workerUp = false;
   panel.dataset.worker = "ended";
 }
 
 function launch() {
-  worker = new Rules(() => {}, "odds");
+  set("oddsWorker", worker = new Rules(() => {}, "odds"));
   workerUp = false;
   panel.dataset.worker = "starting";
   const launched = worker;

@@ -6,7 +6,8 @@
 import { bars, curve } from "./charts.js";
 import { $, element, h } from "../base/dom.js";
 import { capital, language, percentText, systemsWords, t } from "../base/i18n.js";
-import { allow, allowed, ask, askEither, quickly, tooLarge, warm, worker } from "./odds-worker.js";
+import { get } from "../base/state.js";
+import { allow, ask, askEither, quickly, tooLarge, warm } from "./odds-worker.js";
 
 export { quickFrom } from "./odds-worker.js";
 
@@ -314,7 +315,7 @@ async function compute() {
   if (!exact) {
     warm(); // the simulation is offered: its worker started ahead of the click
     clear();
-    say(allowed ? t("Too many possibilities for exact odds: estimate them by simulation.") : t("The odds are being prepared…"));
+    say(get("oddsAllowed") ? t("Too many possibilities for exact odds: estimate them by simulation.") : t("The odds are being prepared…"));
     return;
   }
   // The set-up's odds assume the spend the fight will advise (Grey Star: the best policy's spend now, under the worth
@@ -330,7 +331,7 @@ async function compute() {
   }
   const { reply, fast } = asked;
   shown(reply);
-  if (!fast || !reply.ok || !reply.left_out || !allowed) return;
+  if (!fast || !reply.ok || !reply.left_out || !get("oddsAllowed")) return;
   // A part that did not fit the quick deadline (Grey Star's table of spends) comes from the odds' worker, which has
   // the whole budget: drawn when it comes, if it does; the quick answer stays otherwise.
   const full = await ask(request);
@@ -345,8 +346,9 @@ async function compute() {
 async function oddsOf(request) {
   const fast = await quickly(request);
   if (fast) return { reply: fast, fast: true };
-  if (!allowed || !worker) say(t("The odds are being prepared…")); // said while the odds' worker starts
-  if (!allowed) return null;
+  // said while the odds' worker starts
+  if (!get("oddsAllowed") || !get("oddsWorker")) say(t("The odds are being prepared…"));
+  if (!get("oddsAllowed")) return null;
   return { reply: await ask(request), fast: false };
 }
 

@@ -2,40 +2,42 @@
 // statistic fight after fight, each fight as "hero vs enemy, won after N rounds, ENDURANCE 22 → 15", tapped for its
 // story), apart from the friend's own fights, which stay as they were until the friend keeps the adventure. Every
 // number and word of the rules is the open_link reply's (pyrules.adventure.overview).
-import { $, h, svgNode as node } from "../base/dom.js";
+import { $, h, leaveLink, svgNode as node } from "../base/dom.js";
 import { t } from "../base/i18n.js";
+import { emit, get, on } from "../base/state.js";
+import * as play from "./play.js";
+import { adopt, fightName, state } from "./saved.js";
+import { system } from "./systems.js";
 
 /**
  * @typedef {import("../base/rules.js").Summary & {name: string, section: string, start: number, left: number}} Line
  * @typedef {{adventure: Record<string, any>, overview: {stat: string, fights: Line[]}, terms: string[][]}} Shared
- * @typedef {{book: (system: string) => string | undefined, fightName: (summary: import("../base/rules.js").Summary) => string,
- *   state: (summary: import("../base/rules.js").Summary) => string,
- *   open: (fight: {name: string, record: any}, index: number) => void,
- *   keep: (adventure: Record<string, any>) => void, back: () => void}} Page
  */
 
 const $box = $("#friend"), $heading = $("#friend-heading"), $book = $("#friend-book"), $key = $("#friend-key"),
   $caption = $("#friend-caption"), $chart = $("#friend-chart"), $fights = $("#friend-fights"),
   $keep = /** @type {HTMLButtonElement} */ ($("#friend-keep")), $status = $("#friend-status");
-/** @type {Page} */
-let page;
 /** @type {Shared | null} */
 let shown = null;
 
-/** @param {Page} shell */
-export function init(shell) {
-  page = shell;
+export function init() {
+  on("fight", (fight) => { if (fight) hide(); }); // one of its fights open, or one's own: the overview steps aside
   $keep.addEventListener("click", () => {
     if (!shown) return;
-    page.keep(shown.adventure);
+    adopt(shown.adventure, true, lines()); // kept, and the link leaves the address
+    leaveLink();
     $keep.hidden = true;
     $status.textContent = t("Kept in your saved fights.");
   });
-  $("#friend-back").addEventListener("click", () => page.back());
-  $fights.addEventListener("click", (event) => {
+  $("#friend-back").addEventListener("click", () => emit("back")); // the shell's
+  $fights.addEventListener("click", async (event) => {
     const button = /** @type {Element} */ (event.target).closest("button");
     const index = Number(button?.dataset.index);
-    if (shown && button) page.open(shown.adventure.fights[index], index);
+    if (!shown || !button) return;
+    const { name, record } = shown.adventure.fights[index], rules = get("rules");
+    /** @type {import("../base/rules.js").Reply<import("../base/rules.js").Opened> | null} */
+    const reply = rules && await rules.call({ op: "restore", record });
+    if (reply?.ok) play.show(reply, { name, link: true, shared: true, looking: "adventure", index });
   });
 }
 
@@ -88,16 +90,16 @@ function draw() {
   const lines = overview.fights;
   const hero = adventure.name || lines[0]?.hero || "";
   $heading.textContent = hero;
-  $book.textContent = [page.book(adventure.system) ?? "",
+  $book.textContent = [system(adventure.system)?.book ?? "",
     t("{n} {n|fight|fights}", { n: lines.length })].join(" · ");
   $key.textContent = terms.map(([term, meaning]) => `${term}: ${meaning}`).join("; ");
   $caption.textContent = t("{stat}, fight after fight", { stat: overview.stat });
   $chart.replaceChildren(chart(lines));
   $fights.replaceChildren(...lines.map((line, i) => h("li", {},
-    h("button", { type: "button", className: "link", data: { index: String(i) } }, line.name || page.fightName(line)),
-    h("span", { className: "hint" }, [line.name ? page.fightName(line) : "", // the sharer's name for it first
+    h("button", { type: "button", className: "link", data: { index: String(i) } }, line.name || fightName(line)),
+    h("span", { className: "hint" }, [line.name ? fightName(line) : "", // the sharer's name for it first
       line.section ? t("section {section}", { section: line.section }) : "",
-      page.state(line), `${overview.stat} ${line.start} → ${line.left}`].filter(Boolean).join(" · ")))));
+      state(line), `${overview.stat} ${line.start} → ${line.left}`].filter(Boolean).join(" · ")))));
 }
 
 const W = 420, H = 150, LEFT = 40, RIGHT = 14, TOP = 16, BOTTOM = 24;

@@ -1,9 +1,13 @@
 // The "Saved fights" card: every fight kept in this browser (storage.js), grouped by adventure (adventures.js), checked
 // by the rules at start-up; resumed, renamed, exported or deleted; the fights saved before adventures existed, each
-// made a one-fight adventure. How fights travel (share links, files) is links.js's, which draws on this module.
+// made a one-fight adventure; an adventure brought in (imported, or a friend's kept). How fights travel (share links,
+// files) is links.js's, which draws on this module.
 import { $, $$, download, leaveLink, tell } from "../base/dom.js";
 import { t, translatePage } from "../base/i18n.js";
+import { emit, get } from "../base/state.js";
 import * as adventures from "./adventures.js";
+import * as setup from "./setup.js";
+import { system } from "./systems.js";
 import { currentId, FIGHT, loadSaves, newId, open, remove, SAVE_FORMAT, SAVE_VERSION, setAside, setCurrent, store,
   watchRoom } from "../base/storage.js";
 import * as aside from "./aside.js";
@@ -15,39 +19,21 @@ import * as aside from "./aside.js";
 /** @typedef {import("../../types/screen").OpenFight} OpenFight */
 /** @typedef {import("../base/storage.js").Save} Save */
 /** @typedef {import("./adventures.js").Adventure} Adventure */
-/**
- * What the card asks of the page: the rules once started, the open fight, to show a fight the rules opened (with its
- * saved id and name), a book's name, to leave the open fight for the set-up and this card (`home`: false when the
- * fight stays), and to share an adventure as a link (links.js).
- * @typedef {{rules: () => Rules | null, fight: () => OpenFight | null,
- *   show: (reply: Opened, meta: {id?: string | null, name: string, created?: number, adventure?: string,
- *          link?: boolean, versus?: string, shared?: boolean, looking?: "fight" | "adventure"}) => void,
- *   look: (reply: import("./friend.js").Shared) => void,
- *   book: (system: string) => string | undefined, adventureChanged: (system: string) => void,
- *   home: () => Promise<boolean>,
- *   shareAdventure: (adventure: Adventure, group: HTMLElement) => Promise<void>}} Page
- */
 
 // ---- the saved fights' card -------------------------------------------------------------------------------------
 
 const $list = $("#save-list"), $template = /** @type {HTMLTemplateElement} */ ($("#save-template")),
   $groupTemplate = /** @type {HTMLTemplateElement} */ ($("#adventure-template"));
 /** @type {Save[]} */
-export let saved = []; // the saved fights, newest first
-/** @type {Page} */
-let page;
+let saved = []; // the saved fights, newest first
 
 export { currentId, setCurrent };
 
 /** @param {import("../base/storage.js").Problem} problem */
 const said = (problem) => t(problem.text, { ...problem, why: t(problem.why ?? "", problem) });
 
-/**
- * Reads this browser's storage (storage.js) and draws the card.
- * @param {Page} with_
- */
-export async function init(with_) {
-  page = with_;
+/** Reads this browser's storage (storage.js) and draws the card. */
+export async function init() {
   const problems = await open((problem) => tell(said(problem)));
   const { saves: stored, problems: unread } = loadSaves();
   saved = stored;
@@ -165,7 +151,7 @@ export const hasFights = (id) => saved.some((save) => save.adventure === id && p
  */
 export function title(fight) {
   if (fight.name) return fight.name;
-  return fight.summary ? fightName(fight.summary) : page.book(fight.record.system) ?? "";
+  return fight.summary ? fightName(fight.summary) : system(fight.record.system)?.book ?? "";
 }
 
 /**
@@ -191,12 +177,12 @@ export function state(summary) {
 /** @param {Summary | undefined} summary */
 function describe(summary) {
   if (!summary) return "";
-  const book = page.book(summary.system) ?? summary.book;
+  const book = system(summary.system)?.book ?? summary.book;
   return [book, state(summary), ...(summary.stats ?? []).map(([label, value]) => `${label} ${value}`)].join(" · ");
 }
 
 export function render() {
-  const open = page.fight()?.id;
+  const open = get("fight")?.id;
   const listed = saved.filter(played);
   /** @type {Map<string, Save[]>} by adventure id ("" for fights of none) */
   const groups = new Map();
@@ -227,7 +213,7 @@ export function render() {
  * @param {Adventure} adventure
  */
 function adventureTitle(adventure) {
-  const book = page.book(adventure.system) ?? adventure.system;
+  const book = system(adventure.system)?.book ?? adventure.system;
   const hero = adventure.name || t("Unnamed hero");
   return [hero, book, ...(adventure.section ? [t("section {section}", { section: adventure.section })] : [])].join(" · ");
 }
@@ -249,7 +235,7 @@ function fightItem(save, open) {
   $(".save-summary", item).textContent = [date, section, describe(save.summary)].filter(Boolean).join(" · ");
   for (const button of $$("button", $(".save-actions", item))) {
     button.setAttribute("aria-label", `${button.textContent} ${title(save)}`);
-    button.disabled = button.dataset.do === "resume" && !page.rules();
+    button.disabled = button.dataset.do === "resume" && !get("rules");
   }
   const input = $("input", $(".save-rename", item));
   input.id = `rename-${save.id}`;
@@ -307,11 +293,11 @@ async function adventureClicked(what, adventure, group) {
   switch (what) {
     case "open":
       adventures.makeCurrent(adventure);
-      return page.adventureChanged(adventure.system);
+      return adventureChanged(adventure.system);
     case "export":
       return download(adventure.name || t("adventure"), documentOf(adventure));
     case "share":
-      return page.shareAdventure(adventure, group);
+      return emit("share", adventure, group); // links.js's
     case "delete":
       confirm.hidden = false;
       return $("button", confirm).focus();
@@ -321,7 +307,7 @@ async function adventureClicked(what, adventure, group) {
       await Promise.all([...fights.map((save) => remove(save.id)), adventures.remove(adventure.id)]);
       saved = saved.filter((s) => s.adventure !== adventure.id);
       render();
-      page.adventureChanged(adventure.system);
+      adventureChanged(adventure.system);
       return ($list.querySelector("button") ?? $("#import-file")).focus();
     }
     case "cancel":
@@ -382,7 +368,7 @@ export function saveFight(fight, current = true) {
  */
 export async function keep(fight, play = false) {
   if (!fight.looking) return;
-  const rules = page.rules();
+  const rules = get("rules");
   const made = rules && await rules.call({ op: "adventure", adventure: fight.record });
   fight.adventure = made?.ok ? adventures.fromDocument(made.adventure, false).id : undefined;
   delete fight.looking;
@@ -396,7 +382,7 @@ export async function keep(fight, play = false) {
  * @param {Save} save
  */
 export async function resume(save) {
-  const rules = page.rules();
+  const rules = get("rules");
   if (!rules) return;
   /** @type {import("../base/rules.js").Reply<Opened>} */
   /** @type {import("../base/rules.js").Reply<Opened & {dropped?: any}>} */
@@ -407,6 +393,36 @@ export async function resume(save) {
   if (reply.dropped) await cut(save, reply.record, reply.dropped);
   const adventure = adventures.byId(save.adventure ?? "");
   if (adventure) adventures.makeCurrent(adventure); // its hero is the book's sheet again after this fight
-  page.show(reply, save);
+  emit("show", reply, save); // play.js's
+}
+
+/**
+ * An adventure brought in changed the set-up's book's: drawn there, unless a fight is open.
+ * @param {string} key a system's
+ */
+function adventureChanged(key) {
+  if (!get("fight")) setup.choose(key);
+}
+
+/**
+ * An imported adventure document (as the rules normalized it), or a shared one kept (`shared`: not made this
+ * browser's current adventure): a new adventure, its fights kept as saved fights, the list drawn again, and the set-up
+ * told that the adventure changed. Each fight is titled by its fighters (its summary, where the rules gave one).
+ * @param {Record<string, any>} document
+ * @param {Summary[]} [summaries] its fights' (a shared adventure's overview)
+ * @returns {Adventure}
+ */
+export function adopt(document, shared = false, summaries = []) {
+  const adventure = adventures.fromDocument(document, !shared);
+  for (const [i, fight] of (document.fights ?? []).entries()) {
+    const save = { id: newId(), name: fight.name, created: fight.when || Date.now(), record: fight.record,
+                   adventure: adventure.id, section: fight.section, summary: summaries[i],
+                   ...(shared ? { shared } : {}) };
+    saved.unshift(save);
+    persist(save);
+  }
+  render();
+  if (!shared) adventureChanged(adventure.system);
+  return adventure;
 }
 

@@ -2,32 +2,24 @@
 // and rules (its screen module's, built from form.js's parts), the record as typed, a rolled hero. Nothing here knows
 // a system.
 import { $, $$, find, place, showError } from "../base/dom.js";
+import { emit, get } from "../base/state.js";
 import { drawRules } from "./form.js";
 import { screenOf, words } from "./systems.js";
 
-/** @typedef {import("../base/rules.js").Rules} Rules */
 /** @typedef {import("../base/rules.js").System} System */
-/**
- * What the set-up asks of the page: the rules, and that another book is being chosen (the sheet of the one left is
- * kept first) and was chosen (its adventure's hero goes into the form).
- * @typedef {{rules: () => Rules | null, chose: (key: string) => void, leaving: () => void}} Page
- */
 
 const $form = /** @type {HTMLFormElement} */ ($("#setup")), $books = $("#books"), $body = $("#setup-body"),
   $rules = $("#rules-body"), $error = $("#setup-error");
-/** @type {Page} */
-let page;
-
-/** @param {Page} with_ */
-export function init(with_) {
-  page = with_;
+// Another book chosen: the events "leaving" (before its form replaces the one left) and "chose" (its key), which
+// sheet.js follows.
+export function init() {
   // The book list is in the page from its first paint (tools/site.py writes it from the rules' registry): it is only
   // given its listeners here, and its words in the page's language by select().
   for (const radio of $$("input", $books)) {
     radio.addEventListener("change", () => {
-      page.leaving();
+      emit("leaving");
       select();
-      page.chose(/** @type {HTMLInputElement} */ (radio).value);
+      emit("chose", /** @type {HTMLInputElement} */ (radio).value);
     });
   }
   select();
@@ -69,11 +61,11 @@ export function select(reset = true) {
 export function choose(key) {
   const radio = find(`input[value="${CSS.escape(key)}"]`, $books);
   if (radio instanceof HTMLInputElement && !radio.checked) {
-    page.leaving();
+    emit("leaving");
     radio.checked = true;
     select();
   }
-  page.chose(key);
+  emit("chose", key);
 }
 
 // This section's rules as typed: a number typed, or a choice changed from its default.
@@ -112,7 +104,7 @@ export function randomSeed() {
 
 /** A new hero by the chosen book's creation rules (null when refused, the message shown by its field). */
 export async function rollHero() {
-  const rules = page.rules();
+  const rules = get("rules");
   if (!rules) return null;
   const reply = await rules.call({ op: "new_hero", system: chosen(), seed: randomSeed() });
   if (reply.ok) return reply;

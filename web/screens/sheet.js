@@ -3,17 +3,15 @@
 // is typed once the rules accept it (the adventure op); a fight's hero back on it (the rules' hero_after).
 import { $, clearErrors, h, showError } from "../base/dom.js";
 import { t } from "../base/i18n.js";
+import { get, on } from "../base/state.js";
 import * as adventures from "./adventures.js";
 import * as saved from "./saved.js";
 import * as setup from "./setup.js";
 import { screenOf, system } from "./systems.js";
 
 /** @typedef {import("../../types/screen").OpenFight} OpenFight */
-/** @typedef {import("../base/rules.js").Rules} Rules */
 /** @typedef {import("./adventures.js").Adventure} Adventure */
 
-/** @type {{rules: () => Rules | null}} */
-let given;
 /** @type {Adventure | null} the set-up's adventure */
 let adventure = null;
 
@@ -25,9 +23,9 @@ const $name = /** @type {HTMLInputElement} */ ($("#adventure-name")),
   // What "New adventure" did when it had nothing to ask (see ask).
   $begun = h("p", { id: "new-adventure-begun", className: "hint adventure-confirm", attrs: { role: "status" } });
 
-/** @param {typeof given} with_ */
-export function init(with_) {
-  given = with_;
+export function init() {
+  on("leaving", save); // another book is being chosen (setup.js): the sheet of the one left is kept first
+  on("chose", show); // and its adventure's hero goes into the form
   const form = $("#setup");
   // The hero's fields, the name, section and notes are the sheet: kept as typed (not the enemies, not the rules).
   for (const type of ["input", "change"]) {
@@ -80,7 +78,7 @@ let timer = 0;
 export async function save() {
   clearTimeout(timer);
   const kept = adventure;
-  const rules = given.rules();
+  const rules = get("rules");
   if (!rules || !kept) return kept;
   const key = kept.system;
   const typed = adventures.toDocument({ system: key, name: $name.value.trim(), section: $section.value.trim(),
@@ -106,7 +104,7 @@ export function saveSoon() {
  * @param {ParentNode} root
  */
 export async function heroBack(open, box, root) {
-  const rules = given.rules();
+  const rules = get("rules");
   if (!rules || !open.record.actions.length) return true;
   const reply = await rules.call({ op: "hero_after", record: open.record });
   if (!reply.ok) {

@@ -7,6 +7,10 @@
 import { reviewChart, stepAt, stepWidth, values, xOf } from "../odds/charts.js";
 import { $, $$, element, fileName, h, saveFile } from "../base/dom.js";
 import { capital, language, percentText, t } from "../base/i18n.js";
+import { emit, get } from "../base/state.js";
+import * as odds from "../odds/odds.js";
+import * as saved from "./saved.js";
+import { screenOf, system } from "./systems.js";
 
 /** @typedef {import("../../types/screen").OpenFight} OpenFight */
 /** @typedef {import("../odds/charts.js").Review} Review */
@@ -31,14 +35,6 @@ const $box = $("#story"), $status = $("#story-status"), $summary = $("#story-sum
   $heading = $("#story-heading"), $looking = $("#story-looking"), $lookingText = $("#story-looking-text"),
   $keep = /** @type {HTMLButtonElement} */ ($("#story-keep")), $back = $("#story-back"), $key = $("#story-key");
 
-/**
- * @type {{review: (record: import("../base/rules.js").FightRecord, preview?: any) => Promise<any>, book: () => string,
- *         playOn: () => Promise<void>, again: () => void, title: (fight: any) => string, keep: () => Promise<void>,
- *         back: () => void, ending: (fight: OpenFight) => string,
- *         versus: (id: string) => {name: string, record: import("../base/rules.js").FightRecord} | undefined}}
- * keep: a friend's fight kept in Saved fights; back: to the shared adventure it is of, or to one's own fights.
- */
-let page;
 /** @type {Review | null} */
 let shown = null;
 /** @type {{name: string, review: Review} | null} */
@@ -58,9 +54,10 @@ const points = (p) =>
   new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 0, signDisplay: "exceptZero" })
     .format(p).replace("-", "−");
 
-/** @param {typeof page} shell */
-export function init(shell) {
-  page = shell;
+/** @param {OpenFight} fight */
+const ending = (fight) => capital(saved.state(fight.summary));
+
+export function init() {
   $chart.addEventListener("keydown", key);
   $chart.addEventListener("click", (event) => {
     const svg = $("svg", $chart);
@@ -71,19 +68,25 @@ export function init(shell) {
   $play.addEventListener("click", async () => { // the friend plays: the story comes back when the fight ends
     $play.disabled = true; // kept first (the link leaves the address), then played: one tap, one fight kept
     try {
-      await page.playOn(); // the page hides the story and focuses the fight's controls
+      const fight = get("fight");
+      if (!fight) return;
+      await saved.keep(fight, true);
+      hide();
+      $fight.scrollIntoView({ block: "start" }); // the fight card at the top, as a new fight starts
+      screenOf(fight.record.system).screen.focus();
     } finally {
       $play.disabled = false;
     }
   });
-  $again.addEventListener("click", () => page.again());
+  $again.addEventListener("click", () => emit("again")); // the shell's "Fight it yourself"
   $picture.addEventListener("click", savePicture);
   $keep.addEventListener("click", async () => {
-    await page.keep();
+    const fight = get("fight");
+    if (fight) await saved.keep(fight);
     $keep.hidden = true;
     $lookingText.textContent = t("Kept in your saved fights.");
   });
-  $back.addEventListener("click", () => page.back());
+  $back.addEventListener("click", () => emit("back")); // the shell's: to the shared adventure, or one's own fights
 }
 
 /**
@@ -125,7 +128,7 @@ export async function show(fight, { link = false } = {}) {
   if (!fight.record.actions.length) return hide();
   const linked = link ? given : null; // the link's preview, for the rules to compare with their story
   /** @type {Promise<any> | null} */
-  let asking = page.review(fight.record, linked); // asked at once: the rules work while the page draws
+  let asking = odds.review(fight.record, linked); // asked at once: the rules work while the page draws
   await new Promise((resolve) => setTimeout(resolve)); // the fight drawn is a task of its own (a long one's is long)
   if (token !== asked) return;
   if (link) { // a friend's fight: who fought whom, in which book, then its story, looked at first
@@ -133,14 +136,14 @@ export async function show(fight, { link = false } = {}) {
     $heading.focus({ preventScroll: true });
   }
   $status.textContent = t("The story is being told…");
-  const against = fight.versus ? page.versus(fight.versus) : undefined;
+  const against = fight.versus ? saved.find(fight.versus) : undefined;
   // A simulated review (a book without exact odds) comes in parts: each drawn as it comes, until the last. The
   // compared fight's is asked again only while it is still coming.
   /** @type {any} */
   let theirs = null;
   for (let first = true, pending = true; pending; first = false) {
-    const again = against && (!theirs || theirs.simulated?.pending) ? page.review(against.record) : theirs;
-    const [reply, compared] = await Promise.all([asking ?? page.review(fight.record, linked), again]);
+    const again = against && (!theirs || theirs.simulated?.pending) ? odds.review(against.record) : theirs;
+    const [reply, compared] = await Promise.all([asking ?? odds.review(fight.record, linked), again]);
     asking = null;
     if (token !== asked) return;
     theirs = compared;
@@ -152,11 +155,11 @@ export async function show(fight, { link = false } = {}) {
  * Draws a review's answer (and the one it is compared with); true while a simulated part is still to come.
  * @param {any} reply
  * @param {any} theirs
- * @param {{name: string} | undefined} against
+ * @param {import("../base/storage.js").Save | undefined} against
  * @param {boolean} first the first part: the step shown is the turning round
  */
 function draws(reply, theirs, against, first) {
-  other = against && theirs?.ok ? { name: page.title(against), review: theirs } : null;
+  other = against && theirs?.ok ? { name: saved.title(against), review: theirs } : null;
   if (!reply.ok) {
     clear();
     $status.textContent = t("The story could not be told: {error}", { error: reply.error.message });
@@ -212,7 +215,7 @@ export function preview(summary, sides, chart, measures, preview) {
   $box.hidden = false;
   $play.hidden = $again.hidden = $picture.hidden = $looking.hidden = $key.hidden = true;
   $status.textContent = t("The story is being told…");
-  $summary.textContent = `${page.ending(open)}.`;
+  $summary.textContent = `${ending(open)}.`;
   const [turning = null, worths = "", , marks = "", steps = [], kind = "win", chances] = chart ?? [];
   // pyrules.preview.worth_text: a character each, or whole per cents where one is outside 0–100 %
   const read = (/** @type {any} */ text) => Array.isArray(text)
@@ -457,12 +460,13 @@ export function picture() {
   g.fillStyle = color("--paper");
   g.fillRect(0, 0, 1200, 630);
   pen("600 28px", "--muted");
-  g.fillText(page.book(), 48, 58, 1104);
+  const openFight = get("fight");
+  g.fillText(openFight ? system(openFight.record.system).book : "", 48, 58, 1104);
   pen("700 44px", "--ink");
-  g.fillText(page.title(fight), 48, 112, 1104);
+  g.fillText(saved.title(fight), 48, 112, 1104);
   const outcome = fight.view.outcome;
   pen("800 56px", outcome === "lost" ? "--bad" : outcome === "ongoing" ? "--ink" : "--good");
-  g.fillText(page.ending(fight), 48, 182, 1104);
+  g.fillText(ending(fight), 48, 182, 1104);
   const last = review.rows.length ? review.rows[review.rows.length - 1].sides : review.sides;
   pen("600 28px", "--ink");
   g.fillText(sidesText(last), 48, 226, 1104);
@@ -572,11 +576,11 @@ async function savePicture() {
   if (!shown || !open) return;
   const blob = await new Promise((done) => picture().toBlob(done, "image/png"));
   if (!blob) return;
-  const name = fileName(page.title(open), "png");
+  const name = fileName(saved.title(open), "png");
   const file = new File([blob], name, { type: "image/png" });
   if (navigator.canShare?.({ files: [file] })) {
     try {
-      await navigator.share({ files: [file], title: page.title(open) });
+      await navigator.share({ files: [file], title: saved.title(open) });
       return;
     } catch {
       // dismissed, or refused: the download below

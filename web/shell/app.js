@@ -1,10 +1,12 @@
 // The shell. Python (in the worker) does the rules; the screen module of each kind of system (screen-<kind>.js, the
 // contract in types/screen.d.ts, loaded by systems.js) owns that kind's set-up form, fight view, log and outcome. This
-// file starts the page, routes between the set-up (setup.js) and a fight (played by play.js: one request per action,
-// the answer drawn through the fight's screen module, the fight kept by saved.js), and feeds the odds panel. Nothing
-// here knows a system.
-import { $, clearErrors, leaveLink, place, tell } from "../base/dom.js";
-import { capital, language, loadLanguage, preferred, setLanguage, t, translatePage } from "../base/i18n.js";
+// file starts the page: the set-up (setup.js) starts a fight, shown and played by play.js (one request per action,
+// the answer drawn through the fight's screen module, the fight kept by saved.js), left by looking.js; it switches
+// the language and feeds the odds panel. The page's state (the rules, the open fight) is base/state.js's: the modules
+// read it there, and ask the shell for the odds by its event "changed". Nothing here knows a system.
+import { $, clearErrors, tell } from "../base/dom.js";
+import { language, loadLanguage, preferred, setLanguage, t, translatePage } from "../base/i18n.js";
+import { get, on, set } from "../base/state.js";
 import * as links from "./links.js";
 import * as saved from "../screens/saved.js";
 import * as odds from "../odds/odds.js";
@@ -15,20 +17,14 @@ import * as friend from "../screens/friend.js";
 import * as log from "../screens/log.js";
 import * as lookAt from "./looking.js";
 import * as play from "../screens/play.js";
-import { fight, rules } from "../screens/play.js";
 import { start } from "../base/rules.js";
 import { read } from "../base/preview.js";
 import { loadScreens, screenOf, system } from "../screens/systems.js";
 
-/** @typedef {import("../base/rules.js").Action} Action */
 /** @typedef {import("../base/rules.js").Opened} Opened */
-/** @typedef {import("../base/rules.js").Rules} Rules */
 /** @template T @typedef {import("../base/rules.js").Reply<T>} Reply */
 
 const $setup = $("#setup"), $start = /** @type {HTMLButtonElement} */ ($("#start")), $fight = $("#fight"),
-  $heading = $("#fight-heading"), $book = $("#fight-book"), $newFight = $("#new-fight"), $shareBox = $("#share-box"),
-  $actionError = $("#action-error"), $top = $("#fight-top"), $controls = $("#fight-controls"),
-  $buttons = $("#fight-buttons"), $bottom = $("#fight-bottom"), $saves = $("#saves"),
   $language = /** @type {HTMLSelectElement} */ ($("#language"));
 
 // ---- the fight --------------------------------------------------------------------------------------------------
@@ -36,6 +32,7 @@ const $setup = $("#setup"), $start = /** @type {HTMLButtonElement} */ ($("#start
 /** @param {SubmitEvent} event */
 async function startFight(event) {
   event.preventDefault();
+  const rules = get("rules");
   if (!rules) return;
   $("#setup-error").textContent = "";
   const record = setup.record();
@@ -46,7 +43,7 @@ async function startFight(event) {
   if (!reply.ok) return setup.refused(reply.error);
   clearErrors($setup);
   $("#messages").replaceChildren();
-  show(reply, { name: "", adventure: adventure?.id, section: adventure?.section }); // named in the page's language
+  play.show(reply, { name: "", adventure: adventure?.id, section: adventure?.section }); // named in the page's language
   if (reply.changed?.length) { // the sheet takes any edit the book asks for: said, not refused
     tell(t("This fight starts from values other than the last fight left: {changes}.", {
       changes: reply.changed.map((c) => t("{label} {now} (the last fight left {left})", c)).join(", ") }));
@@ -56,85 +53,6 @@ async function startFight(event) {
   // phone opens no keyboard.
   $fight.scrollIntoView({ block: "start" });
   screenOf(reply.record.system).screen.focus();
-}
-
-/**
- * Shows a fight the rules have opened (a new one, a saved one, a shared one, or the same in another language).
- * @param {Opened} reply
- * @param {{id?: string | null, name: string, created?: number, redo?: Action[], adventure?: string, section?: string,
- *          link?: boolean, versus?: string, shared?: boolean, looking?: "fight" | "adventure", index?: number}} meta
- *   link: opened from a share link (its story first, read-only until Play on); looking: a friend's fight (of a shared
- *   adventure: its `index`), looked at and not kept; versus: the saved fight this one fights again; name: the
- *   player's, or "" (saved.title)
- * @param {boolean} [same] the open fight again (in another language): what is typed for the next action stays
- */
-function show(reply, { id = null, name, created, redo = [], adventure: of, section, link = false, versus, shared,
-                       looking, index }, same = false) {
-  const open = { id, name, created, session: reply.session, record: reply.record, view: reply.view,
-            summary: reply.summary, why: reply.why, redo, adventure: of, section, terms: reply.terms,
-            ...(versus ? { versus } : {}), ...(shared ? { shared } : {}), ...(looking ? { looking, index } : {}) };
-  play.open(open);
-  friend.hide();
-  const { kind } = system(open.record.system);
-  const { screen, parts } = screenOf(open.record.system);
-  if ($top.dataset.kind !== kind) { // this kind's fight view in the fight card
-    $top.dataset.kind = kind;
-    place($top, parts.top);
-    place($controls, parts.controls);
-    place($buttons, parts.buttons);
-    place($bottom, parts.bottom);
-    play.cardsSeen.disconnect();
-    const card = document.getElementById("hero-status");
-    if (card) play.cardsSeen.observe(card);
-  }
-  $heading.textContent = saved.title(open);
-  $book.textContent = system(open.record.system).book;
-  $setup.hidden = true;
-  $saves.hidden = true;
-  $fight.hidden = false;
-  $shareBox.hidden = true;
-  $actionError.textContent = "";
-  clearErrors($fight);
-  if (!same) screen.resetInputs();
-  play.render();
-  play.drawLog(reply.log, reply.log_from ?? 0);
-  if (id) saved.setCurrent(id);
-  tellStory(link);
-}
-
-/**
- * The open fight's story (story.js) where its book's fights are reviewed: when it has ended, or when it came from a
- * link (read-only until the friend plays on).
- */
-function tellStory(link = false) {
-  const reviewed = fight !== null && system(fight.record.system).capabilities.includes("review");
-  story.show(reviewed ? fight : null, { link: link && reviewed });
-}
-
-// Back to the set-up: the hero as the fight left it (its adventure's sheet), no enemy, a new section's rules. False
-// when the fight stays (its hero could not be carried back: said beside the fight). From a friend's fight or
-// adventure, looked at: the set-up as this browser left it, the current fight still the one the next visit opens.
-async function newFight() {
-  const open = fight;
-  const looking = Boolean(open?.looking) || friend.open();
-  if (looking) lookAt.leaveShared();
-  else if (open && !(await sheet.heroBack(open, $actionError, $fight))) return false;
-  play.open(null);
-  story.hide();
-  if (!looking) saved.setCurrent(null);
-  $fight.hidden = true;
-  $setup.hidden = false;
-  $saves.hidden = false;
-  $actionError.textContent = "";
-  clearErrors($fight);
-  if (open && !looking) {
-    setup.choose(open.record.system); // its adventure's sheet, filled
-    screenOf(open.record.system).screen.clearEnemies?.();
-  }
-  saved.render();
-  showOddsSoon();
-  setup.focus();
-  return true;
 }
 
 /** @param {string} code */
@@ -152,6 +70,7 @@ async function switchLanguage(code) {
   setup.select(false);
   sheet.relabel(setup.chosen());
   saved.render();
+  const rules = get("rules");
   if (rules) rules.lang = language();
   showOdds(); // in the new language at once
   if (friend.open() && rules) { // a shared adventure's words (its statistic, its key, its fights' outcomes) again
@@ -159,11 +78,12 @@ async function switchLanguage(code) {
     const reply = await rules.call({ op: "open_link", code: location.hash.slice(3) });
     if (reply.ok && reply.adventure) friend.replace(reply);
   }
+  const fight = get("fight");
   if (fight && rules) {
     // The rules' words in the log (notes, reasons) come back in the new language.
     /** @type {Reply<Opened>} */
     const reply = await rules.call({ op: "restore", record: fight.record });
-    if (reply.ok) show(reply, { ...fight, link: $fight.classList.contains("reading") }, true);
+    if (reply.ok) play.show(reply, { ...fight, link: $fight.classList.contains("reading") }, true);
   }
   if (rules) { // the saved fights' lines made again in the new language (the book's own hero, the chart's names)
     await saved.check(rules);
@@ -174,6 +94,7 @@ async function switchLanguage(code) {
 // The odds panel follows the open fight, or the set-up form as it is typed. Its advice "Spend 3 now" fills the fight's
 // spend field through the screen, and the odds follow the new spend.
 function showOdds() {
+  const fight = get("fight");
   const key = fight ? fight.record.system : setup.chosen();
   const { screen } = screenOf(key);
   const words = system(key);
@@ -203,35 +124,16 @@ setLanguage(preferred());
 $language.value = language();
 translatePage();
 odds.translate();
+on("changed", showOddsSoon); // a set-up field, a spend typed, a round drawn, the set-up again: the odds follow
+// The screens' contract (types/screen.d.ts): the one thing handed down.
 const loaded = loadScreens({ act: play.act, changed: showOddsSoon, rollHero: setup.rollHero });
-lookAt.init({ show, newFight });
-friend.init({ book: (key) => system(key)?.book, fightName: saved.fightName, state: saved.state, back: lookAt.back,
-              keep: (document) => { links.adopt(document, true, friend.lines()); leaveLink(); },
-              open: async ({ name, record }, index) => {
-                /** @type {Reply<Opened> | null} */
-                const reply = rules && await rules.call({ op: "restore", record });
-                if (reply?.ok) show(reply, { name, link: true, shared: true, looking: "adventure", index });
-              } });
-story.init({ review: odds.review, book: () => (fight ? system(fight.record.system).book : ""), again: lookAt.fightItYourself,
-             versus: (id) => saved.find(id), title: saved.title, back: lookAt.back,
-             keep: async () => { if (fight) await saved.keep(fight); },
-             ending: (open) => capital(saved.state(open.summary)),
-             playOn: async () => {
-               if (!fight) return;
-               await saved.keep(fight, true);
-               story.hide();
-               $fight.scrollIntoView({ block: "start" }); // the fight card at the top, as a new fight starts
-               screenOf(fight.record.system).screen.focus();
-             } });
+friend.init();
+story.init();
 lookAt.showPreview(await linked); // a share link's story at once, before the saves are read and the rules have loaded
-/** @type {import("../screens/saved.js").Page} */
-const page = { rules: () => rules, fight: () => fight, show, look: lookAt.look, book: (key) => system(key)?.book,
-               adventureChanged: (key) => { if (!fight) setup.choose(key); }, home: newFight,
-               shareAdventure: links.shareAdventure };
-await saved.init(page);
-links.init(page);
+await saved.init();
+links.init();
 start(async (client) => {
-  play.connect(client);
+  set("rules", client);
   odds.quickFrom((request) => client.call(request)); // the cheap odds at once, before the odds' worker is up
   await loaded;
   await saved.check(client);
@@ -247,9 +149,9 @@ start(async (client) => {
 });
 
 await loaded;
-play.init({ tellStory, changed: showOddsSoon });
-sheet.init({ rules: () => rules });
-setup.init({ rules: () => rules, chose: sheet.show, leaving: sheet.save });
+play.init();
+sheet.init();
+setup.init();
 sheet.show(setup.chosen());
 showOdds(); // what the set-up still needs is said at once, before the odds' worker has started
 $language.addEventListener("change", () => switchLanguage($language.value));
@@ -258,4 +160,4 @@ for (const type of ["input", "change"]) $setup.addEventListener(type, showOddsSo
 $setup.addEventListener("click", (event) => {
   if (/** @type {Element} */ (event.target).closest("button")) showOddsSoon();
 });
-$newFight.addEventListener("click", newFight);
+$("#new-fight").addEventListener("click", lookAt.home);

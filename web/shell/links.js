@@ -1,13 +1,14 @@
 // How fights travel: share links (#f=<code> for a fight, #a=<code> for an adventure, read by the rules), the exported
-// file and an imported one. The list they come into is saved.js's.
+// file and an imported one. The list they come into is saved.js's (its "Share" asks here by the event "share").
 import { $, download, leaveLink, showError, tell } from "../base/dom.js";
 import { t } from "../base/i18n.js";
+import { get, on } from "../base/state.js";
 import * as adventures from "../screens/adventures.js";
-import { newId } from "../base/storage.js";
 import { chosenWorth, judgedBy } from "../odds/odds.js";
-import { documentOf, persist, render, saved, saveFight, title } from "../screens/saved.js";
+import { show } from "../screens/play.js";
+import { adopt, documentOf, render, saveFight, title } from "../screens/saved.js";
+import { look } from "./looking.js";
 
-/** @typedef {import("../base/rules.js").Summary} Summary */
 /** @typedef {import("../base/rules.js").Opened} Opened */
 /** @typedef {import("../base/rules.js").Rules} Rules */
 /** @typedef {import("../screens/adventures.js").Adventure} Adventure */
@@ -15,23 +16,18 @@ import { documentOf, persist, render, saved, saveFight, title } from "../screens
 const $shareBox = $("#share-box"), $shareStatus = $("#share-status"),
   $shareLink = /** @type {HTMLInputElement} */ ($("#share-link")),
   $importFile = /** @type {HTMLInputElement} */ ($("#import-file"));
-/** @type {import("../screens/saved.js").Page} */
-let page;
 
-/**
- * The card's buttons that send a fight away or bring one in; a link pasted into an open app.
- * @param {import("../screens/saved.js").Page} with_
- */
-export function init(with_) {
-  page = with_;
+/** The card's buttons that send a fight away or bring one in; a link pasted into an open app. */
+export function init() {
+  on("share", shareAdventure);
   // A link pasted into the address bar of an open app changes only the fragment.
   window.addEventListener("hashchange", () => {
-    if (page.rules() && /^#[fa]=/.test(location.hash)) openFromLink();
+    if (get("rules") && /^#[fa]=/.test(location.hash)) openFromLink();
   });
   $("#share").addEventListener("click", share);
   $shareLink.addEventListener("focus", () => $shareLink.select());
   $("#export").addEventListener("click", () => {
-    const fight = page.fight();
+    const fight = get("fight");
     if (fight) download(title(fight), fight.record);
   });
   $importFile.addEventListener("change", importFile);
@@ -43,8 +39,8 @@ export function init(with_) {
  * @param {Adventure} adventure
  * @param {HTMLElement} group
  */
-export async function shareAdventure(adventure, group) {
-  const rules = page.rules();
+async function shareAdventure(adventure, group) {
+  const rules = get("rules");
   if (!rules) return;
   const reply = await rules.call({ op: "share_adventure", adventure: documentOf(adventure) });
   const box = $(".adventure-link", group);
@@ -69,11 +65,11 @@ export async function shareAdventure(adventure, group) {
  * @param {string} name
  */
 async function opened(reply, name) {
-  const rules = page.rules();
+  const rules = get("rules");
   const made = rules && await rules.call({ op: "adventure", adventure: reply.record });
   const adventure = made?.ok ? adventures.fromDocument(made.adventure) : undefined;
-  page.show(reply, { name, adventure: adventure?.id });
-  const fight = page.fight();
+  show(reply, { name, adventure: adventure?.id });
+  const fight = get("fight");
   if (fight) saveFight(fight);
   render();
 }
@@ -100,7 +96,7 @@ async function copyLink(code, key = "f") {
 // address keeps the link, so that a reload shows it again) until the friend keeps or plays it. False when there is
 // none (or it cannot be read).
 export async function openFromLink() {
-  const rules = page.rules();
+  const rules = get("rules");
   const hash = location.hash;
   if (!rules || !/^#[fa]=/.test(hash)) return false;
   /** @type {import("../base/rules.js").Reply<Opened & import("../screens/friend.js").Shared>} */
@@ -111,9 +107,9 @@ export async function openFromLink() {
            { error: reply.error.message }));
     return false;
   }
-  if (reply.adventure) page.look(reply);
+  if (reply.adventure) look(reply);
   else {
-    page.show(reply, { name: "", link: true, shared: true, looking: "fight" });
+    show(reply, { name: "", link: true, shared: true, looking: "fight" });
     // a fight of no action (no story to tell) whose preview is not the rules' own
     if (reply.preview === "differs") tell(t("This link's preview did not match what it holds: what is shown is the rules' own."));
   }
@@ -121,8 +117,8 @@ export async function openFromLink() {
 }
 
 async function share() {
-  const rules = page.rules();
-  const fight = page.fight();
+  const rules = get("rules");
+  const fight = get("fight");
   if (!rules || !fight) return;
   const reply = await rules.call({ op: "share", session: fight.session, ...chosenWorth(), judged: judgedBy() });
   if (!reply.ok) return showError(reply.error, $("#action-error"), $("#fight"));
@@ -135,31 +131,9 @@ async function share() {
   }
 }
 
-/**
- * An imported adventure document (as the rules normalized it), or a shared one kept (`shared`: not made this
- * browser's current adventure): a new adventure, its fights kept as saved fights, the list drawn again, and the set-up
- * told that the adventure changed. Each fight is titled by its fighters (its summary, where the rules gave one).
- * @param {Record<string, any>} document
- * @param {Summary[]} [summaries] its fights' (a shared adventure's overview)
- * @returns {Adventure}
- */
-export function adopt(document, shared = false, summaries = []) {
-  const adventure = adventures.fromDocument(document, !shared);
-  for (const [i, fight] of (document.fights ?? []).entries()) {
-    const save = { id: newId(), name: fight.name, created: fight.when || Date.now(), record: fight.record,
-                   adventure: adventure.id, section: fight.section, summary: summaries[i],
-                   ...(shared ? { shared } : {}) };
-    saved.unshift(save);
-    persist(save);
-  }
-  render();
-  if (!shared) page.adventureChanged(adventure.system);
-  return adventure;
-}
-
 async function importFile() {
   const file = $importFile.files?.[0];
-  const rules = page.rules();
+  const rules = get("rules");
   $importFile.value = "";
   if (!file || !rules) return;
   if (file.size > 1_000_000) return tell(t("{file} is too large to be a fight record.", { file: file.name }));

@@ -1,31 +1,49 @@
-// A friend's fight or adventure, looked at: a share link's preview drawn before the rules have loaded, a shared
-// adventure's overview, the way back to one's own fights, and "Fight it yourself". Nothing of the friend's is kept
-// unasked (saved.js keeps it when asked).
-import { $, leaveLink, showError } from "../base/dom.js";
+// Leaving the open fight: the set-up again (New fight), or a friend's fight or adventure, looked at: a share link's
+// preview drawn before the rules have loaded, a shared adventure's overview, the way back to one's own fights, and
+// "Fight it yourself" (the story's buttons ask for them by the events "back" and "again"). Nothing of the friend's is
+// kept unasked (saved.js keeps it when asked).
+import { $, clearErrors, leaveLink, showError } from "../base/dom.js";
 import { t } from "../base/i18n.js";
+import { emit, get, on, set } from "../base/state.js";
 import * as friend from "../screens/friend.js";
 import * as play from "../screens/play.js";
-import { fight, rules } from "../screens/play.js";
 import * as saved from "../screens/saved.js";
 import * as setup from "../screens/setup.js";
+import * as sheet from "../screens/sheet.js";
 import * as story from "../screens/story.js";
 import { screenOf, system, words } from "../screens/systems.js";
 
 /** @typedef {import("../base/rules.js").Opened} Opened */
 /** @template T @typedef {import("../base/rules.js").Reply<T>} Reply */
-/**
- * What looking asks of the shell: a fight shown, the set-up again.
- * @typedef {{show: (reply: Opened, meta: {name: string, versus?: string}) => void, newFight: () => Promise<boolean>}}
- *   Shell
- */
 
 const $fight = $("#fight"), $heading = $("#fight-heading"), $book = $("#fight-book"), $actionError = $("#action-error");
-/** @type {Shell} */
-let shell;
+on("back", back);
+on("again", fightItYourself);
 
-/** @param {Shell} with_ */
-export function init(with_) {
-  shell = with_;
+// Back to the set-up: the hero as the fight left it (its adventure's sheet), no enemy, a new section's rules. False
+// when the fight stays (its hero could not be carried back: said beside the fight). From a friend's fight or
+// adventure, looked at: the set-up as this browser left it, the current fight still the one the next visit opens.
+export async function home() {
+  const open = get("fight");
+  const looking = Boolean(open?.looking) || friend.open();
+  if (looking) leaveShared();
+  else if (open && !(await sheet.heroBack(open, $actionError, $fight))) return false;
+  set("fight", null);
+  story.hide();
+  if (!looking) saved.setCurrent(null);
+  $fight.hidden = true;
+  $("#setup").hidden = false;
+  $("#saves").hidden = false;
+  $actionError.textContent = "";
+  clearErrors($fight);
+  if (open && !looking) {
+    setup.choose(open.record.system); // its adventure's sheet, filled
+    screenOf(open.record.system).screen.clearEnemies?.();
+  }
+  saved.render();
+  emit("changed"); // the odds of the set-up
+  setup.focus();
+  return true;
 }
 
 /**
@@ -39,7 +57,7 @@ export function look(reply) {
 }
 
 // The link left: what the next visit opens is this browser's own again (nothing of the friend's was kept unasked).
-export function leaveShared() {
+function leaveShared() {
   friend.hide(true);
   leaveLink();
 }
@@ -49,16 +67,17 @@ async function backToMine() {
   leaveShared();
   const save = saved.find(saved.currentId() ?? "");
   if (save) return saved.resume(save);
-  play.open(null); // nothing of one's own was open: the set-up, as newFight leaves it
-  await shell.newFight();
+  set("fight", null); // nothing of one's own was open: the set-up, as New fight leaves it
+  await home();
 }
 
 // "Back to the adventure" from one of its fights, or "Back to my fights".
-export function back() {
+function back() {
+  const fight = get("fight");
   if (fight?.looking === "adventure") {
     const from = fight.index;
     story.hide();
-    play.open(null);
+    set("fight", null);
     $fight.hidden = true;
     return friend.show(null, from);
   }
@@ -71,7 +90,7 @@ export function back() {
  * @param {[Record<string, any>, any] | null} pair the link's record (or adventure) and preview (preview.js)
  */
 export function showPreview(pair) {
-  if (!pair || fight || friend.open()) return;
+  if (!pair || get("fight") || friend.open()) return;
   const [record, shown] = pair;
   /** @param {unknown} name "": the book's hero, as the page's language names him */
   const named = (name) => String(name || system(record.system).hero);
@@ -100,7 +119,8 @@ export function showPreview(pair) {
 
 // "Fight it yourself": the shared fight's set-up with a seed of one's own and no action, as one's own new fight (the
 // friend's kept, to be drawn beside it).
-export async function fightItYourself() {
+async function fightItYourself() {
+  const fight = get("fight"), rules = get("rules");
   if (!fight || !rules) return;
   await saved.keep(fight);
   const record = { ...fight.record, seed: setup.randomSeed(), actions: [] };
@@ -109,7 +129,7 @@ export async function fightItYourself() {
   if (!reply.ok) return showError(reply.error, $actionError, $fight);
   const versus = fight.id ?? undefined;
   story.hide();
-  shell.show(reply, { name: "", versus });
+  play.show(reply, { name: "", versus });
   $fight.scrollIntoView({ block: "start" });
   screenOf(reply.record.system).screen.focus();
 }
