@@ -158,7 +158,7 @@ async function answer(request, patience) {
 
 /**
  * While the odds' worker is not up: the rules' own worker's answer to a quick request (the odds, or why there are none);
- * null when it cannot answer that soon, or once the odds' worker is up.
+ * null when the odds are more work than a quick request allows, or once the odds' worker is up.
  * @param {Record<string, unknown>} request
  * @returns {Promise<Reply | null>}
  */
