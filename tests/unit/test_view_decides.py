@@ -70,19 +70,21 @@ def test_citadel_says_who_may_be_chosen_where_and_with_what_as_its_rules_decide(
         party = PHASE[state.phase].party and state.outcome == "ongoing"
         assert view["choosable"] == (citadel.actors(setup, state) if party else [])
         assert view["weapon_locked"] is weapon_locked(state) is (state.round > 1)
-        drawn = {f"{side}:{r},{c}": unit for side, rows in view["board"].items() for r, row in enumerate(rows)
-                 for c, unit in enumerate(row)}  # fmt: skip
+        drawn = {unit or f"{side}:{r},{c}": (side, unit) for side, rows in view["board"].items()
+                 for r, row in enumerate(rows) for c, unit in enumerate(row)}  # fmt: skip
         for chosen, cells in view["cells"].items():
             assert cells and all(cell in drawn for cell in cells)  # every legal space is on the board drawn
+            sides = {drawn[cell][0] for cell in cells}
             if state.phase == "party":
-                i = ids.index(chosen)
-                assert [drawn[cell] for cell in cells] == [ids[j] for j in geometry.targets(*board(setup, state), i)[0]]
+                assert cells == [ids[j] for j in geometry.targets(*board(setup, state), ids.index(chosen))[0]]
+                assert sides == {"monsters"}
             elif state.phase == "party_reorg":
                 spaces = geometry.party_moves(*board(setup, state))[ids.index(chosen)]
-                assert cells == [f"party:{r},{c}" for r, c in spaces] and all(drawn[cell] is None for cell in cells)
+                assert cells == [f"party:{r},{c}" for r, c in spaces]
+                assert {drawn[cell] for cell in cells} == {("party", None)}  # free spaces of the party's side
             else:
                 assert chosen == "" and state.phase == "monster_reorg"
-                assert [drawn[cell] for cell in cells] == list(view["monster_moves"])
+                assert cells == list(view["monster_moves"]) and sides == {"monsters"}
         assert set(view["cells"]) <= {*view["choosable"], ""}
         lost = {unit: 0 for unit in ids}
         for event in fight.log:
@@ -160,7 +162,7 @@ def test_a_paragraphs_test_may_be_declined_at_the_cost_the_rules_take():
     for rules, luck in (({"decline_costs_luck": True}, 9), ({"decline_costs_luck": True}, 0), ({}, 9)):
         fight = play("fighting-fantasy", {"skill": 10, "stamina": 20, "luck": luck}, [], rules)
         view = fight.view()
-        assert view["can"]["decline"] is view["can"]["luck"] is ff.declinable(fight.state) is True
+        assert view["can"]["decline"] is view["can"]["luck"] is True
         assert view["decline_cost"] == ff.decline_cost(fight.setup, fight.state)
         event = fight.apply({"do": "luck", "decline": True})
         assert event["cost"] == view["decline_cost"] == (1 if rules and luck else 0)
@@ -172,6 +174,6 @@ def test_a_wounds_test_in_combat_is_taken_or_left_not_declined():
                  [{"name": "Spy", "skill": 1, "stamina": 20}], rules, [{"do": "round"}])  # fmt: skip
     view = fight.view()
     assert view["can"]["luck"] and view["can"]["combat_luck"]
-    assert view["can"]["decline"] is ff.declinable(fight.state) is False
+    assert view["can"]["decline"] is False and fight.state.pending_luck is not None
     fight.apply({"do": "round"})  # left: the next round is fought, the wound stands
     assert fight.state.rounds == 2

@@ -344,7 +344,7 @@ function draw() {
       const line = element("div", "", `board-row ${side}`);
       line.append(element("span", t("{side}, row {row}", { side: side === "party" ? t("party") : t("monsters"),
                                                            row: r + 1 }), "row-name"));
-      cells.forEach((id, c) => line.append(cellButton(view, side, r, c, id, legal.has(`${side}:${r},${c}`))));
+      cells.forEach((id, c) => line.append(cellButton(view, side, r, c, id, legal.has(id ?? `${side}:${r},${c}`))));
       rows.push(line);
     }
     if (side === "monsters") rows.push(element("hr"));

@@ -150,12 +150,10 @@ CHOICES: dict[str, tuple[str, Callable[[CitadelSetup, CitadelState], dict[str, A
 
 
 def cells(shown: dict[str, Any]) -> dict[str, list[str]]:
-    """The board's spaces the player may choose now ("party:row,col" or "monsters:row,col"), by the unit chosen
-    first ("": none): a character's targets, a character's free spaces, the monsters that may move forward."""
-    where = {u["id"]: f"{u['side']}:{u['row']},{u['col']}" for u in shown["units"] if u["alive"]}
-    found = {unit: [where[target] for target in targets] for unit, targets in shown["targets"].items()}
-    found |= {unit: [f"party:{r},{c}" for r, c in spaces] for unit, spaces in shown["moves"].items()}
-    return found | ({"": [where[unit] for unit in shown["monster_moves"]]} if shown["monster_moves"] else {})
+    """The board's spaces the player may choose now, by the unit chosen first ("": none): a character's targets and
+    the monsters that may move forward by their ids, a character's free spaces as "party:row,col"."""
+    found = {**shown["targets"], **{u: [f"party:{r},{c}" for r, c in to] for u, to in shown["moves"].items()}}
+    return found | ({"": list(shown["monster_moves"])} if shown["monster_moves"] else {})
 
 
 def view(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
@@ -208,25 +206,10 @@ def sides(setup: CitadelSetup, state: CitadelState) -> list[list]:
 
 
 def result(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
-    def side(span: range) -> list[dict[str, Any]]:
-        return [
-            {
-                "id": unit_id(setup, i),
-                "name": setup.unit(i).name,
-                "wound_points": setup.unit(i).wound_points,
-                "wounds": state.wounds[i],
-                "alive": state.pos[i] is not None,
-            }
-            for i in span
-        ]
-
-    return {
-        "outcome": state.outcome,
-        "rounds": state.round,
-        "party": side(range(len(setup.party))),
-        "monsters": side(range(len(setup.party), setup.size)),
-        "verified": False,
-    }
+    shown = [{k: u[k] for k in ("id", "name", "wound_points", "wounds", "alive")} for u in units(setup, state)]
+    party = len(setup.party)
+    return {"outcome": state.outcome, "rounds": state.round, "party": shown[:party], "monsters": shown[party:],
+            "verified": False}  # fmt: skip
 
 
 def describe(kind: str, book: str, hero_name: str) -> dict[str, Any]:

@@ -318,12 +318,6 @@ def decline_cost(setup: FFSetup, state: FFState) -> int:
     return 1 if setup.rules.decline_costs_luck and state.luck > 0 else 0
 
 
-def declinable(state: FFState) -> bool:
-    """Whether the luck test offered now is a paragraph's, which the player may decline (the book: a declined test is
-    unlucky). A wound's test in combat is not declined but left: the next round is fought, the wound stands."""
-    return state.pending_luck is None
-
-
 def try_luck(setup: FFSetup, state: FFState, given: Dice | None, decline: bool) -> tuple[Event, int, int]:
     """One luck test: (event part, draws, luck after). Declined: unlucky, and it costs 1 УДАЧА only with the
     ``decline_costs_luck`` rule (the seed: every test offered costs 1)."""

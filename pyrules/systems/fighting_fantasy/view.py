@@ -31,7 +31,6 @@ from .rules import (
     LUCK_TEST_COST,
     ONGOING,
     WOUND,
-    declinable,
     decline_cost,
     fallen,
     fighting,
@@ -74,7 +73,8 @@ def view(setup: FFSetup, state: FFState) -> dict:
             "escape": setup.rules.escape and bool(setup.enemies) and not over,
             "luck": luck,
             "combat_luck": state.pending_luck is not None,
-            "decline": luck and declinable(state),  # a paragraph's test may be declined (unlucky)
+            # a paragraph's test may be declined (the book: unlucky); a wound's test in combat is left by fighting on
+            "decline": luck and state.pending_luck is None,
             "sheet": at_peace,
             "drink": at_peace or (setup.rules.flask_in_combat and state.fighting),
         },
