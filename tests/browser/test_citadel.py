@@ -227,6 +227,8 @@ def test_the_citadel_screens_in_russian_have_no_english_left(page):
 def test_the_players_choose_who_faces_whom_within_9_1(page):
     add_from_roster(page, "Almuric", ["Orcs"])
     orcs = page.get_by_role("group", name="Monster 1")
+    # every row the rules accept (describe()'s rows), the deployment's choice first
+    expect(orcs.get_by_label("Row").locator("option")).to_have_text(["by 9.1", *(f"row {n}" for n in range(1, 7))])
     orcs.get_by_label("Row").select_option(label="row 1")
     orcs.get_by_label("Space").select_option(label="left")
     page.get_by_role("button", name="Start fight").click()

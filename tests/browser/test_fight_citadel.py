@@ -286,3 +286,20 @@ def test_hints_are_not_in_the_error_style_only_a_refused_action_is(page, base_ur
     unit(page, "1 Orcs").click()
     expect(page.locator("#action-error")).to_contain_text("9")
     assert any("9" in text for text in page.evaluate(IN_RED))  # the refusal, beside the die
+
+
+
+def test_a_character_moves_back_behind_the_last_row_on_a_space_the_board_draws(page, base_url):
+    """9.8.2: a character may move one row back, also behind the party's last row: that row is drawn for the move."""
+    record = almuric_against_the_orcs([{"do": "end_phase"}, *[{"do": "monster", "die": 1}] * 3])
+    almuric = record["hero"]["party"][0]
+    record["hero"]["party"] = [{**almuric, "name": name, "pos": pos}
+                               for name, pos in (("Almuric", [0, 0]), ("Bors", [0, 1]), ("Cai", [1, 1]))]
+    record["enemies"] = [{**record["enemies"][0], "name": name} for name in ("Orcs", "Wargs", "Imps", "Trolls")]
+    open_fight(page, base_url, record)
+    expect(page.locator("#cob-phase")).to_have_text("Round 1: Party Reorganization")
+    unit(page, "C Cai").click()
+    behind = page.get_by_role("button", name="empty space: party, row 3, middle, can move here")
+    expect(behind).to_contain_text("can move here")
+    behind.click()
+    expect(page.get_by_role("button", name=re.compile(r"^C Cai: .*; party, row 3, middle$"))).to_be_visible()

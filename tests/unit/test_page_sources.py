@@ -81,3 +81,33 @@ def test_no_system_and_no_declared_choice_named_in_the_page():
     facts = [f'"{citadel["default_weapon"]}"', *(f'"{unit}"' for unit in citadel["unit_ids"]["party"][:3])]
     found += [(name, fact) for name, text in SOURCES.items() for fact in facts if fact in text]
     assert found == []
+
+
+# What the rules answer about "what can be done now", in the forms it would take in the page: a fighter's death from
+# his points, the first Combat Round for the weapon's lock, a round's losses added up from the log, the legal spaces
+# and the characters to choose worked out from the targets and moves, the luck test declinable by its kind, the march
+# order's rows written out. The page draws the view's answers (test_view_decides checks them).
+DECIDED = [
+    r"\b(?:endurance|stamina|wounds|wound_points)\s*(?:<=|<|===)\s*0\b",  # who is dead: the view's "dead", "alive"
+    r"\bround\s*[!=]==?\s*1\b",  # the weapon's lock: the view's weapon_locked
+    r"\bevent\.round\s*===",  # a round's losses from the log: the units' round_wounds
+    r"\bview\.(?:targets|moves|monster_moves)\s*\[\s*selected|Object\.keys\(view\.monster_moves\)",  # the cells
+    r"\.acted\s*&&|!\s*\w+(?:\[\w+\])?\.acted\b|\.alive\)\s*return",  # who may be chosen: the view's choosable
+    r"\bdecline\.hidden\s*=(?!\s*!can\.decline;)",  # which luck test may be declined: can.decline
+    r"\[\s*1\s*,\s*2\s*,\s*3\s*\]",  # the set-up's rows: describe()'s rows
+]
+
+
+def test_no_decision_of_what_can_be_done_now_in_the_page():
+    found = [(name, pattern) for name, text in SOURCES.items() for pattern in DECIDED if re.search(pattern, text)]
+    assert found == []
+
+
+def test_no_set_up_default_of_the_rules_in_the_page():
+    """A new sheet's numbers (Fighting Fantasy's gold and drinks) come from describe(), not written in the page."""
+    defaults = SYSTEMS["fighting-fantasy"].describe()["sheet_defaults"]
+    assert defaults  # there is something to look for
+    written = re.compile(r"\b(?:value|{})\s*:\s*['\"`]?(?:{})\b".format(
+        "|".join(defaults), "|".join(str(n) for n in defaults.values())))
+    found = [(name, match.group()) for name, text in SOURCES.items() for match in written.finditer(text)]
+    assert found == []

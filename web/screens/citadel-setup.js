@@ -66,7 +66,7 @@ const numberInput = (value = "", signed = false) => h("input", { autocomplete: "
 /** @param {HTMLOptionElement[]} options */
 const select = (options) => h("select", {}, ...options);
 
-const rowOptions = () => [1, 2, 3].map((n) => new Option(t("row {n}", { n }), String(n - 1)));
+const rowOptions = () => Array.from({ length: system.rows }, (_, i) => new Option(t("row {n}", { n: i + 1 }), String(i)));
 const spaceOptions = () => Array.from({ length: system.row_width }, (_, i) => new Option(space(i), String(i)));
 
 /**

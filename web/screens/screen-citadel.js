@@ -1,6 +1,8 @@
 // The screen of Citadel of Blood (SPI, kind "citadel"): the party and the monsters in march order. The set-up lists
 // (characters, monsters, the editable Combat Results Table) are citadel-setup.js's; here, the fight: the
-// board, the phase, the legal targets and moves, the log. Python decides every rule; this file shows view.targets / view.moves and sends the choice.
+// board, the phase, the legal targets and moves, the log. Python decides every rule: who may be chosen
+// (view.choosable), the spaces then legal (view.cells), the weapon's lock, each unit's loss in the round; this file
+// draws them and sends the choice.
 import { $$, element, find, h, numberOrText } from "../base/dom.js";
 import { t } from "../base/i18n.js";
 import { announce, bar, diceFaces, dieFace, logCard, resultLine, showResult } from "./widgets.js";
@@ -17,13 +19,14 @@ export { apply, clearEnemies, heroOf, recordParts, setHero } from "./citadel-set
 /** @typedef {import("./citadel-setup.js").Table} Table */
 /**
  * @typedef {{id: string, side: string, name: string, alive: boolean, acted: boolean, wounds: number, wound_points: number,
- *   weapon: number, weapons: {name: string, skill: number}[]}} Unit
+ *   round_wounds: number, weapon: number, weapons: {name: string, skill: number}[]}} Unit
  */
 /**
  * A combat's state as the rules show it (pyrules.systems.citadel: view).
  * @typedef {{outcome: string, round: number, phase: string, phase_name: string, units: Unit[],
  *   board: {party: (string | null)[][], monsters: (string | null)[][]}, targets: Record<string, string[]>,
  *   moves: Record<string, [number, number][]>, monster_moves: Record<string, unknown>,
+ *   choosable: string[], cells: Record<string, string[]>, weapon_locked: boolean,
  *   next: {kinds: string[], unit: string, forced: boolean},
  *   forced_rule: string | null, blasts_left: number, verified: boolean, table: {blast: {wounds: number}},
  *   said: {outcome: string, next: string}, help: Record<string, string>}} View  said, help: in words (help: what to
@@ -210,7 +213,7 @@ function choose(button) {
     shell.act(dice({ do: "monster_move", unit }));
     return;
   }
-  if (unit && pickable(view, unit)) {
+  if (unit && view.choosable.includes(unit)) {
     selected = selected === unit ? null : unit;
     draw();
     return;
@@ -230,45 +233,14 @@ function choose(button) {
 const byId = (view) => Object.fromEntries(view.units.map((unit) => [unit.id, unit]));
 
 /**
- * Whom the player may pick now: a character who has not acted in the party's phase, or one who may move.
- * @param {View} view
- * @param {string} id
- */
-function pickable(view, id) {
-  const unit = byId(view)[id];
-  if (!unit || unit.side !== "party" || !unit.alive) return false;
-  if (view.phase === "party") return !unit.acted && view.outcome === "ongoing";
-  return Boolean(view.moves[id]);
-}
-
-/** @type {FightEvent[]} */
-let events = []; // the open fight's events, one per action, as the shell has the log drawn (the round's losses)
-
-/**
- * The Wound Points each unit lost in the current round, from the log.
- * @param {View} view
- */
-function roundLosses(view) {
-  /** @type {Record<string, number>} */
-  const lost = {};
-  for (const event of events) {
-    if (event.round === view.round && event.target && event.wounds) {
-      lost[event.target] = (lost[event.target] ?? 0) + event.wounds;
-    }
-  }
-  return lost;
-}
-
-/**
  * A unit's Wound Points in words ("Wound Points 3 of 5"), and as a bar with the round's loss.
  * @param {Unit} unit
- * @param {number} loss
  */
-function points(unit, loss) {
+function points(unit) {
   const left = unit.wound_points - unit.wounds;
   const label = system.labels.wound_points;
   return { words: t("{label} {left} of {points}", { label, left, points: unit.wound_points }),
-           bar: bar({ label, current: left, max: unit.wound_points, change: -loss }) };
+           bar: bar({ label, current: left, max: unit.wound_points, change: -unit.round_wounds }) };
 }
 
 /**
@@ -284,7 +256,7 @@ function marks(view, unit, legal) {
     return says;
   }
   if (unit.id === selected) says.push(t("chosen"));
-  else if (pickable(view, unit.id)) says.push(view.phase === "party" ? t("can act") : t("can move"));
+  else if (view.choosable.includes(unit.id)) says.push(view.phase === "party" ? t("can act") : t("can move"));
   if (unit.acted) says.push(t("has acted"));
   if (legal && view.phase === "party") says.push(t("can be attacked"));
   if (view.phase === "monster_reorg" && view.monster_moves[unit.id]) {
@@ -301,9 +273,8 @@ function marks(view, unit, legal) {
  * @param {number} col
  * @param {string | null} id
  * @param {boolean} legal
- * @param {Record<string, number>} lost
  */
-function cellButton(view, side, row, col, id, legal, lost) {
+function cellButton(view, side, row, col, id, legal) {
   const button = h("button", { type: "button", className: "space",
                                data: { row: String(row), col: String(col), side } });
   const where = t("{side}, row {row}, {space}", { side: side === "party" ? t("party") : t("monsters"), row: row + 1,
@@ -315,7 +286,7 @@ function cellButton(view, side, row, col, id, legal, lost) {
     button.dataset.unit = unit.id;
     button.draggable = Boolean(view.moves[unit.id]);
     const held = unit.weapons[unit.weapon];
-    const { words, bar: shown } = points(unit, lost[unit.id] ?? 0);
+    const { words, bar: shown } = points(unit);
     button.append(element("strong", `${unit.id} ${unit.name}`), " ", shown, " ");
     if (side === "party" && held) button.append(element("span", held.name, "weapon"), " ");
     // The name holds what the space shows, in its order (WCAG 2.5.3, label in name), then where it stands; the
@@ -328,7 +299,7 @@ function cellButton(view, side, row, col, id, legal, lost) {
     if (unit.id === selected) {
       button.classList.add("selected");
       button.setAttribute("aria-pressed", "true");
-    } else if (pickable(view, unit.id)) {
+    } else if (view.choosable.includes(unit.id)) {
       button.setAttribute("aria-pressed", "false");
     }
   } else {
@@ -337,15 +308,6 @@ function cellButton(view, side, row, col, id, legal, lost) {
   }
   if (says.length) button.append(element("span", says.join(", "), "mark"));
   return button;
-}
-
-/** @param {View} view */
-function legalCells(view) {
-  if (view.phase === "monster_reorg") return new Set(Object.keys(view.monster_moves).map((id) => `monsters:${id}`));
-  if (!selected) return new Set();
-  if (view.phase === "party") return new Set((view.targets[selected] || []).map((id) => `monsters:${id}`));
-  if (view.phase === "party_reorg") return new Set((view.moves[selected] || []).map(([r, c]) => `party:${r},${c}`));
-  return new Set();
 }
 
 /**
@@ -361,7 +323,7 @@ function costOf(view, kind) {
   }
   if (kind === "end_phase") {
     const units = byId(view);
-    const waiting = Object.keys(view.targets).filter((id) => !units[id].acted).map((id) => `${id} ${units[id].name}`);
+    const waiting = Object.keys(view.targets).map((id) => `${id} ${units[id].name}`); // the rules': yet to act
     return waiting.length ? t("Ends the phase; no attack from: {names}", { names: waiting.join(", ") })
       : t("Ends the phase");
   }
@@ -370,9 +332,8 @@ function costOf(view, kind) {
 
 function draw() {
   const view = /** @type {View} */ (fight.view);
-  if (selected && !pickable(view, selected)) selected = null;
-  const legal = legalCells(view);
-  const lost = roundLosses(view);
+  if (selected && !view.choosable.includes(selected)) selected = null;
+  const legal = new Set(view.cells[selected ?? ""]); // the spaces the rules let the player choose now
   const focused = /** @type {HTMLElement | null} */ (document.activeElement?.closest?.("#cob-board button"))?.dataset;
   const rows = [];
   /** @type {[string, [number, (string | null)[]][]][]} */
@@ -383,10 +344,7 @@ function draw() {
       const line = element("div", "", `board-row ${side}`);
       line.append(element("span", t("{side}, row {row}", { side: side === "party" ? t("party") : t("monsters"),
                                                            row: r + 1 }), "row-name"));
-      cells.forEach((id, c) => {
-        const key = side === "monsters" ? `monsters:${id}` : `party:${r},${c}`;
-        line.append(cellButton(view, side, r, c, id, legal.has(key) && (side === "monsters" ? Boolean(id) : !id), lost));
-      });
+      cells.forEach((id, c) => line.append(cellButton(view, side, r, c, id, legal.has(id ?? `${side}:${r},${c}`))));
       rows.push(line);
     }
     if (side === "monsters") rows.push(element("hr"));
@@ -430,7 +388,7 @@ function draw() {
     weapon.replaceChildren(...unit.weapons.map((w, i) => new Option(`${w.name} (+${w.skill})`, String(i))));
     weapon.value = chosen;
     weapon.dataset.unit = unit.id;
-    weapon.disabled = view.round !== 1;
+    weapon.disabled = view.weapon_locked;
   }
   help.textContent = over ? "" : helpText(view, unit);
   const read = over ? [] : readingsOf(view, unit);
@@ -465,7 +423,6 @@ function helpText(view, unit) {
 
 let drawn = 0; // the actions of the fight drawn last
 let announceNext = false; // the next event drawn is the one just taken: it is announced
-let redrawing = false;
 
 /**
  * @param {OpenFight} shown
@@ -506,15 +463,6 @@ export const focus = () => find("button[aria-pressed]", board)?.focus({ preventS
  * @param {OpenFight} shown
  */
 export function logRows(event, shown) {
-  const count = shown.record.actions.length;
-  events = count ? [...events, event].slice(-count) : [];
-  if (!redrawing) { // the bars show the round's losses once the shell has drawn the log
-    redrawing = true;
-    queueMicrotask(() => {
-      redrawing = false;
-      if (fight) draw();
-    });
-  }
   if (announceNext) {
     announceNext = false;
     announce(announcement(event, shown));

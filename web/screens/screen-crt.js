@@ -15,8 +15,8 @@ import { announce, bar, fighterCard, logCard } from "./widgets.js";
  * A fight's state as the rules show it (pyrules.systems.lonewolf: view).
  * @typedef {{outcome: string, rounds: number, current: number, combat_ratio: number,
  *   hero: {skill: number, endurance: number, willpower: number | null, weapon: string, vigour: boolean,
- *     endurance_max?: number, willpower_max?: number | null},
- *   enemies: {name: string, skill: number, endurance: number}[], willpower_spend: [number, number] | null,
+ *     endurance_max?: number, willpower_max?: number | null, dead: boolean},
+ *   enemies: {name: string, skill: number, endurance: number, dead: boolean}[], willpower_spend: [number, number] | null,
  *   evade: {possible: boolean, allowed: boolean, why: string, at_once: boolean, cost: string},
  *   vigour: {possible: boolean, allowed: boolean, why: string, cost: string}, rules_said: string[],
  *   said: {outcome: string}}} View
@@ -258,7 +258,7 @@ export function render(fight, shown) {
     name: shown.hero, stats: [[labels.skill, hero.skill]], className: "hero",
     bar: { label: labels.endurance, current: hero.endurance, change: before ? hero.endurance - before.hero : 0,
            max: hero.endurance_max ?? record.hero.endurance_max ?? record.hero.endurance, id: "hero-endurance-bar" },
-    chips: [`${labels.weapon}: ${hero.weapon}`, ...(hero.vigour ? [t("Vigour")] : [])], dead: hero.endurance <= 0,
+    chips: [`${labels.weapon}: ${hero.weapon}`, ...(hero.vigour ? [t("Vigour")] : [])], dead: hero.dead,
   });
   if (hero.willpower !== null) { // Grey Star: WILLPOWER under ENDURANCE
     card.querySelector(".bar-box")?.after(bar({ label: labels.willpower, current: hero.willpower,
@@ -273,7 +273,7 @@ export function render(fight, shown) {
       name: enemy.name, stats: [[labels.skill, enemy.skill]], className: small ? "small" : "opponent",
       bar: { label: labels.endurance, current: enemy.endurance, max: record.enemies[i]?.endurance ?? enemy.endurance,
              change: before ? enemy.endurance - (before.enemies[i] ?? enemy.endurance) : 0 },
-      dead: enemy.endurance <= 0,
+      dead: enemy.dead,
     });
   };
   enemyCard.replaceChildren(enemyCardOf(view.current));

@@ -15,12 +15,13 @@ import { announce, diceFaces, dieFace, fighterCard, logCard, resultLine, showRes
 /**
  * @typedef {{skill: number, max_skill: number, stamina: number, max_stamina: number, luck: number, max_luck: number,
  *   gold: number, flask: number, food: number, backpack: string[], weapons: string[], slots_free: number,
- *   spells: Record<string, number>, strength: boolean}} Hero
+ *   spells: Record<string, number>, strength: boolean, dead: boolean}} Hero
  */
 /**
  * A fight's state as the rules show it (pyrules.systems.fighting_fantasy: view), with its words (said: words.py's
  * view_words: the outcome, each costly control's cost, why no luck test follows a wound).
- * @typedef {{outcome: string, hero: Hero, enemies: {name: string, skill: number, stamina: number, weakened: boolean}[],
+ * @typedef {{outcome: string, hero: Hero,
+ *   enemies: {name: string, skill: number, stamina: number, weakened: boolean, dead: boolean}[],
  *   fighting: number[], can: Record<string, boolean>, decline_cost: number, weakness: number, rules_said: string[],
  *   said: {outcome: string, costs: Record<string, string>, no_wound_luck: string, hero: string, foes: string[]}}} View
  *   weakness: the Spell of Weakness's penalty in this fight; rules_said: this paragraph's rules, as chips; said.hero,
@@ -48,8 +49,8 @@ const maxSkill = field("hero-max-skill", "hero.max_skill", { i18nPlaceholder: "a
 const maxStamina = field("hero-max-stamina", "hero.max_stamina", { i18nPlaceholder: "as now" });
 const maxLuck = field("hero-max-luck", "hero.max_luck", { i18nPlaceholder: "as now" });
 const markRolled = rolledLimits([[skill.input, maxSkill.input], [stamina.input, maxStamina.input], [luck.input, maxLuck.input]]);
-const gold = field("hero-gold", "hero.gold", { value: "15" });
-const flask = field("hero-flask", "hero.flask", { value: "2" });
+const gold = field("hero-gold", "hero.gold");
+const flask = field("hero-flask", "hero.flask");
 flask.input.setAttribute("aria-describedby", "hero-flask-hint");
 const flaskHint = h("p", { className: "hint", id: "hero-flask-hint" });
 const food = field("hero-food", "hero.food", { placeholder: "0" });
@@ -71,6 +72,7 @@ const enemies = enemyList("stamina", h("p", { className: "hint",
  * @param {System} next
  */
 export function apply(next) {
+  if (!system) setSheet(next.sheet_defaults); // a new sheet's gold and drinks, the rules' (describe().sheet_defaults)
   system = next;
   const { labels } = system;
   legend.textContent = system.hero;
@@ -92,6 +94,15 @@ export function apply(next) {
   enemies.relabel(system.enemy_labels);
 }
 
+/** @param {unknown} value a number of the sheet, "" for none */
+const text = (value) => (value === undefined || value === null ? "" : String(value));
+
+/** @param {Record<string, unknown>} hero the sheet's gold and drinks */
+function setSheet(hero) {
+  gold.input.value = text(hero.gold);
+  flask.input.value = text(hero.flask);
+}
+
 /** The hero as typed (the Adventure Sheet): the rules check every value and name the field they refuse. */
 export function heroOf() {
   /** @type {Record<string, unknown>} */
@@ -108,16 +119,14 @@ export function heroOf() {
 }
 
 /**
- * The Adventure Sheet filled from an adventure's hero (null: an empty sheet, the book's 15 gold and 2 drinks).
+ * The Adventure Sheet filled from an adventure's hero (null: an empty sheet, the rules' gold and drinks).
  * @param {Record<string, any> | null} hero
  */
 export function setHero(hero) {
-  const text = (/** @type {unknown} */ value) => (value === undefined || value === null ? "" : String(value));
   for (const [part, key] of /** @type {const} */ ([[skill, "skill"], [stamina, "stamina"], [luck, "luck"],
     [maxSkill, "max_skill"], [maxStamina, "max_stamina"], [maxLuck, "max_luck"]])) part.input.value = text(hero?.[key]);
   markRolled(false);
-  gold.input.value = text(hero ? hero.gold : system.sheet_defaults.gold);
-  flask.input.value = text(hero ? hero.flask : system.sheet_defaults.flask);
+  setSheet(hero ?? system.sheet_defaults);
   food.input.value = hero?.food ? String(hero.food) : "";
   backpack.value = (hero?.backpack ?? []).join("\n");
   for (const input of $$("input", spellFields)) input.value = text(hero?.spells?.[input.dataset.spell ?? ""]);
@@ -321,7 +330,7 @@ export function render(fight, shown) {
   /** @type {HTMLElement} */ (testLuck.firstElementChild).textContent =
     can.combat_luck ? t("Test your luck on this wound") : t("Test your luck");
   costOf(testLuck, costs.luck);
-  decline.hidden = !can.luck || can.combat_luck; // a paragraph's test may be declined (unlucky)
+  decline.hidden = !can.decline;
   // Where a player looks for the luck test after a wound, in a fight: the rules say why there is none ("" where the
   // section's rules offer it).
   noWoundLuck.hidden = can.luck || !view.fighting.length || !view.said.no_wound_luck;
@@ -346,14 +355,14 @@ function drawCards(fight, view, shown) {
     stats: [[labels.skill, `${hero.skill} / ${hero.max_skill}`], [labels.luck, `${hero.luck} / ${hero.max_luck}`]],
     bar: { label: labels.stamina, current: hero.stamina, max: hero.max_stamina,
            change: before ? hero.stamina - before.hero.stamina : 0 },
-    dead: hero.stamina <= 0 });
+    dead: hero.dead });
   if (view.said.hero) card.querySelector(".fighter-name")?.after(h("p", { className: "foe-state" }, view.said.hero));
   card.append(slot(-1));
   heroCard.replaceChildren(card);
   /** @type {{stamina: number}[]} */
   const starting = fight.record.enemies;
   enemyCards.replaceChildren(...(view.enemies.length ? view.enemies.map((enemy, i) => {
-    const out = enemy.stamina <= 0;
+    const out = enemy.dead;
     const waiting = !out && view.can.round && !view.fighting.includes(i); // its turn to come (none after the fight)
     const chips = [];
     if (enemy.weakened) chips.push(t("{spell}: −{n} to ATTACK STRENGTH", { spell: spellName(shown, "weakness"),

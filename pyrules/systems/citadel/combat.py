@@ -37,6 +37,12 @@ def front_row(setup: CitadelSetup, state: CitadelState, characters: bool) -> lis
     return row_of(state.pos, len(setup.party), characters, 0)
 
 
+def weapon_locked(state: CitadelState) -> bool:
+    """9.4: in the first Combat Round a character attacks with any weapon he carries; after it, with the one in his
+    hand (he changes it only by not attacking: change_weapon)."""
+    return state.round > 1
+
+
 def usable(setup: CitadelSetup, state: CitadelState, i: int, weapon: int) -> str | None:
     """Why character i may not strike with his weapon number ``weapon`` now (None: he may)."""
     key = setup.party[i].weapons[weapon]

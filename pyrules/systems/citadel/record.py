@@ -202,6 +202,7 @@ class CitadelState:
     blasts: int = 0
     draws: int = 0
     outcome: str = Outcome.ONGOING
+    round_began: tuple[int, ...] = ()  # every unit's wounds when this Combat Round began (its losses in it: the rest)
 
     def but(self, **changes: Any) -> CitadelState:
         """This state with ``changes`` (fields' names): :func:`dataclasses.replace` without its call of

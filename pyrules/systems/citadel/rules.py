@@ -177,7 +177,7 @@ def _attack(setup: CitadelSetup, state: CitadelState, action: CitadelAction, pat
     weapon = state.weapon[i] if action.weapon is None else action.weapon
     if weapon >= len(c.weapons):
         raise RecordError(f"{path}.weapon", tr("{name} carries only one weapon", name=c.name), tr("Weapon"))
-    if weapon != state.weapon[i] and state.round > 1:
+    if weapon != state.weapon[i] and combat.weapon_locked(state):
         raise RecordError(
             f"{path}.weapon",
             tr("9.4: a character changes weapons only by not attacking in a Party Combat Phase (change_weapon)"),
@@ -449,6 +449,7 @@ def initial(setup: CitadelSetup) -> CitadelState:
     state = CitadelState(
         pos=tuple(c.pos for c in setup.party) + tuple(m.pos for m in setup.monsters),
         wounds=(0,) * setup.size,
+        round_began=(0,) * setup.size,
         weapon=tuple(c.weapon for c in setup.party),
         thrown=(False,) * n,
         acted=(False,) * setup.size,
@@ -458,8 +459,8 @@ def initial(setup: CitadelSetup) -> CitadelState:
 
 def _next_phase(setup: CitadelSetup, state: CitadelState) -> CitadelState:
     phase, new_round = following(state.phase)
-    fresh = (False,) * setup.size
-    return state.but(phase=phase, round=state.round + new_round, acted=fresh, blasts=0)
+    began = {"round": state.round + 1, "round_began": state.wounds} if new_round else {}  # the wounds when it began
+    return state.but(phase=phase, acted=(False,) * setup.size, blasts=0, **began)
 
 
 def _settle(setup: CitadelSetup, state: CitadelState) -> CitadelState:

@@ -38,11 +38,12 @@ from .record import (
 from .rules import Engine
 
 
-def board(setup: CitadelSetup, state: CitadelState, characters: bool) -> list[list[str | None]]:
-    """One side's march order as rows of three spaces (front first): unit ids, None where a space is empty."""
+def board(setup: CitadelSetup, state: CitadelState, characters: bool, reach: int = 0) -> list[list[str | None]]:
+    """One side's march order as rows of three spaces (front first): unit ids, None where a space is empty; as deep
+    as its last unit, or as ``reach`` (a row a character may move back to)."""
     living = combat.living(setup, state, characters)
-    last = max((geometry.place(state.pos, i)[0] for i in living), default=0)
-    rows: list[list[str | None]] = [[None] * geometry.WIDTH for _ in range(last + 1)]
+    last = max((geometry.place(state.pos, i)[0] for i in living), default=reach)
+    rows: list[list[str | None]] = [[None] * geometry.WIDTH for _ in range(max(last, reach) + 1)]
     for i in living:
         r, c = geometry.place(state.pos, i)
         rows[r][c] = unit_id(setup, i)
@@ -80,6 +81,7 @@ def units(setup: CitadelSetup, state: CitadelState) -> list[dict[str, Any]]:
             "resistance": u.resistance,
             "combat_bonus": u.combat_bonus,
             "acted": state.acted[i],
+            "round_wounds": state.wounds[i] - state.round_began[i],  # the Wound Points it lost in this Combat Round
         }
         if isinstance(u, Character):
             item.update(
@@ -117,7 +119,7 @@ def attack_targets(setup: CitadelSetup, state: CitadelState) -> dict[str, list[s
     with, and whom they may strike."""
     targets: dict[str, list[str]] = {}
     for i in combat.living(setup, state, True):
-        weapons = range(len(setup.party[i].weapons)) if state.round == 1 else [state.weapon[i]]
+        weapons = [state.weapon[i]] if combat.weapon_locked(state) else range(len(setup.party[i].weapons))
         if not state.acted[i] and any(combat.usable(setup, state, i, w) is None for w in weapons):
             choices = geometry.targets(*combat.board(setup, state), i)[0]
             targets[unit_id(setup, i)] = [unit_id(setup, j) for j in choices]
@@ -147,17 +149,31 @@ CHOICES: dict[str, tuple[str, Callable[[CitadelSetup, CitadelState], dict[str, A
 }
 
 
+def cells(shown: dict[str, Any]) -> dict[str, list[str]]:
+    """The board's spaces the player may choose now, by the unit chosen first ("": none): a character's targets and
+    the monsters that may move forward by their ids, a character's free spaces as "party:row,col"."""
+    found = {**shown["targets"], **{u: [f"party:{r},{c}" for r, c in to] for u, to in shown["moves"].items()}}
+    return found | ({"": list(shown["monster_moves"])} if shown["monster_moves"] else {})
+
+
 def view(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
-    acts = PHASE[state.phase].acts if state.outcome == rules.ONGOING else ()
+    ongoing = state.outcome == rules.ONGOING
+    acts = PHASE[state.phase].acts if ongoing else ()
+    chosen = {key: choices(setup, state) if kind in acts else {} for kind, (key, choices) in CHOICES.items()}
+    reach = max((r for spaces in chosen["moves"].values() for r, _ in spaces), default=0)
     shown: dict[str, Any] = {
         "outcome": state.outcome,
         "round": state.round,
         "phase": state.phase,
         "phase_name": tr(PHASE_LABELS[state.phase]),
-        "board": {"party": board(setup, state, True), "monsters": board(setup, state, False)},
+        # the party's side as deep as a character may move back to (9.8.2), so that its space can be chosen
+        "board": {"party": board(setup, state, True, reach), "monsters": board(setup, state, False)},
         "units": units(setup, state),
         "next": expected(setup, state),
-        **{key: choices(setup, state) if kind in acts else {} for kind, (key, choices) in CHOICES.items()},
+        **chosen,
+        # the characters the player may choose on the board now: to act in the party's phases
+        "choosable": rules.actors(setup, state) if ongoing and PHASE[state.phase].party else [],
+        "weapon_locked": combat.weapon_locked(state),
         "forced_rule": rules.forced_rule(setup, state),
         "blasts_left": setup.table.blasts - state.blasts if state.phase == PHASE_OF["hellgate"].key else None,
         "hellgate": setup.rules.hellgate,
@@ -166,6 +182,7 @@ def view(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
         "next_draw": state.draws,
         "said": words.view_said(setup, state),  # the outcome, and the phase it is in now, in words
     }
+    shown["cells"] = cells(shown)
     # what to do now, by the unit chosen on the board ("": none), in words
     shown["help"] = words.helps(setup, state, shown)
     return shown
@@ -189,25 +206,10 @@ def sides(setup: CitadelSetup, state: CitadelState) -> list[list]:
 
 
 def result(setup: CitadelSetup, state: CitadelState) -> dict[str, Any]:
-    def side(span: range) -> list[dict[str, Any]]:
-        return [
-            {
-                "id": unit_id(setup, i),
-                "name": setup.unit(i).name,
-                "wound_points": setup.unit(i).wound_points,
-                "wounds": state.wounds[i],
-                "alive": state.pos[i] is not None,
-            }
-            for i in span
-        ]
-
-    return {
-        "outcome": state.outcome,
-        "rounds": state.round,
-        "party": side(range(len(setup.party))),
-        "monsters": side(range(len(setup.party), setup.size)),
-        "verified": False,
-    }
+    shown = [{k: u[k] for k in ("id", "name", "wound_points", "wounds", "alive")} for u in units(setup, state)]
+    party = len(setup.party)
+    return {"outcome": state.outcome, "rounds": state.round, "party": shown[:party], "monsters": shown[party:],
+            "verified": False}  # fmt: skip
 
 
 def describe(kind: str, book: str, hero_name: str) -> dict[str, Any]:
@@ -248,6 +250,7 @@ def describe(kind: str, book: str, hero_name: str) -> dict[str, Any]:
             "deployed": tr("by 9.1"),  # a monster's row and space left to the deployment rules
         },
         "row_width": geometry.WIDTH,  # spaces in a row of the march order (9.1)
+        "rows": geometry.MAX_ROWS,  # rows a side's march order may have: the set-up's choices of a unit's row
         # the units' ids in the set-up's order, as the board names them
         "unit_ids": {"party": [party_id(i) for i in range(MAX_PARTY)],
                      "monsters": [monster_id(i) for i in range(MAX_MONSTERS)]},  # fmt: skip

@@ -87,10 +87,15 @@ def wound(points: int, loss: int) -> int:
     return max(0, points - loss)
 
 
+def fallen(stamina: int) -> bool:
+    """A fighter at 0 ВЫНОСЛИВОСТЬ is dead ("until one side's ВЫНОСЛИВОСТЬ is 0")."""
+    return stamina <= 0
+
+
 def ending(setup: FFSetup, stamina: int, enemies: tuple[int, ...]) -> Outcome:
     """How a fight stands by its numbers: lost when the hero is at 0 (if both sides fall in one round, he is
     dead), won when no enemy of the paragraph is left standing, ongoing otherwise."""
-    if stamina <= 0:
+    if fallen(stamina):
         return LOST
     if setup.enemies and not any(enemies):
         return WON
@@ -307,12 +312,18 @@ def do_escape(setup: FFSetup, state: FFState, action: FFAction, path: str) -> tu
 # ---- luck ------------------------------------------------------------------------------------------------------
 
 
+def decline_cost(setup: FFSetup, state: FFState) -> int:
+    """What declining the luck test offered now costs: 1 УДАЧА with the ``decline_costs_luck`` rule (the seed: every
+    test offered costs 1), while there is any; nothing otherwise."""
+    return 1 if setup.rules.decline_costs_luck and state.luck > 0 else 0
+
+
 def try_luck(setup: FFSetup, state: FFState, given: Dice | None, decline: bool) -> tuple[Event, int, int]:
     """One luck test: (event part, draws, luck after). Declined: unlucky, and it costs 1 УДАЧА only with the
     ``decline_costs_luck`` rule (the seed: every test offered costs 1)."""
     part: Event
     if decline:
-        cost = 1 if setup.rules.decline_costs_luck and state.luck > 0 else 0
+        cost = decline_cost(setup, state)
         part = {"declined": True, "lucky": False, "dice": None, "luck_before": state.luck, "cost": cost}
         return part, state.draws, state.luck - cost
     if not rolls_for_luck(state.luck):

@@ -24,12 +24,24 @@ from .record import (
     FFState,
     hero_name,
 )
-from .rules import HIT, HURT, LOST, LUCK_TEST_COST, ONGOING, WOUND, fighting, lucky_wound
+from .rules import (
+    HIT,
+    HURT,
+    LOST,
+    LUCK_TEST_COST,
+    ONGOING,
+    WOUND,
+    decline_cost,
+    fallen,
+    fighting,
+    lucky_wound,
+)
 
 
 def view(setup: FFSetup, state: FFState) -> dict:
     over = state.outcome != ONGOING
     at_peace = not state.fighting and state.outcome != LOST
+    luck = state.outcome != LOST and (not state.fighting or state.pending_luck is not None)
     return {
         "outcome": state.outcome,
         "rounds": state.rounds,
@@ -48,9 +60,10 @@ def view(setup: FFSetup, state: FFState) -> dict:
             "spells": dict(state.spells),
             "strength": state.strength,
             "slots_free": BACKPACK_SLOTS - len(state.backpack) - state.food,
+            "dead": fallen(state.stamina),
         },
         "enemies": [
-            {"name": e.name, "skill": e.skill, "stamina": n, "weakened": i in state.weakened}
+            {"name": e.name, "skill": e.skill, "stamina": n, "weakened": i in state.weakened, "dead": fallen(n)}
             for i, (e, n) in enumerate(zip(setup.enemies, state.enemies))
         ],
         "fighting": fighting(setup, state.enemies) if setup.enemies and not over else [],
@@ -58,15 +71,17 @@ def view(setup: FFSetup, state: FFState) -> dict:
         "can": {
             "round": bool(setup.enemies) and not over,
             "escape": setup.rules.escape and bool(setup.enemies) and not over,
-            "luck": state.outcome != LOST and (not state.fighting or state.pending_luck is not None),
+            "luck": luck,
             "combat_luck": state.pending_luck is not None,
+            # a paragraph's test may be declined (the book: unlucky); a wound's test in combat is left by fighting on
+            "decline": luck and state.pending_luck is None,
             "sheet": at_peace,
             "drink": at_peace or (setup.rules.flask_in_combat and state.fighting),
         },
         "pending_luck": list(state.pending_luck) if state.pending_luck else None,
         "luck_in_combat": setup.rules.luck_in_combat,
         # What a declined luck test costs now (the book: 1, as every test offered; 0 with the gentler reading).
-        "decline_cost": 1 if setup.rules.decline_costs_luck and state.luck > 0 else 0,
+        "decline_cost": decline_cost(setup, state),
         "decline_costs_luck": setup.rules.decline_costs_luck,
         "next_draw": state.draws,
         "rules_said": rules_said(setup),  # this paragraph's rules, as the screen's chips

@@ -53,6 +53,11 @@ def floor_times(points: int, factor: Fraction | int) -> int:
     return math.floor(points * factor)
 
 
+def dead(endurance: int) -> bool:
+    """A fighter at 0 ENDURANCE is dead (:meth:`Ending.land`: a hero at 0 has lost, even if the enemy died too)."""
+    return endurance <= 0
+
+
 def left(points: int, loss: Loss) -> int:
     """ENDURANCE left after a loss: never below 0, and none after a KILL."""
     return max(0, points - loss) if isinstance(loss, int) else 0

@@ -15,7 +15,7 @@ from ... import params
 from ...i18n import tr
 from . import words
 from .record import Setup, State
-from .rules import ONGOING, Engine
+from .rules import ONGOING, Engine, dead
 
 
 class View(Engine):
@@ -57,6 +57,7 @@ class View(Engine):
             "skill": skill,
             "weapon": cls.weapon(setup, state).title(),
             "vigour": state.vigour,
+            "dead": dead(state.endurance),
         }
         # While the fight goes on: the starting values. A finished fight shows them only where its record gives
         # them, so old records read exactly as before.
@@ -70,7 +71,8 @@ class View(Engine):
             "rounds": state.rounds,
             "hero": hero,
             "enemies": [
-                {"name": e.name, "skill": e.skill, "endurance": n} for e, n in zip(setup.enemies, state.enemies)
+                {"name": e.name, "skill": e.skill, "endurance": n, "dead": dead(n)}
+                for e, n in zip(setup.enemies, state.enemies)
             ],
             "current": state.current,
             "combat_ratio": skill - current.skill,
