@@ -70,3 +70,17 @@ def preload() -> list[str]:
         importlib.import_module(info.name)
         names.append(info.name)
     return names
+
+
+def worth_parts() -> tuple[str, ...]:
+    """Every part of the player's Worth some system weighs: the keys a record's or a request's ``worth`` may give
+    (a system judges by its own and counts the others nothing). Imports every system."""
+    return tuple(dict.fromkeys(part for key in SYSTEMS for part in SYSTEMS[key].worth_parts))
+
+
+def legacy_options() -> dict[str, tuple[type[System], str]]:
+    """The older request's keys for the systems' odds options (an option's ``legacy``), each with the system that
+    declares it and the option's name: read into ``options`` (dropped where the fight's system has no such option).
+    Imports every system."""
+    return {option["legacy"]: (SYSTEMS[key], option["name"]) for key in SYSTEMS
+            for option in SYSTEMS[key].odds_options if "legacy" in option}  # fmt: skip

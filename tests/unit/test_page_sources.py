@@ -81,3 +81,17 @@ def test_no_system_and_no_declared_choice_named_in_the_page():
     facts = [f'"{citadel["default_weapon"]}"', *(f'"{unit}"' for unit in citadel["unit_ids"]["party"][:3])]
     found += [(name, fact) for name, text in SOURCES.items() for fact in facts if fact in text]
     assert found == []
+
+
+def test_the_odds_panel_names_no_option():
+    """The odds panel (web/odds/) draws whatever options the rules declare with one flow: no option's name, no older
+    request key (``lambda``, ``willpower``), no book's word for one (WILLPOWER), in its code or its strings; the
+    fight's screen gives its own fields' options (screen-crt.js), the panel only passes them on."""
+    options = [option for cls in SYSTEMS.values() for option in cls.odds_options]
+    names = {option["name"] for option in options} | {option["legacy"] for option in options if "legacy" in option}
+    assert {"willpower", "lambda", "spend", "escape"} <= names  # the declarations are read: something to look for
+    words = re.compile(r"(?i)(?<![a-z])(?:{}|keep)".format("|".join(sorted(names))))
+    panel = sorted(ROOT.glob("web/odds/*.js"))
+    assert [path.name for path in panel if path.name == "odds.js"]
+    found = [(path.name, match) for path in panel for match in words.findall(code(path).replace("CSS.escape", ""))]
+    assert found == []
