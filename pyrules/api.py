@@ -395,31 +395,24 @@ def _not_a_share(r: Reader, key: str, value: Any) -> RecordError:
 
 def _opened(data: Any, labels: dict[str, str], path: str = "") -> Reader:
     """A request's reader (or a part's, at ``path``): its own keys, ``options`` and ``worth``, and the odds options'
-    older keys (each option's ``legacy``) where it gives a key besides."""
-    labels = {**labels, "options": "Odds options", "worth": "Worth"}
-    if isinstance(data, dict) and any(key not in labels for key in data):
-        for key, (owner, name) in legacy_options().items():
-            labels[key] = next(option["legend"] for option in owner.odds_options if option["name"] == name)
-    return Reader(data, path, labels)
+    older keys (each option's ``legacy``)."""
+    older = {key: option["legend"] for key, option in legacy_options().items()}
+    return Reader(data, path, {**labels, "options": "Odds options", "worth": "Worth", **older})
 
 
 def _chosen(r: Reader, system: type[System]) -> dict[str, float]:
-    """The odds options a request chose for a fight of ``system`` (option name → value): its ``options``, checked
-    against the options the system declares (a bad one names its field, ``options.escape``), over the older form's
-    (``worth``'s parts, then each option's older key, checked as the option that declares it and dropped where this
-    system has no such option)."""
-    found = r.get("worth", None)
-    picked = {} if found is None else Worth.parts(found, worth_parts())
-    names = {option["name"] for option in system.odds_options}
-    for key, (owner, name) in legacy_options().items() if set(r.data) - r.seen - {"options"} else ():
+    """The odds options a request chose for a fight of ``system`` (:func:`pyrules.odds.chosen`): its ``options``,
+    checked against the options the system declares (a bad one names its field, ``options.escape``), over the older
+    form's (``worth``'s parts, then each option's older key, checked as the option that declares it)."""
+    given: dict[str, Any] = {}
+    for key, option in legacy_options().items():
         if r.get(key, None) is not None:
-            value = option_value(r, key, next(option for option in owner.odds_options if option["name"] == name))
-            if name in names:
-                picked.setdefault(name, value)
-    given = r.get("options", None)
-    if given is not None:
-        picked.update(system.odds_asked(given))
-    return picked
+            given[key] = option_value(r, key, option)
+    found = r.get("worth", None)
+    given["worth"] = None if found is None else Worth.parts(found, worth_parts())
+    found = r.get("options", None)
+    given["options"] = None if found is None else system.odds_asked(found)
+    return odds.chosen(given, system)
 
 
 def _odds(data: dict) -> dict:

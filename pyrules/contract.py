@@ -101,22 +101,13 @@ class Worth:
         """The parts a record or a request gives, each one of ``keys`` (the parts the systems declare) and a share
         of a win from 0 to 1; RecordError naming the part otherwise."""
         reader = Reader(data, path, dict.fromkeys(keys, "Worth"))
-        parts = {key: share(reader, key) for key in keys if reader.get(key, None) is not None}
+        parts = {key: option_value(reader, key) for key in keys if reader.get(key, None) is not None}
         reader.done()
         return parts
 
     def json(self) -> dict[str, float]:
         """The parts that differ from the default worth (empty: the default)."""
         return {**({"escape": self.escape} if self.escape != 1.0 else {}), **dict(self.rates)}
-
-
-def share(reader: Reader, key: str) -> float:
-    """``key``'s value as a share of a win, from 0 to 1; RecordError naming it otherwise."""
-    value = reader.get(key, None)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise reader.error(key, tr("must be a number from {low} to {high}, not {value}", low=0, high=1,
-                                   value=show(value)))  # fmt: skip
-    return float(value)
 
 
 # What coming through alive without a win is worth, as the odds panel offers it (an OddsOption's choices): the
@@ -187,13 +178,17 @@ if TYPE_CHECKING:  # the odds' types, for mypy and the reader (the page reads th
 ODDS_KEYS = ("win", "lose", "ended", "never", "rounds", "main_stat", "advice")  # every odds reply's (OddsReply)
 
 
-def option_value(reader: Reader, key: str, option: OddsOption) -> float:
-    """An option's value as ``key`` of ``reader`` gives it: a whole number within the option's ``whole``, else a
-    share of a win; RecordError naming the field otherwise."""
-    if "whole" in option:
+def option_value(reader: Reader, key: str, option: OddsOption | None = None) -> float:
+    """An odds option's value (or a worth's part's) as ``key`` of ``reader`` gives it: a whole number within the
+    option's ``whole``, else a share of a win, from 0 to 1; RecordError naming the field otherwise."""
+    if option and "whole" in option:
         low, high = option["whole"]
         return reader.integer(key, low=low, high=high)
-    return share(reader, key)
+    value = reader.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise reader.error(key, tr("must be a number from {low} to {high}, not {value}", low=0, high=1,
+                                   value=show(value)))  # fmt: skip
+    return float(value)
 
 
 def advice(text: str, act: dict[str, Any] | None = None, **chances: float) -> Advice:
@@ -406,10 +401,10 @@ class System(ABC):
         """The system as it tells itself, in the current language: :meth:`describe` and what every system declares
         (``named_hero``, ``capabilities``, ``main_stat``, ``note``, ``odds_options``): what ``hello`` answers. For the
         page (``page``: what build.py writes into it), without the parts only the command line and the API's readers
-        read (:attr:`unread`)."""
+        read (:attr:`unread`) and the odds options its panel does not draw (no choices: the screen's field gives it)."""
         told = {**cls.describe(), "named_hero": cls.named_hero, "capabilities": sorted(cls.capabilities),
                 "main_stat": cls.main_stat, "note": tr(cls.note) if cls.note else "",
-                "odds_options": cls.odds_choices()}
+                "odds_options": [option for option in cls.odds_choices() if option["choices"] or not page]}
         for path in cls.unread if page else ():
             *inside, key = path.split(".")
             part: Any = told
@@ -441,12 +436,10 @@ class System(ABC):
         """The ``options`` an odds request gives (each a declared option's name, :attr:`odds_options`): a choice's
         value a share of a win from 0 to 1, a whole number within its bounds; RecordError naming the field
         (``options.escape``) otherwise."""
-        reader = Reader(given, path, {option["name"]: option["legend"] for option in cls.odds_options})
-        chosen = {}
-        for option in cls.odds_options:
-            name = option["name"]
-            if reader.get(name, None) is not None:
-                chosen[name] = option_value(reader, name, option)
+        options = cls.odds_options
+        reader = Reader(given, path, {option["name"]: option["legend"] for option in options})
+        chosen = {o["name"]: option_value(reader, o["name"], o) for o in options
+                  if reader.get(o["name"], None) is not None}  # fmt: skip
         reader.done()
         return chosen
 

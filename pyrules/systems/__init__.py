@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
 from ..contract import System
+
+if TYPE_CHECKING:
+    from ..contract import OddsOption
 
 REGISTRY: dict[str, str] = {
     "lone-wolf": "pyrules.systems.lonewolf:LoneWolf",
@@ -78,9 +82,7 @@ def worth_parts() -> tuple[str, ...]:
     return tuple(dict.fromkeys(part for key in SYSTEMS for part in SYSTEMS[key].worth_parts))
 
 
-def legacy_options() -> dict[str, tuple[type[System], str]]:
-    """The older request's keys for the systems' odds options (an option's ``legacy``), each with the system that
-    declares it and the option's name: read into ``options`` (dropped where the fight's system has no such option).
-    Imports every system."""
-    return {option["legacy"]: (SYSTEMS[key], option["name"]) for key in SYSTEMS
-            for option in SYSTEMS[key].odds_options if "legacy" in option}  # fmt: skip
+def legacy_options() -> dict[str, OddsOption]:
+    """The older request's keys for the systems' odds options (an option's ``legacy``), each with the option that
+    declares it: read into ``options`` (dropped where the fight's system has no such option). Imports every system."""
+    return {option["legacy"]: option for key in SYSTEMS for option in SYSTEMS[key].odds_options if "legacy" in option}

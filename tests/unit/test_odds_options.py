@@ -81,7 +81,7 @@ def test_an_option_the_system_does_not_declare_is_refused_by_name(key):
 
 def test_the_older_keys_are_read_into_the_same_options():
     legacy = legacy_options()
-    assert {key: name for key, (_, name) in legacy.items()} == {"lambda": "willpower", "willpower": "spend"}
+    assert {key: option["name"] for key, option in legacy.items()} == {"lambda": "willpower", "willpower": "spend"}
     record = example("grey-star")
     new = call(op="odds", record=record, options={"spend": 2, "willpower": 0.03}, table=False)
     old = call(op="odds", record=record, willpower=2, table=False, **{"lambda": 0.03})
@@ -94,9 +94,9 @@ def test_the_older_keys_are_read_into_the_same_options():
     assert both["policy"]["lambda"] == 0.0
     banedon = call(op="odds", record=example("lone-wolf"), willpower=3, **{"lambda": 0.01})
     assert banedon["ok"] and "policy" not in banedon
-    for request, field in (({"lambda": 3}, "lambda"), ({"willpower": 0}, "willpower"), ({"willpower": "x"}, "willpower")):
-        reply = call(op="odds", record=example("lone-wolf"), **request)
-        assert not reply["ok"] and reply["error"]["field"] == field, request
+    for key, value in (("lambda", 3), ("willpower", 0), ("willpower", "x")):
+        reply = call(op="odds", record=example("lone-wolf"), **{key: value})
+        assert not reply["ok"] and reply["error"]["field"] == key, (key, value)
 
 
 def test_a_review_and_a_share_take_the_options_as_the_odds_do():

@@ -140,7 +140,7 @@ export function start() {
  * @returns {Promise<Reply>}
  */
 export async function review(fight, preview = null) {
-  const request = { op: "review", record: fight, ...judgedBy(), ...(preview ? { preview } : {}) };
+  const request = { op: "review", record: fight, ...judgedBy(fight.system), ...(preview ? { preview } : {}) };
   warm(); // a review may take the whole budget, and a Citadel story asks again and again
   return askEither(request);
 }
@@ -185,10 +185,19 @@ function summarize(text) {
 
 /** @param {HTMLElement} box a fieldset of radio buttons: the value chosen */
 const chosen = (box) => Number(/** @type {HTMLInputElement} */ ($("input:checked", box)).value);
-/** @returns {Options} the options the player chose in the panel */
-const options = () => Object.fromEntries([...boxes].map(([name, box]) => [name, chosen(box)]));
-/** What the player's stories are judged by, as a request's options (a share's preview is judged so too). */
-export const judgedBy = () => ({ options: options() });
+/**
+ * The panel's choices a book declares (by default the shown one's), by name.
+ * @param {string} [system]
+ */
+const declared = (system = panel.record?.system ?? "") => [...boxes].filter(([name]) =>
+  described()[system]?.odds_options?.some((option) => option.name === name));
+/** @returns {Options} the options the player chose in the panel, of those the book declares */
+const options = (system = panel.record?.system) => Object.fromEntries(declared(system).map(([name, box]) => [name, chosen(box)]));
+/**
+ * What the player's stories are judged by, as a request's options (a share's preview is judged so too).
+ * @param {string} [system] the fight's book (by default the shown one)
+ */
+export const judgedBy = (system) => ({ options: options(system) });
 
 /**
  * The player's choices other than the page's defaults, as a share request's options: the link carries them, so that
@@ -197,7 +206,7 @@ export const judgedBy = () => ({ options: options() });
  */
 export function chosenWorth() {
   const moved = (/** @type {HTMLElement} */ box) => !(/** @type {HTMLInputElement} */ ($("input:checked", box))).defaultChecked;
-  return { options: Object.fromEntries([...boxes].filter(([, box]) => moved(box)).map(([name, box]) => [name, chosen(box)])) };
+  return { options: Object.fromEntries(declared().filter(([, box]) => moved(box)).map(([name, box]) => [name, chosen(box)])) };
 }
 
 /**
