@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__, adventure, budget, i18n, odds, preview, review, review_simulated, rng, share
 from .contract import System, Worth, option_value
@@ -26,6 +26,9 @@ from .fields import Reader, RecordError, join, key_name, parse_json, show
 from .fight import FORMAT, VERSION, Fight, collector_paused, system_of
 from .i18n import tr
 from .systems import SYSTEMS, legacy_options, worth_parts
+
+if TYPE_CHECKING:
+    from .contract import OddsOption
 
 MAX_REQUEST = 1_000_000  # characters
 MAX_SESSIONS = 16
@@ -395,9 +398,16 @@ def _not_a_share(r: Reader, key: str, value: Any) -> RecordError:
 
 def _opened(data: Any, labels: dict[str, str], path: str = "") -> Reader:
     """A request's reader (or a part's, at ``path``): its own keys, ``options`` and ``worth``, and the odds options'
-    older keys (each option's ``legacy``)."""
-    older = {key: option["legend"] for key, option in legacy_options().items()}
+    older keys (:func:`_older`)."""
+    older = {key: option["legend"] for key, option in _older(data).items()}
     return Reader(data, path, {**labels, "options": "Odds options", "worth": "Worth", **older})
+
+
+def _older(data: Any) -> dict[str, OddsOption]:
+    """The odds options' older keys (each option's ``legacy``), where a request gives a key besides the odds' own:
+    only then is every system imported (the page's requests, answered within a short deadline, give none)."""
+    own = {"record", "session", "form", "options", "worth", "table", "curve", "ms", "preview", "judged"}
+    return legacy_options() if isinstance(data, dict) and set(data) - own else {}
 
 
 def _chosen(r: Reader, system: type[System]) -> dict[str, float]:
@@ -405,7 +415,7 @@ def _chosen(r: Reader, system: type[System]) -> dict[str, float]:
     checked against the options the system declares (a bad one names its field, ``options.escape``), over the older
     form's (``worth``'s parts, then each option's older key, checked as the option that declares it)."""
     given: dict[str, Any] = {}
-    for key, option in legacy_options().items():
+    for key, option in _older(r.data).items():
         if r.get(key, None) is not None:
             given[key] = option_value(r, key, option)
     found = r.get("worth", None)
