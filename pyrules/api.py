@@ -414,10 +414,8 @@ def _chosen(r: Reader, system: type[System]) -> dict[str, float]:
     """The odds options a request chose for a fight of ``system`` (:func:`pyrules.odds.chosen`): its ``options``,
     checked against the options the system declares (a bad one names its field, ``options.escape``), over the older
     form's (``worth``'s parts, then each option's older key, checked as the option that declares it)."""
-    given: dict[str, Any] = {}
-    for key, option in _older(r.data).items():
-        if r.get(key, None) is not None:
-            given[key] = option_value(r, key, option)
+    given: dict[str, Any] = {key: option_value(r, key, option) for key, option in _older(r.data).items()
+                             if r.get(key, None) is not None}  # fmt: skip
     found = r.get("worth", None)
     given["worth"] = None if found is None else Worth.parts(found, worth_parts())
     found = r.get("options", None)

@@ -81,7 +81,7 @@ class Worth:
 
     def __getattr__(self, name: str) -> float:
         """What a point of ``name`` spent costs (0: nothing given)."""
-        if name.startswith("_") or name in ("escape", "rates"):
+        if name[0] == "_" or name == "rates":  # not a part (a copy's, before its fields are set)
             raise AttributeError(name)
         return dict(self.rates).get(name, 0.0)
 

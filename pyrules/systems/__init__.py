@@ -77,12 +77,18 @@ def preload() -> list[str]:
 
 
 def worth_parts() -> tuple[str, ...]:
-    """Every part of the player's Worth some system weighs: the keys a record's or a request's ``worth`` may give
-    (a system judges by its own and counts the others nothing). Imports every system."""
-    return tuple(dict.fromkeys(part for key in SYSTEMS for part in SYSTEMS[key].worth_parts))
+    """Every part of the player's Worth some system weighs, each an odds option with choices (a share of a win): the
+    keys a record's or a request's ``worth`` may give (a system judges by its own and counts the others nothing).
+    Imports every system."""
+    return tuple(dict.fromkeys(option["name"] for option in every_option() if option["choices"]))
 
 
 def legacy_options() -> dict[str, OddsOption]:
     """The older request's keys for the systems' odds options (an option's ``legacy``), each with the option that
     declares it: read into ``options`` (dropped where the fight's system has no such option). Imports every system."""
-    return {option["legacy"]: option for key in SYSTEMS for option in SYSTEMS[key].odds_options if "legacy" in option}
+    return {option["legacy"]: option for option in every_option() if "legacy" in option}
+
+
+def every_option() -> list[OddsOption]:
+    """Every system's odds options (pyrules.contract.OddsOption). Imports every system."""
+    return [option for key in SYSTEMS for option in SYSTEMS[key].odds_options]

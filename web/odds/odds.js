@@ -80,7 +80,6 @@ $table.after(...boxes.values());
  * declaration last): at start, for each fight, and again in another language. */
 function label() {
   const systems = described(), shown = systems[panel.record?.system ?? ""] ?? {};
-  panel.trade = null;
   for (const option of [...Object.values(systems), shown].flatMap((system) => system.odds_options ?? [])) {
     const box = boxes.get(option.name);
     if (!box) continue;
