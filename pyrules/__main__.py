@@ -108,7 +108,7 @@ def _review(fight: Fight, lam: float) -> str:
 def _odds(fight: Fight, willpower: int) -> dict:
     from .odds import odds
 
-    reply = odds(fight, willpower, table=False)
+    reply = odds(fight, {"willpower": willpower}, table=False)
     for key in (reply["main_stat"], "willpower"):
         if reply.get(key) is not None:
             reply[key] = {str(value): p for value, p in reply[key]}

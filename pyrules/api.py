@@ -5,10 +5,10 @@ The Web Worker calls :func:`call` with a JSON text ``{"op": ..., ...}`` and gets
 across the boundary.
 
 >>> import json
->>> numbers = '{"skill": 5, "endurance": 0, "willpower": 3}'
->>> reply = json.loads(call('{"op": "new_hero", "system": "grey-star", "numbers": ' + numbers + '}'))
+>>> numbers = '{"skill": 5, "endurance": 3}'
+>>> reply = json.loads(call('{"op": "new_hero", "system": "lone-wolf", "numbers": ' + numbers + '}'))
 >>> reply["hero"]
-{'skill': 15, 'endurance': 20, 'willpower': 23}
+{'skill': 15, 'endurance': 23}
 >>> json.loads(call('{"op": "start", "record": {"format": "pyrules-fight"}}'))["error"]["field"]
 'version'
 """
@@ -18,14 +18,17 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__, adventure, budget, i18n, odds, preview, review, review_simulated, rng, share
-from .contract import Worth
+from .contract import System, Worth, option_value
 from .fields import Reader, RecordError, join, key_name, parse_json, show
 from .fight import FORMAT, VERSION, Fight, collector_paused, system_of
 from .i18n import tr
-from .systems import SYSTEMS
+from .systems import SYSTEMS, legacy_options, worth_parts
+
+if TYPE_CHECKING:
+    from .contract import OddsOption
 
 MAX_REQUEST = 1_000_000  # characters
 MAX_SESSIONS = 16
@@ -230,25 +233,24 @@ def _hero_after(data: dict) -> dict:
 
 
 def _share(data: dict) -> dict:
-    """The open fight as a share link. With the page's ``worth`` or ``lambda`` (the parts of the worth its player
-    chose other than the page's defaults), the link's record carries those its book weighs (the record's own
-    standing), so that the friend's story is judged as the player's was; ``judged`` (``lambda``, ``worth``: all the
-    page judges the story by) is what the link's preview's chart is judged by."""
-    r = Reader(data, "", {"lambda": "Trade-off", "worth": "Worth", "judged": "Worth"})
+    """The open fight as a share link. With the page's ``options`` (the odds options its player chose other than the
+    page's defaults; or the older form's, :func:`_chosen`), the link's record carries the parts of the worth its book
+    weighs (the record's own standing), so that the friend's story is judged as the player's was; ``judged`` (all the
+    options the page judges the story by, in either form) is what the link's preview's chart is judged by."""
+    r = _opened(data, {"judged": "Worth"})
     fight = _fight(r)
-    lam, worth = _lambda(r), _worth(r)
-    judged = Reader(r.get("judged", {}), "judged", {"lambda": "Trade-off", "worth": "Worth"})
-    seen = odds.asked(_worth(judged), _lambda(judged) or 0.0)  # what the player's story was judged by
+    picked = _chosen(r, fight.system)
+    judged = _opened(r.get("judged", {}), {}, "judged")
+    seen = _chosen(judged, fight.system)  # what the player's story was judged by
     judged.done()
     r.done()
-    parts = {key: value for key, value in odds.asked(worth, lam).items() if key in fight.system.worth_parts}
+    parts = {key: value for key, value in picked.items() if key in fight.system.worth_parts}
     record = fight.record()
     if parts:
         record["worth"] = {**parts, **fight.worth_given}
     try:  # the link carries its preview, where it fits (the friend's page draws it before the rules are loaded)
         # judged as the friend's rules will judge it: the record's parts over the player's page's
-        options = {"worth": {**seen, **parts}, "lambda": None}
-        code = share.encode(record, preview=preview.of_fight(fight, options=options))
+        code = share.encode(record, preview=preview.of_fight(fight, options={"options": {**seen, **parts}}))
     except RecordError:
         code = share.encode(record)
     return {"code": code, "length": len(code)}
@@ -386,7 +388,7 @@ def _odds_fight(r: Reader) -> Fight:
 
 
 def _share_of_a_win(x: Any) -> bool:
-    """λ: what a point of WILLPOWER is worth, from 0 to 1 win."""
+    """A share of a win, from 0 to 1 (a trade-off's point)."""
     return not isinstance(x, bool) and isinstance(x, (int, float)) and 0 <= x <= 1
 
 
@@ -394,35 +396,43 @@ def _not_a_share(r: Reader, key: str, value: Any) -> RecordError:
     return r.error(key, tr("must be a number from {low} to {high}, not {value}", low=0, high=1, value=show(value)))
 
 
-def _lambda(r: Reader) -> float | None:
-    """The request's ``lambda``, if any (the odds' and the review's option)."""
-    lam = r.get("lambda", None)
-    if lam is not None and not _share_of_a_win(lam):
-        raise _not_a_share(r, "lambda", lam)
-    return lam
+def _opened(data: Any, labels: dict[str, str], path: str = "") -> Reader:
+    """A request's reader (or a part's, at ``path``): its own keys, ``options`` and ``worth``, and the odds options'
+    older keys (:func:`_older`)."""
+    older = {key: option["legend"] for key, option in _older(data).items()}
+    return Reader(data, path, {**labels, "options": "Odds options", "worth": "Worth", **older})
 
 
-def _worth(r: Reader) -> dict[str, float] | None:
-    """The request's ``worth``, if any: the player's parts of the worth the advice and the story weigh, where the
-    record gives none of its own."""
+def _older(data: Any) -> dict[str, OddsOption]:
+    """The odds options' older keys (each option's ``legacy``), where a request gives a key besides the odds' own:
+    only then is every system imported (the page's requests, answered within a short deadline, give none)."""
+    own = {"record", "session", "form", "options", "worth", "table", "curve", "ms", "quick", "preview", "judged"}
+    return legacy_options() if isinstance(data, dict) and set(data) - own else {}
+
+
+def _chosen(r: Reader, system: type[System]) -> dict[str, float]:
+    """The odds options a request chose for a fight of ``system`` (:func:`pyrules.odds.chosen`): its ``options``,
+    checked against the options the system declares (a bad one names its field, ``options.escape``), over the older
+    form's (``worth``'s parts, then each option's older key, checked as the option that declares it)."""
+    given: dict[str, Any] = {key: option_value(r, key, option) for key, option in _older(r.data).items()
+                             if r.get(key, None) is not None}  # fmt: skip
     found = r.get("worth", None)
-    return None if found is None else Worth.parts(found, "worth")
+    given["worth"] = None if found is None else Worth.parts(found, worth_parts())
+    found = r.get("options", None)
+    given["options"] = None if found is None else system.odds_asked(found)
+    return odds.chosen(given, system)
 
 
 def _odds(data: dict) -> dict:
     """Exact odds from the fight's state, fought to the end (see pyrules.odds.odds).
 
-    Options: ``willpower`` (Grey Star's fixed spend a round, default 1), ``lambda`` (the optimal adaptive spend
-    for P(win) − λ·E[WILLPOWER spent]), ``curve`` (a list of λ: the trade-off points), ``table`` (false: no
-    fixed-spend table), ``worth`` (the player's parts of the advice's pyrules.contract.Worth, where the record has
-    none), ``ms`` (a deadline for the whole request, in milliseconds: past it, "too large"), ``quick`` (true: the
-    odds only where their work is small, pyrules.budget.QUICK_WORK, whatever the machine's load: else "too large")."""
-    r = Reader(data, "", {"willpower": "WILLPOWER to spend", "lambda": "Trade-off", "curve": "Trade-off",
-                          "ms": "Time budget", "worth": "Worth", "quick": "Quick"})
+    Options: ``options`` (the odds options chosen, by the names the system declares: :func:`_chosen`), ``curve`` (a
+    list of values of the option that has a trade-off: its points), ``table`` (false: no table of fixed choices),
+    ``ms`` (a deadline for the whole request, in milliseconds: past it, "too large"), ``quick`` (true: the odds only
+    where their work is small, pyrules.budget.QUICK_WORK, whatever the machine's load: else "too large")."""
+    r = _opened(data, {"curve": "Trade-off", "ms": "Time budget", "quick": "Quick"})
     fight = _odds_fight(r)
-    spend = r.integer("willpower", low=1, high=999, default=1)
-    lam = _lambda(r)
-    worth = _worth(r)
+    picked = _chosen(r, fight.system)
     table = r.flag("table", default=True)
     curve = r.items("curve", low=1, high=10, default=None)
     if curve is not None and not all(map(_share_of_a_win, curve)):
@@ -435,7 +445,7 @@ def _odds(data: dict) -> dict:
         seconds = min(seconds or budget.QUICK_SECONDS, budget.QUICK_SECONDS)
     try:
         with odds.within(seconds, budget.QUICK_WORK if quick else 1.0):
-            return odds.odds(fight, spend, None if lam is None else float(lam), table, curve, worth)
+            return odds.odds(fight, {"options": picked}, table, curve)
     except (budget.TooLarge, RecursionError):
         raise TooLargeRequest("record", too_large_words("odds")) from None
 
@@ -443,14 +453,13 @@ def _odds(data: dict) -> dict:
 def _review(data: dict) -> dict:
     """A fight's review from its first state to its last (see pyrules.review): the worth before each action, what
     each choice cost against the best, what each random number gave or took, the marks and the summary in words.
-    Options: ``lambda`` (what a point of WILLPOWER is worth, from 0 to 1 win, as the odds panel's advice), ``worth``
-    (the player's parts of what the fight's end is worth, where the record has none: pyrules.contract.Worth). A book
-    without exact odds is reviewed by simulation, in parts (see pyrules.review_simulated): ``ms`` is the time this
-    part may take, and ``simulated.pending`` says that the page should ask again."""
-    r = Reader(data, "", {"lambda": "Trade-off", "ms": "Time budget", "worth": "Worth"})
+    Options: ``options`` (the odds options chosen, :func:`_chosen`: the parts of what the fight's end is worth, where
+    the record has none, as the odds panel's advice weighs them). A book without exact odds is reviewed by
+    simulation, in parts (see pyrules.review_simulated): ``ms`` is the time this part may take, and
+    ``simulated.pending`` says that the page should ask again."""
+    r = _opened(data, {"ms": "Time budget"})
     fight = _odds_fight(r)
-    lam = _lambda(r)
-    worth = _worth(r)
+    picked = _chosen(r, fight.system)
     ms = r.integer("ms", low=1, high=int(budget.REQUEST_SECONDS * 1000), default=None)
     given = r.get("preview", None)  # a link's preview (untrusted), to be compared with this review's
     r.done()
@@ -458,7 +467,7 @@ def _review(data: dict) -> dict:
         if "exact_odds" not in fight.system.capabilities:
             answer = review_simulated.review(fight, review_simulated.PART if ms is None else ms / 1000)
         else:
-            answer = review.review(fight, {"lambda": lam or 0.0, "worth": worth})
+            answer = review.review(fight, {"options": picked})
         if given is not None:
             answer["preview"] = preview.compared(given, fight, answer)
         return answer
@@ -478,13 +487,14 @@ _simulations: dict[int, odds.MonteCarlo] = {}
 
 
 def _mc_start(data: dict) -> dict:
-    """Start an incremental Monte Carlo of the fight from its state; returns its id for ``mc_run``."""
-    r = Reader(data, "", {"willpower": "WILLPOWER to spend"})
+    """Start an incremental Monte Carlo of the fight from its state, played under the odds ``options`` chosen (a
+    round's spend: :func:`_chosen`); returns its id for ``mc_run``."""
+    r = _opened(data, {})
     fight = _odds_fight(r)
-    spend = r.integer("willpower", low=1, high=999, default=1)
+    picked = _chosen(r, fight.system)
     r.done()
     try:
-        policy = fight.system.simulation_policy({"spend": spend})
+        policy = fight.system.simulation_policy(picked)
         simulation = odds.MonteCarlo(fight.system, fight.setup, fight.state, policy)
     except odds.CannotSimulate as exc:
         raise RecordError("record", str(exc)) from None

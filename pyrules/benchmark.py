@@ -49,7 +49,8 @@ def giant(key: str) -> dict:
 
 # Fights the format accepts whose odds are refused as too large: timed to show the refusal is quick (with Grey Star's
 # best spend and trade-off asked too, where the book spends WILLPOWER).
-GIANTS: list[tuple[dict, dict]] = [(giant(key), {"lam": 0.01, "curve": [0, 0.003, 0.03, 0.1, 0.3, 1], "table": False})
+GIANTS: list[tuple[dict, dict]] = [(giant(key), {"options": {"lambda": 0.01}, "curve": [0, 0.003, 0.03, 0.1, 0.3, 1],
+                                                  "table": False})
                                    for key, system in SYSTEMS.items() if "large" in system.examples]  # fmt: skip
 
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypedDict, cast
 
-from .fields import Reader, RecordError
+from .fields import Reader, RecordError, show
 from .i18n import tr
 
 if TYPE_CHECKING:  # fractions imports decimal, long to import in Pyodide: only the systems need it at run time
@@ -59,23 +59,31 @@ class Outcome(StrEnum):
 ALIVE = (Outcome.EVADED, Outcome.ENDED, Outcome.ESCAPED)  # ends where the hero comes through alive, not winning
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Worth:
     """What a fight's end is worth to the player, in wins: the one value the odds panel's advice, the best policy and
     the story all judge by. A win is 1 and death 0; coming through alive without a win (an evasion, an escape, a
-    fight the section stops) is ``escape`` (1 by default: the panel's "coming through alive"); a point of WILLPOWER
-    spent costs ``willpower`` and a point of ENDURANCE spent on a spell (Banedon's Vigour) ``endurance``. A record
-    carries the parts its player chose as ``worth``, so a shared story is judged as its player judged.
+    fight the section stops) is ``escape`` (1 by default: the panel's "coming through alive"); a point of something
+    spent costs its ``rates`` (each named as the system's odds option that sets it, read as an attribute: 0 where
+    none is given). A record carries the parts its player chose as ``worth``, so a shared story is judged as its
+    player judged.
 
-    >>> Worth().end("evaded"), Worth(escape=0.5).end("ended"), Worth().end("lost")
-    (1.0, 0.5, 0.0)
+    >>> Worth().end("evaded"), Worth(escape=0.5).end("ended"), Worth().end("lost"), Worth(luck=0.1).luck
+    (1.0, 0.5, 0.0, 0.1)
     """
 
-    escape: float = 1.0
-    willpower: float = 0.0
-    endurance: float = 0.0
+    escape: float
+    rates: tuple[tuple[str, float], ...]  # (a part spent, what a point of it costs), sorted, none at 0
 
-    KEYS: ClassVar[tuple[str, ...]] = ("escape", "willpower", "endurance")
+    def __init__(self, escape: float = 1.0, **rates: float) -> None:
+        object.__setattr__(self, "escape", float(escape))
+        object.__setattr__(self, "rates", tuple(sorted((key, float(v)) for key, v in rates.items() if v)))
+
+    def __getattr__(self, name: str) -> float:
+        """What a point of ``name`` spent costs (0: nothing given)."""
+        if name[0] == "_" or name == "rates":  # not a part (a copy's, before its fields are set)
+            raise AttributeError(name)
+        return dict(self.rates).get(name, 0.0)
 
     def end(self, outcome: str) -> float:
         """The worth of a fight that ended so (an ongoing one: nothing yet)."""
@@ -86,29 +94,20 @@ class Worth:
     @property
     def costs(self) -> bool:
         """Whether something spent is counted: then the worth is no longer a chance."""
-        return bool(self.willpower or self.endurance)
+        return bool(self.rates)
 
     @classmethod
-    def parts(cls, data: Any, path: str = "worth") -> dict[str, float]:
-        """The parts a record or a request gives (each a share of a win from 0 to 1); RecordError naming the part
-        otherwise."""
-        reader = Reader(data, path, dict.fromkeys(cls.KEYS, "Worth"))
-        parts = {}
-        for key in cls.KEYS:
-            value = reader.get(key, None)
-            if value is None:
-                continue
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-                raise reader.error(key, tr("must be a number from {low} to {high}, not {value}", low=0, high=1,
-                                           value=repr(value)[:40]))  # fmt: skip
-            parts[key] = float(value)
+    def parts(cls, data: Any, keys: Any, path: str = "worth") -> dict[str, float]:
+        """The parts a record or a request gives, each one of ``keys`` (the parts the systems declare) and a share
+        of a win from 0 to 1; RecordError naming the part otherwise."""
+        reader = Reader(data, path, dict.fromkeys(keys, "Worth"))
+        parts = {key: option_value(reader, key) for key in keys if reader.get(key, None) is not None}
         reader.done()
         return parts
 
     def json(self) -> dict[str, float]:
         """The parts that differ from the default worth (empty: the default)."""
-        default = Worth()
-        return {key: getattr(self, key) for key in self.KEYS if getattr(self, key) != getattr(default, key)}
+        return {**({"escape": self.escape} if self.escape != 1.0 else {}), **dict(self.rates)}
 
 
 # What coming through alive without a win is worth, as the odds panel offers it (an OddsOption's choices): the
@@ -149,26 +148,47 @@ if TYPE_CHECKING:  # the odds' types, for mypy and the reader (the page reads th
         advice: list[Advice]
 
     class OddsOption(TypedDict):
-        """A choice a system's odds take from the player (:attr:`System.odds_options`), drawn by the panel as a group
-        of radio buttons: ``name`` (the request's worth part, or ``lambda``), its ``legend`` and ``choices`` ((value,
-        label, hint): the hint, if any, is written under the group, ``{p}`` the value as a percent), in English
-        (shown through ``tr``), and the ``default`` value."""
+        """A choice a system's odds take from the player (:attr:`System.odds_options`): ``name`` (its key in the
+        ``odds`` request's ``options``; for a part of the :class:`Worth`, the part's, as the record's ``worth`` names
+        it), its ``legend``, and either ``choices`` ((value, label, hint), a share of a win: the panel draws them as
+        radio buttons and writes the chosen one's hint, if any, under them, ``{p}`` the value as a percent) or
+        ``whole`` (a whole number within these, which the fight's screen gives: no choices, the panel draws none), in
+        English (shown through ``tr``); the ``default`` value; ``legacy``: the older request's key that gave it, still
+        read; ``trade_off``: a chart the panel offers for it."""
 
         name: str
         legend: str
         choices: tuple[tuple[float, str, str], ...]
         default: float
+        whole: NotRequired[tuple[int, int]]
+        legacy: NotRequired[str]
         trade_off: NotRequired[TradeOff]
 
     class TradeOff(TypedDict):
-        """A chart an option offers on request (Grey Star's λ): the best chance to win against what is spent, one
-        point per value of the option in ``points`` (the chosen value's added), behind a button saying ``label``."""
+        """A chart an option offers on request: what the best play wins (y) against what it spends (x), one point per
+        value of the option in ``points`` (the chosen value's added, ringed), each from the odds reply's
+        ``policy.point``, behind a button saying ``label``; the chart's ``caption`` and ``x`` axis."""
 
         label: str
         points: tuple[float, ...]
+        caption: str
+        x: str
 
 
 ODDS_KEYS = ("win", "lose", "ended", "never", "rounds", "main_stat", "advice")  # every odds reply's (OddsReply)
+
+
+def option_value(reader: Reader, key: str, option: OddsOption | None = None) -> float:
+    """An odds option's value (or a worth's part's) as ``key`` of ``reader`` gives it: a whole number within the
+    option's ``whole``, else a share of a win, from 0 to 1; RecordError naming the field otherwise."""
+    if option and "whole" in option:
+        low, high = option["whole"]
+        return reader.integer(key, low=low, high=high)
+    value = reader.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise reader.error(key, tr("must be a number from {low} to {high}, not {value}", low=0, high=1,
+                                   value=show(value)))  # fmt: skip
+    return float(value)
 
 
 def advice(text: str, act: dict[str, Any] | None = None, **chances: float) -> Advice:
@@ -241,13 +261,13 @@ class System(ABC):
     # benchmark only (pyrules.benchmark; the fuzz tests leave it out): "large" (exact odds that take a while).
     examples: ClassVar[dict[str, dict]] = {}
     # The parts of the player's Worth this system's odds and review weigh ("escape": coming through alive without a
-    # win, "willpower", "endurance": what is spent); the others count nothing here (System.judged_worth).
+    # win; the others, what is spent, each an odds option's name); the others count nothing here (judged_worth).
     worth_parts: ClassVar[tuple[str, ...]] = ()
     # What the numbers of a fight are, for a reader who does not know the book (a friend opening a shared fight):
     # (a ``labels()`` key, its meaning in English), shown as "ENDURANCE: strength; …" (:meth:`glossed`).
     terms: ClassVar[tuple[tuple[str, str], ...]] = ()
-    # The choices its odds take from the player (what an evasion, a point kept is worth...), which the odds panel
-    # draws (:class:`OddsOption`); a worth part's value goes with the requests as ``worth``, ``lambda``'s as itself.
+    # The choices its odds take from the player (what an evasion, a point kept is worth, what a round spends...),
+    # which the odds panel draws (:class:`OddsOption`) and the ``odds`` request carries as ``options``.
     odds_options: ClassVar[tuple[OddsOption, ...]] = ()
     # What describe() tells that the page never reads (the command line's and the API's readers do): keys, a key
     # inside another as "table.source". build.py leaves them out of the page (description(page=True)).
@@ -381,10 +401,10 @@ class System(ABC):
         """The system as it tells itself, in the current language: :meth:`describe` and what every system declares
         (``named_hero``, ``capabilities``, ``main_stat``, ``note``, ``odds_options``): what ``hello`` answers. For the
         page (``page``: what build.py writes into it), without the parts only the command line and the API's readers
-        read (:attr:`unread`)."""
+        read (:attr:`unread`) and the odds options its panel does not draw (no choices: the screen's field gives it)."""
         told = {**cls.describe(), "named_hero": cls.named_hero, "capabilities": sorted(cls.capabilities),
                 "main_stat": cls.main_stat, "note": tr(cls.note) if cls.note else "",
-                "odds_options": cls.odds_choices()}
+                "odds_options": [option for option in cls.odds_choices() if option["choices"] or not page]}
         for path in cls.unread if page else ():
             *inside, key = path.split(".")
             part: Any = told
@@ -407,8 +427,21 @@ class System(ABC):
         return [{**option, "legend": tr(option["legend"]), "choices": [
             {"value": value, "label": tr(label), **({"hint": tr(hint, p="{p}")} if hint else {})}
             for value, label, hint in option["choices"]],
-            **({"trade_off": {**option["trade_off"], "label": tr(option["trade_off"]["label"])}}
+            **({"trade_off": {**option["trade_off"], **{key: tr(option["trade_off"][key])
+                                                        for key in ("label", "caption", "x")}}}
                if "trade_off" in option else {})} for option in cls.odds_options]  # fmt: skip
+
+    @classmethod
+    def odds_asked(cls, given: Any, path: str = "options") -> dict[str, float]:
+        """The ``options`` an odds request gives (each a declared option's name, :attr:`odds_options`): a choice's
+        value a share of a win from 0 to 1, a whole number within its bounds; RecordError naming the field
+        (``options.escape``) otherwise."""
+        options = cls.odds_options
+        reader = Reader(given, path, {option["name"]: option["legend"] for option in options})
+        chosen = {o["name"]: option_value(reader, o["name"], o) for o in options
+                  if reader.get(o["name"], None) is not None}  # fmt: skip
+        reader.done()
+        return chosen
 
     @classmethod
     def exact_odds(cls, fight: Any, options: dict) -> OddsReply:
@@ -457,7 +490,8 @@ class System(ABC):
         """The worth this system's judgments weigh: the parts its best play can count (``worth_parts``); an end
         alive without a win counts nothing where its odds never weigh one (they fight to the end), a cost nothing
         where nothing is spent."""
-        return Worth(**{key: getattr(worth, key) if key in cls.worth_parts else 0.0 for key in Worth.KEYS})
+        parts = cls.worth_parts
+        return Worth(worth.escape if "escape" in parts else 0.0, **{k: v for k, v in worth.rates if k in parts})
 
     @classmethod
     @abstractmethod

@@ -24,7 +24,7 @@ from . import budget
 from .contract import System, Worth
 from .fields import Reader, RecordError, every_fault, show
 from .i18n import tr
-from .systems import SYSTEMS
+from .systems import SYSTEMS, worth_parts
 
 FORMAT = "pyrules-fight"
 VERSION = 1
@@ -155,7 +155,7 @@ class Fight:
             reader.seen.add(key)
         reader.seen.update(getattr(system, "record_keys", ()))  # a system's own top-level keys (its tables)
         worth = reader.get("worth", None)
-        given = {} if worth is None else Worth.parts(worth)
+        given = {} if worth is None else Worth.parts(worth, worth_parts())
         reader.done()
         # a form's faults said all at once (each field named); a record's first one (it is not typed field by field)
         setup = every_fault(lambda: system.parse_setup(record, lenient)) if lenient else system.parse_setup(record)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -22,21 +23,26 @@ __all__ = ["SECONDS", "Budget", "CannotSimulate", "MonteCarlo", "TooLarge", "fin
            "wilson"]  # fmt: skip
 
 
-def judged(fight: Any, worth: dict[str, float] | None = None, lam: float | None = None) -> Worth:
+def judged(fight: Any, picked: Mapping[str, float] | None = None) -> Worth:
     """The worth a fight's advice and story weigh: the record's own parts (a shared fight is judged as its player
-    judged), else the request's ``worth`` (the player's choice on this page), else the default's; ``lam`` (the odds
-    panel's worth of a WILLPOWER point) where neither says anything of WILLPOWER; only the parts the system's choices
-    can weigh (:meth:`pyrules.contract.System.judged_worth`)."""
-    return fight.system.judged_worth(Worth(**{**asked(worth, lam), **fight.worth_given}))
+    judged), else the options ``picked`` (:func:`chosen`: the player's choice on this page), else the default's;
+    only the parts the system's choices can weigh (:meth:`pyrules.contract.System.judged_worth`)."""
+    parts = {key: value for key, value in (picked or {}).items() if key in fight.system.worth_parts}
+    return fight.system.judged_worth(Worth(**{**parts, **fight.worth_given}))
 
 
-def asked(worth: dict[str, float] | None, lam: float | None) -> dict[str, float]:
-    """The parts of the worth a request gives: its ``worth``, and ``lam`` as WILLPOWER's where that says nothing of
-    it."""
-    parts = dict(worth or {})
-    if lam is not None:
-        parts.setdefault("willpower", float(lam))
-    return parts
+def chosen(options: Mapping[str, Any] | None, system: type[System]) -> dict[str, float]:
+    """The odds options a caller chose for a fight of ``system`` (option name → value), given as ``options`` or in
+    the older form: a ``worth``'s parts, and each of the system's options under its older key (its ``legacy``) where
+    ``worth`` says nothing of it; ``options`` over both."""
+    options = options or {}
+    found = dict(options.get("worth") or {})
+    for option in system.odds_options:
+        key = option.get("legacy")
+        if key and options.get(key) is not None:
+            found.setdefault(option["name"], float(options[key]))
+    found.update(options.get("options") or {})
+    return found
 
 
 def measure(kind: str, worth: Worth) -> dict[str, str]:
@@ -90,20 +96,19 @@ def measure_words(kind: str) -> dict[str, str]:
             "now": tr("Now: {chance} to win.", chance=chance)}  # fmt: skip
 
 
-def finished(state: Any, stat: str = "endurance") -> dict[str, Any]:
-    """The odds of a fight that is over: its outcome, for certain, and the hero's ``stat`` (the system's
-    ``main_stat``) as it ends."""
+def finished(state: Any, stat: str = "endurance", spent: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The odds of a fight that is over: its outcome, for certain, the hero's ``stat`` (the system's ``main_stat``)
+    as it ends, and each of ``spent`` (None where the hero has none), none of it spent from here."""
     endurance = getattr(state, stat)
-    willpower = getattr(state, "willpower", None)
     return {
         "win": 1.0 if state.outcome == Outcome.WON else 0.0,
         "lose": 1.0 if state.outcome == Outcome.LOST else 0.0,
         "ended": 0.0 if state.outcome in (Outcome.WON, Outcome.LOST) else 1.0,
         "never": 0.0,
         "rounds": 0.0,
-        "willpower_spent": 0.0,
         "endurance": {endurance: 1.0},
-        "willpower": None if willpower is None else {willpower: 1.0},
+        **{f"{name}_spent": 0.0 for name in spent},
+        **{name: None if getattr(state, name, None) is None else {getattr(state, name): 1.0} for name in spent},
     }
 
 
@@ -196,18 +201,19 @@ class MonteCarlo:
 # ---- one answer for the page and the command line -------------------------------------------------------------
 
 
-def odds(fight: Any, spend: int = 1, lam: float | None = None, table: bool = True, curve: Any = None,
-         worth: dict[str, float] | None = None) -> dict[str, Any]:
+def odds(fight: Any, options: Mapping[str, Any] | None = None, table: bool = True, curve: Any = None) -> dict[str, Any]:
     """Everything the odds panel shows for a fight (a :class:`pyrules.fight.Fight`), as JSON-friendly data: the
-    system's own exact answer (``win``, ``lose``, ``ended``, ``never``, ``rounds``, ``endurance`` and its advice),
-    or :class:`TooLarge`. Options: ``spend`` (Grey Star's WILLPOWER a round), ``lambda`` and ``curve`` (the optimal
-    spend and its trade-off points), ``table`` (the fixed-spend table), ``worth`` (the parts of the advice's worth the
-    player chose, where the record says nothing of them; ``lambda`` stands for WILLPOWER where neither says)."""
+    system's own exact answer (``win``, ``lose``, ``ended``, ``never``, ``rounds``, its main statistic's ends and its
+    advice), or :class:`TooLarge`. ``options``: the odds options chosen (:func:`chosen`: the system's declared
+    ``odds_options``, as a round's spend or what a point kept is worth), the worth's parts among them where the record
+    says nothing of them; ``table`` (the system's table of fixed choices, where it has one) and ``curve`` (values of
+    the option that has a trade-off: its points at once)."""
     started = time.perf_counter()
-    options = {"spend": spend, "lambda": lam, "table": table, "curve": curve, "worth": judged(fight, worth, lam)}
+    picked = chosen(options, fight.system)
     state = fight.state
     reply: dict[str, Any] = {"system": fight.system.key, "outcome": state.outcome}
-    reply.update(fight.system.exact_odds(fight, options))
+    reply.update(fight.system.exact_odds(fight, {"chosen": picked, "table": table, "curve": curve,
+                                                 "worth": judged(fight, picked)}))  # fmt: skip
     for key in ("win", "lose", "ended", "never"):  # sums of floats may stray past 1 by an ulp or two
         if reply.get(key) is not None:
             reply[key] = min(1.0, max(0.0, reply[key]))

@@ -4,7 +4,7 @@ last, the hero's worth before it (``before``, V), what the choice made cost agai
 the worth after it, with the choice's cost at once, − Q). The two add up, action after action, to the result:
 the sum of every ``choice`` and ``luck`` is ``result`` − ``start`` (telescoping), where the result is the fight's end
 as the player's :class:`~pyrules.contract.Worth` weighs it (a win 1, coming through alive by evasion or escape the
-worth's ``escape``, 1 by default, death 0), less what was spent at the worth's rates (WILLPOWER, Vigour's
+worth's ``escape``, 1 by default, death 0), less what was spent at the worth's rates (a wizard's power, Vigour's
 ENDURANCE). An action the worth does not weigh (a potion drunk, a spell: the odds fight on with the sheet as
 it stands) is not judged: its row has ``judged`` false, no choice or luck, and the change it made as ``sheet``, which
 the sum counts too.
@@ -57,7 +57,7 @@ def review(fight: Fight, options: dict | None = None) -> dict[str, Any]:
     not reviewed; :class:`pyrules.budget.TooLarge` past the request's budget."""
     system, setup = fight.system, fight.setup
     options = options or {}
-    judged = odds.judged(fight, options.get("worth"), options.get("lambda"))
+    judged = odds.judged(fight, odds.chosen(options, system))
     values = system.review_values(setup, fight.states[0], {"worth": judged})
     if values is None:
         raise RecordError("system", tr("this book's fights are not reviewed yet"), tr("Book"))

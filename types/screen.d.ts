@@ -90,13 +90,14 @@ export interface Screen {
   clearEnemies?(): void;
   /** The words a screen reader hears after an action ("Drakkar loses 8, you lose 1: ENDURANCE 24"). */
   announcement?(event: FightEvent, fight: OpenFight, system: System): string;
-  /** Fills the spend field from the odds' advice ("Spend 5 now"); the advice stays until the state changes. */
-  setSpend?(spend: number, asked?: boolean): void;
+  /** Fills the fields from the odds' advice, its options by name ("Spend 5 now": asked); it stays until the state
+   *  changes. */
+  takeOptions?(options: Record<string, number>, asked?: boolean): void;
   /** Both sides' numbers in one line ("ENDURANCE: Banedon 23 / 25 · Giak 11 / 20"), shown at the top of the screen
    *  while the fighters' cards are scrolled out of view (the log read); none when left out. */
   strip?(fight: OpenFight, system: System): string;
-  /** The spend a round the odds assume (Grey Star's WILLPOWER); 1 when left out. */
-  spendOf?(fight: OpenFight): number;
+  /** The odds options the screen's fields give, by name (a round's spend); none when left out. */
+  oddsOptions?(fight: OpenFight): Record<string, number>;
   /** The book's word for a section ("Section", "Paragraph"), in the page's language; "Section" when left out. */
   sectionWord?(): string;
 }

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
 from ..contract import System
+
+if TYPE_CHECKING:
+    from ..contract import OddsOption
 
 REGISTRY: dict[str, str] = {
     "lone-wolf": "pyrules.systems.lonewolf:LoneWolf",
@@ -70,3 +74,21 @@ def preload() -> list[str]:
         importlib.import_module(info.name)
         names.append(info.name)
     return names
+
+
+def worth_parts() -> tuple[str, ...]:
+    """Every part of the player's Worth some system weighs, each an odds option with choices (a share of a win): the
+    keys a record's or a request's ``worth`` may give (a system judges by its own and counts the others nothing).
+    Imports every system."""
+    return tuple(dict.fromkeys(option["name"] for option in every_option() if option["choices"]))
+
+
+def legacy_options() -> dict[str, OddsOption]:
+    """The older request's keys for the systems' odds options (an option's ``legacy``), each with the option that
+    declares it: read into ``options`` (dropped where the fight's system has no such option). Imports every system."""
+    return {option["legacy"]: option for option in every_option() if "legacy" in option}
+
+
+def every_option() -> list[OddsOption]:
+    """Every system's odds options (pyrules.contract.OddsOption). Imports every system."""
+    return [option for key in SYSTEMS for option in SYSTEMS[key].odds_options]

@@ -111,3 +111,17 @@ def test_no_set_up_default_of_the_rules_in_the_page():
         "|".join(defaults), "|".join(str(n) for n in defaults.values())))
     found = [(name, match.group()) for name, text in SOURCES.items() for match in written.finditer(text)]
     assert found == []
+
+
+def test_the_odds_panel_names_no_option():
+    """The odds panel (web/odds/) draws whatever options the rules declare with one flow: no option's name, no older
+    request key (``lambda``, ``willpower``), no book's word for one (WILLPOWER), in its code or its strings; the
+    fight's screen gives its own fields' options (screen-crt.js), the panel only passes them on."""
+    options = [option for cls in SYSTEMS.values() for option in cls.odds_options]
+    names = {option["name"] for option in options} | {option["legacy"] for option in options if "legacy" in option}
+    assert {"willpower", "lambda", "spend", "escape"} <= names  # the declarations are read: something to look for
+    words = re.compile(r"(?i)(?<![a-z])(?:{}|keep)".format("|".join(sorted(names))))
+    panel = sorted(ROOT.glob("web/odds/*.js"))
+    assert [path.name for path in panel if path.name == "odds.js"]
+    found = [(path.name, match) for path in panel for match in words.findall(code(path).replace("CSS.escape", ""))]
+    assert found == []

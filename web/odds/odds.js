@@ -16,84 +16,83 @@ export { quickFrom } from "./odds-worker.js";
 /** @typedef {import("../base/rules.js").Reply} Reply */
 
 const $panel = $("#odds"), $toggle = $("#odds-toggle"), $status = $("#odds-status"), $numbers = $("#odds-numbers"),
-  $chart = $("#odds-chart"), $advice = $("#odds-advice"), $spends = $("#odds-spends"), $curve = $("#odds-curve"),
-  $bestBox = $("#odds-best-box"), $spendsCaption = $("#odds-spends .caption"),
-  $best = /** @type {HTMLButtonElement} */ ($("#odds-best")), $policy = $("#odds-policy"),
-  $spendNow = /** @type {HTMLButtonElement} */ ($("#odds-spend-now")), $frontier = $("#odds-frontier"),
+  $chart = $("#odds-chart"), $advice = $("#odds-advice"), $table = $("#odds-table"), $curve = $("#odds-curve"),
+  $bestBox = $("#odds-best-box"), $tableCaption = $("#odds-table .caption"),
+  $trade = /** @type {HTMLButtonElement} */ ($("#odds-trade")), $policy = $("#odds-policy"),
+  $take = /** @type {HTMLButtonElement} */ ($("#odds-take")), $frontier = $("#odds-frontier"),
   $sim = $("#odds-sim"),
   $simRun = /** @type {HTMLButtonElement} */ ($("#odds-sim-run")), $simCancel = $("#odds-sim-cancel"),
   $simProgress = /** @type {HTMLProgressElement} */ ($("#odds-sim-progress")), $simResult = $("#odds-sim-result");
 const SIM_FIGHTS = 1000;
 const SIM_STEP_MS = 250; // each step plays fights for about this long (and ends the one in progress): Cancel is quick
-// Grey Star's best spend and its trade-off points: a request is answered within the rules' budget once it runs
-// (pyrules.budget, 3 s), but it may wait behind the panel's odds.
-const BEST_SPEND_PATIENCE_MS = 10_000;
-let busy = false; // the panel's odds are being computed
-let dirty = false; // a newer fight arrived meanwhile
-/** @type {FightRecord | null} */
-let record = null; // the fight the panel shows: a record (from the form, or the open fight's)
-let form = false;
-let spend = 1;
-/** @type {Record<string, string>} */
-let spendWords = {}; // the words of the spend table, the best spend and its trade-off, from the rules' last odds
-let exact = true; // its kind of system has exact odds
-let stat = ""; // the hero's statistic the chart is about, in the book's words (the system's main_stat's label)
-/** @type {string[]} */
-let missing = []; // the set-up's required fields left empty (their labels)
-/** @type {((n: number, asked?: boolean) => void) | null} */
-let spendNow = null; // fills the fight's spend field (Grey Star's WILLPOWER)
-let fightKey = ""; // the fight's state the panel shows (its record as JSON)
-let adviceKey = ""; // the state and worth the best-spend advice was computed for ("" : none shown)
-let advising = ""; // the state and worth the advice is being computed for
-/** @type {number | null} */
-let adviceSpend = null; // the spend advised now (null: none)
-let simulation = 0; // the running simulation's token; 0: none
+// A trade-off's point: a request is answered within the rules' budget once it runs (pyrules.budget, 3 s), but it may
+// wait behind the panel's odds.
+const TRADE_PATIENCE_MS = 10_000;
 const CANCELLED = -1; // the player pressed Cancel
-let cancel = () => {}; // ends the running simulation's wait
 
 /**
- * A choice the odds take from the player, as a system declares it (pyrules.contract.OddsOption): drawn as radio buttons.
+ * A choice the odds take from the player, as a system declares it (pyrules.contract.OddsOption): its choices drawn
+ * as radio buttons; one without choices is the fight's screen's to give (its field).
  * @typedef {{name: string, legend: string, default: number, choices: {value: number, label: string, hint?: string}[],
- *   trade_off?: {label: string, points: number[]}}} OddsOption
+ *   trade_off?: {label: string, points: number[], caption: string, x: string}}} OddsOption
  */
+/** @typedef {Record<string, number>} Options the odds options chosen, by name */
+
+/** The panel's state, in one place: the fight it shows and what the page told of it, its requests, its advice. */
+const panel = {
+  busy: false, // the panel's odds are being computed
+  dirty: false, // a newer fight arrived meanwhile
+  /** @type {FightRecord | null} */
+  record: null, // the fight the panel shows: a record (from the form, or the open fight's)
+  form: false,
+  /** @type {Options} */
+  given: {}, // the options the fight's screen gives (its fields)
+  exact: true, // its kind of system has exact odds
+  stat: "", // the hero's statistic the chart is about, in the book's words (the system's main_stat's label)
+  /** @type {string[]} */
+  missing: [], // the set-up's required fields left empty (their labels)
+  /** @type {((options: Options, asked?: boolean) => void) | null} */
+  take: null, // fills the fight's screen's fields from the advice
+  key: "", // the fight's state the panel shows (its record as JSON)
+  adviceKey: "", // the state and options whose advice the screen was given ("": none)
+  /** @type {Options | null} */
+  advised: null, // the options the advice proposes now (null: none)
+  /** @type {OddsOption | null} */
+  trade: null, // the shown book's option that offers a trade-off
+  simulation: 0, // the running simulation's token; 0: none
+  cancel: () => {}, // ends the running simulation's wait
+};
+
 /** @returns {Record<string, {odds_options?: OddsOption[]}>} every system's description, in the page's language */
 const described = () => /** @type {any} */ (systemsWords(language())
   ?? JSON.parse($("#systems-data").textContent ?? "{}").en).systems;
-/** @type {Map<string, HTMLFieldSetElement>} each option's radio buttons, by its name (a worth part, or "lambda") */
-const choices = new Map();
+/** @type {Map<string, HTMLFieldSetElement>} each option's radio buttons, by its name, with its hint under them */
+const boxes = new Map();
 for (const option of Object.values(described()).flatMap((system) => system.odds_options ?? [])) {
-  if (choices.has(option.name)) continue;
-  const field = option.name === "lambda" ? "keep" : option.name; // the worth of a point kept: the best spend's λ
-  const box = h("fieldset", { id: `odds-${field}`, className: "odds-keep", hidden: option.name !== "lambda" },
+  if (boxes.has(option.name) || !option.choices.length) continue;
+  boxes.set(option.name, h("fieldset", { id: `odds-${option.name}`, className: "odds-choice", hidden: true },
     h("legend"), ...option.choices.flatMap((choice) => [" ", h("label", {}, // spaced as words are
-      h("input", { type: "radio", name: `odds-${field}`, value: String(choice.value),
-                   defaultChecked: choice.value === option.default }), " ", h("span"))]));
-  choices.set(option.name, box);
+      h("input", { type: "radio", name: `odds-${option.name}`, value: String(choice.value),
+                   defaultChecked: choice.value === option.default }), " ", h("span"))]),
+    h("p", { className: "hint" })));
 }
-const keepBox = choices.get("lambda");
-/** The worth parts the player chooses (each but λ), with their boxes: under the advice. */
-const worthBoxes = [...choices].filter(([name]) => name !== "lambda");
-$advice.after(...worthBoxes.map(([, box]) => box));
-if (keepBox) $bestBox.prepend(keepBox, h("p", { id: "odds-keep-meaning", className: "hint" })); // with the spends
-/** @type {number[]} the values of λ the trade-off charts (the option's declaration) */
-let tradePoints = [];
+$table.after(...boxes.values());
 /** The options' words in the page's language, a box shared by several books in the shown book's words (its own
  * declaration last): at start, for each fight, and again in another language. */
 function label() {
-  const systems = described(), shown = systems[record?.system ?? ""] ?? {};
+  const systems = described(), shown = systems[panel.record?.system ?? ""] ?? {};
   for (const option of [...Object.values(systems), shown].flatMap((system) => system.odds_options ?? [])) {
-    const box = choices.get(option.name);
+    const box = boxes.get(option.name);
     if (!box) continue;
     $("legend", box).textContent = option.legend;
     box.querySelectorAll("span").forEach((span, i) => { span.textContent = option.choices[i]?.label ?? ""; });
     box.dataset.hints = JSON.stringify(option.choices.map((choice) => choice.hint ?? ""));
-    if (option.trade_off) {
-      $best.textContent = option.trade_off.label;
-      tradePoints = option.trade_off.points;
-    }
+    explain(box);
   }
+  panel.trade = (shown.odds_options ?? []).find((option) => option.trade_off) ?? null;
+  $trade.textContent = panel.trade?.trade_off?.label ?? "";
+  $trade.hidden = !panel.trade;
 }
-label();
 
 /** The page's percent format, to a tenth of a point. */
 const rounded = () => new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 });
@@ -127,10 +126,10 @@ export function start() {
   allow($panel, () => { $status.textContent = t("The odds could not start in this browser."); });
   $simRun.addEventListener("click", simulate);
   $simCancel.addEventListener("click", () => {
-    simulation = CANCELLED;
-    cancel();
+    panel.simulation = CANCELLED;
+    panel.cancel();
   });
-  $best.addEventListener("click", tradeOff);
+  $trade.addEventListener("click", tradeOff);
 }
 
 /**
@@ -141,7 +140,7 @@ export function start() {
  * @returns {Promise<Reply>}
  */
 export async function review(fight, preview = null) {
-  const request = { op: "review", record: fight, ...judgedBy(), ...(preview ? { preview } : {}) };
+  const request = { op: "review", record: fight, ...judgedBy(fight.system), ...(preview ? { preview } : {}) };
   warm(); // a review may take the whole budget, and a Citadel story asks again and again
   return askEither(request);
 }
@@ -149,8 +148,7 @@ export async function review(fight, preview = null) {
 // The panel's words that do not depend on a fight: once at start, and again in another language.
 export function translate() {
   label();
-  explainKeep();
-  if (!record) say(t("The odds are being prepared…"));
+  if (!panel.record) say(t("The odds are being prepared…"));
 }
 
 // Phones: the panel folds into its one-line summary (a button); wide screens show it all (the CSS hides the button).
@@ -159,19 +157,11 @@ $toggle.addEventListener("click", () => {
   $toggle.setAttribute("aria-expanded", String(open));
   $panel.classList.toggle("open", open); // it rises from its line at the screen's foot (style.css): no scroll
 });
-keepBox?.addEventListener("change", () => {
-  clearAdvice();
-  explainKeep();
-  if (form && record) { // the set-up's odds assume the advised spend: asked again under the new worth
-    if (busy) dirty = true;
-    else refresh();
-  } else if (!$bestBox.hidden) bestSpend();
-});
-$spendNow.addEventListener("click", () => spendNow?.(Number($spendNow.dataset.spend), true));
-// What coming through alive without a win, and a point of ENDURANCE spent on Vigour, are worth to the player:
-// remembered on this device, asked with every request that judges (the advice, the story); a record that carries
-// its own (a friend's) is judged by that.
-for (const [name, box] of worthBoxes) {
+$take.addEventListener("click", () => panel.advised && panel.take?.(panel.advised, true));
+// What the player chooses (what coming through alive without a win, a point kept... is worth): remembered on this
+// device, asked with every request (the odds, their advice, the story); a record that carries its own worth (a
+// friend's) is judged by that. A new choice: the odds and the advice again.
+for (const [name, box] of boxes) {
   const key = `pyrules:${name}-worth`;
   try {
     const kept = localStorage.getItem(key);
@@ -180,10 +170,14 @@ for (const [name, box] of worthBoxes) {
   } catch { /* no storage: the default */ }
   box.addEventListener("change", () => {
     try { localStorage.setItem(key, String(chosen(box))); } catch { /* kept for this visit only */ }
-    clearAdvice(); // Grey Star's best spend too weighs what an evasion is worth
-    if (record) refresh();
+    explain(box);
+    clearAdvice();
+    if (!panel.record) return;
+    if (panel.busy) panel.dirty = true;
+    else refresh();
   });
 }
+
 /** @param {string} text the one-line summary of the odds (the toggle's words) */
 function summarize(text) {
   $toggle.textContent = text;
@@ -191,40 +185,53 @@ function summarize(text) {
 
 /** @param {HTMLElement} box a fieldset of radio buttons: the value chosen */
 const chosen = (box) => Number(/** @type {HTMLInputElement} */ ($("input:checked", box)).value);
-/** The player's parts of the worth the advice and the story weigh (pyrules.contract.Worth), in wins. */
-const worth = () => Object.fromEntries(worthBoxes.map(([name, box]) => [name, chosen(box)]));
-/** What the player's stories are judged by, as a request's options (a share's preview is judged so too). */
-export const judgedBy = () => ({ lambda: keepWorth(), worth: worth() });
+/**
+ * The panel's choices a book declares (by default the shown one's), by name.
+ * @param {string} [system]
+ */
+const declared = (system = panel.record?.system ?? "") => [...boxes].filter(([name]) =>
+  described()[system]?.odds_options?.some((option) => option.name === name));
+/** @returns {Options} the options the player chose in the panel, of those the book declares */
+const options = (system = panel.record?.system) => Object.fromEntries(declared(system).map(([name, box]) => [name, chosen(box)]));
+/**
+ * What the player's stories are judged by, as a request's options (a share's preview is judged so too).
+ * @param {string} [system] the fight's book (by default the shown one)
+ */
+export const judgedBy = (system) => ({ options: options(system) });
 
 /**
- * The player's choices of worth other than the page's defaults, as a share request's options: the link carries
- * them, so that a friend's story is judged as the player's was (with the defaults, the friend's page judges alike).
- * @returns {{worth: Record<string, number>, lambda?: number}}
+ * The player's choices other than the page's defaults, as a share request's options: the link carries them, so that
+ * a friend's story is judged as the player's was (with the defaults, the friend's page judges alike).
+ * @returns {{options: Options}}
  */
 export function chosenWorth() {
   const moved = (/** @type {HTMLElement} */ box) => !(/** @type {HTMLInputElement} */ ($("input:checked", box))).defaultChecked;
-  return { worth: Object.fromEntries(worthBoxes.filter(([, box]) => moved(box)).map(([name, box]) => [name, chosen(box)])),
-           ...(keepBox && moved(keepBox) ? { lambda: keepWorth() } : {}) };
+  return { options: Object.fromEntries(declared().filter(([, box]) => moved(box)).map(([name, box]) => [name, chosen(box)])) };
 }
 
-/** The chosen value of a point of WILLPOWER kept, in wins (λ). */
-const keepWorth = () => (keepBox ? chosen(keepBox) : 0);
+/**
+ * Whether any of the options differs from the same option among all.
+ * @param {Options} some
+ * @param {Options} all
+ */
+const differs = (some, all) => Object.entries(some).some(([name, value]) => all[name] !== value);
 
 // The meaning of the choice, written under it (the declaration's hint: {p} the value, as a percent).
-function explainKeep() {
-  if (!keepBox) return;
-  const hints = JSON.parse(keepBox.dataset.hints ?? "[]");
-  const index = [...keepBox.querySelectorAll("input")].findIndex((input) => input.checked);
-  $("#odds-keep-meaning").textContent = fill({ text: hints[index] ?? "", chances: { p: keepWorth() } });
+/** @param {HTMLElement} box */
+function explain(box) {
+  const hints = JSON.parse(box.dataset.hints ?? "[]");
+  const index = [...box.querySelectorAll("input")].findIndex((input) => input.checked);
+  const hint = $(".hint", box);
+  hint.textContent = fill({ text: hints[index] ?? "", chances: { p: chosen(box) } });
+  hint.hidden = !hint.textContent;
 }
 
 function clearAdvice() {
-  adviceKey = "";
-  advising = "";
-  adviceSpend = null;
+  panel.adviceKey = "";
+  panel.advised = null;
   $policy.textContent = "";
   $frontier.replaceChildren();
-  $spendNow.hidden = true;
+  $take.hidden = true;
 }
 
 /** @param {boolean} offer */
@@ -236,7 +243,7 @@ function clear() {
   $numbers.replaceChildren();
   $chart.replaceChildren();
   $advice.replaceChildren();
-  $spends.hidden = true;
+  $table.hidden = true;
   $bestBox.hidden = true;
 }
 
@@ -252,8 +259,8 @@ const refusal = (error) => (error.label ? `${error.label}: ${error.message}` : e
 // What the set-up still needs before there are odds: its empty required fields, or the field the rules refuse.
 /** @param {{field: string, label: string, message: string} | null} error */
 function needs(error) {
-  if (missing.length) {
-    const fields = new Intl.ListFormat(language(), { type: "conjunction" }).format(missing);
+  if (panel.missing.length) {
+    const fields = new Intl.ListFormat(language(), { type: "conjunction" }).format(panel.missing);
     return t("Enter {fields} to see the odds.", { fields });
   }
   if (!error) return "";
@@ -267,20 +274,22 @@ function needs(error) {
 // One request at a time: while one is computed, only the newest fight waits (rounds never queue up work).
 /**
  * @param {FightRecord} next
- * @param {{form?: boolean, spend?: number, stat?: string, exact?: boolean, missing?: string[],
- *          spendNow?: ((n: number, asked?: boolean) => void) | null}} [options]
- *   exact: false for a kind of system that has no exact odds (the simulation is offered at once); missing: the
- *   set-up's required fields left empty; spendNow: fills the fight's spend field ("Spend 3 now")
+ * @param {{form?: boolean, given?: Options, stat?: string, exact?: boolean, missing?: string[],
+ *          take?: ((options: Options, asked?: boolean) => void) | null}} [told]
+ *   given: the options the fight's screen gives (its fields); exact: false for a kind of system that has no exact
+ *   odds (the simulation is offered at once); missing: the set-up's required fields left empty; take: fills the
+ *   fight's screen's fields from the advice (its button: asked)
  */
-export function update(next, options = {}) {
-  const other = next.system !== record?.system;
-  record = next;
+export function update(next, told = {}) {
+  const other = next.system !== panel.record?.system;
+  panel.record = next;
   if (other) label(); // another book's words for the options it shares
-  ({ form = false, spend = 1, stat = "", exact = true, missing = [], spendNow = null } = options);
-  fightKey = `${form}|${JSON.stringify(next)}`; // the set-up's advice is not the fight's: that one fills the field
-  if (!adviceKey.startsWith(`${fightKey}|`)) clearAdvice(); // advice lasts until the fight's state changes, not a re-render
-  $spendNow.hidden = adviceSpend === null || !spendNow || spend === adviceSpend;
-  simulation = 0;
+  const { form = false, given = {}, stat = "", exact = true, missing = [], take = null } = told;
+  Object.assign(panel, { form, given, stat, exact, missing, take });
+  panel.key = `${form}|${JSON.stringify(next)}`; // the set-up's advice is not the fight's: that one fills the field
+  if (!panel.adviceKey.startsWith(`${panel.key}|`)) clearAdvice(); // until the state changes, not a re-render
+  $take.hidden = !panel.advised || !take || !differs(panel.advised, given);
+  panel.simulation = 0;
   $simResult.textContent = "";
   $simProgress.hidden = true;
   $simCancel.hidden = true;
@@ -290,52 +299,56 @@ export function update(next, options = {}) {
     clear();
     say(needs(null));
   }
-  if (busy) {
-    dirty = true;
+  if (panel.busy) {
+    panel.dirty = true;
     return;
   }
   refresh();
 }
 
 async function refresh() {
-  busy = true;
+  panel.busy = true;
   do {
-    dirty = false;
+    panel.dirty = false;
     await compute();
-  } while (dirty);
-  busy = false;
+  } while (panel.dirty);
+  panel.busy = false;
 }
 
+/** @returns {Record<string, unknown>} an odds request for the panel's fight, under the options chosen */
+const asking = () => ({ op: "odds", record: panel.record, form: panel.form, options: { ...options(), ...panel.given } });
+
 async function compute() {
-  if (form && missing.length) { // said at once: no need to wait for the odds' worker
+  if (panel.form && panel.missing.length) { // said at once: no need to wait for the odds' worker
     clear();
     say(needs(null));
     return;
   }
-  if (!exact) {
+  if (!panel.exact) {
     warm(); // the simulation is offered: its worker started ahead of the click
     clear();
     say(get("oddsAllowed") ? t("Too many possibilities for exact odds: estimate them by simulation.") : t("The odds are being prepared…"));
     return;
   }
-  // The set-up's odds assume the spend the fight will advise (Grey Star: the best policy's spend now, under the worth
-  // of a point kept), not 1 a round: asked with the advice, then again under its spend where that differs.
-  let request = { op: "odds", record, form, willpower: spend, worth: worth(), ...(form ? { lambda: keepWorth() } : {}) };
+  // The set-up's odds assume the options the fight's advice will give (its best play's now), not the defaults:
+  // asked with the advice, then again under its options where they differ.
+  let request = asking();
   let asked = await oddsOf(request);
-  if (dirty || !asked) return;
-  const advised = form && asked.reply.ok ? asked.reply.policy?.spend ?? null : null;
-  if (advised !== null && advised !== spend) {
-    request = { ...request, willpower: advised };
+  if (panel.dirty || !asked) return;
+  const advised = panel.form && asked.reply.ok ? asked.reply.policy?.options ?? null : null;
+  const mine = /** @type {Options} */ (request.options);
+  if (advised && differs(advised, mine)) {
+    request = { ...request, options: { ...mine, ...advised } };
     asked = await oddsOf(request);
-    if (dirty || !asked) return;
+    if (panel.dirty || !asked) return;
   }
   const { reply, fast } = asked;
   shown(reply);
   if (!fast || !reply.ok || !reply.left_out || !get("oddsAllowed")) return;
-  // A part that did not fit the quick deadline (Grey Star's table of spends) comes from the odds' worker, which has
-  // the whole budget: drawn when it comes, if it does; the quick answer stays otherwise.
+  // A part that did not fit the quick request (a table of fixed choices) comes from the odds' worker, which has the
+  // whole budget: drawn when it comes, if it does; the quick answer stays otherwise.
   const full = await ask(request);
-  if (!dirty && full.ok) shown(full);
+  if (!panel.dirty && full.ok) shown(full);
 }
 
 /**
@@ -361,7 +374,7 @@ function shown(reply) {
     offerSimulation(true);
     return;
   }
-  say(form ? needs(reply.error) : refusal(reply.error));
+  say(panel.form ? needs(reply.error) : refusal(reply.error));
 }
 
 /** @param {Record<string, any>} reply */
@@ -381,11 +394,11 @@ function draw(reply) {
   if (reply.rounds !== null && reply.rounds !== undefined) lines.push([t("Rounds, on average"), decimal(reply.rounds)]);
   for (const [term, value] of reply.lines ?? []) lines.push([term, decimal(value)]); // the system's own numbers
   $numbers.replaceChildren(...lines.flatMap(([term, value]) => [element("dt", term), element("dd", value)]));
-  $status.textContent = form && reply.advised // the set-up's odds under the spend the fight will advise: said which
+  $status.textContent = panel.form && reply.advised // the set-up's odds under the advice's options: said which
     ? fill({ text: reply.advised, chances: { win: reply.win } })
     : t("Chance to win, fighting to the end: {win}", { win: percent(reply.win) });
   summarize(`${t("Win {win}", { win: percent(reply.win) })}${reply.summary ? ` · ${reply.summary}` : ""}`);
-  const stamina = stat || reply.main_stat;
+  const stamina = panel.stat || reply.main_stat;
   const ends = reply[reply.main_stat] ?? []; // where the system's main statistic ends up
   if (ends.length) {
     $chart.replaceChildren(element("p", t("Where {stat} ends up", { stat: stamina }), "caption"),
@@ -393,19 +406,13 @@ function draw(reply) {
                    xLabel: stamina, yLabel: t("chance") }));
   }
   advise(reply);
-  if (reply.spend_words) spendWords = reply.spend_words;
-  if (reply.spends && reply.spends.length) {
-    $spends.hidden = false;
-    $spendsCaption.textContent = spendWords.caption;
-    /** @type {[number, number][]} */
-    const points = reply.spends.map((/** @type {{spend: number, win: number}} */ row) => [row.spend, row.win]);
-    const mark = points.findIndex(([s]) => s === reply.spend);
-    $curve.replaceChildren(curve(points, { label: spendWords.caption, xLabel: spendWords.x, yLabel: t("win"), mark }));
+  const table = reply.table; // the system's table of fixed choices: its chance to win for each
+  if (table) {
+    $table.hidden = false;
+    $tableCaption.textContent = table.caption;
+    $curve.replaceChildren(curve(table.points, { label: table.caption, xLabel: table.x, yLabel: t("win"), mark: table.mark }));
   }
-  $bestBox.hidden = !(reply.spends && reply.spends.length); // something to spend now
-  if ($bestBox.hidden || adviceKey === `${fightKey}|${keepWorth()}`) return;
-  if (reply.policy && reply.policy.lambda === keepWorth()) showPolicy(`${fightKey}|${reply.policy.lambda}`, reply.policy);
-  else bestSpend(); // the advice, unasked
+  if (reply.policy) advised(reply.policy);
 }
 
 /**
@@ -415,75 +422,56 @@ function draw(reply) {
 const fill = ({ text, chances = {}, numbers = {} }) => text.replace(/\{(\w+)\}/g, (all, name) =>
   (name in chances ? percent(chances[name]) : name in numbers ? decimal(numbers[name]) : all));
 
-/** @param {Record<string, any>} reply the system's advice, in its words; the choices of worth it weighs now */
+/** @param {Record<string, any>} reply the system's advice, in its words; the options it weighs now (its asks) */
 function advise(reply) {
-  for (const [name, box] of worthBoxes) box.hidden = !reply.asks?.includes(name);
+  for (const [name, box] of boxes) box.hidden = !reply.asks?.includes(name);
   $advice.replaceChildren(...(reply.advice ?? []).map((/** @type {any} */ item) => element("p", fill(item))));
 }
 
-// Grey Star: the best adaptive spend for the value the player puts on a point of WILLPOWER kept (λ, in wins), computed
-// as soon as the fight's state is known and after every round, and filled in the fight's spend field (marked as
-// advised, unless the player has typed their own). It stays until the fight's state or the worth changes.
-async function bestSpend() {
-  const lambda = keepWorth();
-  const key = `${fightKey}|${lambda}`;
-  if (advising === key) return;
-  advising = key;
-  $policy.textContent = spendWords.computing ?? t("Computing…");
-  const request = { op: "odds", record, form, willpower: spend, lambda, table: false, worth: worth() };
-  const reply = (await quickly(request)) ?? (await ask(request, BEST_SPEND_PATIENCE_MS));
-  if (advising !== key || key !== `${fightKey}|${keepWorth()}`) return; // for a state or a worth that is gone
-  advising = "";
-  if (!reply.ok) {
-    $policy.textContent = refusal(reply.error);
-    return;
-  }
-  showPolicy(key, reply.policy);
-}
-
 /**
- * The best spend now, said in the panel and filled in the fight's spend field.
- * @param {string} key the state and worth it is for
- * @param {{spend: number | null, advice: {text: string}, button?: string}} best its words from the rules
+ * The best play now, under the options chosen: said in the panel, and its options (a round's spend, say) given to the
+ * fight's screen once for each state and choice (filled in its fields unless the player typed their own), or by the
+ * button that says them.
+ * @param {{advice: {text: string}, button?: string, options: Options | null}} best its words from the rules
  */
-function showPolicy(key, best) {
-  advising = "";
-  adviceKey = key;
+function advised(best) {
+  $bestBox.hidden = false;
   $policy.textContent = fill(best.advice);
-  adviceSpend = best.spend;
-  $spendNow.dataset.spend = String(best.spend);
-  $spendNow.textContent = best.button ?? "";
-  $spendNow.hidden = true;
-  if (best.spend !== null && spendNow) spendNow(best.spend); // the screen fills it, or says it beside the player's own
+  panel.advised = best.options;
+  $take.textContent = best.button ?? "";
+  $take.hidden = !best.options || !panel.take || !differs(best.options, panel.given);
+  const key = `${panel.key}|${JSON.stringify(options())}`;
+  if (!best.options || !panel.take || panel.adviceKey === key) return;
+  panel.adviceKey = key;
+  panel.take(best.options); // the screen fills it, or says it beside the player's own
 }
 
-// The trade-off, on request: the best chance to win for each expected WILLPOWER spent at each λ the option declares,
-// the chosen worth's point ringed. One request a point (a policy each), so that each has the whole budget of a request.
+// The trade-off, on request: for each value of the option that offers one (its declared points and the chosen one,
+// ringed), what the best play wins against what it spends. One request a point, each with the whole budget.
 async function tradeOff() {
-  const lambda = keepWorth();
-  const asked = fightKey;
-  $best.disabled = true;
+  const option = panel.trade, box = option && boxes.get(option.name);
+  if (!option?.trade_off || !box) return;
+  const { name, trade_off: { points, caption, x } } = option;
+  const value = chosen(box), key = panel.key, gone = () => key !== panel.key || value !== chosen(box);
+  $trade.disabled = true;
   $frontier.replaceChildren(element("p", t("Computing…")));
-  /** @type {{lambda: number, willpower_spent: number, win: number}[]} */
-  const trade = [];
-  for (const x of [...tradePoints, lambda].filter((x, i, all) => all.indexOf(x) === i)) {
-    const reply = await ask({ op: "odds", record, form, willpower: spend, lambda: x, table: false, worth: worth() },
-                            BEST_SPEND_PATIENCE_MS);
-    if (asked !== fightKey || lambda !== keepWorth()) break;
+  /** @type {[number, [number, number]][]} */
+  const found = [];
+  for (const at of [...points, value].filter((v, i, all) => all.indexOf(v) === i)) {
+    const reply = await ask({ ...asking(), options: { ...options(), ...panel.given, [name]: at }, table: false },
+                            TRADE_PATIENCE_MS);
+    if (gone()) break;
     if (!reply.ok) {
-      $best.disabled = false;
+      $trade.disabled = false;
       return $frontier.replaceChildren(element("p", refusal(reply.error)));
     }
-    trade.push(reply.policy);
+    found.push([at, reply.policy.point]);
   }
-  $best.disabled = false;
-  if (asked !== fightKey || lambda !== keepWorth()) return $frontier.replaceChildren();
-  const best = /** @type {{lambda: number, willpower_spent: number, win: number}} */ (trade.find((p) => p.lambda === lambda));
-  trade.sort((a, b) => a.lambda - b.lambda);
-  /** @type {[number, number][]} */
-  const points = trade.map((p) => [Math.round(p.willpower_spent * 10) / 10, p.win]);
-  $frontier.replaceChildren(element("p", spendWords.frontier, "caption"),
-    curve(points, { label: spendWords.frontier, xLabel: spendWords.spent, yLabel: t("win"), mark: trade.indexOf(best) }));
+  $trade.disabled = false;
+  if (gone()) return $frontier.replaceChildren();
+  found.sort((a, b) => a[0] - b[0]);
+  $frontier.replaceChildren(element("p", caption, "caption"), curve(found.map(([, point]) => point),
+    { label: caption, xLabel: x, yLabel: t("win"), mark: found.findIndex(([at]) => at === value) }));
 }
 
 // A Monte Carlo in steps of SIM_STEP_MS, with a progress bar and a cancel button; the page stays responsive, and
@@ -491,7 +479,7 @@ async function tradeOff() {
 // fight can take a second) finishes in the odds' worker unread.
 async function simulate() {
   const token = Date.now() + Math.random();
-  simulation = token;
+  panel.simulation = token;
   $simProgress.max = SIM_FIGHTS;
   $simProgress.value = 0;
   $simProgress.hidden = false;
@@ -499,25 +487,25 @@ async function simulate() {
   $simRun.disabled = true;
   $simResult.textContent = "";
   /** @type {Promise<null>} */
-  const cancelled = new Promise((resolve) => { cancel = () => resolve(null); });
+  const cancelled = new Promise((resolve) => { panel.cancel = () => resolve(null); });
   /** @type {Reply} */
-  let reply = (await Promise.race([ask({ op: "mc_start", record, form, willpower: spend }), cancelled]))
+  let reply = (await Promise.race([ask({ op: "mc_start", record: panel.record, form: panel.form, options: panel.given }), cancelled]))
     ?? { ok: true, runs: 0 };
-  while (reply.ok && simulation === token && reply.runs < SIM_FIGHTS) {
+  while (reply.ok && panel.simulation === token && reply.runs < SIM_FIGHTS) {
     const next = await Promise.race([ask({ op: "mc_run", mc: reply.mc, n: SIM_FIGHTS - reply.runs, ms: SIM_STEP_MS }),
                                      cancelled]);
     if (!next) break;
     reply = next;
-    if (reply.ok && simulation === token) {
+    if (reply.ok && panel.simulation === token) {
       $simProgress.value = reply.runs;
       $simResult.textContent = simText(reply);
     }
   }
-  if (simulation !== token && simulation !== CANCELLED) return; // a newer fight or simulation owns the panel now
+  if (panel.simulation !== token && panel.simulation !== CANCELLED) return; // a newer fight or simulation owns the panel now
   $simRun.disabled = false;
   $simCancel.hidden = true;
   if (!reply.ok) $simResult.textContent = reply.error.text;
-  else if (simulation === CANCELLED) $simResult.textContent = `${simText(reply)} ${t("(cancelled)")}`;
+  else if (panel.simulation === CANCELLED) $simResult.textContent = `${simText(reply)} ${t("(cancelled)")}`;
   else { // an estimate: its interval, never a certainty it is not
     $status.textContent = t("Chance to win, fighting to the end: {win}", { win: interval(reply.low, reply.high) });
     summarize(t("Win {win}", { win: interval(reply.low, reply.high) }));
@@ -532,3 +520,4 @@ function simText(reply) {
     { win: percent(Math.min(Math.max(reply.win, 1e-9), 1 - 1e-9)), low, high, n: reply.runs });
 }
 
+label(); // last: it writes each choice's meaning with the helpers above

@@ -415,10 +415,20 @@ export const formAction = () => {
 };
 
 /**
- * What the odds assume a round spends (Grey Star's WILLPOWER, as typed).
+ * The odds options this screen's fields give: a round's spend (Grey Star's WILLPOWER, as typed), where the fight has one.
  * @param {OpenFight} fight
+ * @returns {Record<string, number>}
  */
-export const spendOf = (fight) => (fight.view.willpower_spend ? Number(spend.value) || 1 : 1);
+export const oddsOptions = (fight) => (fight.view.willpower_spend ? { spend: Number(spend.value) || 1 } : {});
+
+/**
+ * The odds' advice, in the fields: its spend (see setSpend).
+ * @param {Record<string, number>} options
+ * @param {boolean} [asked]
+ */
+export function takeOptions(options, asked = false) {
+  if (options.spend) setSpend(options.spend, asked);
+}
 
 /**
  * The odds' advised spend: filled in the field, marked as advised, unless the player has typed their own since the
@@ -426,7 +436,7 @@ export const spendOf = (fight) => (fight.view.willpower_spend ? Number(spend.val
  * @param {number} n
  * @param {boolean} [asked] the player asked for it ("Spend 3 now"): filled whatever was typed
  */
-export function setSpend(n, asked = false) {
+function setSpend(n, asked = false) {
   if (asked) ownSpend = false;
   // The field being edited is the player's (a value set under their typing would join it: "3" then "40" is "340").
   if (!ownSpend && (asked || document.activeElement !== spend)) spend.value = String(n);

@@ -91,8 +91,8 @@ async function switchLanguage(code) {
   }
 }
 
-// The odds panel follows the open fight, or the set-up form as it is typed. Its advice "Spend 3 now" fills the fight's
-// spend field through the screen, and the odds follow the new spend.
+// The odds panel follows the open fight, or the set-up form as it is typed. Its advice ("Spend 3 now") fills the
+// fight's fields through the screen, and the odds follow them.
 function showOdds() {
   const fight = get("fight");
   const key = fight ? fight.record.system : setup.chosen();
@@ -100,11 +100,11 @@ function showOdds() {
   const words = system(key);
   const options = { stat: words.labels[words.main_stat], exact: words.capabilities.includes("exact_odds") };
   if (fight) {
-    const spendNow = screen.setSpend ? (/** @type {number} */ n, asked = false) => {
-      screen.setSpend?.(n, asked);
+    const take = screen.takeOptions ? (/** @type {Record<string, number>} */ chosen, asked = false) => {
+      screen.takeOptions?.(chosen, asked);
       showOddsSoon();
     } : null;
-    odds.update(fight.record, { ...options, spend: screen.spendOf?.(fight) ?? 1, spendNow });
+    odds.update(fight.record, { ...options, given: screen.oddsOptions?.(fight) ?? {}, take });
   } else {
     odds.update(setup.record(), { ...options, form: true, missing: setup.missing() });
   }

@@ -20,19 +20,24 @@ if TYPE_CHECKING:
     from ...contract import OddsOption, OddsReply
 
 # What the odds' advice weighs, as the player chooses (pyrules.contract.Worth): an evasion, a point of ENDURANCE
-# spent on Vigour, a point of Grey Star's WILLPOWER kept (the best spend's λ), with what each choice means.
+# spent on Vigour, a point of Grey Star's WILLPOWER kept (the best spend's λ), with what each choice means; and
+# Grey Star's spend a round, which the fight's screen gives (its field).
 KEEP = ((0.0, "Not at all", ""), (0.005, "A little", ""), (0.03, "A lot", ""))
 ESCAPE: OddsOption = {"name": "escape", "legend": "An evasion is worth", "default": 1.0, "choices": ESCAPE_CHOICES}
 ENDURANCE: OddsOption = {"name": "endurance", "legend": "Keep ENDURANCE for later fights?", "default": 0.0,
                          "choices": KEEP}
 # The trade-off's points: the worths of a point kept from "not at all" to "as much as a win", about ×3 apart.
 TRADE_OFF = (0.0, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0)
-WILLPOWER: OddsOption = {"name": "lambda", "legend": "Keep WILLPOWER for later fights?", "default": 0.005,
-                         "trade_off": {"label": "Show the trade-off", "points": TRADE_OFF}, "choices": (
+WILLPOWER: OddsOption = {"name": "willpower", "legend": "Keep WILLPOWER for later fights?", "default": 0.005,
+                         "legacy": "lambda", "trade_off": {
+    "label": "Show the trade-off", "points": TRADE_OFF, "x": "WILLPOWER spent",
+    "caption": "Best chance to win against WILLPOWER spent on average"}, "choices": (
     (0.0, "Not at all", "Only this fight counts: the advice spends WILLPOWER wherever it raises your chance to win, "
      "however little."),
     *((v, label, "A point of WILLPOWER kept is worth {p} of a win to you: the advice spends a point only where it "
        "raises your chance to win by more than that.") for v, label, _ in KEEP[1:]))}  # fmt: skip
+SPEND: OddsOption = {"name": "spend", "legend": "WILLPOWER to spend", "default": 1, "choices": (), "whole": (1, 999),
+                     "legacy": "willpower"}
 
 
 class LoneWolf(View):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...fields import RecordError, show
 from ...i18n import tr
 from .record import Action, Setup, State, Weapon
-from .system import ESCAPE, WILLPOWER, LoneWolf
+from .system import ESCAPE, SPEND, WILLPOWER, LoneWolf
 from .tables import FREEWAY_WARRIOR
 
 
@@ -21,7 +21,7 @@ class GreyStar(LoneWolf):
     has_willpower = True
     has_vigour = False
     worth_parts = ("escape", "willpower")
-    odds_options = (ESCAPE, WILLPOWER)
+    odds_options = (ESCAPE, WILLPOWER, SPEND)
     terms = (*LoneWolf.terms, ("willpower", "the magic a wizard can spend: each point spent hurts the enemy more"))
     examples = {
         "small": {"hero": {"skill": 15, "endurance": 10, "willpower": 6}, "enemies": [{"skill": 17, "endurance": 15}]},

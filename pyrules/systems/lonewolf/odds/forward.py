@@ -249,7 +249,7 @@ def lone_wolf_odds(
     policy's layers) and counted layer by layer.
     """
     if state.outcome != ONGOING:
-        return finished(state, system.main_stat)
+        return finished(state, system.main_stat, ("willpower",))
     chain = Chain(system, setup, state, budget)
     want = spend if callable(spend) else partial(_fixed, spend)
     chain.budget.plan(chain.cells(policy) if policy is not None else chain.forward_cells(want, chain.budget.room()))

@@ -23,12 +23,16 @@ ONGOING = Outcome.ONGOING
 
 
 def exact(fight: Any, options: dict) -> OddsReply:
-    """The odds panel's answer (pyrules.odds.odds): fought to the end with Grey Star spending ``spend`` a round;
-    his fixed-spend table, best adaptive spend (``lambda``) and trade-off curve (``curve``); the advice (``best``:
+    """The odds panel's answer (pyrules.odds.odds): fought to the end with Grey Star spending his ``spend`` option
+    a round; his fixed-spend table (``table``: the panel's chart), best adaptive spend (``policy``, where his
+    ``willpower`` option, what a point kept is worth, is chosen; its ``options``: the spend it advises, for the fight's
+    field) and trade-off curve (``curve``); the advice (``best``:
     every choice now under the worth, by :mod:`.best`'s play); whether the section allows an evasion now (``evade``);
     the advice in words, the choices of worth it weighs now (``asks``) and the words of the panel's numbers."""
     system, setup, state = fight.system, fight.setup, fight.state
-    spend = options.get("spend", 1)
+    picked = options.get("chosen", {})
+    spend = int(picked.get("spend", 1))
+    worth = options.get("worth") or Worth()
     legal = legal_spends(system, setup, state) if state.outcome == ONGOING else []
     if legal and spend not in legal:  # the odds of a round the fight would refuse: the engine's own refusal
         system.spend(setup, state, Action("round", willpower=spend), "action")
@@ -45,18 +49,20 @@ def exact(fight: Any, options: dict) -> OddsReply:
         now = reply["spend"] = within(legal, spend) or None  # None: nothing can be spent now
         reply["lines"] = [[tr("WILLPOWER spent, on average, spending {n} every round", n=now) if now
                            else tr("WILLPOWER spent, on average"), spent]]  # fmt: skip
-        if options.get("lambda") is not None:
-            reply["policy"] = {"lambda": options["lambda"], **grey_star_policy(system, setup, state, options["lambda"])}
+        if ongoing and any(legal):
+            reply["asks"].append("willpower")  # what a point kept is worth: the panel asks
+        if "willpower" in picked:
+            lam = worth.willpower
+            reply["policy"] = {"lambda": lam, **grey_star_policy(system, setup, state, lam)}
         if options.get("curve") is not None and ongoing:
             reply["curve"] = trade_off(system, setup, state, [float(x) for x in options["curve"]])
     if ongoing and setup.rules.evasion_possible:  # whether the section allows an evasion now, in the engine's words
         allowed, why = system.evasion(setup, state)
         reply["evade"] = {"allowed": allowed, "why": why}
-        reply["asks"] = ["escape"]  # what an evasion is worth: the panel asks
+        reply["asks"].insert(0, "escape")  # what an evasion is worth: the panel asks
     # the advice, where the book gives more than a round or the worth is more than the chance to win
     if ongoing and (ends_alive(setup) or may_cast(system, setup, state)):
         try:
-            worth = options.get("worth") or Worth()
             best, chosen, said = best_now(LoneWolfValues(system, setup, state, worth), state, worth, system.action_json)
         except TooLarge:
             reply["left_out"] = ["best"]
@@ -79,6 +85,8 @@ def exact(fight: Any, options: dict) -> OddsReply:
                                       {"do": "round", "willpower": n}, win=policy["win"])  # fmt: skip
             policy["advice"]["numbers"] = {"spent": policy["willpower_spent"]}
             policy["button"] = tr("Spend {n} now", n=n)
+        policy["options"] = {"spend": n} if n else None  # what the fight's field takes from the advice
+        policy["point"] = [round(policy["willpower_spent"], 1), policy["win"]]  # on the trade-off's chart
         if reply["spend"] == n and n:
             reply["advised"] = tr("Chance to win, spending {n} WILLPOWER a round as advised: {win}", n=n, win="{win}")
     if reply["evade"]:
@@ -89,16 +97,17 @@ def exact(fight: Any, options: dict) -> OddsReply:
     # The table of fixed spends is an extra, computed last so that it never takes the time of what was asked (under
     # a request's deadline): left out, as above budgets.MAX_SPEND_TABLE, when it is too large.
     if system.has_willpower and ongoing:
-        reply["spend_words"] = {"caption": tr("Chance to win for each WILLPOWER spend per round"),
-                                "x": tr("WILLPOWER a round"), "computing": tr("Computing the best spend…"),
-                                "frontier": tr("Best chance to win against WILLPOWER spent on average"),
-                                "spent": tr("WILLPOWER spent")}  # fmt: skip
         if options.get("table", True) and (state.willpower or 0) <= budgets.MAX_SPEND_TABLE:
             try:
                 reply["spends"] = [{key: row[key] for key in ("spend", "win", "willpower_spent")}
                                    for row in spend_table(system, setup, state)]  # fmt: skip
             except TooLarge:  # said, so that a page asking within a short deadline asks again with more time
                 reply["left_out"] = [*reply.get("left_out", []), "spends"]
+            else:  # the panel's chart of it, the spend asked ringed
+                caption, points = tr("Chance to win for each WILLPOWER spend per round"), reply["spends"]
+                reply["table"] = {"caption": caption, "x": tr("WILLPOWER a round"), "mark": next(
+                    (i for i, row in enumerate(points) if row["spend"] == reply["spend"]), -1),
+                    "points": [[row["spend"], row["win"]] for row in points]} if points else None  # fmt: skip
     return odds_reply(result["win"], result["lose"], result["ended"], result["never"], result["rounds"],
                       system.main_stat, [[k, p] for k, p in result["endurance"].items()], items, reply)  # fmt: skip
 

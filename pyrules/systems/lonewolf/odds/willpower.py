@@ -40,7 +40,8 @@ def spend_table(
             budget.plan(total)
     table = []
     for s in spends:
-        odds = _forward(chain, partial(_fixed, s)) if state.outcome == ONGOING else finished(state, system.main_stat)
+        odds = (_forward(chain, partial(_fixed, s)) if state.outcome == ONGOING
+                else finished(state, system.main_stat, ("willpower",)))  # fmt: skip
         table.append(
             {
                 "spend": s,
