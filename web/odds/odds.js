@@ -91,7 +91,7 @@ function label() {
   }
   panel.trade = (shown.odds_options ?? []).find((option) => option.trade_off) ?? null;
   $trade.textContent = panel.trade?.trade_off?.label ?? "";
-  $trade.hidden = !panel.trade;
+  if (!panel.trade) $trade.hidden = true; // shown by the odds where the option is weighed now (advise)
 }
 
 /** The page's percent format, to a tenth of a point. */
@@ -412,7 +412,7 @@ function draw(reply) {
     $tableCaption.textContent = table.caption;
     $curve.replaceChildren(curve(table.points, { label: table.caption, xLabel: table.x, yLabel: t("win"), mark: table.mark }));
   }
-  if (reply.policy) advised(reply.policy);
+  if (reply.policy && (!panel.trade || !$trade.hidden)) advised(reply.policy); // where its option is weighed now
 }
 
 /**
@@ -425,6 +425,7 @@ const fill = ({ text, chances = {}, numbers = {} }) => text.replace(/\{(\w+)\}/g
 /** @param {Record<string, any>} reply the system's advice, in its words; the options it weighs now (its asks) */
 function advise(reply) {
   for (const [name, box] of boxes) box.hidden = !reply.asks?.includes(name);
+  $trade.hidden = !panel.trade || !reply.asks?.includes(panel.trade.name); // its trade-off where it is weighed now
   $advice.replaceChildren(...(reply.advice ?? []).map((/** @type {any} */ item) => element("p", fill(item))));
 }
 
