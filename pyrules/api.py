@@ -430,7 +430,7 @@ def _odds(data: dict) -> dict:
     list of values of the option that has a trade-off: its points), ``table`` (false: no table of fixed choices),
     ``ms`` (a deadline for the whole request, in milliseconds: past it, "too large"), ``quick`` (true: the odds only
     where their work is small, pyrules.budget.QUICK_WORK, whatever the machine's load: else "too large")."""
-    r = _opened(data, {"curve": "Trade-off", "ms": "Time budget", "quick": "Quick"})
+    r = _opened(data, {"curve": "Trade-off", "ms": "Time budget", "quick": "Quick odds"})
     fight = _odds_fight(r)
     picked = _chosen(r, fight.system)
     table = r.flag("table", default=True)

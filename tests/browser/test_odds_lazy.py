@@ -54,7 +54,7 @@ def test_the_odds_worker_waits_until_the_odds_need_it_then_starts_and_answers(fr
     expect(status).to_have_text(f"Chance to win, fighting to the end: {shown(set_up_win)}", timeout=ODDS_TIMEOUT)
     # cheap odds: the rules' own worker answered them (drawn after the panel chose whom to ask), no second Pyodide
     assert panel(page).get_attribute("data-worker") is None and len(page.workers) == 1
-    # A fight whose odds take longer than the quick deadline: the odds' worker starts and answers, from the runtime's
+    # A fight whose odds are more work than a quick request's: the odds' worker starts and answers, from the runtime's
     # code the rules' worker compiled (given, not downloaded nor compiled again).
     asked: list[str] = []
     page.context.on("request", lambda request: asked.append(request.url))

@@ -34,6 +34,8 @@ def texts() -> set[str]:
                     found.add(node.args[1].value)
                 if name in ("Reader", "check") and len(node.args) > 2:
                     found.update(_constant_dict(node.args[2]) or [])
+                if name == "_opened" and len(node.args) > 1:  # pyrules.api's reader of a request with odds options
+                    found.update(_constant_dict(node.args[1]) or [])
                 if name == "check" and len(node.args) > 3 and isinstance(node.args[3], ast.Constant):
                     found.add(node.args[3].value)
             if isinstance(node, ast.Assign):
