@@ -202,11 +202,12 @@ export const judgedBy = (system) => ({ options: options(system) });
 /**
  * The player's choices other than the page's defaults, as a share request's options: the link carries them, so that
  * a friend's story is judged as the player's was (with the defaults, the friend's page judges alike).
+ * @param {string} [system] the fight's book (by default the shown one)
  * @returns {{options: Options}}
  */
-export function chosenWorth() {
+export function chosenWorth(system) {
   const moved = (/** @type {HTMLElement} */ box) => !(/** @type {HTMLInputElement} */ ($("input:checked", box))).defaultChecked;
-  return { options: Object.fromEntries(declared().filter(([, box]) => moved(box)).map(([name, box]) => [name, chosen(box)])) };
+  return { options: Object.fromEntries(declared(system).filter(([, box]) => moved(box)).map(([name, box]) => [name, chosen(box)])) };
 }
 
 /**

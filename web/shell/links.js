@@ -120,7 +120,8 @@ async function share() {
   const rules = get("rules");
   const fight = get("fight");
   if (!rules || !fight) return;
-  const reply = await rules.call({ op: "share", session: fight.session, ...chosenWorth(), judged: judgedBy() });
+  const book = fight.record.system; // the fight's own book: the panel may still show the one before
+  const reply = await rules.call({ op: "share", session: fight.session, ...chosenWorth(book), judged: judgedBy(book) });
   if (!reply.ok) return showError(reply.error, $("#action-error"), $("#fight"));
   const { url, copied } = await copyLink(reply.code);
   $shareBox.hidden = false;
