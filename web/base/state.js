@@ -1,16 +1,16 @@
-// The page's state, in one place: the rules' client once ready, the open fight, and the odds' worker (whether it may
-// start, and the one running). A module reads it with get() and changes it with set(); whoever follows a key is told
-// (on). A module that needs something done by one above it (the shell: the set-up again, the odds asked again) emits
+// The page's state, in one place: the rules' client once ready, the open fight, and whether the odds' worker may
+// start (odds-worker.js keeps the one running). A module reads it with get() and changes it with set(); whoever follows
+// a key is told (on). A module that needs something done by one above it (the shell: the set-up again, the odds asked again) emits
 // an event that module listens to; the arrows of imports still point down.
 
 /** @typedef {import("../../types/screen").OpenFight} OpenFight */
 /** @typedef {import("./rules.js").Rules} Rules */
 /**
- * @typedef {{rules: Rules | null, fight: OpenFight | null, oddsAllowed: boolean, oddsWorker: Rules | null}} State
+ * @typedef {{rules: Rules | null, fight: OpenFight | null, oddsAllowed: boolean}} State
  */
 
 /** @type {State} */
-const state = { rules: null, fight: null, oddsAllowed: false, oddsWorker: null };
+const state = { rules: null, fight: null, oddsAllowed: false };
 /** @type {Record<string, ((...args: any[]) => any)[]>} by key or event */
 const heard = {};
 

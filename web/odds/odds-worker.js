@@ -5,7 +5,7 @@
 // page has been hidden for a while; it starts again when the odds need it. A request it has not answered in time is
 // abandoned: the worker is ended and a new one started, and the request answered as too large for exact odds (the
 // panel offers the simulation instead). Whether it may start and the one running are the page's state (state.js:
-// oddsAllowed, oddsWorker), which the panel reads.
+// oddsAllowed), which the panel reads, and the worker running (running()).
 import { language, t } from "../base/i18n.js";
 import { Rules } from "../base/rules.js";
 import { get, set } from "../base/state.js";
@@ -52,6 +52,9 @@ export function allow(shown, broke) {
   document.addEventListener("visibilitychange", visibility);
 }
 
+/** Whether an odds' worker runs (started, or starting). */
+export const running = () => worker !== null;
+
 /** The odds' worker started ahead of a request that will want it (once allowed). */
 export function warm() {
   if (get("oddsAllowed") && !worker) launch();
@@ -80,13 +83,13 @@ function stop() {
     return;
   }
   worker.terminate(tooLarge()); // nothing is waiting on it: the reply is never used
-  set("oddsWorker", worker = null);
+  worker = null;
   workerUp = false;
   panel.dataset.worker = "ended";
 }
 
 function launch() {
-  set("oddsWorker", worker = new Rules(() => {}, "odds"));
+  worker = new Rules(() => {}, "odds");
   workerUp = false;
   panel.dataset.worker = "starting";
   const launched = worker;

@@ -7,7 +7,7 @@ import { bars, curve } from "./charts.js";
 import { $, element, h } from "../base/dom.js";
 import { capital, language, percentText, systemsWords, t } from "../base/i18n.js";
 import { get } from "../base/state.js";
-import { allow, ask, askEither, quickly, tooLarge, warm } from "./odds-worker.js";
+import { allow, ask, askEither, quickly, running, tooLarge, warm } from "./odds-worker.js";
 
 export { quickFrom } from "./odds-worker.js";
 
@@ -361,7 +361,7 @@ async function oddsOf(request) {
   const fast = await quickly(request);
   if (fast) return { reply: fast, fast: true };
   // said while the odds' worker starts
-  if (!get("oddsAllowed") || !get("oddsWorker")) say(t("The odds are being prepared…"));
+  if (!get("oddsAllowed") || !running()) say(t("The odds are being prepared…"));
   if (!get("oddsAllowed")) return null;
   return { reply: await ask(request), fast: false };
 }
