@@ -148,14 +148,14 @@ def site(dist: Path, target: Path = ROOT / "build" / "bench-site") -> Path:
     shutil.copytree(dist, target)
     shutil.copytree(ROOT / "tests" / "bench", target / "bench")
     # The site's rules again, with the odds' benchmark cases the page itself leaves out (pyrules/benchmark.py).
-    from tools.package import browser_archive
+    from tools.package import NOT_IN_THE_PAGE, browser_archive
     from tools.paths import BUILD
     from tools.runtime import PYODIDE_DIR, RUNTIME_FILES
     from tools.snapshot import memory_size, start_up_snapshot, used_stdlib
 
     (archive,) = target.glob("pyrules-*.pack.gz")
     (wheel,) = (BUILD / "browser-wheel").glob("*.whl")
-    browser_archive(wheel, ("pyrules/__main__.py",), archive)
+    browser_archive(wheel, tuple(name for name in NOT_IN_THE_PAGE if name != "pyrules/benchmark.py"), archive)
     (runtime,) = (target / "pyodide").iterdir()  # pyodide/<version>/, as the app's worker has it
     # and the standard library and start-up snapshot made from that copy (the workers start from it, not from the
     # archive), in their places

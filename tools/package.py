@@ -297,11 +297,13 @@ def browser_wheel(wheel: Path, build: Path) -> Path:
     return out
 
 
-# Modules of the wheel the page never runs: the command line and the odds' benchmark (the bench's own copy of the
-# site adds it back, tests/bench.py). The unit suite inside Pyodide installs the whole browser wheel.
+# Files of the wheel the page never reads: the command line, the odds' benchmark (the bench's own copy of the site
+# adds it back, tests/bench.py) and the books' Action Charts, data no rule reads yet. The unit suite inside Pyodide
+# installs the whole browser wheel.
 NOT_IN_THE_PAGE = (
     "pyrules/__main__.py",
     "pyrules/benchmark.py",
+    "pyrules/systems/lonewolf/data/action_charts.json",
 )
 
 
