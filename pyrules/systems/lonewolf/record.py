@@ -24,6 +24,8 @@ from ...contract import Outcome, System
 from ...fields import MAX_NAME, Reader, changed_rules
 from ...i18n import tr
 from ...params import flag, multiplier, whole
+from .chart import Chart, chart_json
+from .chart import read as read_chart
 
 MAX_SKILL, MAX_ENDURANCE, MAX_WILLPOWER, MAX_ENEMIES = 99, 999, 999, 20
 MAX_ROUNDS_RULE = 999
@@ -53,6 +55,7 @@ class Hero:
     name: str = ""
     endurance_max: int | None = None  # starting ENDURANCE on the Action Chart (None: not given, ``endurance``)
     willpower_max: int | None = None  # Grey Star: starting WILLPOWER (None: not given, ``willpower``)
+    chart: Chart = Chart()  # the Action Chart carried through the book (``chart.py``): empty where none is kept
 
     @property
     def starting_endurance(self) -> int:
@@ -229,9 +232,11 @@ class Record(System):
             modifiers.append((m.text("name", default="Bonus"), m.integer("skill", low=-MAX_SKILL, high=MAX_SKILL)))
             m.done()
         name = r.text("name", default="", max_length=MAX_NAME)  # the adventure sheet's name
+        chart = read_chart(r.get("chart", None), "hero.chart", lenient)
         r.done()
         return Hero(
-            skill, endurance, willpower, weapon, weapon_bonus, tuple(modifiers), name, endurance_max, willpower_max
+            skill, endurance, willpower, weapon, weapon_bonus, tuple(modifiers), name, endurance_max, willpower_max,
+            chart,
         )
 
     @classmethod
@@ -349,4 +354,7 @@ def hero_json(hero: Hero) -> dict:
         h["modifiers"] = [{"name": n, "skill": s} for n, s in hero.modifiers]
     if hero.name:
         h["name"] = hero.name
+    chart = chart_json(hero.chart)
+    if chart:
+        h["chart"] = chart
     return h

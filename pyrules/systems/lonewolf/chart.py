@@ -1,0 +1,117 @@
+"""The Action Chart a Lone Wolf-family hero carries through the book (``hero.chart`` of a fight record and of an
+adventure's hero): weapons, Backpack items, Meals, gold, Special Items, the powers or skills chosen at the start,
+Grey Star's Herb Pouch and the book's other boxes. A fight carries it whole to the hero it leaves; an item used in
+the fight is gone from it.
+
+An item is a name, with the effect the player typed or the book states: a COMBAT SKILL bonus while it is carried
+(``skill``), ENDURANCE restored when it is used (``endurance``), its uses left (``uses``) and whether it may be used
+in a fight (``in_fight``). A chart left out is an empty one: old saves and links read as they did.
+
+>>> chart = read({"backpack": ["Rope", {"name": "Laumspur", "endurance": 4, "uses": 1, "in_fight": True}],
+...               "meals": 2, "gold": 12}, "hero.chart")
+>>> chart.backpack[1].endurance, chart_json(chart)["backpack"][0]
+(4, 'Rope')
+>>> chart_json(Chart())
+{}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...fields import MAX_NAME, Reader
+
+MAX_ITEMS, MAX_COUNT, MAX_EFFECT = 40, 999, 99
+LABELS = {
+    "weapons": "Weapons",
+    "backpack": "Backpack Items",
+    "meals": "Meals",
+    "gold": "Gold",
+    "special": "Special Items",
+    "powers": "Powers",
+    "herbs": "Herb Pouch",
+}
+ITEM_LABELS = {"name": "Item", "skill": "COMBAT SKILL bonus", "endurance": "ENDURANCE restored", "uses": "Uses",
+               "in_fight": "Used in a fight"}  # fmt: skip
+LISTS = ("weapons", "backpack", "special", "powers", "herbs")
+
+
+@dataclass(frozen=True)
+class Item:
+    name: str
+    skill: int = 0  # COMBAT SKILL while carried (a Special Item's bonus)
+    endurance: int = 0  # ENDURANCE restored when used
+    uses: int | None = None  # uses left (None: not used up)
+    in_fight: bool = False  # may be used before or between rounds of a fight
+
+    @property
+    def plain(self) -> bool:
+        return (self.skill, self.endurance, self.uses, self.in_fight) == (0, 0, None, False)
+
+
+@dataclass(frozen=True)
+class Chart:
+    weapons: tuple[Item, ...] = ()
+    backpack: tuple[Item, ...] = ()
+    meals: int = 0
+    gold: int = 0
+    special: tuple[Item, ...] = ()
+    powers: tuple[Item, ...] = ()
+    herbs: tuple[Item, ...] = ()
+
+
+def read_item(data: Any, path: str, lenient: bool = False) -> Item:
+    """An item: its name alone (text) or ``{"name", "skill", "endurance", "uses", "in_fight"}``."""
+    if isinstance(data, str):
+        data = {"name": data}
+    r = Reader(data, path, ITEM_LABELS, lenient)
+    item = Item(
+        r.text("name", max_length=MAX_NAME),
+        r.integer("skill", low=-MAX_EFFECT, high=MAX_EFFECT, default=0),
+        r.integer("endurance", low=0, high=MAX_EFFECT, default=0),
+        r.integer("uses", low=0, high=MAX_COUNT, default=None),
+        r.flag("in_fight"),
+    )
+    r.done()
+    return item
+
+
+def read(data: Any, path: str = "hero.chart", lenient: bool = False) -> Chart:
+    """The chart ``data`` holds; a refusal names the field."""
+    r = Reader(data if data is not None else {}, path, LABELS, lenient)
+    lists = {
+        key: tuple(
+            read_item(item, f"{path}.{key}[{i}]", lenient)
+            for i, item in enumerate(r.items(key, low=0, high=MAX_ITEMS, default=[]))
+        )
+        for key in LISTS
+    }
+    counts = {key: r.integer(key, low=0, high=MAX_COUNT, default=0) for key in ("meals", "gold")}
+    r.done()
+    return Chart(**lists, **counts)
+
+
+def item_json(item: Item) -> str | dict:
+    if item.plain:
+        return item.name
+    data: dict[str, Any] = {"name": item.name}
+    if item.skill:
+        data["skill"] = item.skill
+    if item.endurance:
+        data["endurance"] = item.endurance
+    if item.uses is not None:
+        data["uses"] = item.uses
+    if item.in_fight:
+        data["in_fight"] = True
+    return data
+
+
+def chart_json(chart: Chart) -> dict:
+    """The chart in the record's form, empty parts left out."""
+    data: dict[str, Any] = {}
+    for key in ("weapons", "backpack", "meals", "gold", "special", "powers", "herbs"):
+        value = getattr(chart, key)
+        if value:
+            data[key] = [item_json(item) for item in value] if isinstance(value, tuple) else value
+    return data
