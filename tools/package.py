@@ -307,6 +307,45 @@ NOT_IN_THE_PAGE = (
 )
 
 
+# What the page never reads of the systems' classes: each one's example fights (``System.examples``), which the tests,
+# the bench (pyrules/benchmark.py, whose copy of the site keeps them) and the standard library's survey
+# (tools/stdlib_used.py, given them from the source) play. The page's pack leaves them out (0.6 KB gzipped); the base
+# class's empty default stays, so ``examples`` still reads, as no fights.
+NOT_IN_THE_PAGE_FIELDS = ("examples",)
+
+
+def _without_fields(source: bytes, names: tuple[str, ...]) -> bytes:
+    """A minified module without its classes' assignments to ``names`` (but an empty default, ``{}``, ``()``), each
+    cut from the text with the ``;`` or the line that held it, so the rest stays byte for byte as minified."""
+    tree = ast.parse(source)
+    starts = [0]  # each line's first byte (ast counts columns in UTF-8 bytes)
+    for line in source.split(b"\n"):
+        starts.append(starts[-1] + len(line) + 1)
+    cuts = []
+    for node in ast.walk(tree):
+        for item in node.body if isinstance(node, ast.ClassDef) else ():
+            said = [ast.unparse(target) for target in item.targets] if isinstance(item, ast.Assign) else []
+            empty = isinstance(item, ast.Assign) and ast.unparse(item.value) in ("{}", "()", "[]")
+            if len(said) == 1 and said[0] in names and not empty:
+                start = starts[item.lineno - 1] + item.col_offset
+                end = starts[item.end_lineno - 1] + item.end_col_offset  # type: ignore[operator]
+                cuts.append((start, end))
+    out = source
+    for start, end in sorted(cuts, reverse=True):
+        if out[start - 1 : start] == b";":  # after another statement on its line: with the ; before it
+            start -= 1
+        elif out[end : end + 1] == b";":  # first on its line, others after it: with the ; after it
+            end += 1
+        else:  # alone on its line: the line goes
+            line = out.rfind(b"\n", 0, start) + 1
+            if out[line:start].strip() or out[end : end + 1] not in (b"\n", b""):
+                raise ValueError(f"cannot cut a class's field from {out[line : end + 1]!r}")
+            start, end = line, end + 1
+        out = out[:start] + out[end:]
+    compile(out, "<without fields>", "exec")
+    return out
+
+
 def for_the_build(name: str) -> bool:
     """A language's own files: the page's catalog, the glossary and the manifest's words, which the rules never read
     (build.py writes the manifest as dist/manifest.<code>.webmanifest), and the rules' catalog, which the page gives
@@ -318,20 +357,27 @@ def for_the_build(name: str) -> bool:
     )
 
 
-def browser_archive(wheel: Path, leave_out: tuple[str, ...] = NOT_IN_THE_PAGE, out: Path | None = None) -> Path:
+def browser_archive(
+    wheel: Path,
+    leave_out: tuple[str, ...] = NOT_IN_THE_PAGE,
+    out: Path | None = None,
+    fields: tuple[str, ...] = NOT_IN_THE_PAGE_FIELDS,
+) -> Path:
     """What the page downloads: the browser wheel's files as one gzipped pack (one compression over all the files,
     where a zip compresses each on its own: about 15 KB less; and no tar headers: 1.6 KB less), without the wheel's
-    metadata (dist-info), which nothing reads in the browser, nor the modules ``leave_out`` names, nor the data's
-    notes no code reads (:data:`NOT_READ_BY_THE_RULES`). The pack is, for each file, its path, a newline, its length
-    in bytes, a newline and its bytes (:func:`pack`); web/worker/pages.js's ``unpackRules`` writes the files into
-    Python's file system. Deterministic: sorted by extension, the deepest
-    first, then by path (the data files, then the modules: the odds' package, each system's, then the package's own;
-    0.4 KB less gzipped than by path alone, 0.2 KB less than by depth then by file name), no dates."""
+    metadata (dist-info), which nothing reads in the browser, nor the modules ``leave_out`` names, nor the classes'
+    ``fields`` (:data:`NOT_IN_THE_PAGE_FIELDS`), nor the data's notes no code reads (:data:`NOT_READ_BY_THE_RULES`).
+    The pack is, for each file, its path, a newline, its length in bytes, a newline and its bytes (:func:`pack`);
+    web/worker/pages.js's ``unpackRules`` writes the files into Python's file system. Deterministic: sorted by
+    extension, the deepest first, then by path (the data files, then the modules: the odds' package, each system's,
+    then the package's own; 0.4 KB less gzipped than by path alone, 0.2 KB less than by depth then by file name), no
+    dates."""
     out = out or wheel.with_name(wheel.name.split("-py3-")[0] + ".pack.gz")
     with zipfile.ZipFile(wheel) as source:
         names = sorted(source.namelist(), key=lambda name: (Path(name).suffix, -name.count("/"), name))
         files = [(name, _for_the_page(name, source.read(name))) for name in names
                  if ".dist-info/" not in name and name not in leave_out and not for_the_build(name)]  # fmt: skip
+    files = [(name, _without_fields(data, fields) if fields and name.endswith(".py") else data) for name, data in files]
     out.write_bytes(gzipped(pack(files)))
     return out
 
