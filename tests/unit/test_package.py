@@ -172,3 +172,27 @@ def test_the_pack_leaves_out_the_classes_example_fights_and_nothing_else(package
     for fields, kept in (((), module), (package.NOT_IN_THE_PAGE_FIELDS, cut)):  # the bench's copy keeps them
         out = package.browser_archive(wheel, out=tmp_path / "p.pack.gz", fields=fields)
         assert package.unpack(gzip.decompress(out.read_bytes())) == {"pyrules/s.py": kept.encode()}
+
+
+def test_the_pack_order_names_only_files_of_the_package_each_once(package):
+    assert len(set(package.PACK_ORDER)) == len(package.PACK_ORDER)
+    assert [name for name in package.PACK_ORDER if not (ROOT / name).is_file()] == []
+    named = ("pyrules/i18n.py", "pyrules/locales/languages.json")  # named, in that order; then a new one, after them
+    assert sorted([*named, "pyrules/new.py"][::-1], key=package._in_pack_order) == [*named, "pyrules/new.py"]
+
+
+def test_the_searched_order_puts_files_alike_side_by_side_and_never_packs_larger(package):
+    import random
+
+    draw = random.Random(5)
+    text = bytes(draw.randrange(256) for _ in range(3000))  # noise, as deflate sees it: shared only when repeated
+    other = bytes(draw.randrange(256) for _ in range(40000))  # longer than gzip's window: a and d apart as given
+    files = {"a.py": text, "b.py": other, "d.py": text}
+    order = package.searched_order(files)
+    assert sorted(order) == sorted(files)
+    assert abs(order.index("a.py") - order.index("d.py")) == 1
+
+    def size(names):
+        return len(gzip.compress(package.pack([(name, files[name]) for name in names]), 9))
+
+    assert size(order) < size(list(files))
