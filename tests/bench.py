@@ -147,7 +147,8 @@ def site(dist: Path, target: Path = ROOT / "build" / "bench-site") -> Path:
     shutil.rmtree(target, ignore_errors=True)
     shutil.copytree(dist, target)
     shutil.copytree(ROOT / "tests" / "bench", target / "bench")
-    # The site's rules again, with the odds' benchmark cases the page itself leaves out (pyrules/benchmark.py).
+    # The site's rules again, with the odds' benchmark cases the page itself leaves out (pyrules/benchmark.py) and the
+    # systems' example fights they play.
     from tools.package import NOT_IN_THE_PAGE, browser_archive
     from tools.paths import BUILD
     from tools.runtime import PYODIDE_DIR, RUNTIME_FILES
@@ -155,7 +156,8 @@ def site(dist: Path, target: Path = ROOT / "build" / "bench-site") -> Path:
 
     (archive,) = target.glob("pyrules-*.pack.gz")
     (wheel,) = (BUILD / "browser-wheel").glob("*.whl")
-    browser_archive(wheel, tuple(name for name in NOT_IN_THE_PAGE if name != "pyrules/benchmark.py"), archive)
+    kept = tuple(name for name in NOT_IN_THE_PAGE if name != "pyrules/benchmark.py")
+    browser_archive(wheel, kept, archive, fields=())  # and the systems' examples, which the cases play
     (runtime,) = (target / "pyodide").iterdir()  # pyodide/<version>/, as the app's worker has it
     # and the standard library and start-up snapshot made from that copy (the workers start from it, not from the
     # archive), in their places

@@ -5,8 +5,9 @@
 //   node tools/snapshot.mjs RUNTIME_DIR RULES_ARCHIVE OUT_FILE STDLIB_ZIP
 // made with the standard library the app ships (STDLIB_ZIP): a snapshot keeps the zip's directory as it read it, so it
 // must be the very zip the worker will mount. Which files of the runtime's own zip that one holds:
-//   node tools/snapshot.mjs --used RUNTIME_DIR RULES_ARCHIVE
-// prints them (tools/stdlib_used.py, run on the whole python_stdlib.zip).
+//   node tools/snapshot.mjs --used RUNTIME_DIR RULES_ARCHIVE EXAMPLES_JSON
+// prints them (tools/stdlib_used.py, run on the whole python_stdlib.zip, playing the systems' example fights that
+// EXAMPLES_JSON holds: tools/snapshot.py writes them from the source, the page's pack has none).
 // A snapshot holds Python's memory, not its file system: a module not imported here cannot be imported from it
 // (the rules' files are not unpacked there). Hash randomization is off while a snapshot is made; the `random`
 // module's state is frozen in it. Neither reaches a fight: the rules' numbers come from a counter-based generator
@@ -30,9 +31,10 @@ pyrules.api.call(json.dumps({"op": "hello", "describe": True}))
 
 const used = process.argv[2] === "--used";
 const [runtime, archive, out, stdlib] = process.argv.slice(used ? 3 : 2);
-if (!runtime || !archive || (!used && (!out || !stdlib))) {
+const examples = used ? out : undefined; // --used: the systems' example fights (JSON), which the page's pack leaves out
+if (!runtime || !archive || (used ? !examples : !out || !stdlib)) {
   console.error("usage: node tools/snapshot.mjs RUNTIME_DIR RULES_ARCHIVE OUT_FILE STDLIB_ZIP\n"
-    + "       node tools/snapshot.mjs --used RUNTIME_DIR RULES_ARCHIVE");
+    + "       node tools/snapshot.mjs --used RUNTIME_DIR RULES_ARCHIVE EXAMPLES_JSON");
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(join(resolve(runtime), "pyodide.mjs")).href);
@@ -43,6 +45,7 @@ const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
 unpackRules(pyodide, readFileSync(archive), extractDir); // as the worker's ordinary start does
 pyodide.runPython(IMPORTS);
 if (used) {
+  pyodide.FS.writeFile("/examples.json", readFileSync(examples)); // where stdlib_used.py reads them
   const listed = pyodide.runPython(readFileSync(new URL("stdlib_used.py", import.meta.url), "utf8"));
   process.stdout.write(listed);
   process.exit(0);

@@ -19,20 +19,36 @@ from tools.runtime import runtime_hash
 UNPACKER = WEB / "worker" / "pages.js"  # its unpackRules writes the rules' files as the snapshot maker finds them
 
 
+def example_fights() -> str:
+    """Every registered system's example fights (``System.examples``), by system, as JSON, from the source."""
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    from pyrules.systems import SYSTEMS
+
+    return json.dumps({key: system.examples for key, system in SYSTEMS.items()}, sort_keys=True)
+
+
 def used_stdlib(runtime: Path, archive: Path) -> Path:
     """The runtime's ``python_stdlib.zip`` cut to the files the rules' worker imports (tools/stdlib_used.py, run in
     the runtime under Node.js: Python's start, the archive's unpacking, every module of the rules and every request
     of the page played), named by its content's hash: 0.8 MB of the runtime's 2.5 MB, on every start, either path.
-    The list is made once per runtime and rules archive, kept in build/snapshots/."""
+    The requests play every registered system's example fights, read here from the source (the page's pack leaves
+    them out: tools/package.py). The list is made once per runtime, rules archive and examples, kept in
+    build/snapshots/."""
     maker, lister = ROOT / "tools" / "snapshot.mjs", ROOT / "tools" / "stdlib_used.py"
+    examples = example_fights()
     key = hashlib.sha256(
         runtime_hash(runtime).encode() + archive.read_bytes() + maker.read_bytes() + lister.read_bytes()
-        + UNPACKER.read_bytes()
+        + UNPACKER.read_bytes() + examples.encode()
     ).hexdigest()[:16]
     listed = BUILD / "snapshots" / f"stdlib-{key}.json"
     if not listed.exists():
         listed.parent.mkdir(parents=True, exist_ok=True)
-        names = run("node", maker, "--used", runtime, archive, stdout=subprocess.PIPE, text=True).stdout
+        with tempfile.TemporaryDirectory() as folder:
+            given = Path(folder) / "examples.json"
+            given.write_text(examples, encoding="utf-8")
+            names = run("node", maker, "--used", runtime, archive, given, stdout=subprocess.PIPE, text=True).stdout
         listed.write_text(json.dumps(json.loads(names), indent=0), encoding="utf-8")
     whole = zipfile.ZipFile(runtime / "python_stdlib.zip")
     with tempfile.SpooledTemporaryFile() as buffer:

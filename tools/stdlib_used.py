@@ -5,7 +5,9 @@ first start, every visit, either start path).
 
 Used is what is imported after Python's start, the rules' archive unpacked (the ordinary start's ``unpackArchive``),
 every module of the rules imported, and every request the page makes played against every registered system's
-examples, in every language: each op of ``pyrules.api``, the odds and the reviews, the simulation, and refusals.
+examples (/examples.json, which snapshot.mjs writes from tools/snapshot.py's example_fights: the page's pack leaves
+the systems' examples out), in every language: each op of ``pyrules.api``, the odds and the reviews, the simulation,
+and refusals.
 Never from the imports' text alone: the standard library imports much more in functions
 that never run here (doctest, pdb, email).
 """
@@ -19,6 +21,8 @@ import pyrules.api
 from pyrules.systems import SYSTEMS
 
 # Every module of the rules is imported already: snapshot.mjs runs its IMPORTS, the snapshot's own, before this.
+with open("/examples.json", encoding="utf-8") as given:
+    EXAMPLES = json.load(given)
 
 
 def ask(op: str, **fields: object) -> dict:
@@ -60,8 +64,8 @@ def play(record: dict, lang: str) -> None:
 
 for language in pyrules.i18n.LANGUAGES:
     ask("hello", describe=True, lang=language)
-    for key, system in SYSTEMS.items():
-        for example in system.examples.values():
+    for key in SYSTEMS:
+        for example in EXAMPLES[key].values():
             record = {"format": "pyrules-fight", "version": 1, "system": key, **example, "seed": 7, "actions": []}
             play(record, language)
         for numbers in ({}, {"skill": 5}):

@@ -157,3 +157,42 @@ def test_the_pack_leaves_out_the_data_notes_no_code_reads(package):
     data = json.dumps({"tables": {"t": {"title": "T", "source": "printed", "known_errors": ["x"], "rows": {}}}})
     assert json.loads(package._for_the_page(name, data.encode())) == {"tables": {"t": {"title": "T", "rows": {}}}}
     assert package._for_the_page("pyrules/systems/x/data/t.json", data.encode()) == data.encode()  # others as they are
+
+
+def test_the_pack_leaves_out_the_classes_example_fights_and_nothing_else(package, tmp_path):
+    module = "class S(B):\n\tkey='s';examples={'small':{'hero':{}}};terms=()\n\texamples2=1\nclass B:\n\texamples={}\n"
+    cut = package._without_fields(module.encode(), ("examples",)).decode()
+    assert cut == "class S(B):\n\tkey='s';terms=()\n\texamples2=1\nclass B:\n\texamples={}\n"  # the default stays
+    alone = "class S:\n\tx='\u00e9'\n\texamples={1:\n2}\n\ty=2\n"  # on lines of its own, after a text in UTF-8
+    assert package._without_fields(alone.encode(), ("examples",)).decode() == "class S:\n\tx='\u00e9'\n\ty=2\n"
+    assert package._without_fields(b"examples={1:2}\n", ("examples",)) == b"examples={1:2}\n"  # a module's own
+    wheel = tmp_path / "pyrules-9.9-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as made:
+        made.writestr("pyrules/s.py", module)
+    for fields, kept in (((), module), (package.NOT_IN_THE_PAGE_FIELDS, cut)):  # the bench's copy keeps them
+        out = package.browser_archive(wheel, out=tmp_path / "p.pack.gz", fields=fields)
+        assert package.unpack(gzip.decompress(out.read_bytes())) == {"pyrules/s.py": kept.encode()}
+
+
+def test_the_pack_order_names_only_files_of_the_package_each_once(package):
+    assert len(set(package.PACK_ORDER)) == len(package.PACK_ORDER)
+    assert [name for name in package.PACK_ORDER if not (ROOT / name).is_file()] == []
+    named = ("pyrules/i18n.py", "pyrules/locales/languages.json")  # named, in that order; then a new one, after them
+    assert sorted([*named, "pyrules/new.py"][::-1], key=package._in_pack_order) == [*named, "pyrules/new.py"]
+
+
+def test_the_searched_order_puts_files_alike_side_by_side_and_never_packs_larger(package):
+    import random
+
+    draw = random.Random(5)
+    text = bytes(draw.randrange(256) for _ in range(3000))  # noise, as deflate sees it: shared only when repeated
+    other = bytes(draw.randrange(256) for _ in range(40000))  # longer than gzip's window: a and d apart as given
+    files = {"a.py": text, "b.py": other, "d.py": text}
+    order = package.searched_order(files)
+    assert sorted(order) == sorted(files)
+    assert abs(order.index("a.py") - order.index("d.py")) == 1
+
+    def size(names):
+        return len(gzip.compress(package.pack([(name, files[name]) for name in names]), 9))
+
+    assert size(order) < size(list(files))
