@@ -1,7 +1,8 @@
-"""What a player can say about a fight (web/shell/report.js): "Something wrong here?" puts the player's words together
-with the fight's book (the rules' own title), its section, its share link and the app's version as a plain-text report,
-copied or sent only when the player asks, and its link opens the same fight; a faulty form names its field and keeps
-what was typed."""
+"""What a player can say and print about a fight (web/shell/report.js, web/style.css's print block): "Something wrong
+here?" puts the player's words together with the fight's book (the rules' own title), its section, its share link and
+the app's version as a plain-text report, copied or sent only when the player asks, and its link opens the same fight;
+a faulty form names its field and keeps what was typed. The browser's Print gives the hero and the open fight on one
+A4 page, without the page's controls."""
 
 from __future__ import annotations
 
@@ -113,3 +114,24 @@ def test_a_friends_story_is_reported_from_the_keyboard_on_a_phone_and_sent_where
     finally:
         context.close()
 
+
+def test_print_shows_the_hero_and_the_fight_without_controls_on_one_a4_page(page):
+    set_up(page, "Dawn of the Darklords", BANEDON, GIAK)
+    for number in (6, 2, 9):
+        fight_round(page, number)
+    try:
+        page.emulate_media(media="print")
+        hidden = ["header.top", "#odds", "#saves", "#new-fight", "#report-box", "#share-box", "#fight-controls > *"]
+        for selector in hidden:
+            shown = page.locator(selector).evaluate_all("es => es.map((e) => getComputedStyle(e).display)")
+            assert shown and set(shown) == {"none"}, selector
+        for name in ("Fight round", "Share", "Something wrong here?", "Undo"):
+            expect(page.get_by_role("button", name=name, exact=True)).to_be_hidden()
+        expect(page.locator("#hero-status")).to_be_visible()
+        expect(page.get_by_role("list", name="Combat log")).to_be_visible()
+        ink = "e => [getComputedStyle(e).color, getComputedStyle(document.documentElement).backgroundColor]"
+        assert page.locator("#fight").evaluate(ink) == ["rgb(0, 0, 0)", "rgb(255, 255, 255)"]  # black on white
+        pdf = page.pdf(format="A4")
+        assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 1
+    finally:
+        page.emulate_media(media="null")
