@@ -3,7 +3,7 @@
 // when the player copies or sends it.
 import { $, clearErrors, showError } from "../base/dom.js";
 import { t } from "../base/i18n.js";
-import { get } from "../base/state.js";
+import { get, on } from "../base/state.js";
 import { sectionWord } from "../screens/sheet.js";
 import { system } from "../screens/systems.js";
 import { copy, fightLink } from "./links.js";
@@ -16,14 +16,12 @@ let filled = ""; // the section the form was last given: replaced by the next fi
 
 export function init() {
   $send.hidden = !navigator.share; // where the phone has it
+  on("fight", fill); // another fight, or the same in another language
   $open.addEventListener("click", () => {
-    const fight = get("fight");
     $box.hidden = !$box.hidden;
     $open.setAttribute("aria-expanded", String(!$box.hidden));
-    if ($box.hidden || !fight) return;
-    /** @type {HTMLElement} */ ($section.labels?.[0]).textContent = sectionWord(fight.record.system);
-    if ($section.value === filled) $section.value = filled = fight.section ?? "";
-    $words.focus();
+    fill();
+    if (!$box.hidden) $words.focus();
   });
   $box.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -34,6 +32,18 @@ export function init() {
     const text = await report();
     if (text) navigator.share({ text }).catch(() => {});
   });
+}
+
+/**
+ * The section's label in the book's word, and the fight's section unless the player has typed another; a report made
+ * of the fight before goes (the player's words stay).
+ */
+function fill() {
+  const fight = get("fight");
+  $status.textContent = $text.textContent = "";
+  if (!fight) return;
+  /** @type {HTMLElement} */ ($section.labels?.[0]).textContent = sectionWord(fight.record.system);
+  if ($section.value === filled) $section.value = filled = fight.section ?? "";
 }
 
 /** The report, also shown under the form; undefined with the fault shown beside its field. */
