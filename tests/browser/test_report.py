@@ -11,6 +11,7 @@ import re
 
 from conftest import BOOT_TIMEOUT, fight_round, log_rows, play_on, set_up
 from playwright.sync_api import expect
+from test_a11y import AXE
 from test_friend import adventure_link
 
 import pyrules
@@ -21,6 +22,10 @@ GIAK = [{"Enemy name": "Giak", "Enemy COMBAT SKILL": 13, "Enemy ENDURANCE": 60}]
 WORDS = "The book gives the Giak ENDURANCE 16 here, not 60."
 # navigator.share where the browser has none (a phone's): what the page asked to send, kept for the test
 SHARE = "navigator.share = async (data) => { window.pyrulesSent = data; };"
+# axe-core's violations in the report's control and form (test_a11y.py audits the screens whole), target size included
+AUDIT = """async () => (await axe.run({include: [["#report"], ["#report-box"]]},
+  {resultTypes: ["violations"], rules: {"target-size": {enabled: true}}})).violations
+  .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}: ${n.failureSummary}`))"""
 
 
 def describe(lang: str) -> dict:
@@ -79,7 +84,8 @@ def test_a_report_holds_the_book_section_link_version_and_words_and_its_link_ope
 
 def test_a_friends_story_is_reported_from_the_keyboard_on_a_phone_and_sent_where_the_phone_shares(browser, base_url):
     """A shared adventure's fight, read as its story at 360 px: the control reached by Tab, the section the sharer's,
-    the Russian words, and Send handing the report to the phone's share sheet."""
+    the Russian words, Send handing the report to the phone's share sheet, and the control and the open form clean by
+    axe-core (target size included), nothing wider than the screen."""
     code, _ = adventure_link()
     context = browser.new_context(viewport={"width": 360, "height": 740}, locale="ru-RU")
     context.add_init_script(SHARE)
@@ -110,6 +116,9 @@ def test_a_friends_story_is_reported_from_the_keyboard_on_a_phone_and_sent_where
         assert book == f"Книга: {describe('ru')['lone-wolf']['book']}"  # the rules' own title, in Russian
         assert (section, said) == ("Параграф: 20", "Что сказано в книге: Здесь у врага 9 очков.")
         assert link.startswith(f"Ссылка на бой: {base_url}#f=") and version.startswith("pyrules ")
+        page.evaluate(AXE.read_text(encoding="utf-8"))  # the control and the open form, its report shown
+        found = page.evaluate(AUDIT)
+        assert found == [], found
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     finally:
         context.close()
