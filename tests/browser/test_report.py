@@ -129,7 +129,7 @@ def test_print_shows_the_hero_and_the_fight_without_controls_on_one_a4_page(page
     for number in (6, 2, 9):
         fight_round(page, number)
     try:
-        page.emulate_media(media="print")
+        page.emulate_media(media="print", color_scheme="dark")  # paper is white in the dark scheme too
         hidden = ["header.top", "#odds", "#saves", "#new-fight", "#report-box", "#share-box", "#fight-controls > *"]
         for selector in hidden:
             shown = page.locator(selector).evaluate_all("es => es.map((e) => getComputedStyle(e).display)")
@@ -143,4 +143,4 @@ def test_print_shows_the_hero_and_the_fight_without_controls_on_one_a4_page(page
         pdf = page.pdf(format="A4")
         assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 1
     finally:
-        page.emulate_media(media="null")
+        page.emulate_media(media="null", color_scheme="null")
