@@ -123,6 +123,9 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
     downloads = {code: encoded(catalog) for code, catalog in ui_catalogs().items()}  # a language's: not English's
     listed = [{**lang, "charset": downloads[lang["code"]][0]} if lang["code"] in downloads else lang
               for lang in languages()]  # fmt: skip
+    sys.path.insert(0, str(ROOT))
+    from pyrules import __version__
+
     replacements = {
         "__HASHES__": json.dumps(hashes),
         "__WHEEL__": wheel.name,
@@ -138,6 +141,7 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
         "__OPENING_TEXTS__": opening_texts(),
         "__OPENING_HIDDEN__": opening_css(),
         "__PYODIDE__": f"pyodide/{runtime_version}/",
+        "__RELEASE__": __version__,  # the app's version (pyrules.__version__): a report names it
         # Link previews (Open Graph) want an absolute address: the site's, where the host names it at build time
         # (Netlify's URL), else relative. A share link's fragment never reaches a server, so the preview is the app's.
         "__SITE__": os.environ.get("URL", "").rstrip("/") + "/" if os.environ.get("URL") else "",

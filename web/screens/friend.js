@@ -34,10 +34,10 @@ export function init() {
     const button = /** @type {Element} */ (event.target).closest("button");
     const index = Number(button?.dataset.index);
     if (!shown || !button) return;
-    const { name, record } = shown.adventure.fights[index], rules = get("rules");
+    const { name, record, section } = shown.adventure.fights[index], rules = get("rules");
     /** @type {import("../base/rules.js").Reply<import("../base/rules.js").Opened> | null} */
     const reply = rules && await rules.call({ op: "restore", record });
-    if (reply?.ok) play.show(reply, { name, link: true, shared: true, looking: "adventure", index });
+    if (reply?.ok) play.show(reply, { name, section, link: true, shared: true, looking: "adventure", index });
   });
 }
 

@@ -46,11 +46,17 @@ export function init() {
 }
 
 /**
- * The section's label in the book's word ("Section", «Параграф»).
+ * A section in the book's word ("Section", «Параграф»).
+ * @param {string} key a system's
+ */
+export const sectionWord = (key) => screenOf(key).screen.sectionWord?.() ?? t("Section");
+
+/**
+ * The section's label in the book's word.
  * @param {string} key a system's
  */
 export function relabel(key) {
-  $sectionLabel.textContent = screenOf(key).screen.sectionWord?.() ?? t("Section");
+  $sectionLabel.textContent = sectionWord(key);
 }
 
 /**

@@ -53,7 +53,7 @@ async function shareAdventure(adventure, group) {
     status.textContent = reply.error.text ?? reply.error.message;
     return;
   }
-  const { url, copied } = await copyLink(reply.code, "a");
+  const url = linkTo(reply.code, "a"), copied = await copy(url);
   input.hidden = false;
   input.value = url;
   status.textContent = copied ? t("Link copied to the clipboard.") : t("Copy the link above to share this adventure.");
@@ -77,19 +77,37 @@ async function opened(reply, name) {
 // ---- a fight leaves the page or comes into it ----------------------------------------------------------------------
 
 /**
- * A share code as the page's link, copied to the clipboard where the browser lets the page (else shown to copy by
- * hand): the link, and whether it was copied.
- * @param {string} code
- * @param {string} [key] "f" for a fight, "a" for an adventure (link.js says which is being opened; both open alike)
+ * Text copied to the clipboard where the browser lets the page (else shown to copy by hand): whether it was.
+ * @param {string} text
  */
-async function copyLink(code, key = "f") {
-  const url = `${location.origin}${location.pathname}#${key}=${code}`;
+export async function copy(text) {
   try {
-    await navigator.clipboard.writeText(url);
-    return { url, copied: true };
+    await navigator.clipboard.writeText(text);
+    return true;
   } catch {
-    return { url, copied: false }; // no clipboard permission
+    return false; // no clipboard permission
   }
+}
+
+/**
+ * A share code as the page's link.
+ * @param {string} code
+ * @param {string} key "f" for a fight, "a" for an adventure (link.js says which is being opened; both open alike)
+ */
+const linkTo = (code, key) => `${location.origin}${location.pathname}#${key}=${code}`;
+
+/**
+ * The open fight's share link (its code the rules' own, with the story judged as this player judges it), or
+ * undefined with the refusal shown under the fight's controls.
+ */
+export async function fightLink() {
+  const rules = get("rules");
+  const fight = get("fight");
+  if (!rules || !fight) return;
+  const book = fight.record.system; // the fight's own book: the panel may still show the one before
+  const reply = await rules.call({ op: "share", session: fight.session, ...chosenWorth(book), judged: judgedBy(book) });
+  if (reply.ok) return linkTo(reply.code, "f");
+  showError(reply.error, $("#action-error"), $("#fight"));
 }
 
 // The fight a link carries, or the adventure it carries, shown to look at: nothing of this browser's changes (the
@@ -117,18 +135,15 @@ export async function openFromLink() {
 }
 
 async function share() {
-  const rules = get("rules");
+  const link = await fightLink();
   const fight = get("fight");
-  if (!rules || !fight) return;
-  const book = fight.record.system; // the fight's own book: the panel may still show the one before
-  const reply = await rules.call({ op: "share", session: fight.session, ...chosenWorth(book), judged: judgedBy(book) });
-  if (!reply.ok) return showError(reply.error, $("#action-error"), $("#fight"));
-  const { url, copied } = await copyLink(reply.code);
+  if (!link || !fight) return;
+  const copied = await copy(link);
   $shareBox.hidden = false;
-  $shareLink.value = url;
+  $shareLink.value = link;
   $shareStatus.textContent = copied ? t("Link copied to the clipboard.") : t("Copy the link above to share this fight.");
-  if (navigator.share && navigator.canShare?.({ url })) {
-    navigator.share({ title: title(fight), url }).catch(() => {});
+  if (navigator.share && navigator.canShare?.({ url: link })) {
+    navigator.share({ title: title(fight), url: link }).catch(() => {});
   }
 }
 
