@@ -80,16 +80,16 @@ def read_item(data: Any, path: str, lenient: bool = False) -> Item:
 def read(data: Any, path: str = "hero.chart", lenient: bool = False) -> Chart:
     """The chart ``data`` holds; a refusal names the field."""
     r = Reader(data if data is not None else {}, path, LABELS, lenient)
-    lists = {
+    lists: dict[str, Any] = {
         key: tuple(
             read_item(item, f"{path}.{key}[{i}]", lenient)
             for i, item in enumerate(r.items(key, low=0, high=MAX_ITEMS, default=[]))
         )
         for key in LISTS
     }
-    counts = {key: r.integer(key, low=0, high=MAX_COUNT, default=0) for key in ("meals", "gold")}
+    lists.update((key, r.integer(key, low=0, high=MAX_COUNT, default=0)) for key in ("meals", "gold"))
     r.done()
-    return Chart(**lists, **counts)
+    return Chart(**lists)
 
 
 def item_json(item: Item) -> str | dict:
