@@ -80,7 +80,7 @@ const RULES = "__RULES__";
 /**
  * A save's kept check: the digest of what the check read (these rules, the page's language, the record's text) with
  * what it gave (the summary). A record or a summary changed (damaged, edited), other rules or another language match
- * it no more: the save is checked again. "" where the browser gives no digest (a page not served over https).
+ * it no more: the save is checked again. "" where the browser gives no digest (a page on plain http, not localhost).
  * @param {string} text
  * @param {unknown} summary
  */
