@@ -199,6 +199,8 @@ def test_a_save_is_checked_again_only_when_its_record_its_check_or_the_rules_cha
         assert boot(page, base_url) == [("fighting-fantasy", ROUNDS, 5), ("lone-wolf", 3, 3)]
         expect(page.locator("#messages")).to_contain_text('"fight 3" was damaged: its first 2 actions were kept')
         expect(summaries).to_have_count(len(saves))
+        cut = json.loads(stored(page, "pyrules:fight:fight 3")["pyrules:fight:fight 3"])  # read once it is written
+        assert len(cut["record"]["actions"]) == 2
         assert boot(page, base_url) == [("lone-wolf", 2, 3)]  # its valid part, kept in its place: checked once more
         assert boot(page, base_url) == []
 
