@@ -132,6 +132,9 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
         "__SYSTEMS__": systems_json(),
         "__BOOKS__": books_html(),
         "__SNAPSHOT__": snapshot,
+        # The rules as they check a save (the pack, the runtime, its standard library: the snapshot's key): a save's
+        # check kept under other rules is made again (web/screens/saved.js).
+        "__RULES__": made.stem.removeprefix("snapshot-"),
         "__SNAPSHOT_BYTES__": str(made.stat().st_size),
         "__SNAPSHOT_SIZE__": str(memory_size(made)),
         "__STDLIB__": f"pyodide/{runtime_version}/{stdlib.name}",

@@ -84,7 +84,7 @@ def test_runtime_is_self_hosted_and_pinned():
         text = (DIST / name).read_text(encoding="utf-8")
         text = text.replace("http://www.w3.org/2000/svg", "")  # SVG's namespace: a name, never fetched
         assert "cdn" not in text.lower() and "http://" not in text and "https://" not in text
-        assert "__WHEEL__" not in text and "__SYSTEMS__" not in text
+        assert "__WHEEL__" not in text and "__SYSTEMS__" not in text and "__RULES__" not in text
 
 
 def test_the_service_worker_precaches_every_file_of_the_deployment():

@@ -1,13 +1,14 @@
 """Nothing saved is ever lost (web/base/storage.js, web/screens/saved.js, web/screens/aside.js): saves far past
-localStorage's 5 MB and past one request's size are kept and checked at every load; a damaged tail is cut only once the
-whole save is set aside, under a name of its own each time; the set-aside entries are listed, exported and deleted by
-the player only."""
+localStorage's 5 MB and past one request's size are kept and checked; a damaged tail is cut only once the whole save is
+set aside, under a name of its own each time; the set-aside entries are listed, exported and deleted by the player
+only. A save whose check is kept is not checked again until its record, its kept check, the rules or the language
+change."""
 
 from __future__ import annotations
 
 import json
 
-from conftest import BOOT_TIMEOUT, stored, wait_for
+from conftest import BOOT_TIMEOUT, DIST, stored, wait_for
 from playwright.sync_api import expect
 
 from pyrules import Fight
@@ -130,3 +131,100 @@ def test_ten_megabytes_of_saves_are_kept_across_a_reload(context, base_url):
         key: json.loads(text)["record"] for key, text in seeded.items()
     }
     expect(page.locator("#messages")).not_to_contain_text("could not")
+
+
+# ---- a save checked once is not replayed at every visit ------------------------------------------------------------
+
+# Records each saved record the page sends the rules to check (the check_saves requests posted to a worker), as its
+# system, its number of actions and its seed (a record sent again, left unchecked when a request's time was up, is
+# recorded twice); with sessionStorage's "full" set, localStorage refuses the saves' checks as a full storage does.
+RECORD_CHECKS = """() => {
+  window.checked = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    const request = typeof message?.request === "string" ? JSON.parse(message.request) : {};
+    for (const text of request.op === "check_saves" ? request.records : []) {
+      const record = JSON.parse(text);
+      window.checked.push([record.system, record.actions.length, record.seed]);
+    }
+    return post.call(this, message, ...rest);
+  };
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (key === "pyrules:checks" && sessionStorage.getItem("full")) throw new DOMException("", "QuotaExceededError");
+    return setItem.call(this, key, value);
+  };
+}"""
+
+CHECKS_KEY = "pyrules:checks"
+
+
+def boot(page, url) -> list[tuple]:
+    """The app loaded again and ready: the records it sent the rules to check, each once, sorted."""
+    page.goto(url)
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT)
+    return sorted({tuple(sent) for sent in page.evaluate("window.checked")})
+
+
+def test_a_save_is_checked_again_only_when_its_record_its_check_or_the_rules_change(browser, base_url):
+    saves = [long_ff(f"fight {i + 1}", ROUNDS) for i in range(6)]  # about 960,000 characters: two requests
+    for seed, save in enumerate(saves, 1):
+        save["record"]["seed"] = seed  # the saves told apart
+    every = [("fighting-fantasy", ROUNDS, seed) for seed in range(1, len(saves) + 1)]
+    rules_key = next((DIST / "pyodide").glob("*/snapshot-*.gz")).stem.removeprefix("snapshot-")
+    app = (DIST / "app.js").read_text(encoding="utf-8")
+    assert app.count(rules_key) == 1  # the rules the page's checks are kept under (tools/site.py)
+    context = browser.new_context(service_workers="block")  # every request the test server's: app.js is routed below
+    try:
+        page = context.new_page()
+        page.add_init_script(f"({RECORD_CHECKS})()")
+        page.goto(base_url + "icon.svg")
+        page.evaluate(PUT_JS, texts(saves))
+        page.evaluate("sessionStorage.setItem('full', '1')")
+        assert boot(page, base_url) == every  # a first visit checks every save; their checks find no room: nothing said
+        expect(page.locator("#messages")).to_be_empty()
+        page.evaluate("sessionStorage.removeItem('full')")
+        assert boot(page, base_url) == every  # none was kept: checked again, and kept this time
+        summaries = page.locator("#save-list .save-summary")
+        shown = summaries.all_inner_texts()
+        assert len(shown) == len(saves) and all("round 1000 · STAMINA 20" in text for text in shown)
+        assert boot(page, base_url) == []  # none replayed
+        assert summaries.all_inner_texts() == shown  # the kept checks' summaries
+
+        # A save edited (now damaged), another save's kept check edited: those two are checked again.
+        page.evaluate(PUT_JS, texts([damaged_lone_wolf("fight 3", [4, 7])]))
+        kept = json.loads(page.evaluate(f"localStorage.getItem('{CHECKS_KEY}')"))
+        kept["fight 5"][1]["hero"] = "Someone else"
+        page.evaluate(f"(text) => localStorage.setItem('{CHECKS_KEY}', text)", json.dumps(kept))
+        assert boot(page, base_url) == [("fighting-fantasy", ROUNDS, 5), ("lone-wolf", 3, 3)]
+        expect(page.locator("#messages")).to_contain_text('"fight 3" was damaged: its first 2 actions were kept')
+        expect(summaries).to_have_count(len(saves))
+        cut = json.loads(stored(page, "pyrules:fight:fight 3")["pyrules:fight:fight 3"])  # read once it is written
+        assert len(cut["record"]["actions"]) == 2
+        assert boot(page, base_url) == [("lone-wolf", 2, 3)]  # its valid part, kept in its place: checked once more
+        assert boot(page, base_url) == []
+
+        # Other rules (a new deployment's): every save checked again, then kept under them.
+        def other_rules(route):
+            response = route.fetch()
+            route.fulfill(response=response, body=response.text().replace(rules_key, "0" * len(rules_key)))
+
+        page.route("**/app.js", other_rules)
+        again = sorted([*every[:2], *every[3:], ("lone-wolf", 2, 3)])
+        assert boot(page, base_url) == again
+        assert boot(page, base_url) == []
+
+        # Another language: the summaries are in the page's language, so every save is checked again, once.
+        page.evaluate("localStorage.setItem('pyrules:lang', 'ru')")
+        assert boot(page, base_url) == again
+        expect(summaries.filter(has_text="раунд 1000")).to_have_count(len(saves) - 1)
+        assert boot(page, base_url) == []
+
+        # The kept checks damaged: every save checked again, nothing said.
+        page.evaluate(f"localStorage.setItem('{CHECKS_KEY}', '{{\"fight 1\": [')")
+        assert boot(page, base_url) == again
+        expect(page.locator("#messages")).to_be_empty()
+        assert len(stored(page, "pyrules:fight:")) == len(saves)
+        assert list(stored(page, "pyrules:aside:")) == ["pyrules:aside:fight 3-original"]  # set aside: that one only
+    finally:
+        context.close()

@@ -174,6 +174,29 @@ export async function watchRoom() {
          used: mb(usage), quota: mb(quota) });
 }
 
+// The saves' checks (saved.js) live in localStorage, apart from the saves: they never take the saves' room, and are
+// kept only where the saves are in the database (localStorage's room is the saves' where it holds them). Losing them
+// (damaged, full, blocked) only means every save is checked again.
+const CHECKS = "pyrules:checks";
+
+/** The saves' checks as kept, by save id: {} when there are none or they cannot be read. */
+export function checks() {
+  try {
+    return Object(JSON.parse(local()?.getItem(CHECKS) ?? "{}"));
+  } catch {
+    return {};
+  }
+}
+
+/** @param {Record<string, unknown>} found the saves' checks, by save id */
+export function keepChecks(found) {
+  try {
+    if (database) local()?.setItem(CHECKS, JSON.stringify(found));
+  } catch {
+    // full: checked again at the next visit
+  }
+}
+
 /** Whether entries are kept beyond this tab (false: the browser blocks storage). */
 export const kept = () => Boolean(database || fallback);
 

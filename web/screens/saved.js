@@ -3,13 +3,13 @@
 // made a one-fight adventure; an adventure brought in (imported, or a friend's kept). How fights travel (share links,
 // files) is links.js's, which draws on this module.
 import { $, $$, download, leaveLink, tell } from "../base/dom.js";
-import { t, translatePage } from "../base/i18n.js";
+import { language, t, translatePage } from "../base/i18n.js";
 import { emit, get } from "../base/state.js";
 import * as adventures from "./adventures.js";
 import * as setup from "./setup.js";
 import { system } from "./systems.js";
-import { currentId, FIGHT, loadSaves, newId, open, remove, SAVE_FORMAT, SAVE_VERSION, setAside, setCurrent, store,
-  watchRoom } from "../base/storage.js";
+import { checks, currentId, FIGHT, keepChecks, loadSaves, newId, open, remove, SAVE_FORMAT, SAVE_VERSION, setAside,
+  setCurrent, store, watchRoom } from "../base/storage.js";
 import * as aside from "./aside.js";
 
 /** @typedef {import("../base/rules.js").FightRecord} FightRecord */
@@ -74,33 +74,61 @@ export const documentOf = (adventure) =>
 export const find = (id) => saved.find((s) => s.id === id);
 
 const CHECKED = 900_000; // characters of records a check_saves request carries at most (the rules read 1,000,000)
+// The rules that check the saves: their pack and the runtime under them, as the build names the start-up snapshot.
+const RULES = "__RULES__";
 
-// Python checks every saved record, in requests as large as the rules read and as long as a request's time allows:
-// unreadable ones are set aside, damaged tails are cut (the original kept aside, under a name of its own).
+/**
+ * A save's kept check: the digest of what the check read (these rules, the page's language, the record's text) with
+ * what it gave (the summary). A record or a summary changed (damaged, edited), other rules or another language match
+ * it no more: the save is checked again. "" where the browser gives no digest (a page on plain http, not localhost).
+ * @param {string} text
+ * @param {unknown} summary
+ */
+async function digest(text, summary) {
+  try {
+    const bytes = new TextEncoder().encode(JSON.stringify([RULES, language(), text, summary]));
+    return btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes), 0, 12)));
+  } catch {
+    return "";
+  }
+}
+
+// Python checks every saved record that no kept check vouches for, in requests as large as the rules read and as long
+// as a request's time allows: unreadable ones are set aside, damaged tails are cut (the original kept aside, under a
+// name of its own); the checks of those found whole are kept, so that the next visit replays none of them.
 /** @param {Rules} rules */
 export async function check(rules) {
-  /** @type {({ok: boolean, error: {text: string}, record: FightRecord, summary: Summary, dropped?: any} | null)[]} */
-  const results = [];
+  const known = checks();
   const texts = saved.map((s) => JSON.stringify(s.record));
-  while (results.length < saved.length) {
+  // each save's check: its kept one, or the rules' (null: too large to check; undefined: not checked yet)
+  /** @type {({ok: false, error: {text: string}} | {ok: true, summary: Summary, record?: any, dropped?: any,
+   *   hash?: string} | null | undefined)[]} */
+  const results = await Promise.all(saved.map(async (save, i) => {
+    const [hash, summary] = Array.isArray(known[save.id]) ? known[save.id] : [];
+    return hash && hash === await digest(texts[i], summary) ? { ok: /** @type {true} */ (true), summary, hash } : undefined;
+  }));
+  const todo = [...results.keys()].filter((i) => !results[i]);
+  for (let n = 0; n < todo.length;) {
     const records = [];
-    for (let size = 0, i = results.length; i < texts.length; i++) {
-      size += JSON.stringify(texts[i]).length + 1; // as the request carries it
+    for (let size = 0, i = n; i < todo.length; i++) {
+      size += JSON.stringify(texts[todo[i]]).length + 1; // as the request carries it
       if (records.length && size > CHECKED) break;
-      records.push(texts[i]);
+      records.push(texts[todo[i]]);
     }
     const reply = await rules.call({ op: "check_saves", records });
     if (reply.ok) {
-      results.push(...reply.results);
+      for (const result of reply.results) results[todo[n++]] = result;
       continue;
     }
     // One record too large for a request by itself: kept as it is, unchecked (it opens or says why when resumed).
     tell(t('The saved fight "{name}" could not be checked ({error}).',
-           { name: title(saved[results.length]), error: reply.error.text }));
-    results.push(null);
+           { name: title(saved[todo[n]]), error: reply.error.text }));
+    results[todo[n++]] = null;
   }
   /** @type {Save[]} */
   const kept = [];
+  /** @type {Record<string, [string, Summary]>} */
+  const checked = {};
   for (const [i, result] of results.entries()) {
     const save = saved[i];
     if (result && !result.ok) {
@@ -109,11 +137,16 @@ export async function check(rules) {
              { name: title(save), error: result.error.text }));
       continue;
     }
-    if (result?.dropped) await cut(save, result.record, result.dropped);
+    if (result?.dropped) await cut(save, result.record, result.dropped); // checked again, as it is now, next time
+    else if (result) {
+      const hash = result.hash ?? await digest(texts[i], result.summary);
+      if (hash) checked[save.id] = [hash, result.summary];
+    }
     if (result) save.summary = result.summary;
     kept.push(save);
   }
   saved = kept;
+  keepChecks(checked);
   await migrate(rules);
 }
 
