@@ -5,6 +5,7 @@ import { $, clearErrors, h, showError } from "../base/dom.js";
 import { t } from "../base/i18n.js";
 import { get, on } from "../base/state.js";
 import * as adventures from "./adventures.js";
+import * as chart from "./action-chart.js";
 import * as saved from "./saved.js";
 import * as setup from "./setup.js";
 import { screenOf, system } from "./systems.js";
@@ -37,6 +38,7 @@ export function init() {
     if ((/** @type {Element} */ (event.target)).closest("button")) saveSoon();
   });
   $confirm.after($begun);
+  chart.init({ save, show });
   $("#new-adventure").addEventListener("click", ask);
   $("#new-adventure-yes").addEventListener("click", startNew);
   $("#new-adventure-no").addEventListener("click", () => {
@@ -46,11 +48,12 @@ export function init() {
 }
 
 /**
- * The section's label in the book's word ("Section", «Параграф»).
+ * The section's label in the book's word ("Section", «Параграф»), and the Action Chart in the page's language.
  * @param {string} key a system's
  */
 export function relabel(key) {
   $sectionLabel.textContent = screenOf(key).screen.sectionWord?.() ?? t("Section");
+  chart.draw(adventure, system(key), $sectionLabel.textContent);
 }
 
 /**
