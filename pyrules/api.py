@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import __version__, adventure, budget, i18n, odds, preview, review, review_simulated, rng, share
+from . import __version__, adventure, budget, i18n, journal, odds, preview, review, review_simulated, rng, share
 from .contract import System, Worth, option_value
 from .fields import Reader, RecordError, join, key_name, parse_json, show
 from .fight import FORMAT, VERSION, Fight, collector_paused, system_of
@@ -221,6 +221,25 @@ def _adventure(data: dict) -> dict:
     lenient = r.flag("form")
     r.done()
     return {"adventure": adventure.read(document, lenient)}
+
+
+def _sheet(data: dict) -> dict:
+    """Between sections: the adventure after one ``action`` on its hero's sheet (the system's: a book that keeps no
+    sheet refuses it by field), with its log ``line`` and ``event``; with ``undo``, the adventure before its last one;
+    with neither, each line of its journal (``lines``). See :mod:`pyrules.journal`."""
+    r = Reader(data, "", {"adventure": "Adventure", "action": "Action", "undo": "Undo"})
+    document = adventure.read(r.get("adventure"))
+    undo = r.flag("undo")
+    given = None if undo else r.get("action", None)
+    r.done()
+    system = system_of(document["system"])
+    if undo:
+        document, line = journal.undone(document, system)
+        return {"adventure": document, "line": line}
+    if given is None:
+        return {"adventure": document, "lines": journal.lines(document, system)}
+    document, line, event = journal.acted(document, given, system)
+    return {"adventure": document, "line": line, "event": event}
 
 
 def _hero_after(data: dict) -> dict:
@@ -570,6 +589,7 @@ HANDLERS: dict[str, Any] = {
     "check_saves": _check_saves,
     "adventure": _adventure,
     "hero_after": _hero_after,
+    "sheet": _sheet,
     "share": _share,
     "share_adventure": _share_adventure,
     "open_link": _open_link,

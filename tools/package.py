@@ -257,6 +257,14 @@ def _unannotated_data(data: object, notes: tuple[str, ...] = FOR_PEOPLE) -> obje
 NOT_READ_BY_THE_RULES = {
     "pyrules/systems/lonewolf/data/crt.json": ("format", "columns", "source", "known_errors"),
     "pyrules/systems/citadel/data/citadel.json": ("format", "verified"),
+    # book.py reads each chart's boxes, limits and the ENDURANCE of a Meal missed or a Medi-Kit unit: not the starting
+    # equipment, the weapons' list, the facts the book does not state, the disagreements between editions
+    "pyrules/systems/lonewolf/data/action_charts.json": (
+        "format", "source", "note", "file", "book", "hero", "weapons", "missile_weapons", "starting_equipment",
+        "not_stated", "disagreements", "readers_handbook", "columns", "rows_printed", "records", "rules_title", "of",
+        "start", "in_use_at_once", "staff_counts", "discard", "exchange", "overflow", "dead_at_or_below", "ceiling",
+        "may_fall_below_zero", "start_each", "points_to_add", "start_total", "gives", "magic", "what",
+    ),
 }
 
 
@@ -303,7 +311,6 @@ def browser_wheel(wheel: Path, build: Path) -> Path:
 NOT_IN_THE_PAGE = (
     "pyrules/__main__.py",
     "pyrules/benchmark.py",
-    "pyrules/systems/lonewolf/data/action_charts.json",
 )
 
 

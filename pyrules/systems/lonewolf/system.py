@@ -77,6 +77,33 @@ class LoneWolf(View):
     creation: ClassVar[dict[str, int]] = {"skill": 10, "endurance": 20}
 
     @classmethod
+    def describe(cls) -> dict:
+        """The view's description and the book's Action Chart (``chart``: book.py's declaration), where it has one."""
+        from .book import declared
+
+        told = super().describe()
+        chart = declared(cls.key, cls.has_willpower)
+        return {**told, "chart": chart} if chart else told
+
+    @classmethod
+    def sheet_action(cls, data: Any, path: str = "action") -> dict:
+        from .sheet import read_action
+
+        return read_action(cls, data, path)
+
+    @classmethod
+    def sheet_act(cls, hero: dict, action: dict) -> dict:
+        from .sheet import act
+
+        return act(cls, hero, action)
+
+    @classmethod
+    def sheet_said(cls, action: dict, was: dict, now: dict) -> str:
+        from .sheet import said
+
+        return said(cls, action, was, now)
+
+    @classmethod
     def new_hero(cls, numbers: dict[str, int]) -> dict[str, int]:
         """The book's creation rules: one random number (0-9, 0 counts as zero) plus a base, per attribute."""
         return {key: base + numbers[key] for key, base in cls.creation.items()}
