@@ -5,7 +5,7 @@
 // part it concerns; the adventure's log is the rules' lines of its journal.
 import { h, numberOrText, showError, signed } from "../base/dom.js";
 import { t } from "../base/i18n.js";
-import { get } from "../base/state.js";
+import { get, on } from "../base/state.js";
 import * as adventures from "./adventures.js";
 import { SIGNED } from "./form.js";
 import { documentOf } from "./saved.js";
@@ -16,9 +16,9 @@ import { announce } from "./widgets.js";
 /** @typedef {string | {name: string, skill?: number, endurance?: number, uses?: number, in_fight?: boolean}} Item */
 /**
  * A part of the chart as the book declares it: a list of items or a count; its limit (null: the player keeps it,
- * `note` says so); what a count holds; a box of named counts' `names`.
+ * `note` says so); what a count holds; a box of named counts' `names`; `meals`: the Meals take its spaces.
  * @typedef {{key: string, label: string, kind: string, limit: number | null, note?: string, holds?: string,
- *   names?: string[]}} Part
+ *   names?: string[], meals?: boolean}} Part
  */
 
 // The actions a form or an item's button sends; the book's others are a button each (a Meal eaten, none to eat).
@@ -31,6 +31,8 @@ const box = h("section", { id: "chart", className: "card chart", hidden: true,
 let acts = [];
 /** @type {System} */
 let shown;
+/** @type {Adventure | null} the adventure drawn */
+let last = null;
 let drawn = 0; // the chart drawn last: an earlier drawing's log lines come too late
 /** @type {Element | null} the form or button whose change the rules just took */
 let sent = null;
@@ -40,6 +42,7 @@ let sheet;
 /** @param {typeof sheet} owner */
 export function init(owner) {
   sheet = owner;
+  on("rules", () => { if (last && !box.hidden) lines(last); });
   document.getElementById("setup")?.after(box); // shown with the set-up (style.css hides it with the set-up)
   box.addEventListener("click", (event) => {
     const button = /** @type {Element} */ (event.target).closest("button[data-i]");
@@ -54,16 +57,16 @@ export function init(owner) {
 
 /**
  * The adventure's chart, as its book declares it (nothing where the book declares none); what is typed and not yet
- * sent stays, but in the form whose change the rules just took.
+ * sent stays, but in the form whose change the rules just took (where an item goes stays chosen there too).
  * @param {Adventure | null} next
  * @param {System} system
- * @param {string} word the book's word for its sections
  */
-export function draw(next, system, word) {
+export function draw(next, system) {
   const focused = box.contains(document.activeElement) ? document.activeElement?.id : "";
   const typed = /** @type {HTMLInputElement[]} */ ([...box.querySelectorAll("input, select")])
-    .filter((input) => !sent?.contains(input));
+    .filter((input) => input.tagName === "SELECT" || !sent?.contains(input)); // where an item goes stays chosen
   shown = system;
+  last = next;
   const declared = system.chart;
   box.hidden = !declared || !next;
   if (!declared || !next) return;
@@ -80,7 +83,8 @@ export function draw(next, system, word) {
   const chosen = powers ? chart[powers.key] ?? [] : [];
   box.replaceChildren(h("h2", { id: "chart-heading", tabIndex: -1, i18n: "Action Chart" }),
     h("div", { className: "sheet-grid" },
-      ...parts.map((p) => p.kind === "items" ? listPart(p.key, p.label, chart[p.key], p.limit, p.note)
+      ...parts.map((p) => p.kind === "items"
+        ? listPart(p.key, p.label, chart[p.key], p.limit, p.note, undefined, p.meals ? chart.meals : 0)
         : counted(p, chart[p.key], said.count)),
       ...(powers ? [listPart(powers.key, powers.label, chosen, powers.choose, "",
         form("chart-power", () => ({ action: { do: "take", part: powers.key, item: value("chart-power-name") } }),
@@ -108,17 +112,11 @@ export function draw(next, system, word) {
           form(`chart-${stat}`, () => ({ action: { do: stat, change: value(`chart-${stat}-change`) } }),
             [signedField(`chart-${stat}-change`, said[stat])], t("Apply"))),
         form("chart-section", () => ({ action: { do: "section", section: String(value("chart-section-to")) } }),
-          [field("chart-section-to", word, "action.section", { maxLength: 20, defaultValue: next.section,
+          [field("chart-section-to", said.section, "action.section", { maxLength: 20, defaultValue: next.section,
                                                                 inputMode: "text" })], t("Turn to it"))),
       part("log", h("h3", { i18n: "Adventure log" }), log,
         button(t("Undo"), () => ({ undo: true }), "chart-undo", !next.journal?.length))));
-  log.replaceChildren();
-  const asked = ++drawn;
-  if (next.journal?.length) { // its lines in the page's language: the rules say them again from its journal
-    get("rules")?.call({ op: "sheet", adventure: documentOf(next) }).then((reply) => {
-      if (reply.ok && asked === drawn) log.replaceChildren(...reply.lines.map((/** @type {string} */ line) => h("li", {}, line)));
-    });
-  }
+  lines(next);
   for (const input of typed) { // what was typed and not sent, in the chart drawn again
     const now = /** @type {HTMLInputElement | null} */ (box.querySelector(`#${input.id}`));
     if (!now) continue;
@@ -128,6 +126,21 @@ export function draw(next, system, word) {
   }
   sent = null;
   if (focused) (document.getElementById(focused) ?? box.querySelector("#chart-undo:enabled") ?? box.querySelector("h2"))?.focus();
+}
+
+/**
+ * The adventure's log: its journal's lines in the page's language, which the rules say again from the journal (once
+ * they have started, at the page's start).
+ * @param {Adventure} adventure
+ */
+function lines(adventure) {
+  log.replaceChildren();
+  const asked = ++drawn;
+  if (adventure.journal?.length) {
+    get("rules")?.call({ op: "sheet", adventure: documentOf(adventure) }).then((reply) => {
+      if (reply.ok && asked === drawn) log.replaceChildren(...reply.lines.map((/** @type {string} */ line) => h("li", {}, line)));
+    });
+  }
 }
 
 /**
@@ -180,9 +193,10 @@ const hint = (text) => (text ? h("p", { className: "hint" }, text) : undefined);
  * @param {number | null} limit
  * @param {string | undefined} note why there is no limit
  * @param {Node} [more]
+ * @param {number} [meals] the Meals that take its spaces
  */
-function listPart(key, title, items = [], limit, note, more) {
-  return part(key, h("h3", {}, `${title} `, h("span", { className: "hint" }, held(items.length, limit))), hint(note),
+function listPart(key, title, items = [], limit, note, more, meals = 0) {
+  return part(key, h("h3", {}, `${title} `, h("span", { className: "hint" }, held(items.length + meals, limit))), hint(note),
     h("ul", { className: "backpack" }, ...items.map((item, index) => {
       const name = nameOf(item);
       return h("li", {}, `${said(item)} `,

@@ -53,7 +53,7 @@ export function init() {
  */
 export function relabel(key) {
   $sectionLabel.textContent = screenOf(key).screen.sectionWord?.() ?? t("Section");
-  chart.draw(adventure, system(key), $sectionLabel.textContent);
+  chart.draw(adventure, system(key));
 }
 
 /**
