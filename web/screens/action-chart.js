@@ -25,7 +25,7 @@ import { announce } from "./widgets.js";
 const FIELDED = ["take", "drop", "count", "use", "endurance", "willpower", "section"];
 
 const log = h("ol", { className: "backpack", id: "chart-log" });
-const box = h("section", { id: "chart", className: "card chart", hidden: true,
+const box = h("section", { id: "action-chart", className: "card", hidden: true,
                            attrs: { "aria-labelledby": "chart-heading" } });
 /** @type {(() => unknown)[]} what each control of the chart as drawn sends (its data-i) */
 let acts = [];
@@ -36,7 +36,8 @@ let last = null;
 let drawn = 0; // the chart drawn last: an earlier drawing's log lines come too late
 /** @type {Element | null} the form or button whose change the rules just took */
 let sent = null;
-/** @type {{save: () => Promise<Adventure | null>, show: (key: string) => void}} the sheet: its form kept; shown */
+/** @type {{save: (refused: (error: any) => void) => Promise<Adventure | null>, show: (key: string) => void}} the
+ * sheet: its form kept (or refused); shown */
 let sheet;
 
 /** @param {typeof sheet} owner */
@@ -125,7 +126,9 @@ export function draw(next, system) {
     if (now.value === "" && now instanceof HTMLSelectElement) now.selectedIndex = 0;
   }
   sent = null;
-  if (focused) (document.getElementById(focused) ?? box.querySelector("#chart-undo:enabled") ?? box.querySelector("h2"))?.focus();
+  // the control used keeps the focus where it is drawn again (an item dropped: the next one's), else the chart's heading
+  if (focused) [document.getElementById(focused), /** @type {HTMLElement} */ (box.firstElementChild)]
+    .find((e) => e && !e.matches(":disabled"))?.focus();
 }
 
 /**
@@ -154,7 +157,8 @@ function counted(p, has, change) {
   const id = `chart-${p.key}`;
   const points = /** @type {Record<string, number>} */ (typeof has === "object" ? has : {});
   return part(p.key,
-    h("h3", {}, `${title}: `, p.names ? "" : h("strong", {}, held(Number(has ?? 0), p.limit))), hint(p.note),
+    h("h3", {}, title, p.names ? "" : ": ", p.names ? "" : h("strong", {}, held(Number(has ?? 0), p.limit))),
+    hint(p.note),
     p.names ? h("ul", { className: "backpack" }, ...p.names.map((name) => h("li", {}, `${name}: ${points[name] ?? 0}`))) : "",
     form(id, () => ({ action: { do: "count", part: p.key, change: value(`${id}-change`),
                                 ...(p.names ? { name: value(`${id}-name`) } : {}) } }),
@@ -297,11 +301,16 @@ function item() {
  */
 async function send(request, from) {
   const rules = get("rules");
-  const kept = await sheet.save();
+  const root = /** @type {HTMLElement} */ (from.closest(".chart-part"));
+  const said = /** @type {HTMLElement} */ (root.lastElementChild);
+  /** @type {import("../base/rules.js").RuleError | undefined} */
+  let refusal;
+  const kept = await sheet.save((error) => { refusal = error; });
+  // the set-up's hero refused (a number missing): said here, and beside its field in the set-up
+  if (refusal) return showError(refusal, said, document.body);
   if (!rules || !kept) return;
   const reply = await rules.call({ op: "sheet", adventure: documentOf(kept), ...request });
-  const root = /** @type {HTMLElement} */ (from.closest(".chart-part"));
-  if (!reply.ok) return showError(reply.error, /** @type {HTMLElement} */ (root.lastElementChild), root);
+  if (!reply.ok) return showError(reply.error, said, root);
   Object.assign(kept, { hero: reply.adventure.hero, section: reply.adventure.section,
                         journal: reply.adventure.journal ?? [] });
   adventures.save(kept);

@@ -77,8 +77,9 @@ let timer = 0;
 /**
  * The sheet as typed, kept once the rules accept it (the adventure op checks the hero and names a refused field).
  * What is typed is read at once: called as another book is chosen, it keeps the book being left. The adventure.
+ * @param {(error: import("../base/rules.js").RuleError) => void} [refused] told the refusal, if any
  */
-export async function save() {
+export async function save(refused) {
   clearTimeout(timer);
   const kept = adventure;
   const rules = get("rules");
@@ -88,7 +89,7 @@ export async function save() {
                                        hero: screenOf(key).screen.heroOf?.(system(key)) ?? null,
                                        notes: $notes.value });
   const reply = await rules.call({ op: "adventure", adventure: typed, form: true });
-  if (!reply.ok) return kept;
+  if (!reply.ok) return refused?.(reply.error), kept;
   Object.assign(kept, { name: typed.name, section: typed.section, notes: typed.notes, hero: reply.adventure.hero });
   adventures.save(kept);
   return kept;
