@@ -1,10 +1,10 @@
-// The Action Chart of an adventure whose book declares one (describe()'s `chart`; sheet.js's part): each part the
-// book declares, drawn from the declaration alone (a list of items or a count, and its limit), the powers chosen, the
-// book's own actions between sections, a section's gain or loss and the section. Each change is one `sheet` request
-// with the adventure and its fights (its journal counts them): its refusal is shown beside the field it names, in the
-// part it concerns; the adventure's log is the rules' lines of its journal.
+// The Action Chart of an adventure whose book declares one (its describe()'s `chart`, which the rules' hello tells;
+// sheet.js's part): each part the book declares, drawn from the declaration alone (a list of items or a count, and
+// its limit), the powers chosen, the book's own actions between sections, a section's gain or loss and the section.
+// Each change is one `sheet` request with the adventure and its fights (its journal counts them): its refusal is shown
+// beside the field it names, in the part it concerns; the adventure's log is the rules' lines of its journal.
 import { h, numberOrText, showError, signed } from "../base/dom.js";
-import { t } from "../base/i18n.js";
+import { language, t } from "../base/i18n.js";
 import { get, on } from "../base/state.js";
 import * as adventures from "./adventures.js";
 import { SIGNED } from "./form.js";
@@ -33,6 +33,9 @@ let acts = [];
 let shown;
 /** @type {Adventure | null} the adventure drawn */
 let last = null;
+/** @type {Record<string, Record<string, System> | null | undefined>} each language's books as the rules tell them
+ * (their charts; null: asked) */
+const told = {};
 let drawn = 0; // the chart drawn last: an earlier drawing's log lines come too late
 /** @type {Element | null} the form or button whose change the rules just took */
 let sent = null;
@@ -43,7 +46,7 @@ let sheet;
 /** @param {typeof sheet} owner */
 export function init(owner) {
   sheet = owner;
-  on("rules", () => { if (last && !box.hidden) lines(last); });
+  on("rules", () => { if (last) draw(last, shown); }); // the books' charts are the rules' to tell
   document.getElementById("setup")?.after(box); // shown with the set-up (style.css hides it with the set-up)
   box.addEventListener("click", (event) => {
     const button = /** @type {Element} */ (event.target).closest("button[data-i]");
@@ -68,8 +71,11 @@ export function draw(next, system) {
     .filter((input) => input.tagName === "SELECT" || !sent?.contains(input)); // where an item goes stays chosen
   shown = system;
   last = next;
-  const declared = system.chart;
-  box.hidden = !declared || !next;
+  const lang = language();
+  const charts = told[lang];
+  if (!charts) return ask(lang);
+  const declared = next && charts[next.system]?.chart;
+  box.hidden = !declared;
   if (!declared || !next) return;
   acts = [];
   const chart = next.hero?.chart ?? {};
@@ -129,6 +135,21 @@ export function draw(next, system) {
   // the control used keeps the focus where it is drawn again (an item dropped: the next one's), else the chart's heading
   if (focused) [document.getElementById(focused), /** @type {HTMLElement} */ (box.firstElementChild)]
     .find((e) => e && !e.matches(":disabled"))?.focus();
+}
+
+/**
+ * The books' charts in a language, as the rules tell them (the page's copy of their words leaves them out: a page
+ * that never opens one does not download them); the chart drawn once they are told.
+ * @param {string} lang
+ */
+function ask(lang) {
+  const rules = get("rules");
+  if (!rules || told[lang] === null) return; // asked already
+  told[lang] = null;
+  rules.call({ op: "hello", describe: true }).then((reply) => {
+    told[lang] = reply.ok ? reply.systems : undefined;
+    if (reply.ok && last && lang === language()) draw(last, shown);
+  });
 }
 
 /**
