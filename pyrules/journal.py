@@ -19,12 +19,12 @@ from __future__ import annotations
 from typing import Any
 
 from .contract import System
-from .fields import Reader, RecordError
+from .fields import Reader, RecordError, show
 from .i18n import tr
 
 MAX_SECTION = 20  # the adventure's section's (pyrules.adventure)
 MAX_JOURNAL = 200  # entries: an adventure's link carries them all (tests/unit/lonewolf/test_journal.py)
-LABELS = {"at": "Fights before it", "action": "Action", "was": "Before", "now": "After"}
+LABELS = {"action": "Action"}
 
 
 def read(data: Any, system: type[System], fights: int) -> list[dict]:
@@ -46,7 +46,7 @@ def read(data: Any, system: type[System], fights: int) -> list[dict]:
 def _values(r: Reader, key: str) -> dict:
     values = r.get(key)
     if not isinstance(values, dict) or not isinstance(values.get("chart", {}), (dict, type(None))):
-        raise r.error(key, tr("must be a JSON object {{...}} of the sheet's values"))
+        raise r.error(key, tr("must be a JSON object {{...}}, not {value}", value=show(values)))
     return values
 
 

@@ -197,9 +197,9 @@ def _counted(book: Book, chart: Chart, part: Part, action: dict) -> Chart:
         points = dict(chart.skills)
         name = action["name"]
         now = points.get(name, 0) + change
-        if not 0 <= now <= MAX_EFFECT:
-            why = tr("must leave {skill} from 0 to {high}, not {n}", skill=tr(name), high=MAX_EFFECT, n=now)
-            raise RecordError(field, why, label)
+        if not 0 <= now <= MAX_EFFECT:  # the skill's points as the record reads them
+            why = tr("must be from {low} to {high}, not {value}", low=0, high=MAX_EFFECT, value=now)
+            raise RecordError(field, why, tr(name))
         points[name] = now
         return replace(chart, skills=tuple(points.items()))
     has = getattr(chart, part.key)
@@ -257,27 +257,23 @@ def said(cls: Any, action: dict, was: dict, now: dict) -> str:
         else:
             n = after.get(action["part"]) or 0
         return tr("{part}: {change}, now {n}.", part=label, change=_signed(action["change"]), n=n)
-    if do == "eat":
-        return tr("A Meal eaten: {n} left.", n=after.get("meals") or 0)
-    if do == "drink":
-        return tr("Water drunk: {n} left.", n=after.get("water") or 0)
+    if do in ("eat", "drink"):  # a Meal or a drink taken from its box
+        key = "meals" if do == "eat" else "water"
+        label = tr(next(part.label for part in book.parts if part.key == key))
+        return tr("{part}: {change}, now {n}.", part=label, change=_signed(-1), n=after.get(key) or 0)
     score = "willpower" if do == "willpower" else "endurance"
     change = _signed((now.get(score) or 0) - (was.get(score) or 0)) if score in now else "+0"
     stands = now.get(score, was.get(score))
-    if do == "use":
-        if part and part.kind == "count":
-            name = tr(part.label)
-        else:
-            item = (before.get(action["part"]) or [])[action["index"]]
-            name = item if isinstance(item, str) else item["name"]
-        return tr("Used: {item}. ENDURANCE {change}, now {n}.", item=name, change=change, n=stands)
-    if do == "hungry":
-        return tr("No Meal to eat: ENDURANCE {change}, now {n}.", change=change, n=stands)
-    if do == "thirsty":
-        return tr("No Water to drink: ENDURANCE {change}, now {n}.", change=change, n=stands)
     if do == "willpower":
         return tr("WILLPOWER {change}, now {n}.", change=change, n=stands)
-    return tr("ENDURANCE {change}, now {n}.", change=change, n=stands)
+    if do == "endurance":
+        return tr("ENDURANCE {change}, now {n}.", change=change, n=stands)
+    if do == "use":  # what was used: the item, or a unit of the Medi-Kit
+        item = label if part and part.kind == "count" else (before.get(action["part"]) or [])[action["index"]]
+        what = item if isinstance(item, str) else item["name"]
+    else:  # a Meal or a drink missed
+        what = tr(actions(cls.key, cls.has_willpower)[do])
+    return tr("{what}: ENDURANCE {change}, now {n}.", what=what, change=change, n=stands)
 
 
 def _signed(n: int) -> str:
