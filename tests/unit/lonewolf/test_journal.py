@@ -211,6 +211,23 @@ def test_the_journal_is_bounded_refused_by_field_past_it_and_a_full_one_fits_an_
     assert opened["adventure"] == full["adventure"]
 
 
+def test_a_full_journal_of_long_distinct_names_still_fits_an_adventure_link():
+    """Each entry keeps only the run of a list it changed: 200 Special Items of 60 characters, each taken, stay
+    within a link's 16,000 characters with the adventure's fights."""
+    document = call(op="adventure", adventure=adventure())["adventure"]
+    names = [f"{i:03d} " + "".join(chr(0x430 + (i * 7 + k) % 32) for k in range(56)) for i in range(MAX_JOURNAL)]
+    for i, name in enumerate(names):
+        action = {"do": "take", "part": "special", "item": name} if i < 40 else {"do": "drop", "part": "special",
+                                                                                  "index": i % 40}  # fmt: skip
+        if i >= 40 and i % 2:
+            action = {"do": "take", "part": "special", "item": name}
+        document = act(document, action)["adventure"]
+    assert len(document["journal"]) == MAX_JOURNAL
+    link = call(op="share_adventure", adventure=document)
+    assert link["ok"] and link["length"] < 16_000, link.get("length")
+    assert call(op="open_link", code=link["code"])["adventure"]["journal"] == document["journal"]
+
+
 def test_a_journal_entry_read_back_is_checked_by_field():
     document = act(adventure(), {"do": "eat"})["adventure"]
     bad = copy.deepcopy(document)
@@ -253,3 +270,13 @@ def test_an_adventure_with_no_journal_reads_and_links_as_before():
     assert call(op="open_link", code=link)["adventure"] == document
     code = share.encode(document)  # a link made before journals carried the same document
     assert call(op="open_link", code=code)["adventure"] == document
+
+
+def test_a_forged_journals_lines_are_said_with_what_it_holds_never_an_internal_error():
+    document = act(act(adventure(), {"do": "drop", "part": "backpack", "index": 1})["adventure"], {"do": "hungry"})
+    forged = copy.deepcopy(document["adventure"])
+    forged["journal"][0]["was"] = {"chart": {"backpack": "no list"}}
+    forged["journal"][1]["now"] = {"endurance": "many", "chart": None}
+    reply = call(op="sheet", adventure=forged)
+    assert reply["ok"] and reply["lines"] == ["Dropped: ? (Backpack Items).", "No Meal to eat: ENDURANCE −20, now 0."]
+    assert call(op="sheet", adventure=forged, undo=True)["error"]["field"] == "undo"
