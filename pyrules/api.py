@@ -226,7 +226,8 @@ def _adventure(data: dict) -> dict:
 def _sheet(data: dict) -> dict:
     """Between sections: the adventure after one ``action`` on its hero's sheet (the system's: a book that keeps no
     sheet refuses it by field), with its log ``line`` and ``event``; with ``undo``, the adventure before its last one;
-    with neither, each line of its journal (``lines``). See :mod:`pyrules.journal`."""
+    with neither, each line of its journal (``lines``) and the book's chart as describe() declares it (``chart``:
+    what the page draws the sheet from, in its language). See :mod:`pyrules.journal`."""
     r = Reader(data, "", {"adventure": "Adventure", "action": "Action", "undo": "Undo"})
     document = adventure.read(r.get("adventure"))
     undo = r.flag("undo")
@@ -237,7 +238,8 @@ def _sheet(data: dict) -> dict:
         document, line = journal.undone(document, system)
         return {"adventure": document, "line": line}
     if given is None:
-        return {"adventure": document, "lines": journal.lines(document, system)}
+        chart = system.describe().get("chart")
+        return {"adventure": document, "lines": journal.lines(document, system), "chart": chart}
     document, line, event = journal.acted(document, given, system)
     return {"adventure": document, "line": line, "event": event}
 

@@ -19,12 +19,12 @@ from __future__ import annotations
 from typing import Any
 
 from .contract import System
-from .fields import Reader, RecordError
+from .fields import Reader, RecordError, show
 from .i18n import tr
 
 MAX_SECTION = 20  # the adventure's section's (pyrules.adventure)
 MAX_JOURNAL = 200  # entries: an adventure's link carries them all (tests/unit/lonewolf/test_journal.py)
-LABELS = {"at": "Fights before it", "action": "Action", "was": "Before", "now": "After"}
+LABELS = {"action": "Action"}
 
 
 def read(data: Any, system: type[System], fights: int) -> list[dict]:
@@ -46,7 +46,7 @@ def read(data: Any, system: type[System], fights: int) -> list[dict]:
 def _values(r: Reader, key: str) -> dict:
     values = r.get(key)
     if not isinstance(values, dict) or not isinstance(values.get("chart", {}), (dict, type(None))):
-        raise r.error(key, tr("must be a JSON object {{...}} of the sheet's values"))
+        raise r.error(key, tr("must be a JSON object {{...}}, not {value}", value=show(values)))
     return values
 
 
@@ -55,7 +55,8 @@ def _state(document: dict) -> dict:
 
 
 def changes(before: dict, after: dict) -> tuple[dict, dict]:
-    """The values ``after`` changed: as they were, as they are (the chart's one level further)."""
+    """The values ``after`` changed: as they were, as they are (the chart's one level further, a list of items
+    changed in part as its changed run alone: :func:`_spliced`)."""
     was: dict[str, Any] = {}
     now: dict[str, Any] = {}
     for key in sorted(set(before) | set(after)):
@@ -66,9 +67,36 @@ def changes(before: dict, after: dict) -> tuple[dict, dict]:
             old, new = old or {}, new or {}
             inner = [k for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k)]
             was[key], now[key] = {k: old.get(k) for k in inner}, {k: new.get(k) for k in inner}
+            for k in inner:
+                if isinstance(old.get(k), list) and isinstance(new.get(k), list):
+                    was[key][k], now[key][k] = _spliced(old[k], new[k])
         else:
             was[key], now[key] = old, new
     return was, now
+
+
+def _spliced(old: list, new: list) -> tuple[dict, dict]:
+    """A list changed in part as ``{"at": <items kept before the run>, "end": <items kept after it>, "items": <the
+    run>}``, as it was and as it is: a Backpack's one item taken or dropped is one item in the journal, not two
+    Backpacks."""
+    at = 0
+    while at < min(len(old), len(new)) and old[at] == new[at]:
+        at += 1
+    end = 0
+    while end < min(len(old), len(new)) - at and old[-1 - end] == new[-1 - end]:
+        end += 1
+    return ({"at": at, "end": end, "items": old[at : len(old) - end]},
+            {"at": at, "end": end, "items": new[at : len(new) - end]})  # fmt: skip
+
+
+def _splice(items: Any, run: Any) -> Any:
+    """``items`` with its run (:func:`_spliced`) put back; ``run`` itself where it is a box's whole value."""
+    if not (isinstance(items, list) and isinstance(run, dict) and set(run) == {"at", "end", "items"}):
+        return run
+    at, end = run["at"], run["end"]
+    if not (isinstance(at, int) and isinstance(end, int) and isinstance(run["items"], list)) or min(at, end) < 0:
+        return None  # a forged run: the box as if emptied, which the check of the state (undo) then refuses
+    return items[:at] + run["items"] + items[len(items) - end :]
 
 
 def patched(state: dict, values: dict) -> dict:
@@ -77,7 +105,7 @@ def patched(state: dict, values: dict) -> dict:
     for key, value in values.items():
         if key == "chart" and isinstance(value, dict):
             chart = dict(result.get("chart") or {})
-            chart.update(value)
+            chart.update({k: _splice(chart.get(k), v) for k, v in value.items()})
             value = {k: v for k, v in chart.items() if v is not None} or None
         if value is None:
             result.pop(key, None)

@@ -12,6 +12,7 @@ import re
 import shutil
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]  # the repository: its tests, tools and docs name the package's names too
 
@@ -257,19 +258,43 @@ def _unannotated_data(data: object, notes: tuple[str, ...] = FOR_PEOPLE) -> obje
 NOT_READ_BY_THE_RULES = {
     "pyrules/systems/lonewolf/data/crt.json": ("format", "columns", "source", "known_errors"),
     "pyrules/systems/citadel/data/citadel.json": ("format", "verified"),
-    # book.py reads each chart's boxes, limits and the ENDURANCE of a Meal missed or a Medi-Kit unit: not the starting
-    # equipment, the weapons' list, the facts the book does not state, the disagreements between editions
-    "pyrules/systems/lonewolf/data/action_charts.json": (
-        "format", "source", "note", "file", "book", "hero", "weapons", "missile_weapons", "starting_equipment",
-        "not_stated", "disagreements", "readers_handbook", "columns", "rows_printed", "records", "rules_title", "of",
-        "start", "in_use_at_once", "staff_counts", "discard", "exchange", "overflow", "dead_at_or_below", "ceiling",
-        "may_fall_below_zero", "start_each", "points_to_add", "start_total", "gives", "magic", "what",
-    ),
 }
 
 
+def _chart_facts(data: Any) -> Any:
+    """Of the Action Charts' facts (data/action_charts.json), what pyrules/systems/lonewolf/book.py reads: each book's
+    boxes (their printed names, kinds, limits, what a count holds, whether the Meals take their spaces, the power
+    they need, a skills box's names, the Ammo Pouch's calibres), the ENDURANCE effects of a Meal or a drink missed
+    and of a Medi-Kit unit, the powers' printed name, number chosen and names. Not the sources, the notes, the
+    starting equipment, the weapons or the editions' disagreements."""
+    kinds = ("items", "count", "ammunition", "skills")
+    wanted = ("key", "printed", "kind", "limit", "holds", "counts_meals", "needs_power", "names", "limits")
+    whens = ("told to eat", "told to drink", "each unit")
+
+    def part(found: dict) -> dict:
+        kept = {key: found[key] for key in wanted if key in found}
+        if kept.get("limits"):
+            kept["limits"] = [{"calibre": each["calibre"], "limit": each["limit"]} for each in found["limits"]]
+        effects = [{"when": e["when"], "change": e["change"]} for e in found.get("effects", ())
+                   if e["when"].startswith(whens)]  # fmt: skip
+        return {**kept, "effects": effects} if effects else kept
+
+    books = {}
+    for key, book in data["books"].items():
+        powers = book["powers"]
+        books[key] = {"parts": [part(found) for found in book["parts"] if found["kind"] in kinds], "powers": {
+            "printed": powers["printed"], "chosen_at_start": powers["chosen_at_start"],
+            "list": [{"name": power["name"]} for power in powers["list"]]}}  # fmt: skip
+    return {"books": books}
+
+
+COMPACTED = {"pyrules/systems/lonewolf/data/action_charts.json": _chart_facts}  # data the page's pack keeps a part of
+
+
 def _for_the_page(name: str, data: bytes) -> bytes:
-    """A file of the browser wheel as the page's pack holds it (:data:`NOT_READ_BY_THE_RULES`)."""
+    """A file of the browser wheel as the page's pack holds it (:data:`NOT_READ_BY_THE_RULES`, :data:`COMPACTED`)."""
+    if name in COMPACTED:
+        return json.dumps(COMPACTED[name](json.loads(data)), ensure_ascii=False, separators=(",", ":")).encode()
     if name not in NOT_READ_BY_THE_RULES:
         return data
     found = _unannotated_data(json.loads(data), NOT_READ_BY_THE_RULES[name])

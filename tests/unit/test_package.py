@@ -157,3 +157,22 @@ def test_the_pack_leaves_out_the_data_notes_no_code_reads(package):
     data = json.dumps({"tables": {"t": {"title": "T", "source": "printed", "known_errors": ["x"], "rows": {}}}})
     assert json.loads(package._for_the_page(name, data.encode())) == {"tables": {"t": {"title": "T", "rows": {}}}}
     assert package._for_the_page("pyrules/systems/x/data/t.json", data.encode()) == data.encode()  # others as they are
+
+
+def test_the_packs_part_of_the_action_charts_reads_as_the_whole_file_does(package, monkeypatch):
+    from pyrules.systems.lonewolf import book
+
+    name = "pyrules/systems/lonewolf/data/action_charts.json"
+    whole = (ROOT / name).read_bytes()
+    kept = package._for_the_page(name, whole)
+    assert len(kept) < len(whole) / 5 and b"source" not in kept
+    keys = ("lone-wolf", "grey-star", "freeway-warrior")
+    read = {key: book.of(key) for key in keys}
+    monkeypatch.setattr(book, "read_json", lambda beside, file: json.loads(kept))
+    book.of.cache_clear()
+    book._books.cache_clear()
+    try:
+        assert {key: book.of(key) for key in keys} == read
+    finally:
+        book.of.cache_clear()
+        book._books.cache_clear()

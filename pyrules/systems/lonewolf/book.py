@@ -114,7 +114,8 @@ def declared(key: str, willpower: bool) -> dict | None:
     """The book's chart as describe() declares it, in the current language: its boxes (``parts``: ``key``, the
     printed ``label``, ``kind``, ``limit``, or null with a ``note``: the player keeps it; a count's ``holds``; the
     Backpack's ``meals``: the Meals take its spaces; the Herb Pouch's ``needs``), the ``powers`` chosen at the start
-    and the ``actions`` between sections, each with its label."""
+    and the ``actions`` between sections, each with its label. A list of names (``names``: the powers', the
+    skills') is the record's, in English, with ``labels`` as the page shows them."""
     book = of(key)
     if book is None:
         return None
@@ -131,14 +132,15 @@ def declared(key: str, willpower: bool) -> dict | None:
             told["meals"] = True
         if part.needs:
             told["needs"] = tr(part.needs)
-        if part.names:
-            told["names"] = [tr(name) for name in part.names]
+        if part.names:  # the record's names (English), and as the page shows them
+            told["names"], told["labels"] = list(part.names), [tr(name) for name in part.names]
         parts.append(told)
     told_book: dict[str, Any] = {"parts": parts, "actions": [
         {"do": do, "label": tr(label)} for do, label in actions(key, willpower).items()]}  # fmt: skip
     if book.powers:
         told_book["powers"] = {"key": "powers", "label": tr(book.powers.label), "choose": book.powers.choose,
-                               "names": [tr(name) for name in book.powers.names]}  # fmt: skip
+                               "names": list(book.powers.names),
+                               "labels": [tr(name) for name in book.powers.names]}  # fmt: skip
     return told_book
 
 

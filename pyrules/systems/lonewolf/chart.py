@@ -107,11 +107,14 @@ def read(data: Any, path: str = "hero.chart", lenient: bool = False) -> Chart:
         for key in LISTS
     }
     counts = {key: r.integer(key, low=0, high=MAX_COUNT, default=0) for key in COUNTS}
-    skills = r.get("skills", {})
-    if not isinstance(skills, dict) or len(skills) > MAX_SKILLS or any(len(name) > MAX_NAME for name in skills):
-        raise r.error("skills", tr("must be a JSON object of at most {n} skills and their points", n=MAX_SKILLS))
-    s = Reader(skills, f"{path}.skills", {}, lenient)
-    points = tuple((name, s.integer(name, low=0, high=MAX_EFFECT)) for name in skills)
+    s = Reader(r.get("skills", {}), f"{path}.skills", {}, lenient)  # {Survival Skill: its points}
+    if len(s.data) > MAX_SKILLS:
+        raise r.error("skills", tr("must hold from {low} to {high} {high|entry|entries}, not {n}", low=0,
+                                   high=MAX_SKILLS, n=len(s.data)))  # fmt: skip
+    for name in s.data:
+        if len(name) > MAX_NAME:
+            raise s.error(name, tr("must be at most {n} {n|character|characters} long", n=MAX_NAME))
+    points = tuple((name, s.integer(name, low=0, high=MAX_EFFECT)) for name in s.data)
     s.done()
     r.done()
     return Chart(**lists, **counts, skills=points)

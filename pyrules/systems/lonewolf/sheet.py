@@ -197,9 +197,9 @@ def _counted(book: Book, chart: Chart, part: Part, action: dict) -> Chart:
         points = dict(chart.skills)
         name = action["name"]
         now = points.get(name, 0) + change
-        if not 0 <= now <= MAX_EFFECT:
-            why = tr("must leave {skill} from 0 to {high}, not {n}", skill=tr(name), high=MAX_EFFECT, n=now)
-            raise RecordError(field, why, label)
+        if not 0 <= now <= MAX_EFFECT:  # the skill's points as the record reads them
+            why = tr("must be from {low} to {high}, not {value}", low=0, high=MAX_EFFECT, value=now)
+            raise RecordError(field, why, tr(name))
         points[name] = now
         return replace(chart, skills=tuple(points.items()))
     has = getattr(chart, part.key)
@@ -236,7 +236,8 @@ def _used(book: Book, chart: Chart, part: Part, action: dict) -> tuple[Chart, in
 
 def said(cls: Any, action: dict, was: dict, now: dict) -> str:
     """The log line of ``action``, from the hero's values it changed (``was``, ``now``: the journal's, see
-    :mod:`pyrules.journal`), in the current language."""
+    :mod:`pyrules.journal`), in the current language. A journal is read from a file or a link: a value that is not
+    what the action left is said as "?", never refused here."""
     book = _book(cls)
     do = action["do"]
     part = _boxes(book, do).get(action.get("part", ""))
@@ -248,36 +249,46 @@ def said(cls: Any, action: dict, was: dict, now: dict) -> str:
         name = action["item"] if isinstance(action["item"], str) else action["item"]["name"]
         return tr("Taken: {item} ({part}).", item=tr(name) if part and part.key == "powers" else name, part=label)
     if do == "drop":
-        item = (before.get(action["part"]) or [])[action["index"]]
-        return tr("Dropped: {item} ({part}).", item=item if isinstance(item, str) else item["name"], part=label)
+        return tr("Dropped: {item} ({part}).", item=_name(before, action), part=label)
     if do == "count":
         if "name" in action:
             label = tr(action["name"])
-            n = ((after.get("skills") or {}).get(action["name"])) or 0
+            skills = after.get("skills")
+            n = _number(skills.get(action["name"]) if isinstance(skills, dict) else 0)
         else:
-            n = after.get(action["part"]) or 0
+            n = _number(after.get(action["part"]))
         return tr("{part}: {change}, now {n}.", part=label, change=_signed(action["change"]), n=n)
-    if do == "eat":
-        return tr("A Meal eaten: {n} left.", n=after.get("meals") or 0)
-    if do == "drink":
-        return tr("Water drunk: {n} left.", n=after.get("water") or 0)
+    if do in ("eat", "drink"):  # a Meal or a drink taken from its box
+        key = "meals" if do == "eat" else "water"
+        label = tr(next(part.label for part in book.parts if part.key == key))
+        return tr("{part}: {change}, now {n}.", part=label, change=_signed(-1), n=_number(after.get(key)))
     score = "willpower" if do == "willpower" else "endurance"
-    change = _signed((now.get(score) or 0) - (was.get(score) or 0)) if score in now else "+0"
-    stands = now.get(score, was.get(score))
-    if do == "use":
-        if part and part.kind == "count":
-            name = tr(part.label)
-        else:
-            item = (before.get(action["part"]) or [])[action["index"]]
-            name = item if isinstance(item, str) else item["name"]
-        return tr("Used: {item}. ENDURANCE {change}, now {n}.", item=name, change=change, n=stands)
-    if do == "hungry":
-        return tr("No Meal to eat: ENDURANCE {change}, now {n}.", change=change, n=stands)
-    if do == "thirsty":
-        return tr("No Water to drink: ENDURANCE {change}, now {n}.", change=change, n=stands)
+    stands = _number(now.get(score, was.get(score)))
+    change = _signed(stands - _number(was.get(score, stands)))
     if do == "willpower":
         return tr("WILLPOWER {change}, now {n}.", change=change, n=stands)
-    return tr("ENDURANCE {change}, now {n}.", change=change, n=stands)
+    if do == "endurance":
+        return tr("ENDURANCE {change}, now {n}.", change=change, n=stands)
+    if do == "use":  # what was used: the item, or a unit of the Medi-Kit
+        what = label if part and part.kind == "count" else _name(before, action)
+    else:  # a Meal or a drink missed
+        what = tr(actions(cls.key, cls.has_willpower)[do])
+    return tr("{what}: ENDURANCE {change}, now {n}.", what=what, change=change, n=stands)
+
+
+def _name(chart: dict, action: dict) -> str:
+    """The name of the item ``action`` names in ``chart`` (a box's values as they were), "?" where it has none."""
+    items: Any = chart.get(action["part"])
+    index = action["index"]
+    if isinstance(items, dict) and isinstance(items.get("at"), int):  # the run of the list that changed
+        items, index = items.get("items"), index - items["at"]
+    item = items[index] if isinstance(items, list) and 0 <= index < len(items) else None
+    item = item.get("name") if isinstance(item, dict) else item
+    return item if isinstance(item, str) else "?"
+
+
+def _number(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def _signed(n: int) -> str:

@@ -54,7 +54,9 @@ class LoneWolf(View):
     has_vigour: ClassVar[bool] = True
     worth_parts: ClassVar[tuple[str, ...]] = ("escape", "endurance")  # an evasion; Vigour's ENDURANCE
     odds_options: ClassVar[tuple[OddsOption, ...]] = (ESCAPE, ENDURANCE)
-    unread: ClassVar[tuple[str, ...]] = ("table",)  # its title: the README's and the command line's
+    # the table's title: the README's and the command line's; the Action Chart's declaration: the sheet op's reply
+    # carries it in the page's language when the sheet is opened, not the page's download
+    unread: ClassVar[tuple[str, ...]] = ("table", "chart")
     terms: ClassVar[tuple[tuple[str, str], ...]] = (
         ("skill", "how well one fights: the further above the enemy's, the better each round goes"),
         ("endurance", "strength: each wound takes some, and at 0 one dies"),
