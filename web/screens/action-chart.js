@@ -5,7 +5,7 @@
 // beside the field it names, in the part it concerns; the adventure's log is the rules' lines of its journal.
 import { h, numberOrText, showError, signed } from "../base/dom.js";
 import { language, t } from "../base/i18n.js";
-import { get, on } from "../base/state.js";
+import { emit, get, on } from "../base/state.js";
 import * as adventures from "./adventures.js";
 import { SIGNED } from "./form.js";
 import { documentOf } from "./saved.js";
@@ -39,13 +39,8 @@ const told = {};
 let drawn = 0; // the chart drawn last: an earlier drawing's log lines come too late
 /** @type {Element | null} the form or button whose change the rules just took */
 let sent = null;
-/** @type {{save: (refused: (error: any) => void) => Promise<Adventure | null>, show: (key: string) => void}} the
- * sheet: its form kept (or refused); shown */
-let sheet;
 
-/** @param {typeof sheet} owner */
-export function init(owner) {
-  sheet = owner;
+export function init() {
   on("rules", () => { if (last) draw(last, shown); }); // the books' charts are the rules' to tell
   document.getElementById("setup")?.after(box); // shown with the set-up (style.css hides it with the set-up)
   box.addEventListener("click", (event) => {
@@ -104,7 +99,7 @@ export function draw(next, system) {
           h("div", { className: "field" }, label("chart-add-part", t("Where")),
             h("select", { id: "chart-add-part", data: { field: "action.part" } },
               ...parts.filter((p) => p.kind === "items").map((p) => new Option(p.label, p.key)))),
-          field("chart-add-name", t("Name"), "action.item", { maxLength: 80, inputMode: "text" }),
+          field("chart-add-name", t("Item"), "action.item", { maxLength: 80, inputMode: "text" }),
           h("details", {}, h("summary", { i18n: "Its effect, as the book says" }),
             field("chart-add-skill", t("Bonus to {skill}", { skill: labels.skill }), "action.item.skill"),
             field("chart-add-endurance", t("{stat} restored", { stat: labels.endurance }), "action.item.endurance"),
@@ -185,7 +180,7 @@ function counted(p, has, change) {
                                 ...(p.names ? { name: value(`${id}-name`) } : {}) } }),
       [...(p.names ? [h("div", { className: "field" }, label(`${id}-name`, p.label),
         h("select", { id: `${id}-name`, data: { field: "action.name" } }, ...p.names.map((name) => new Option(name))))] : []),
-       signedField(`${id}-change`, change)], t("Change"), title));
+       signedField(`${id}-change`, change)], t("Apply"), title));
 }
 
 /**
@@ -224,10 +219,10 @@ function listPart(key, title, items = [], limit, note, more, meals = 0) {
   return part(key, h("h3", {}, `${title} `, h("span", { className: "hint" }, held(items.length + meals, limit))), hint(note),
     h("ul", { className: "backpack" }, ...items.map((item, index) => {
       const name = nameOf(item);
-      return h("li", {}, `${said(item)} `,
+      return h("li", {}, said(item), " ",
         typeof item !== "string" && item.uses !== undefined && item.uses !== null
           ? button(t("Use"), () => ({ action: { do: "use", part: key, index } }), `chart-${key}-use-${index}`, false,
-                   t("Use {item}", { item: name })) : "",
+                   t("Use {item}", { item: name })) : "", " ",
         button(t("Drop"), () => ({ action: { do: "drop", part: key, index } }), `chart-${key}-drop-${index}`, false,
                t("Drop {item}", { item: name })));
     })), more);
@@ -326,7 +321,8 @@ async function send(request, from) {
   const said = /** @type {HTMLElement} */ (root.lastElementChild);
   /** @type {import("../base/rules.js").RuleError | undefined} */
   let refusal;
-  const kept = await sheet.save((error) => { refusal = error; });
+  /** @type {Adventure | null} the sheet as typed, kept (sheet.js's) */
+  const kept = await emit("keep", (/** @type {any} */ error) => { refusal = error; })[0];
   // the set-up's hero refused (a number missing): said here, and beside its field in the set-up
   if (refusal) return showError(refusal, said, document.body);
   if (!rules || !kept) return;
@@ -337,5 +333,5 @@ async function send(request, from) {
   adventures.save(kept);
   announce(reply.line);
   sent = from;
-  sheet.show(kept.system);
+  emit("kept", kept.system); // the set-up's hero and section, and this chart, drawn again (sheet.js)
 }

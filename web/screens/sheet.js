@@ -38,7 +38,9 @@ export function init() {
     if ((/** @type {Element} */ (event.target)).closest("button")) saveSoon();
   });
   $confirm.after($begun);
-  chart.init({ save, show });
+  on("keep", save); // a change of the Action Chart is sent with the sheet as typed (action-chart.js)
+  on("kept", show); // and drawn again as the rules changed it
+  chart.init();
   $("#new-adventure").addEventListener("click", ask);
   $("#new-adventure-yes").addEventListener("click", startNew);
   $("#new-adventure-no").addEventListener("click", () => {
