@@ -26,7 +26,7 @@ def kept_adventure(page) -> dict:
 
 def add(chart, where, name, **effects):
     chart.get_by_label("Where").select_option(label=where)
-    chart.get_by_label("Name", exact=True).fill(name)
+    chart.get_by_label("Item", exact=True).fill(name)
     if effects:
         summary = chart.get_by_text("Its effect, as the book says")
         if not chart.get_by_label("Uses (empty: not used up)").is_visible():
@@ -39,7 +39,7 @@ def add(chart, where, name, **effects):
 def count(chart, part, change):
     form = chart.get_by_role("form", name=part)
     form.get_by_label("Found or spent").fill(str(change))
-    form.get_by_role("button", name="Change").click()
+    form.get_by_role("button", name="Apply").click()
 
 
 def log_lines(chart):
@@ -61,7 +61,7 @@ def test_an_action_chart_kept_through_a_section_a_reload_and_a_fight(fresh_page)
     expect(backpack).to_contain_text("5 / 8")  # each Meal takes a space of the Backpack
     add(chart, "Backpack Items", "Laumspur", **{"ENDURANCE restored": 4, "Uses (empty: not used up)": 1})
     expect(chart.get_by_text("Laumspur (+4 ENDURANCE, 1 use left)")).to_be_visible()
-    name = chart.get_by_label("Name", exact=True)
+    name = chart.get_by_label("Item", exact=True)
     expect(name).to_have_value("")  # taken: the form is empty for the next
     name.fill("Rope")
     name.press("Enter")  # the keyboard's way: Enter sends the form

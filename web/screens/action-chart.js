@@ -16,9 +16,10 @@ import { announce } from "./widgets.js";
 /** @typedef {string | {name: string, skill?: number, endurance?: number, uses?: number, in_fight?: boolean}} Item */
 /**
  * A part of the chart as the book declares it: a list of items or a count; its limit (null: the player keeps it,
- * `note` says so); what a count holds; a box of named counts' `names`; `meals`: the Meals take its spaces.
+ * `note` says so); what a count holds; a box of named counts' `names` (the record's) and their `labels` (shown);
+ * `meals`: the Meals take its spaces.
  * @typedef {{key: string, label: string, kind: string, limit: number | null, note?: string, holds?: string,
- *   names?: string[], meals?: boolean}} Part
+ *   names?: string[], labels?: string[], meals?: boolean}} Part
  */
 
 // The actions a form or an item's button sends; the book's others are a button each (a Meal eaten, none to eat).
@@ -31,6 +32,8 @@ const box = h("section", { id: "action-chart", className: "card", hidden: true,
 let acts = [];
 /** @type {System} */
 let shown;
+/** @type {{names: string[], labels: string[]}} the powers' names as the record keeps them, and as they are shown */
+let known = { names: [], labels: [] };
 /** @type {Adventure | null} the adventure drawn */
 let last = null;
 /** @type {Record<string, Record<string, System> | null | undefined>} each language's books as the rules tell them
@@ -75,14 +78,16 @@ export function draw(next, system) {
   acts = [];
   const chart = next.hero?.chart ?? {};
   const { labels } = system;
-  /** @type {Record<string, string>} each action's label in the book's words, by its `do` */
-  const said = Object.fromEntries(declared.actions.map((/** @type {{do: string, label: string}} */ a) => [a.do, a.label]));
+  /** @type {{do: string, label: string}[]} the book's actions between sections, each with its label */
+  const actions = declared.actions;
+  const said = Object.fromEntries(actions.map((a) => [a.do, a.label])); // each action's label, by its `do`
   /** @type {Part[]} */
   const parts = declared.parts;
-  /** @type {{key: string, label: string, choose: number, names: string[]} | undefined} */
+  /** @type {{key: string, label: string, choose: number, names: string[], labels: string[]} | undefined} */
   const powers = declared.powers;
   /** @type {Item[]} */
   const chosen = powers ? chart[powers.key] ?? [] : [];
+  known = powers ?? { names: [], labels: [] };
   box.replaceChildren(h("h2", { id: "chart-heading", tabIndex: -1, i18n: "Action Chart" }),
     h("div", { className: "sheet-grid" },
       ...parts.map((p) => p.kind === "items"
@@ -92,9 +97,9 @@ export function draw(next, system) {
         form("chart-power", () => ({ action: { do: "take", part: powers.key, item: value("chart-power-name") } }),
           [h("div", { className: "field" }, label("chart-power-name", t("Choose one")),
             h("select", { id: "chart-power-name", data: { field: "action.item" } },
-              ...powers.names.filter((name) => !chosen.some((item) => nameOf(item) === name))
-                .map((name) => new Option(name))))], t("Choose"), powers.label))] : []),
-      part("add", h("h3", { i18n: "Add an item" }),
+              ...options(powers, powers.names.filter((name) => !chosen.some((item) => nameOf(item) === name)))))],
+          t("Choose"), powers.label))] : []),
+      part(h("h3", { i18n: "Add an item" }),
         form("chart-add", () => ({ action: { do: "take", part: value("chart-add-part"), item: item() } }), [
           h("div", { className: "field" }, label("chart-add-part", t("Where")),
             h("select", { id: "chart-add-part", data: { field: "action.part" } },
@@ -107,16 +112,16 @@ export function draw(next, system) {
             h("div", { className: "field check" },
               h("input", { type: "checkbox", id: "chart-add-fight", data: { field: "action.item.in_fight" } }),
               label("chart-add-fight", t("May be used in a fight"))))], t("Add"))),
-      part("section", h("h3", { i18n: "Between sections" }),
-        h("div", { className: "inline" }, ...declared.actions.filter((/** @type {{do: string}} */ a) => !FIELDED.includes(a.do))
-          .map((/** @type {{do: string, label: string}} */ a) => button(a.label, () => ({ action: { do: a.do } }), `chart-${a.do}`))),
+      part(h("h3", { i18n: "Between sections" }),
+        h("div", { className: "inline" }, ...actions.filter((a) => !FIELDED.includes(a.do))
+          .map((a) => button(a.label, () => ({ action: { do: a.do } }), `chart-${a.do}`))),
         ...["endurance", "willpower"].filter((stat) => said[stat]).map((stat) =>
           form(`chart-${stat}`, () => ({ action: { do: stat, change: value(`chart-${stat}-change`) } }),
             [signedField(`chart-${stat}-change`, said[stat])], t("Apply"))),
         form("chart-section", () => ({ action: { do: "section", section: String(value("chart-section-to")) } }),
           [field("chart-section-to", said.section, "action.section", { maxLength: 20, defaultValue: next.section,
                                                                 inputMode: "text" })], t("Turn to it"))),
-      part("log", h("h3", { i18n: "Adventure log" }), log,
+      part(h("h3", { i18n: "Adventure log" }), log,
         button(t("Undo"), () => ({ undo: true }), "chart-undo", !next.journal?.length))));
   lines(next);
   for (const input of typed) { // what was typed and not sent, in the chart drawn again
@@ -172,14 +177,15 @@ function counted(p, has, change) {
   const title = p.holds ? `${p.label} (${p.holds})` : p.label;
   const id = `chart-${p.key}`;
   const points = /** @type {Record<string, number>} */ (typeof has === "object" ? has : {});
-  return part(p.key,
+  return part(
     h("h3", {}, title, p.names ? "" : ": ", p.names ? "" : h("strong", {}, held(Number(has ?? 0), p.limit))),
     hint(p.note),
-    p.names ? h("ul", { className: "backpack" }, ...p.names.map((name) => h("li", {}, `${name}: ${points[name] ?? 0}`))) : "",
+    p.names ? h("ul", { className: "backpack" },
+      ...p.names.map((name, i) => h("li", {}, `${p.labels?.[i] ?? name}: ${points[name] ?? 0}`))) : "",
     form(id, () => ({ action: { do: "count", part: p.key, change: value(`${id}-change`),
                                 ...(p.names ? { name: value(`${id}-name`) } : {}) } }),
       [...(p.names ? [h("div", { className: "field" }, label(`${id}-name`, p.label),
-        h("select", { id: `${id}-name`, data: { field: "action.name" } }, ...p.names.map((name) => new Option(name))))] : []),
+        h("select", { id: `${id}-name`, data: { field: "action.name" } }, ...options(p, p.names)))] : []),
        signedField(`${id}-change`, change)], t("Apply"), title));
 }
 
@@ -193,12 +199,18 @@ const held = (n, limit) => (limit === null || limit === undefined ? String(n) : 
 const nameOf = (item) => (typeof item === "string" ? item : item.name);
 
 /**
+ * Names the record keeps (the book's, in English) as options shown in the page's language.
+ * @param {{names?: string[], labels?: string[]}} from the declaration's names and their labels
+ * @param {string[]} names
+ */
+const options = (from, names) => names.map((name) => new Option(from.labels?.[from.names?.indexOf(name) ?? -1] ?? name, name));
+
+/**
  * A part of the chart: its own box for what the rules refuse in it.
- * @param {string} key
  * @param {...(Node | string | false | undefined)} children
  */
-function part(key, ...children) {
-  return h("div", { className: "chart-part", data: { part: key } },
+function part(...children) {
+  return h("div", { className: "chart-part" },
     .../** @type {Node[]} */ (children.filter(Boolean)), h("div", { className: "error", attrs: { role: "alert" } }));
 }
 
@@ -216,9 +228,9 @@ const hint = (text) => (text ? h("p", { className: "hint" }, text) : undefined);
  * @param {number} [meals] the Meals that take its spaces
  */
 function listPart(key, title, items = [], limit, note, more, meals = 0) {
-  return part(key, h("h3", {}, `${title} `, h("span", { className: "hint" }, held(items.length + meals, limit))), hint(note),
+  return part(h("h3", {}, `${title} `, h("span", { className: "hint" }, held(items.length + meals, limit))), hint(note),
     h("ul", { className: "backpack" }, ...items.map((item, index) => {
-      const name = nameOf(item);
+      const name = said(nameOf(item)); // a power in the page's language
       return h("li", {}, said(item), " ",
         typeof item !== "string" && item.uses !== undefined && item.uses !== null
           ? button(t("Use"), () => ({ action: { do: "use", part: key, index } }), `chart-${key}-use-${index}`, false,
@@ -233,7 +245,7 @@ function listPart(key, title, items = [], limit, note, more, meals = 0) {
  * @param {Item} item
  */
 function said(item) {
-  if (typeof item === "string") return item;
+  if (typeof item === "string") return known.labels[known.names.indexOf(item)] ?? item; // a power's, translated
   const { labels } = shown;
   const effects = [item.skill ? `${signed(item.skill)} ${labels.skill}` : "",
                    item.endurance ? `+${item.endurance} ${labels.endurance}` : "",
