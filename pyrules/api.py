@@ -224,24 +224,13 @@ def _adventure(data: dict) -> dict:
 
 
 def _sheet(data: dict) -> dict:
-    """Between sections: the adventure after one ``action`` on its hero's sheet (the system's: a book that keeps no
-    sheet refuses it by field), with its log ``line`` and ``event``; with ``undo``, the adventure before its last one;
-    with neither, each line of its journal (``lines``) and the book's chart as describe() declares it (``chart``:
-    what the page draws the sheet from, in its language). See :mod:`pyrules.journal`."""
+    """Between sections: an ``action`` on the adventure's sheet, or ``undo`` of its last one, or neither: its
+    journal's lines and the book's chart (:func:`pyrules.journal.answer`)."""
     r = Reader(data, "", {"adventure": "Adventure", "action": "Action", "undo": "Undo"})
-    document = adventure.read(r.get("adventure"))
-    undo = r.flag("undo")
+    document, undo = adventure.read(r.get("adventure")), r.flag("undo")
     given = None if undo else r.get("action", None)
     r.done()
-    system = system_of(document["system"])
-    if undo:
-        document, line = journal.undone(document, system)
-        return {"adventure": document, "line": line}
-    if given is None:
-        chart = system.describe().get("chart")
-        return {"adventure": document, "lines": journal.lines(document, system), "chart": chart}
-    document, line, event = journal.acted(document, given, system)
-    return {"adventure": document, "line": line, "event": event}
+    return journal.answer(document, system_of(document["system"]), undo, given)
 
 
 def _hero_after(data: dict) -> dict:
