@@ -74,7 +74,7 @@ export function draw(next, system) {
   if (!charts) return ask(lang);
   const declared = next && charts[next.system]?.chart;
   box.hidden = !declared;
-  if (!declared || !next) return;
+  if (!declared || !next) return box.replaceChildren(); // no other book's controls left behind
   acts = [];
   const chart = next.hero?.chart ?? {};
   const { labels } = system;
@@ -119,8 +119,8 @@ export function draw(next, system) {
           form(`chart-${stat}`, () => ({ action: { do: stat, change: value(`chart-${stat}-change`) } }),
             [signedField(`chart-${stat}-change`, said[stat])], t("Apply"))),
         form("chart-section", () => ({ action: { do: "section", section: String(value("chart-section-to")) } }),
-          [field("chart-section-to", said.section, "action.section", { maxLength: 20, defaultValue: next.section,
-                                                                inputMode: "text" })], t("Turn to it"))),
+          [field("chart-section-to", t("Turn to"), "action.section", { maxLength: 20, defaultValue: next.section,
+                                                                inputMode: "text" })], t("Go"))),
       part(h("h3", { i18n: "Adventure log" }), log,
         button(t("Undo"), () => ({ undo: true }), "chart-undo", !next.journal?.length))));
   lines(next);
