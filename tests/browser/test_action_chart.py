@@ -78,8 +78,11 @@ def test_an_action_chart_kept_through_a_section_a_reload_and_a_fight(fresh_page)
     add(chart, "Special Items", "Crystal Star Pendant")
     expect(chart.get_by_role("button", name="Drop Crystal Star Pendant")).to_be_visible()
 
-    chart.get_by_role("button", name="Eat a Meal").click()
+    eat = chart.get_by_role("button", name="Eat a Meal")
+    eat.focus()
+    page.keyboard.press("Enter")
     expect(chart.get_by_role("heading", name="Meals")).to_contain_text("4")
+    expect(eat).to_be_focused()  # the chart drawn again keeps the keyboard where it was
     chart.get_by_role("button", name="No Meal to eat").click()
     expect(page.get_by_label("ENDURANCE", exact=True)).to_have_value("22")  # the set-up's hero is the chart's
     gold = "Belt Pouch (Gold Crowns)"
