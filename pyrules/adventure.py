@@ -4,7 +4,8 @@ record reader; each fight is a fight record, replayed, with its outcome worked o
 
 ``{"format": "pyrules-adventure", "version": 1, "system": <key>, "name": <hero's name>, "hero": <the record's hero
 part>, "section": <the book's section, text>, "notes": <text>, "fights": [{"name", "section", "outcome", "when": <ms
-since the epoch>, "record": <fight record>}]}``
+since the epoch>, "record": <fight record>}], "journal": <what was done to the sheet between sections:
+pyrules.journal; left out where nothing was>}``
 
 A plain fight record, or a fight saved by the page before adventures (``pyrules-save``), reads as a one-fight
 adventure whose hero is the hero the fight left (:meth:`pyrules.contract.System.hero_after`).
@@ -25,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import fight as records
+from . import journal as journals
 from . import rng
 from .contract import System
 from .fields import MAX_NAME, Reader, RecordError, show
@@ -42,6 +44,7 @@ LABELS = {
     "section": "Section",
     "notes": "Notes",
     "fights": "Saved fights",
+    "journal": "Journal",
 }
 FIGHT_LABELS = {"name": "Fight", "section": "Section", "when": "Date", "record": "Fight record"}
 SAVE_LABELS = {"name": "Fight", "created": "Date", "updated": "Date", "record": "Fight record"}
@@ -71,6 +74,9 @@ def read(data: Any, lenient: bool = False, seen: list[dict] | None = None) -> di
             for i, item in enumerate(r.items("fights", low=0, high=MAX_FIGHTS, default=[]))
         ],
     }
+    journal = journals.read(r.get("journal", []), system, len(adventure["fights"]))
+    if journal:
+        adventure["journal"] = journal
     r.done()
     return adventure
 

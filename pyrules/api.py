@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import __version__, adventure, budget, i18n, odds, preview, review, review_simulated, rng, share
+from . import __version__, adventure, budget, i18n, journal, odds, preview, review, review_simulated, rng, share
 from .contract import System, Worth, option_value
 from .fields import Reader, RecordError, join, key_name, parse_json, show
 from .fight import FORMAT, VERSION, Fight, collector_paused, system_of
@@ -221,6 +221,16 @@ def _adventure(data: dict) -> dict:
     lenient = r.flag("form")
     r.done()
     return {"adventure": adventure.read(document, lenient)}
+
+
+def _sheet(data: dict) -> dict:
+    """Between sections: an ``action`` on the adventure's sheet, or ``undo`` of its last one, or neither: its
+    journal's lines and the book's chart (:func:`pyrules.journal.answer`)."""
+    r = Reader(data, "", {"adventure": "Adventure", "action": "Action", "undo": "Undo"})
+    document, undo = adventure.read(r.get("adventure")), r.flag("undo")
+    given = None if undo else r.get("action", None)
+    r.done()
+    return journal.answer(document, system_of(document["system"]), undo, given)
 
 
 def _hero_after(data: dict) -> dict:
@@ -570,6 +580,7 @@ HANDLERS: dict[str, Any] = {
     "check_saves": _check_saves,
     "adventure": _adventure,
     "hero_after": _hero_after,
+    "sheet": _sheet,
     "share": _share,
     "share_adventure": _share_adventure,
     "open_link": _open_link,

@@ -13,6 +13,7 @@ import shutil
 import zipfile
 import zlib
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]  # the repository: its tests, tools and docs name the package's names too
 
@@ -261,8 +262,40 @@ NOT_READ_BY_THE_RULES = {
 }
 
 
+def _chart_facts(data: Any) -> Any:
+    """Of the Action Charts' facts (data/action_charts.json), what pyrules/systems/lonewolf/book.py reads: each book's
+    boxes (their printed names, kinds, limits, what a count holds, whether the Meals take their spaces, the power
+    they need, a skills box's names, the Ammo Pouch's calibres), the ENDURANCE effects of a Meal or a drink missed
+    and of a Medi-Kit unit, the powers' printed name, number chosen and names. Not the sources, the notes, the
+    starting equipment, the weapons or the editions' disagreements."""
+    kinds = ("items", "count", "ammunition", "skills")
+    wanted = ("key", "printed", "kind", "limit", "holds", "counts_meals", "needs_power", "names", "limits")
+    whens = ("told to eat", "told to drink", "each unit")
+
+    def part(found: dict) -> dict:
+        kept = {key: found[key] for key in wanted if key in found}
+        if kept.get("limits"):
+            kept["limits"] = [{"calibre": each["calibre"], "limit": each["limit"]} for each in found["limits"]]
+        effects = [{"when": e["when"], "change": e["change"]} for e in found.get("effects", ())
+                   if e["when"].startswith(whens)]  # fmt: skip
+        return {**kept, "effects": effects} if effects else kept
+
+    books = {}
+    for key, book in data["books"].items():
+        powers = book["powers"]
+        books[key] = {"parts": [part(found) for found in book["parts"] if found["kind"] in kinds], "powers": {
+            "printed": powers["printed"], "chosen_at_start": powers["chosen_at_start"],
+            "list": [{"name": power["name"]} for power in powers["list"]]}}  # fmt: skip
+    return {"books": books}
+
+
+COMPACTED = {"pyrules/systems/lonewolf/data/action_charts.json": _chart_facts}  # data the page's pack keeps a part of
+
+
 def _for_the_page(name: str, data: bytes) -> bytes:
-    """A file of the browser wheel as the page's pack holds it (:data:`NOT_READ_BY_THE_RULES`)."""
+    """A file of the browser wheel as the page's pack holds it (:data:`NOT_READ_BY_THE_RULES`, :data:`COMPACTED`)."""
+    if name in COMPACTED:
+        return json.dumps(COMPACTED[name](json.loads(data)), ensure_ascii=False, separators=(",", ":")).encode()
     if name not in NOT_READ_BY_THE_RULES:
         return data
     found = _unannotated_data(json.loads(data), NOT_READ_BY_THE_RULES[name])
@@ -304,7 +337,6 @@ def browser_wheel(wheel: Path, build: Path) -> Path:
 NOT_IN_THE_PAGE = (
     "pyrules/__main__.py",
     "pyrules/benchmark.py",
-    "pyrules/systems/lonewolf/data/action_charts.json",
 )
 
 

@@ -44,6 +44,8 @@ const weapon = h("select", { id: "hero-weapon", data: { field: "hero.weapon" } }
 const weaponLabel = h("label", { htmlFor: weapon.id });
 const weaponBonus = field("hero-weapon-bonus", "hero.weapon_bonus");
 const items = modifierList(() => t("Bonus to {skill}", { skill: system.labels.skill }));
+/** @type {unknown} the Action Chart of the hero shown (action-chart.js changes it): sent with the hero as it is */
+let chart;
 const enemies = enemyList("endurance",
   h("p", { className: "hint", i18n: "Several enemies are fought one after another, in this order." }));
 
@@ -91,6 +93,7 @@ export function heroOf() {
   if (!weaponBonus.box.hidden) hero.weapon_bonus = weaponBonus.input.value;
   const modifiers = items.values();
   if (modifiers.length) hero.modifiers = modifiers;
+  if (chart) hero.chart = chart;
   return hero;
 }
 
@@ -113,6 +116,7 @@ export function setHero(hero, shown) {
   weaponBonus.input.value = text(hero?.weapon_bonus);
   showWeaponBonus();
   items.set(hero?.modifiers ?? []);
+  chart = hero?.chart;
 }
 
 /** A new section: no enemy, the section's rules at their defaults. */

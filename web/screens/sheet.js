@@ -5,6 +5,7 @@ import { $, clearErrors, h, showError } from "../base/dom.js";
 import { t } from "../base/i18n.js";
 import { get, on } from "../base/state.js";
 import * as adventures from "./adventures.js";
+import * as chart from "./action-chart.js";
 import * as saved from "./saved.js";
 import * as setup from "./setup.js";
 import { screenOf, system } from "./systems.js";
@@ -37,6 +38,9 @@ export function init() {
     if ((/** @type {Element} */ (event.target)).closest("button")) saveSoon();
   });
   $confirm.after($begun);
+  on("keep", save); // a change of the Action Chart is sent with the sheet as typed (action-chart.js)
+  on("kept", show); // and drawn again as the rules changed it
+  chart.init();
   $("#new-adventure").addEventListener("click", ask);
   $("#new-adventure-yes").addEventListener("click", startNew);
   $("#new-adventure-no").addEventListener("click", () => {
@@ -52,11 +56,12 @@ export function init() {
 export const sectionWord = (key) => screenOf(key).screen.sectionWord?.() ?? t("Section");
 
 /**
- * The section's label in the book's word.
+ * The section's label in the book's word, and the Action Chart in the page's language.
  * @param {string} key a system's
  */
 export function relabel(key) {
   $sectionLabel.textContent = sectionWord(key);
+  chart.draw(adventure, system(key));
 }
 
 /**
@@ -80,8 +85,9 @@ let timer = 0;
 /**
  * The sheet as typed, kept once the rules accept it (the adventure op checks the hero and names a refused field).
  * What is typed is read at once: called as another book is chosen, it keeps the book being left. The adventure.
+ * @param {(error: import("../base/rules.js").RuleError) => void} [refused] told the refusal, if any
  */
-export async function save() {
+export async function save(refused) {
   clearTimeout(timer);
   const kept = adventure;
   const rules = get("rules");
@@ -91,7 +97,7 @@ export async function save() {
                                        hero: screenOf(key).screen.heroOf?.(system(key)) ?? null,
                                        notes: $notes.value });
   const reply = await rules.call({ op: "adventure", adventure: typed, form: true });
-  if (!reply.ok) return kept;
+  if (!reply.ok) return refused?.(reply.error), kept;
   Object.assign(kept, { name: typed.name, section: typed.section, notes: typed.notes, hero: reply.adventure.hero });
   adventures.save(kept);
   return kept;
