@@ -171,6 +171,7 @@ class State:
     vigour: bool = False
     outcome: str = Outcome.ONGOING
     used: tuple[str, ...] = ()  # the Action Chart's items used in this fight, by name, in the order used
+    bonus: int = 0  # the COMBAT SKILL they add for the rest of it
 
 
 @dataclass(frozen=True)
@@ -213,17 +214,6 @@ def after_uses(chart: Chart, used: tuple[str, ...]) -> Chart:
                 chart = replace(chart, **changed)
                 break
     return chart
-
-
-@cache
-def used_skill(chart: Chart, used: tuple[str, ...]) -> int:
-    """The COMBAT SKILL the items used in this fight add for the rest of it, read from the chart it began with."""
-    total, left = 0, chart
-    for name in used:
-        item = next((item for item in usable(left) if item.name == name), None)
-        total += item.skill if item else 0
-        left = after_uses(left, (name,))
-    return total
 
 
 RULE_PARAMS = params.declared(Rules)  # every book of the family's (a book reads those it has)

@@ -39,7 +39,7 @@ from ...contract import Outcome
 from ...fields import RecordError
 from ...i18n import tr
 from .chart import LISTS, Item
-from .record import Action, Record, Setup, State, Weapon, after_uses, carried_skill, usable, used_skill
+from .record import Action, Record, Setup, State, Weapon, after_uses, carried_skill, usable
 from .tables import KILL, Loss, ResultsTable
 
 ONGOING, WON, LOST, EVADED, ENDED = Outcome.ONGOING, Outcome.WON, Outcome.LOST, Outcome.EVADED, Outcome.ENDED
@@ -192,7 +192,7 @@ class Engine(Record):
         rules = setup.rules
         total = setup.hero.skill + cls.weapon_adjustment(setup, state)
         total += sum(bonus for _, bonus in setup.hero.modifiers)
-        total += carried_skill(setup.hero.chart) + (used_skill(setup.hero.chart, state.used) if state.used else 0)
+        total += carried_skill(setup.hero.chart) + state.bonus
         if not rules.skill_modifier_rounds or state.rounds < rules.skill_modifier_rounds:
             total += rules.skill_modifier
         return total + (VIGOUR_SKILL if state.vigour else 0)
@@ -429,7 +429,7 @@ class Engine(Record):
         item = next(item for item in cls.usable_now(setup, state) if item.name == name)
         endurance = max(state.endurance, min(setup.hero.starting_endurance, state.endurance + item.endurance))
         restored = endurance - state.endurance
-        state = replace(state, endurance=endurance, used=(*state.used, name))
+        state = replace(state, endurance=endurance, used=(*state.used, name), bonus=state.bonus + item.skill)
         event = {"kind": "use", "item": name, "restored": restored, "endurance": endurance,
                  "skill": cls.skill_total(setup, state), "bonus": item.skill}  # fmt: skip
         return state, event
@@ -490,7 +490,7 @@ class Engine(Record):
         round_no = state.rounds + 1
         outcome, current = landing.outcome, landing.current
         new = State(landing.endurance, willpower, tuple(enemies), current, round_no, draws, state.vigour, outcome,
-                    state.used)
+                    state.used, state.bonus)
         event = {
             "kind": "evade" if evade else "round",
             "round": round_no,

@@ -205,7 +205,8 @@ def test_the_odds_say_what_using_each_item_now_changes_exactly(rec, options, spe
     for use in reply["uses"]:
         assert use["win_now"] == reply["win"] == pytest.approx(now, abs=1e-12)
         assert use["win_after"] == pytest.approx(oracle(rec, use["item"], spend), abs=1e-12)
-        assert use["text"].startswith(f"Use {use['item']} now: win ")
+        assert use["text"] == f"Use {use['item']} now: win {{now}} → {{after}}"  # the panel writes the chances
+        assert use["chances"] == {"now": use["win_now"], "after": use["win_after"]}
     laumspur = next(u for u in reply["uses"] if u["item"] == "Laumspur")
     assert laumspur["win_after"] > laumspur["win_now"]
 
@@ -213,7 +214,7 @@ def test_the_odds_say_what_using_each_item_now_changes_exactly(rec, options, spe
 def test_the_odds_text_in_each_language_and_none_once_nothing_can_be_used():
     with language("ru"):
         text = call("odds", record=record(), lang="ru")["uses"][0]["text"]
-    assert text.startswith("Использовать «Laumspur» сейчас: победа ") and " → " in text
+    assert text == "Использовать «Laumspur» сейчас: победа {now} → {after}"
     assert call("odds", record=record(chart={}))["uses"] == []
 
 
@@ -224,4 +225,4 @@ def test_the_odds_weigh_a_bounded_number_of_items_and_say_the_rest_are_too_large
     assert all(u["win_after"] is not None for u in uses[: budgets.MAX_USES])
     for use in uses[budgets.MAX_USES :]:
         assert use["win_after"] is None
-        assert use["text"] == f"Use {use['item']} now: too large to compute exactly"
+        assert use["text"] == f"Use {use['item']} now: too large to compute exactly" and "chances" not in use

@@ -8,7 +8,6 @@ from ....budget import TooLarge
 from ....contract import Outcome, Worth, advice, odds_reply
 from ....i18n import tr
 from ....odds import best_now
-from ....review import chance
 from ..record import Action
 from . import budgets
 from .best import ends_alive, may_cast
@@ -120,8 +119,9 @@ def exact(fight: Any, options: dict) -> OddsReply:
 
 def uses(system: type[Engine], setup: Setup, state: State, spend: int, win: float) -> list[dict[str, Any]]:
     """What using each item that may be used now changes: the chance to win now and after using it now, fought to the
-    end as the rest of the reply (Grey Star spending ``spend`` a round), each an exact computation of its own. The
-    first ``budgets.MAX_USES`` items are weighed; the others, and any past the budget, are said to be too large."""
+    end as the rest of the reply (Grey Star spending ``spend`` a round), each an exact computation of its own; in
+    words as an advice item is (its chances written by the panel as its other numbers). The first
+    ``budgets.MAX_USES`` items are weighed; the others, and any past the budget, are said to be too large."""
     found = []
     for i, item in enumerate(system.usable_now(setup, state)):
         after: float | None = None
@@ -131,7 +131,8 @@ def uses(system: type[Engine], setup: Setup, state: State, spend: int, win: floa
                 after = lone_wolf_odds(system, setup, used, spend)["win"]
             except TooLarge:
                 pass
-        text = (tr("Use {item} now: too large to compute exactly", item=item.name) if after is None
-                else tr("Use {item} now: win {now} → {after}", item=item.name, now=chance(win), after=chance(after)))
-        found.append({"item": item.name, "win_now": win, "win_after": after, "text": text})
+        said = (advice(tr("Use {item} now: too large to compute exactly", item=item.name)) if after is None
+                else advice(tr("Use {item} now: win {now} → {after}", item=item.name, now="{now}", after="{after}"),
+                            now=win, after=after))  # fmt: skip
+        found.append({"item": item.name, "win_now": win, "win_after": after, **said})
     return found
