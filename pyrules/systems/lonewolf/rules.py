@@ -431,7 +431,7 @@ class Engine(Record):
         restored = endurance - state.endurance
         state = replace(state, endurance=endurance, used=(*state.used, name), bonus=state.bonus + item.skill)
         event = {"kind": "use", "item": name, "restored": restored, "endurance": endurance,
-                 "skill": cls.skill_total(setup, state), "bonus": item.skill}  # fmt: skip
+                 "skill": cls.skill_total(setup, state)}  # fmt: skip
         return state, event
 
     @classmethod
