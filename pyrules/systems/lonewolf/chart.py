@@ -117,7 +117,7 @@ def read(data: Any, path: str = "hero.chart", lenient: bool = False) -> Chart:
     points = tuple((name, s.integer(name, low=0, high=MAX_EFFECT)) for name in s.data)
     s.done()
     r.done()
-    return Chart(**lists, **counts, skills=points)  # type: ignore[arg-type]
+    return Chart(**lists, **counts, skills=points)
 
 
 def item_json(item: Item) -> str | dict:

@@ -9,7 +9,7 @@ Reading refuses anything the record does not allow, naming the field, in the boo
 >>> setup.hero.weapon, setup.enemies[0].endurance, GreyStar.setup_json(setup)["rules"]
 ('staff', 30, {})
 >>> GreyStar.parse_action({"do": "round", "willpower": 2, "number": 6}, 0)
-Action(do='round', number=6, willpower=2)
+Action(do='round', number=6, willpower=2, item=None)
 """
 
 from __future__ import annotations
