@@ -122,8 +122,8 @@ def acted(document: dict, given: Any, system: type[System]) -> tuple[dict, str, 
     """The adventure after the action ``given``, its log line and its event (``do``, ``was``, ``now``)."""
     journal = document.get("journal", [])
     if len(journal) >= MAX_JOURNAL:
-        why = tr("holds {n} actions, the most an adventure keeps: save it and start the next part as a new adventure",
-                 n=MAX_JOURNAL)  # fmt: skip
+        n = len(journal) + 1  # the Reader's words for a list past its limit
+        why = tr("must hold from {low} to {high} {high|entry|entries}, not {n}", low=0, high=MAX_JOURNAL, n=n)
         raise RecordError("adventure.journal", why, tr("Journal"))
     action = system.sheet_action(given)
     before = _state(document)

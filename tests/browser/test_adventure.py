@@ -205,7 +205,7 @@ def test_braslavsky_three_fights_keep_the_starting_values_and_the_sheet(page):
 def test_lone_wolf_three_fights_carry_endurance_and_restore_it_only_where_said(page):
     page.get_by_role("radio", name=LONE_WOLF).check()
     fill(page, {"COMBAT SKILL": 20, "ENDURANCE": 25, "Starting ENDURANCE": 28})
-    page.get_by_label("Section", exact=True).fill("12")
+    page.get_by_role("textbox", name="Section", exact=True).fill("12")
     expected = 25
     for n, rules in enumerate(({}, {}, {"restore_endurance": True}), 1):
         enemy(page, 1, {"Enemy name": f"Giak {n}", "Enemy COMBAT SKILL": 20, "Enemy ENDURANCE": 6})
@@ -227,7 +227,7 @@ def test_lone_wolf_three_fights_carry_endurance_and_restore_it_only_where_said(p
         new_fight(page)
         expect(page.get_by_label("ENDURANCE", exact=True)).to_have_value(str(expected))
         expect(page.get_by_label("Starting ENDURANCE")).to_have_value("28")
-        expect(page.get_by_label("Section", exact=True)).to_have_value("12")
+        expect(page.get_by_role("textbox", name="Section", exact=True)).to_have_value("12")
 
 
 def test_todays_saves_and_links_open_as_one_fight_adventures(context, base_url):

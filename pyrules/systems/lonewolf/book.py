@@ -60,8 +60,9 @@ class Book:
     drink_costs: int  # ENDURANCE a drink of Water missed costs (negative; 0: the book asks for none)
     unit_gives: int  # ENDURANCE a Medi-Kit unit restores (0: no Medi-Kit)
 
-    def part(self, key: str) -> Part | None:
-        return next((part for part in self.parts if part.key == key), None)
+    def part(self, key: str) -> Part:
+        """The box ``key`` (one the book has)."""
+        return next(part for part in self.parts if part.key == key)
 
     def spaces(self) -> Part:
         """The box whose spaces the Meals take (the Backpack)."""

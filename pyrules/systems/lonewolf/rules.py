@@ -268,21 +268,6 @@ class Engine(Record):
         return usable(after_uses(setup.hero.chart, state.used))
 
     @classmethod
-    def use_refused(cls, setup: Setup, state: State, name: str) -> str | None:
-        """Why the item named ``name`` cannot be used now (None: it can)."""
-        if state.outcome != ONGOING:
-            return tr("{item} cannot be used: the fight is over", item=name)
-        chart = after_uses(setup.hero.chart, state.used)
-        found = [item for key in LISTS for item in getattr(chart, key) if item.name == name]
-        if not found:
-            return tr("{item} is not on the Action Chart", item=name)
-        if not any(item.in_fight for item in found):
-            return tr("{item} cannot be used in a fight", item=name)
-        if not any(item.in_fight and item.uses for item in found):
-            return tr("{item} has no uses left", item=name)
-        return None
-
-    @classmethod
     def legal_actions(cls, setup: Setup, state: State) -> list[Action]:
         """A round (Grey Star: one per WILLPOWER spend the Staff allows), an evasion where allowed, Vigour. Using an
         item is left out: the solvers fight on with the chart as it stands, and the odds weigh each use on its own
@@ -398,12 +383,12 @@ class Engine(Record):
     @classmethod
     def step(cls, setup: Setup, state: State, action: Action, path: str = "action") -> tuple[State, dict]:
         """Apply one action. Raises RecordError (naming ``path``) if the action is not allowed now."""
-        if action.do == "use":
-            return cls.use_item(setup, state, str(action.item), path)
         if state.outcome != ONGOING:
             raise RecordError(
                 path, tr("the fight is already over ({outcome}): no more actions", outcome=tr(state.outcome))
             )
+        if action.do == "use":
+            return cls.use_item(setup, state, str(action.item), path)
         if action.do == "vigour":
             allowed, why = cls.vigour_allowed(setup, state)
             if not allowed:
@@ -423,10 +408,16 @@ class Engine(Record):
     def use_item(cls, setup: Setup, state: State, name: str, path: str) -> tuple[State, dict]:
         """An item of the Action Chart used before a round or between rounds: its ENDURANCE restored (never above the
         starting ENDURANCE), its COMBAT SKILL added for the rest of the fight, one use gone."""
-        why = cls.use_refused(setup, state, name)
-        if why is not None:
+        chart = after_uses(setup.hero.chart, state.used)
+        found = [item for key in LISTS for item in getattr(chart, key) if item.name == name]
+        item = next((item for item in found if item.in_fight and item.uses), None)
+        if item is None:  # why not, the first the item meets
+            why = tr("{item} has no uses left", item=name)
+            if not any(item.in_fight for item in found):
+                why = tr("{item} cannot be used in a fight", item=name)
+            if not found:
+                why = tr("{item} is not on the Action Chart", item=name)
             raise RecordError(f"{path}.item", why, tr("Item"))
-        item = next(item for item in cls.usable_now(setup, state) if item.name == name)
         endurance = max(state.endurance, min(setup.hero.starting_endurance, state.endurance + item.endurance))
         restored = endurance - state.endurance
         state = replace(state, endurance=endurance, used=(*state.used, name), bonus=state.bonus + item.skill)

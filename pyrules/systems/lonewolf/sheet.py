@@ -34,6 +34,7 @@ MAX_SECTION = 20  # as the adventure's section
 LABELS = {"do": "Action", "part": "Box", "item": "Item", "index": "Item", "change": "Change", "name": "Skill",
           "section": "Section"}  # fmt: skip
 PATH = "action"
+EATEN = {"eat": "meals", "drink": "water"}  # the box a Meal or a drink is taken from
 
 
 def _book(cls: Any) -> Book:
@@ -51,7 +52,7 @@ def _boxes(book: Book, do: str) -> dict[str, Part]:
     if book.powers and do != "use":
         boxes["powers"] = Part("powers", book.powers.label, "items", book.powers.choose)
     if do == "use" and book.unit_gives:
-        boxes["medikit"] = book.part("medikit")  # type: ignore[assignment]
+        boxes["medikit"] = book.part("medikit")
     return boxes
 
 
@@ -95,12 +96,10 @@ def act(cls: Any, data: dict, action: dict) -> dict:
     elif do == "count":
         chart = _counted(book, chart, part, action)
     elif do in ("eat", "drink"):
-        key = "meals" if do == "eat" else "water"
+        key = EATEN[do]
         if not getattr(chart, key):
             other = actions(cls.key, cls.has_willpower)["hungry" if do == "eat" else "thirsty"]
-            why = tr("there is no Meal left: choose “{other}”", other=tr(other))
-            if do == "drink":
-                why = tr("there is no Water left: choose “{other}”", other=tr(other))
+            why = tr("{part}: none left, choose “{other}”", part=tr(book.part(key).label), other=tr(other))
             raise RecordError(f"{PATH}.do", why, tr("Action"))
         chart = _put(chart, key, getattr(chart, key) - 1)
     elif do in ("hungry", "thirsty"):
@@ -250,25 +249,20 @@ def said(cls: Any, action: dict, was: dict, now: dict) -> str:
         return tr("Taken: {item} ({part}).", item=tr(name) if part and part.key == "powers" else name, part=label)
     if do == "drop":
         return tr("Dropped: {item} ({part}).", item=_name(before, action), part=label)
-    if do == "count":
-        if "name" in action:
-            label = tr(action["name"])
-            skills = after.get("skills")
-            n = _number(skills.get(action["name"]) if isinstance(skills, dict) else 0)
-        else:
-            n = _number(after.get(action["part"]))
-        return tr("{part}: {change}, now {n}.", part=label, change=_signed(action["change"]), n=n)
-    if do in ("eat", "drink"):  # a Meal or a drink taken from its box
-        key = "meals" if do == "eat" else "water"
-        label = tr(next(part.label for part in book.parts if part.key == key))
-        return tr("{part}: {change}, now {n}.", part=label, change=_signed(-1), n=_number(after.get(key)))
+    if do in ("count", "eat", "drink"):  # a count found or spent, a Meal or a drink taken from its box
+        key = EATEN.get(do, action.get("part"))
+        n = after.get(key)
+        if "name" in action:  # a Survival Skill's points
+            label, n = tr(action["name"]), n.get(action["name"]) if isinstance(n, dict) else 0
+        elif do != "count":
+            label = tr(book.part(key).label)
+        return tr("{part}: {change}, now {n}.", part=label, change=_signed(action.get("change", -1)), n=_number(n))
     score = "willpower" if do == "willpower" else "endurance"
     stands = _number(now.get(score, was.get(score)))
     change = _signed(stands - _number(was.get(score, stands)))
-    if do == "willpower":
-        return tr("WILLPOWER {change}, now {n}.", change=change, n=stands)
-    if do == "endurance":
-        return tr("ENDURANCE {change}, now {n}.", change=change, n=stands)
+    if do in ("endurance", "willpower"):
+        label = tr("WILLPOWER") if do == "willpower" else tr("ENDURANCE")
+        return tr("{part}: {change}, now {n}.", part=label, change=change, n=stands)
     if do == "use":  # what was used: the item, or a unit of the Medi-Kit
         what = label if part and part.kind == "count" else _name(before, action)
     else:  # a Meal or a drink missed
