@@ -250,7 +250,7 @@ def said(cls: Any, action: dict, was: dict, now: dict) -> str:
     if do == "drop":
         return tr("Dropped: {item} ({part}).", item=_name(before, action), part=label)
     if do in ("count", "eat", "drink"):  # a count found or spent, a Meal or a drink taken from its box
-        key = EATEN.get(do, action.get("part"))
+        key = EATEN.get(do) or action["part"]
         n = after.get(key)
         if "name" in action:  # a Survival Skill's points
             label, n = tr(action["name"]), n.get(action["name"]) if isinstance(n, dict) else 0
