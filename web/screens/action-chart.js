@@ -24,6 +24,8 @@ import { announce } from "./widgets.js";
 
 // The actions a form or an item's button sends; the book's others are a button each (a Meal eaten, none to eat).
 const FIELDED = ["take", "drop", "count", "use", "endurance", "willpower", "section"];
+// An item's effects typed in the add form, each a field.
+const EFFECTS = ["skill", "endurance", "uses"];
 
 const log = h("ol", { className: "backpack", id: "chart-log" });
 const box = h("section", { id: "action-chart", className: "card", hidden: true,
@@ -106,9 +108,9 @@ export function draw(next, system) {
               ...parts.filter((p) => p.kind === "items").map((p) => new Option(p.label, p.key)))),
           field("chart-add-name", t("Item"), "action.item", { maxLength: 80, inputMode: "text" }),
           h("details", {}, h("summary", { i18n: "Its effect, as the book says" }),
-            field("chart-add-skill", t("Bonus to {skill}", { skill: labels.skill }), "action.item.skill"),
-            field("chart-add-endurance", t("{stat} restored", { stat: labels.endurance }), "action.item.endurance"),
-            field("chart-add-uses", t("Uses (empty: not used up)"), "action.item.uses"),
+            ...[t("Bonus to {skill}", { skill: labels.skill }), t("{stat} restored", { stat: labels.endurance }),
+                t("Uses (empty: not used up)")]
+              .map((text, i) => field(`chart-add-${EFFECTS[i]}`, text, `action.item.${EFFECTS[i]}`)),
             h("div", { className: "field check" },
               h("input", { type: "checkbox", id: "chart-add-fight", data: { field: "action.item.in_fight" } }),
               label("chart-add-fight", t("May be used in a fight"))))], t("Add"))),
@@ -117,7 +119,7 @@ export function draw(next, system) {
           .map((a) => button(a.label, () => ({ action: { do: a.do } }), `chart-${a.do}`))),
         ...["endurance", "willpower"].filter((stat) => said[stat]).map((stat) =>
           form(`chart-${stat}`, () => ({ action: { do: stat, change: value(`chart-${stat}-change`) } }),
-            [signedField(`chart-${stat}-change`, said[stat])], t("Apply"))),
+            [field(`chart-${stat}-change`, said[stat], "action.change", SIGNED)], t("Apply"))),
         form("chart-section", () => ({ action: { do: "section", section: String(value("chart-section-to")) } }),
           [field("chart-section-to", t("Turn to"), "action.section", { maxLength: 20, defaultValue: next.section,
                                                                 inputMode: "text" })], t("Go"))),
@@ -186,7 +188,7 @@ function counted(p, has, change) {
                                 ...(p.names ? { name: value(`${id}-name`) } : {}) } }),
       [...(p.names ? [h("div", { className: "field" }, label(`${id}-name`, p.label),
         h("select", { id: `${id}-name`, data: { field: "action.name" } }, ...options(p, p.names)))] : []),
-       signedField(`${id}-change`, change)], t("Apply"), title));
+       field(`${id}-change`, change, "action.change", SIGNED)], t("Apply"), title));
 }
 
 /**
@@ -263,7 +265,7 @@ function said(item) {
  */
 function button(text, request, id, disabled = false, name) {
   return h("button", { type: "button", className: "secondary", id, disabled, data: { i: String(acts.push(request) - 1) },
-                       ...(name ? { attrs: { "aria-label": name } } : {}) }, text);
+                       attrs: name ? { "aria-label": name } : {} }, text);
 }
 
 /**
@@ -276,7 +278,7 @@ function button(text, request, id, disabled = false, name) {
  */
 function form(id, request, fields, send, title) {
   return h("form", { id, className: "inline", noValidate: true, data: { i: String(acts.push(request) - 1) },
-                     ...(title ? { attrs: { "aria-label": title } } : {}) },
+                     attrs: title ? { "aria-label": title } : {} },
     ...fields, h("button", { id: `${id}-send`, className: "secondary" }, send));
 }
 
@@ -285,14 +287,6 @@ function form(id, request, fields, send, title) {
  * @param {string} text
  */
 const label = (id, text) => h("label", { htmlFor: id }, text);
-
-/**
- * A labelled whole number that may be below 0 (a change).
- * @param {string} id
- * @param {string} text
- */
-const signedField = (id, text) => h("div", { className: "field" }, label(id, text),
-  h("input", { id, ...SIGNED, autocomplete: "off", data: { field: "action.change" } }));
 
 /**
  * A labelled field, a whole number unless `props` say otherwise.
@@ -316,7 +310,7 @@ function value(id) {
 function item() {
   /** @type {Record<string, unknown>} */
   const typed = { name: String(value("chart-add-name")) };
-  for (const key of ["skill", "endurance", "uses"]) if (value(`chart-add-${key}`) !== "") typed[key] = value(`chart-add-${key}`);
+  for (const key of EFFECTS) if (value(`chart-add-${key}`) !== "") typed[key] = value(`chart-add-${key}`);
   if (value("chart-add-fight")) typed.in_fight = true;
   return typed;
 }
