@@ -270,14 +270,16 @@ def _chart_facts(data: Any) -> Any:
     starting equipment, the weapons or the editions' disagreements."""
     kinds = ("items", "count", "ammunition", "skills")
     wanted = ("key", "printed", "kind", "limit", "holds", "counts_meals", "needs_power", "names", "limits")
-    whens = ("told to eat", "told to drink", "each unit")
+    whens = ("told to eat with no Meal", "told to drink with no Water", "each unit used")  # book.py's, as it reads them
 
     def part(found: dict) -> dict:
-        kept = {key: found[key] for key in wanted if key in found}
+        # a limit of null is the limit left out; what an items box holds is its notes' (a count's is its unit)
+        kept = {key: found[key] for key in wanted if found.get(key) is not None
+                and not (key == "holds" and found["kind"] != "count")}  # fmt: skip
         if kept.get("limits"):
             kept["limits"] = [{"calibre": each["calibre"], "limit": each["limit"]} for each in found["limits"]]
-        effects = [{"when": e["when"], "change": e["change"]} for e in found.get("effects", ())
-                   if e["when"].startswith(whens)]  # fmt: skip
+        effects = [{"when": when, "change": e["change"]} for e in found.get("effects", ())
+                   for when in whens if e["when"].startswith(when)]  # fmt: skip
         return {**kept, "effects": effects} if effects else kept
 
     books = {}
