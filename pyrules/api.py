@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import __version__, adventure, budget, i18n, journal, odds, preview, review, review_simulated, rng, share
+from . import __version__, adventure, budget, i18n, odds, preview, review, review_simulated, rng, share
 from .contract import System, Worth, option_value
 from .fields import Reader, RecordError, join, key_name, parse_json, show
 from .fight import FORMAT, VERSION, Fight, collector_paused, system_of
@@ -56,6 +56,8 @@ def call(request: Any) -> str:
         too_large = {"too_large": True} if isinstance(exc, TooLargeRequest) else {}
         return _written({"ok": False, "error": exc.as_dict(), **too_large})
     except Exception as exc:  # a bug: still crosses the boundary as data
+        if isinstance(exc, ImportError) and (exc.name or "").startswith("pyrules"):  # but a module of the rules'
+            return _written({"ok": False, "more": exc.name})  # second pack, not yet unpacked: worker.js fetches it
         error = {
             "field": "",
             "label": "",
@@ -230,7 +232,8 @@ def _sheet(data: dict) -> dict:
     document, undo = adventure.read(r.get("adventure")), r.flag("undo")
     given = None if undo else r.get("action", None)
     r.done()
-    return journal.answer(document, system_of(document["system"]), undo, given)
+    from .journal import answer  # the Action Chart's part of the rules: the second pack (tools/package.py)
+    return answer(document, system_of(document["system"]), undo, given)
 
 
 def _hero_after(data: dict) -> dict:

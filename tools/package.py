@@ -464,8 +464,23 @@ def browser_archive(
         files = [(name, _for_the_page(name, source.read(name))) for name in names
                  if ".dist-info/" not in name and name not in leave_out and not for_the_build(name)]  # fmt: skip
     files = [(name, _without_fields(data, fields) if fields and name.endswith(".py") else data) for name, data in files]
-    out.write_bytes(gzipped(pack(files)))
+    out.write_bytes(gzipped(pack([(name, data) for name, data in files if name not in SECOND_PACK])))
+    second_pack(out).write_bytes(gzipped(pack([(name, data) for name, data in files if name in SECOND_PACK])))
     return out
+
+
+# The rules' second pack: what only the Action Chart needs (the ``sheet`` op, an adventure's journal, the books'
+# charts as ``hello`` with ``describe`` tells them). The rules' worker downloads it on the first request that
+# imports one of its modules (pyrules.api's ``more`` reply); nothing in the first pack imports them at start, and
+# the start-up snapshot, made from the first pack alone, holds none of them.
+SECOND_PACK = frozenset(f"pyrules/{name}" for name in """
+journal.py systems/lonewolf/sheet.py systems/lonewolf/book.py systems/lonewolf/data/action_charts.json
+""".split())
+
+
+def second_pack(first: Path) -> Path:
+    """Where :func:`browser_archive` writes the second pack of the first pack ``first``: beside it."""
+    return first.with_name(first.name.removesuffix(".pack.gz") + ".sheet.gz")
 
 
 def pack(files: list[tuple[str, bytes]]) -> bytes:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tools.environment import node_tools
 from tools.icons import icons
-from tools.package import browser_archive, browser_wheel, gzipped
+from tools.package import browser_archive, browser_wheel, gzipped, second_pack
 from tools.paths import BUILD, DIST, ROOT, WEB, log, run
 from tools.runtime import PYODIDE_VERSION, SHIPPED_RUNTIME, fetch_pyodide, lock_info
 from tools.snapshot import memory_size, start_up_snapshot, used_stdlib
@@ -107,6 +107,8 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
     stdlib = used_stdlib(runtime, wheel)
     shutil.copy2(stdlib, out / "pyodide" / runtime_version / stdlib.name)
     shutil.copy2(wheel, out / wheel.name)
+    second = second_pack(wheel)  # the Action Chart's rules, which the rules' worker downloads on first need
+    shutil.copy2(second, out / second.name)
     for name, data in icons(BUILD).items():
         (out / name).write_bytes(data)
     # The start-up snapshot belongs to one runtime and one wheel: it lives in the runtime's directory (the version in
@@ -129,6 +131,7 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
     replacements = {
         "__HASHES__": json.dumps(hashes),
         "__WHEEL__": wheel.name,
+        "__SECOND__": second.name,
         "__SYSTEMS__": systems_json(),
         "__BOOKS__": books_html(),
         "__SNAPSHOT__": snapshot,
