@@ -5,7 +5,6 @@ import { $, clearErrors, h, showError } from "../base/dom.js";
 import { t } from "../base/i18n.js";
 import { get, on } from "../base/state.js";
 import * as adventures from "./adventures.js";
-import * as chart from "./action-chart.js";
 import * as saved from "./saved.js";
 import * as setup from "./setup.js";
 import { screenOf, system } from "./systems.js";
@@ -15,6 +14,9 @@ import { screenOf, system } from "./systems.js";
 
 /** @type {Adventure | null} the set-up's adventure */
 let adventure = null;
+/** @type {Promise<typeof import("./action-chart.js")> | null} the Action Chart's screen (its own file in the site),
+ * loaded the first time a book that has one is shown once the rules have started (they declare its parts) */
+let chart = null;
 
 const $name = /** @type {HTMLInputElement} */ ($("#adventure-name")),
   $section = /** @type {HTMLInputElement} */ ($("#adventure-section")),
@@ -40,7 +42,7 @@ export function init() {
   $confirm.after($begun);
   on("keep", save); // a change of the Action Chart is sent with the sheet as typed (action-chart.js)
   on("kept", show); // and drawn again as the rules changed it
-  chart.init();
+  on("rules", () => { if (adventure) relabel(adventure.system); }); // the Action Chart, once the rules can tell it
   $("#new-adventure").addEventListener("click", ask);
   $("#new-adventure-yes").addEventListener("click", startNew);
   $("#new-adventure-no").addEventListener("click", () => {
@@ -61,7 +63,11 @@ export const sectionWord = (key) => screenOf(key).screen.sectionWord?.() ?? t("S
  */
 export function relabel(key) {
   $sectionLabel.textContent = sectionWord(key);
-  chart.draw(adventure, system(key));
+  const shown = adventure;
+  if (system(key).has_chart && get("rules")) {
+    chart ??= import("./action-chart.js").then((module) => (module.init(), module));
+  }
+  chart?.then((module) => module.draw(shown, system(key))); // a book without one: none left drawn
 }
 
 /**
