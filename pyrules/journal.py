@@ -171,12 +171,11 @@ def lines(document: dict, system: type[System]) -> list[str]:
 def answer(document: dict, system: type[System], undo: bool, given: Any) -> dict:
     """The ``sheet`` op's answer: the adventure after the action ``given`` (a book keeping no sheet refuses it by
     field), its log ``line`` and ``event``; with ``undo``, the adventure before its last action and the line saying
-    it; with neither, each line of its journal (``lines``) and the book's chart as describe() declares it (``chart``:
-    what the page draws the sheet from, in its language)."""
+    it; with neither, each line of its journal (``lines``: what the page's log shows, in its language)."""
     if undo:
         document, line = undone(document, system)
         return {"adventure": document, "line": line}
     if given is None:
-        return {"adventure": document, "lines": lines(document, system), "chart": system.describe().get("chart")}
+        return {"adventure": document, "lines": lines(document, system)}
     document, line, event = acted(document, given, system)
     return {"adventure": document, "line": line, "event": event}

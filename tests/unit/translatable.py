@@ -72,8 +72,8 @@ def names() -> set[str]:
     found |= set(COLUMN_LABELS.values()) | set(PHASE_LABELS.values()) | {DATA["crt"]["title"], "Hellgate"}
     found |= {entry["name"] for entry in (*HEROES.values(), *MONSTERS.values())}
     for cls in SYSTEMS.values():  # each Lone Wolf-family book's Action Chart (pyrules/systems/lonewolf/book.py)
-        book = chart_book.of(cls.key)
-        if book is not None:
+        if cls.key in chart_book._books():
+            book = chart_book.of(cls.key)
             found |= {text for part in book.parts for text in (part.label, part.holds, part.needs, *part.names) if text}
             found |= set(chart_book.actions(cls.key, cls.has_willpower).values())
             found |= {book.powers.label, *book.powers.names} if book.powers else set()

@@ -92,12 +92,10 @@ def _parts(data: dict) -> tuple[Part, ...]:
 
 
 @functools.cache
-def of(key: str) -> Book | None:
-    """The book of the system ``key`` (None: no Action Chart is known for it)."""
-    data = _books().get(key)
-    if data is None:
-        return None
-    powers = data.get("powers", {})
+def of(key: str) -> Book:
+    """The book of the system ``key`` (every Lone Wolf-family book's is in the data: test_action_charts.py)."""
+    data = _books()[key]
+    powers = data["powers"]
     chosen = None
     if powers.get("chosen_at_start"):
         chosen = Powers(powers["printed"], powers["chosen_at_start"], tuple(p["name"] for p in powers["list"]))
@@ -111,15 +109,13 @@ def _books() -> dict[str, Any]:
     return dict(read_json(__file__, "action_charts.json")["books"])
 
 
-def declared(key: str, willpower: bool) -> dict | None:
+def declared(key: str, willpower: bool) -> dict:
     """The book's chart as describe() declares it, in the current language: its boxes (``parts``: ``key``, the
     printed ``label``, ``kind``, ``limit``, or null with a ``note``: the player keeps it; a count's ``holds``; the
     Backpack's ``meals``: the Meals take its spaces; the Herb Pouch's ``needs``), the ``powers`` chosen at the start
     and the ``actions`` between sections, each with its label. A list of names (``names``: the powers', the
     skills') is the record's, in English, with ``labels`` as the page shows them."""
     book = of(key)
-    if book is None:
-        return None
     parts = []
     for part in book.parts:
         told: dict[str, Any] = {"key": part.key, "label": tr(part.label), "kind": part.kind, "limit": part.limit}
@@ -149,8 +145,6 @@ def actions(key: str, willpower: bool) -> dict[str, str]:
     """The book's actions between sections and their labels, in English (shown through ``tr``); ``willpower``: its
     hero has WILLPOWER."""
     book = of(key)
-    if book is None:
-        return {}
     kinds = {"take": "Take", "drop": "Drop", "count": "Found or spent", "eat": "Eat a Meal",
              "hungry": "No Meal to eat", "use": "Use", "endurance": "ENDURANCE gained or lost"}  # fmt: skip
     if book.drink_costs:

@@ -37,13 +37,6 @@ PATH = "action"
 EATEN = {"eat": "meals", "drink": "water"}  # the box a Meal or a drink is taken from
 
 
-def _book(cls: Any) -> Book:
-    book = of(cls.key)
-    if book is None:  # a Lone Wolf-family book whose chart is not in the data yet
-        raise RecordError(PATH, tr("this book keeps no Action Chart between sections"), tr("Action"))
-    return book
-
-
 def _boxes(book: Book, do: str) -> dict[str, Part]:
     """The boxes an action ``do`` may name: items (and the powers) to take, drop or use; counts (and the skills)."""
     if do == "count":
@@ -58,7 +51,7 @@ def _boxes(book: Book, do: str) -> dict[str, Part]:
 
 def read_action(cls: Any, data: Any, path: str = PATH) -> dict:
     """The action ``data`` holds, normalized; a refusal names the field."""
-    book = _book(cls)
+    book = of(cls.key)
     r = Reader(data, path, LABELS)
     do = r.choice("do", actions(cls.key, cls.has_willpower))
     action: dict[str, Any] = {"do": do}
@@ -82,7 +75,7 @@ def read_action(cls: Any, data: Any, path: str = PATH) -> dict:
 
 def act(cls: Any, data: dict, action: dict) -> dict:
     """The hero ``data`` (the record's hero part) after ``action`` (as :func:`read_action` gives it)."""
-    book = _book(cls)
+    book = of(cls.key)
     hero = cls.parse_hero(cls.read_hero(data), fallen=True)
     chart, do = hero.chart, action["do"]
     endurance, willpower = hero.endurance, hero.willpower
@@ -237,7 +230,7 @@ def said(cls: Any, action: dict, was: dict, now: dict) -> str:
     """The log line of ``action``, from the hero's values it changed (``was``, ``now``: the journal's, see
     :mod:`pyrules.journal`), in the current language. A journal is read from a file or a link: a value that is not
     what the action left is said as "?", never refused here."""
-    book = _book(cls)
+    book = of(cls.key)
     do = action["do"]
     part = _boxes(book, do).get(action.get("part", ""))
     label = tr(part.label) if part else ""

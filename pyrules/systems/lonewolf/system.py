@@ -80,12 +80,10 @@ class LoneWolf(View):
 
     @classmethod
     def describe(cls) -> dict:
-        """The view's description and the book's Action Chart (``chart``: book.py's declaration), where it has one."""
+        """The view's description and the book's Action Chart (``chart``: book.py's declaration)."""
         from .book import declared
 
-        told = super().describe()
-        chart = declared(cls.key, cls.has_willpower)
-        return {**told, "chart": chart} if chart else told
+        return {**super().describe(), "chart": declared(cls.key, cls.has_willpower)}
 
     @classmethod
     def description(cls, page: bool = False) -> dict:
