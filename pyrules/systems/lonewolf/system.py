@@ -87,10 +87,10 @@ class LoneWolf(View):
 
     @classmethod
     def description(cls, page: bool = False) -> dict:
-        """The page's copy says only whether the book has an Action Chart (``has_chart``): the page loads the chart's
+        """The page's copy says only that the book has an Action Chart (``has_chart``): the page loads the chart's
         screen, and the rules their second pack, which declares it, when an adventure of such a book is shown."""
         told = super().description(page)
-        return {**told, "has_chart": True} if page and "chart" in cls.describe() else told
+        return {**told, "has_chart": True} if page else told
 
     @classmethod
     def sheet_action(cls, data: Any, path: str = "action") -> dict:
