@@ -479,8 +479,9 @@ journal.py systems/lonewolf/sheet.py systems/lonewolf/book.py systems/lonewolf/d
 
 
 def second_pack(first: Path) -> Path:
-    """Where :func:`browser_archive` writes the second pack of the first pack ``first``: beside it."""
-    return first.with_name(first.name.removesuffix(".pack.gz") + ".sheet.gz")
+    """Where :func:`browser_archive` writes the second pack of the first pack ``first``: beside it, named apart from
+    it (``pyrules-*`` names the first alone)."""
+    return first.with_name("sheet-" + first.name.removeprefix("pyrules-"))
 
 
 def pack(files: list[tuple[str, bytes]]) -> bytes:

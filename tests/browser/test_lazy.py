@@ -1,5 +1,5 @@
 """What loads on first need: the Action Chart's screen (its own file, action-chart-*.js) and the rules' second pack
-(*.sheet.gz, tools/package.py). A first visit downloads neither before the app is ready, then both once the first
+(sheet-*.pack.gz, tools/package.py). A first visit downloads neither before the app is ready, then both once the first
 book (a Lone Wolf one) shows its chart; the service worker precaches them with every other file, so the chart works
 offline after the first visit."""
 
@@ -18,7 +18,7 @@ LONE_WOLF = "Dawn of the Darklords"
 
 def lazy_files() -> set[str]:
     (screen,) = DIST.glob("action-chart-*.js")
-    (pack,) = DIST.glob("*.sheet.gz")
+    (pack,) = DIST.glob("sheet-*.pack.gz")
     return {screen.name, pack.name}
 
 

@@ -44,7 +44,7 @@ def test_the_two_packs_split_the_wheels_files(package, tmp_path):
             made.writestr(name, "{\"books\": {}}" if name.endswith(".json") else "w = 2\n")
     first = package.browser_archive(wheel)
     second = package.second_pack(first)
-    assert second.name == "pyrules-9.9.sheet.gz"
+    assert second.name == "sheet-9.9.pack.gz"
     assert set(package.unpack(gzip.decompress(first.read_bytes()))) == {"pyrules/__init__.py"}
     assert set(package.unpack(gzip.decompress(second.read_bytes()))) == set(package.SECOND_PACK)
 
