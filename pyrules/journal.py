@@ -27,20 +27,65 @@ MAX_JOURNAL = 200  # entries: an adventure's link carries them all (tests/unit/l
 LABELS = {"action": "Action"}
 
 
-def read(data: Any, system: type[System], fights: int) -> list[dict]:
-    """The journal ``data`` holds, each action read by the system (a book without a sheet refuses one)."""
+def read(data: Any, system: type[System], fights: list[dict], left: list[dict], sheet: dict) -> list[dict]:
+    """The journal ``data`` holds, each action read by the system (a book without a sheet refuses one) and each entry
+    checked by acting again (:func:`_checked`), so that a link's journal can tell only what its actions did:
+    ``fights`` are the adventure's, read, ``left`` the hero each of them leaves (its record replayed) and ``sheet``
+    the adventure's hero and section as they are now."""
     r = Reader({"journal": data}, "", {"journal": "Journal"})
     entries = r.items("journal", low=0, high=MAX_JOURNAL)
     journal, last = [], 0
     for i, item in enumerate(entries):
         e = Reader(item, f"journal[{i}]", LABELS)
-        at = e.integer("at", low=last, high=fights)
+        at = e.integer("at", low=last, high=len(fights))
         action = system.sheet_action(e.get("action"), f"journal[{i}].action")
         was, now = (_values(e, key) for key in ("was", "now"))
         e.done()
         journal.append({"at": at, "action": action, "was": was, "now": now})
         last = at
+    _checked(journal, system, fights, left, sheet)
     return journal
+
+
+def _checked(journal: list[dict], system: type[System], fights: list[dict], left: list[dict], sheet: dict) -> None:
+    """Each entry's ``was`` and ``now`` are what its action changes, acted again on the sheet as it then was: after
+    the fight before it (the hero that fight leaves, replayed), or, before the first fight, the sheet that fight
+    started from (the adventure's sheet now, before any fight) with the entries taken back. The values an entry says
+    it changed are taken as they were (the player may have edited the sheet by hand between), the rest of the sheet
+    as it then stood. A mismatch is refused by the entry's field: a journal says only what its actions did."""
+    for at in sorted({entry["at"] for entry in journal}):
+        run = [(i, entry) for i, entry in enumerate(journal) if entry["at"] == at]
+        if at:
+            state = {**left[at - 1], "section": fights[at - 1]["section"]}
+        else:
+            state = (
+                {**system.read_hero(fights[0]["record"]["hero"]), "section": fights[0]["section"]} if fights else sheet
+            )
+            for _, entry in reversed(run):
+                state = patched(state, entry["was"])
+        for i, entry in run:
+            before = patched(state, entry["was"])
+            try:
+                after = _after(before, entry["action"], system)
+            except RecordError as error:
+                why = tr(
+                    "gives an Action Chart the book does not allow ({why})",
+                    why=f"{error.label}: {error.message}" if error.label else error.message,
+                )
+                raise RecordError(f"journal[{i}].was", why, tr("Journal")) from None
+            done = changes(before, after)
+            if done != (entry["was"], entry["now"]):
+                why = tr("is not what its action does: {line}", line=system.sheet_said(entry["action"], *done))
+                raise RecordError(f"journal[{i}].now", why, tr("Journal"))
+            state = after
+
+
+def _after(before: dict, action: dict, system: type[System]) -> dict:
+    """The sheet (the hero's values and the ``section``) after ``action``."""
+    if action["do"] == "section":
+        return {**before, "section": action["section"]}
+    hero = {key: value for key, value in before.items() if key != "section"}
+    return {**system.sheet_act(hero, action), "section": before.get("section", "")}
 
 
 def _values(r: Reader, key: str) -> dict:
@@ -127,10 +172,7 @@ def acted(document: dict, given: Any, system: type[System]) -> tuple[dict, str, 
         raise RecordError("adventure.journal", why, tr("Journal"))
     action = system.sheet_action(given)
     before = _state(document)
-    if action["do"] == "section":
-        after = {**before, "section": action["section"]}
-    else:
-        after = {**system.sheet_act(document["hero"], action), "section": before["section"]}
+    after = _after(before, action, system)
     was, now = changes(before, after)
     entry = {"at": len(document["fights"]), "action": action, "was": was, "now": now}
     return _with(document, after, [*journal, entry]), system.sheet_said(action, was, now), {**action, "was": was,

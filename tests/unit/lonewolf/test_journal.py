@@ -165,8 +165,14 @@ def test_a_book_without_an_action_chart_refuses_the_op_by_field():
 def test_undo_with_nothing_done_or_after_a_fight_is_refused_by_field():
     assert call(op="sheet", adventure=adventure(), undo=True)["error"]["field"] == "undo"
     document = act(adventure(), {"do": "eat"})["adventure"]
-    record = {"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": document["hero"],
-              "enemies": [{"name": "Giak", "skill": 10, "endurance": 6}], "actions": [{"do": "round", "number": 5}]}
+    record = {
+        "format": "pyrules-fight",
+        "version": 1,
+        "system": "lone-wolf",
+        "hero": document["hero"],
+        "enemies": [{"name": "Giak", "skill": 10, "endurance": 6}],
+        "actions": [{"do": "round", "number": 5}],
+    }
     fought = {**document, "fights": [{"name": "", "section": "", "when": 0, "record": record}]}
     reply = call(op="sheet", adventure=fought, undo=True)
     assert reply["error"]["field"] == "undo"
@@ -272,11 +278,47 @@ def test_an_adventure_with_no_journal_reads_and_links_as_before():
     assert call(op="open_link", code=code)["adventure"] == document
 
 
-def test_a_forged_journals_lines_are_said_with_what_it_holds_never_an_internal_error():
+FORGERIES = [  # (what is changed in a journal of two entries, a Backpack item dropped then a Meal missed; the field)
+    (lambda j: j[0].update(was={"chart": {"backpack": "no list"}}), "journal[0].was"),
+    (lambda j: j[1].update(now={"endurance": "many", "chart": None}), "journal[1].now"),
+    (lambda j: j[1].update(was={"endurance": 25}, now={"endurance": 2}), "journal[0].was"),  # 25 of 20, taken back
+    (lambda j: j[1].update(was={"endurance": -5}, now={"endurance": -8}), "journal[0].was"),  # no such sheet
+    (lambda j: j[1].update(action={"do": "eat"}), "journal[1].now"),  # a Meal eaten, said as ENDURANCE lost
+    (lambda j: j[0]["now"]["chart"]["backpack"].update(items=["Sommerswerd"]), "journal[0].now"),
+    (lambda j: j[1].update(was={"endurance": 19}, now={"endurance": 2}), "journal[1].now"),  # a loss of 17, not 3
+    (lambda j: j.insert(1, {**j[1], "was": {"endurance": 30}, "now": {"endurance": 27}}), "journal[0].was"),
+]
+
+
+@pytest.mark.parametrize(("forge", "field"), FORGERIES)
+def test_a_forged_journal_is_refused_by_its_entrys_field_so_a_link_tells_only_what_was_done(forge, field):
     document = act(act(adventure(), {"do": "drop", "part": "backpack", "index": 1})["adventure"], {"do": "hungry"})
-    forged = copy.deepcopy(document["adventure"])
-    forged["journal"][0]["was"] = {"chart": {"backpack": "no list"}}
-    forged["journal"][1]["now"] = {"endurance": "many", "chart": None}
-    reply = call(op="sheet", adventure=forged)
-    assert reply["ok"] and reply["lines"] == ["Dropped: ? (Backpack Items).", "No Meal to eat: ENDURANCE −20, now 0."]
-    assert call(op="sheet", adventure=forged, undo=True)["error"]["field"] == "undo"
+    honest = document["adventure"]
+    assert call(op="sheet", adventure=honest)["lines"] == ["Dropped: Healing potion (Backpack Items).",
+                                                           "No Meal to eat: ENDURANCE −3, now 17."]  # fmt: skip
+    forged = copy.deepcopy(honest)
+    forge(forged["journal"])
+    for request in ({"op": "sheet", "adventure": forged}, {"op": "adventure", "adventure": forged},
+                    {"op": "open_link", "code": share.encode(forged)}):  # fmt: skip
+        reply = call(**request)
+        error = reply["error"]
+        if request["op"] == "open_link":  # the link refused whole, saying why
+            assert error["field"] == "link" and f"({error['label'] and 'Journal'}:" in error["message"], error
+        else:
+            assert error["field"] == field and error["label"] == "Journal", error
+
+
+def test_a_journal_after_a_fight_is_acted_again_on_the_hero_the_fight_left():
+    hero = {"skill": 15, "endurance": 20, "chart": {"meals": 1, "backpack": [POTION]}}
+    giak = {"name": "Giak", "skill": 10, "endurance": 6}
+    record = {"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "hero": hero, "enemies": [giak],
+              "actions": [{"do": "round", "number": 5}]}  # fmt: skip
+    fought = call(op="adventure", adventure=record)["adventure"]
+    assert fought["hero"]["endurance"] == 18  # the fight cost 2
+    used = act(act(fought, {"do": "use", "part": "backpack", "index": 0})["adventure"], {"do": "eat"})["adventure"]
+    assert [e["at"] for e in used["journal"]] == [1, 1] and used["hero"]["endurance"] == 20
+    assert call(op="adventure", adventure=used)["adventure"] == used
+    # the potion said to restore 2 from the 20 the hero started with, not the 18 the fight left: refused
+    lying = copy.deepcopy(used)
+    lying["journal"][0]["was"] = {**lying["journal"][0]["was"], "endurance": 20}
+    assert call(op="adventure", adventure=lying)["error"]["field"] == "journal[0].now"
