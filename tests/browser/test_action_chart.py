@@ -5,6 +5,7 @@ and spent, undo, a reload that loses nothing, and a fight that leaves the chart 
 from __future__ import annotations
 
 import json
+import re
 
 from conftest import stored
 from playwright.sync_api import expect
@@ -118,3 +119,31 @@ def test_an_action_chart_kept_through_a_section_a_reload_and_a_fight(fresh_page)
     expect(chart.get_by_text("Laumspur (+4 ENDURANCE, 1 use left)")).to_be_visible()
     after = kept_adventure(page)
     assert after["hero"]["chart"] == before["hero"]["chart"]  # the fight carried the chart whole
+
+
+def test_a_medi_kit_unit_is_used_between_sections_from_its_own_button(fresh_page):
+    page = fresh_page
+    page.set_viewport_size(PHONE)
+    page.get_by_role("radio", name="Freeway Warrior").check()
+    page.get_by_label("CLOSE COMBAT SKILL", exact=True).fill("15")
+    page.get_by_label("ENDURANCE", exact=True).fill("25")
+    chart = chart_of(page)
+    use = chart.get_by_role("button", name="Use a unit: +3 ENDURANCE")  # the book's unit: 3 ENDURANCE
+    expect(use).to_be_disabled()  # none in the kit yet
+    chart.get_by_role("button", name="No Water to drink").click()
+    chart.get_by_role("button", name="No Water to drink").click()
+    expect(page.get_by_label("ENDURANCE", exact=True)).to_have_value("19")
+    medikit = chart.get_by_role("form", name=re.compile("^MEDI-KIT"))
+    medikit.get_by_label("Found or spent").fill("2")
+    medikit.get_by_role("button", name="Apply").click()
+    expect(use).to_be_enabled()
+    use.click()
+    expect(page.get_by_label("ENDURANCE", exact=True)).to_have_value("22")
+    use.click()
+    expect(page.get_by_label("ENDURANCE", exact=True)).to_have_value("25")
+    expect(use).to_be_disabled()  # the kit is empty
+    expect(log_lines(chart)).to_have_count(5)
+    chart.get_by_role("button", name="Undo").click()
+    expect(page.get_by_label("ENDURANCE", exact=True)).to_have_value("22")
+    expect(use).to_be_enabled()
+    assert kept_adventure(page)["hero"]["chart"]["medikit"] == 1

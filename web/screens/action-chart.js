@@ -17,9 +17,9 @@ import { announce } from "./widgets.js";
 /**
  * A part of the chart as the book declares it: a list of items or a count; its limit (null: the player keeps it,
  * `note` says so); what a count holds; a box of named counts' `names` (the record's) and their `labels` (shown);
- * `meals`: the Meals take its spaces.
+ * `meals`: the Meals take its spaces; `use`: the words of using one of a count's units (a Medi-Kit's), its button.
  * @typedef {{key: string, label: string, kind: string, limit: number | null, note?: string, holds?: string,
- *   names?: string[], labels?: string[], meals?: boolean}} Part
+ *   names?: string[], labels?: string[], meals?: boolean, use?: string}} Part
  */
 
 // The actions a form or an item's button sends; the book's others are a button each (a Meal eaten, none to eat).
@@ -188,7 +188,8 @@ function counted(p, has, change) {
                                 ...(p.names ? { name: value(`${id}-name`) } : {}) } }),
       [...(p.names ? [h("div", { className: "field" }, label(`${id}-name`, p.label),
         h("select", { id: `${id}-name`, data: { field: "action.name" } }, ...options(p, p.names)))] : []),
-       field(`${id}-change`, change, "action.change", SIGNED)], t("Apply"), title));
+       field(`${id}-change`, change, "action.change", SIGNED)], t("Apply"), title),
+    p.use ? button(p.use, () => ({ action: { do: "use", part: p.key } }), `${id}-use`, !(Number(has) > 0)) : "");
 }
 
 /**

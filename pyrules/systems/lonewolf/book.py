@@ -112,7 +112,8 @@ def _books() -> dict[str, Any]:
 def declared(key: str, willpower: bool) -> dict:
     """The book's chart as describe() declares it, in the current language: its boxes (``parts``: ``key``, the
     printed ``label``, ``kind``, ``limit``, or null with a ``note``: the player keeps it; a count's ``holds``; the
-    Backpack's ``meals``: the Meals take its spaces; the Herb Pouch's ``needs``), the ``powers`` chosen at the start
+    Backpack's ``meals``: the Meals take its spaces; the Herb Pouch's ``needs``; a Medi-Kit's ``use``: the words of
+    using one unit), the ``powers`` chosen at the start
     and the ``actions`` between sections, each with its label. A list of names (``names``: the powers', the
     skills') is the record's, in English, with ``labels`` as the page shows them."""
     book = of(key)
@@ -129,6 +130,8 @@ def declared(key: str, willpower: bool) -> dict:
             told["meals"] = True
         if part.needs:
             told["needs"] = tr(part.needs)
+        if part.key == "medikit" and book.unit_gives:  # a unit used between sections: its button's words
+            told["use"] = tr("Use a unit: +{n} {stat}", n=book.unit_gives, stat=tr("ENDURANCE"))
         if part.names:  # the record's names (English), and as the page shows them
             told["names"], told["labels"] = list(part.names), [tr(name) for name in part.names]
         parts.append(told)
