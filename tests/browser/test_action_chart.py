@@ -147,3 +147,30 @@ def test_a_medi_kit_unit_is_used_between_sections_from_its_own_button(fresh_page
     expect(page.get_by_label("ENDURANCE", exact=True)).to_have_value("22")
     expect(use).to_be_enabled()
     assert kept_adventure(page)["hero"]["chart"]["medikit"] == 1
+
+
+def test_the_action_chart_prints_on_one_a4_page_without_its_controls(fresh_page):
+    page = fresh_page
+    page.get_by_role("radio", name=LONE_WOLF).check()
+    page.get_by_label("COMBAT SKILL", exact=True).fill("15")
+    page.get_by_label("ENDURANCE", exact=True).fill("25")
+    chart = chart_of(page)
+    count(chart, "Meals", 2)
+    add(chart, "Backpack Items", "Rope")
+    rope = chart.locator("li", has_text="Rope")
+    expect(chart.get_by_role("button", name="Drop Rope")).to_be_visible()
+    try:
+        page.emulate_media(media="print")
+        for selector in ("#action-chart form", ".chart-tools", "#setup .enemies", "#books label:not(:has(:checked))"):
+            shown = page.locator(selector).evaluate_all("es => es.map((e) => getComputedStyle(e).display)")
+            assert shown and set(shown) == {"none"}, selector
+        expect(rope.first).to_be_visible()  # what the hero carries, and the log
+        expect(chart.get_by_role("button", name="Drop Rope")).to_be_hidden()
+        expect(chart.get_by_role("heading", name="Meals")).to_contain_text("2")
+        expect(log_lines(chart)).to_have_count(2)
+        expect(page.get_by_label("COMBAT SKILL", exact=True)).to_be_visible()
+        expect(page.get_by_role("radio", name=LONE_WOLF)).to_be_visible()  # the book, the others left off
+        pdf = page.pdf(format="A4")
+        assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 1
+    finally:
+        page.emulate_media(media="null")

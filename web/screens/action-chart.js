@@ -101,7 +101,7 @@ export function draw(next, system) {
             h("select", { id: "chart-power-name", data: { field: "action.item" } },
               ...options(powers, powers.names.filter((name) => !chosen.some((item) => nameOf(item) === name)))))],
           t("Choose"), powers.label))] : []),
-      part(h("h3", { i18n: "Add an item" }),
+      tools(part(h("h3", { i18n: "Add an item" }),
         form("chart-add", () => ({ action: { do: "take", part: value("chart-add-part"), item: item() } }), [
           h("div", { className: "field" }, label("chart-add-part", t("Where")),
             h("select", { id: "chart-add-part", data: { field: "action.part" } },
@@ -113,8 +113,8 @@ export function draw(next, system) {
               .map((text, i) => field(`chart-add-${EFFECTS[i]}`, text, `action.item.${EFFECTS[i]}`)),
             h("div", { className: "field check" },
               h("input", { type: "checkbox", id: "chart-add-fight", data: { field: "action.item.in_fight" } }),
-              label("chart-add-fight", t("May be used in a fight"))))], t("Add"))),
-      part(h("h3", { i18n: "Between sections" }),
+              label("chart-add-fight", t("May be used in a fight"))))], t("Add")))),
+      tools(part(h("h3", { i18n: "Between sections" }),
         h("div", { className: "inline" }, ...actions.filter((a) => !FIELDED.includes(a.do))
           .map((a) => button(a.label, () => ({ action: { do: a.do } }), `chart-${a.do}`))),
         ...["endurance", "willpower"].filter((stat) => said[stat]).map((stat) =>
@@ -122,7 +122,7 @@ export function draw(next, system) {
             [field(`chart-${stat}-change`, said[stat], "action.change", SIGNED)], t("Apply"))),
         form("chart-section", () => ({ action: { do: "section", section: String(value("chart-section-to")) } }),
           [field("chart-section-to", t("Turn to"), "action.section", { maxLength: 20, defaultValue: next.section,
-                                                                inputMode: "text" })], t("Go"))),
+                                                                inputMode: "text" })], t("Go")))),
       part(h("h3", { i18n: "Adventure log" }), log,
         button(t("Undo"), () => ({ undo: true }), "chart-undo", !next.journal?.length))));
   lines(next);
@@ -216,6 +216,15 @@ function part(...children) {
   return h("div", { className: "chart-part" },
     .../** @type {Node[]} */ (children.filter(Boolean)), h("div", { className: "error", attrs: { role: "alert" } }));
 }
+
+/**
+ * A part of controls alone (adding an item, the actions between sections): left off the printed chart.
+ * @param {HTMLElement} element
+ */
+const tools = (element) => {
+  element.classList.add("chart-tools");
+  return element;
+};
 
 /** @param {string | undefined} text */
 const hint = (text) => (text ? h("p", { className: "hint" }, text) : undefined);
