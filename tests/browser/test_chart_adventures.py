@@ -150,6 +150,7 @@ class Adventurer(Oracle):
         self.system, self.table, self.section = system, tables()[system], ""
         self.skills = {name: 0 for name in SKILLS} if system == "freeway-warrior" else {}
         self.skill = numbers[ADVENTURES[system]["skill"]] + ADVENTURES[system]["weapon"]
+        self.most_willpower = numbers.get("Starting WILLPOWER")  # kept, whatever WILLPOWER is now
 
     def carried(self) -> int:
         """COMBAT SKILL the items carried give: each item's bonus that is not used up."""
@@ -219,6 +220,7 @@ def expect_sheet(page, oracle: Adventurer, journal: int) -> None:
     expect(page.get_by_label("Starting ENDURANCE", exact=True)).to_have_value(str(oracle.start))
     if oracle.willpower is not None:
         expect(page.get_by_label("WILLPOWER", exact=True)).to_have_value(str(oracle.willpower))
+        expect(page.get_by_label("Starting WILLPOWER", exact=True)).to_have_value(str(oracle.most_willpower))
     expect(page.get_by_role("textbox", name="Section", exact=True)).to_have_value(oracle.section)
     chart = chart_of(page)
     expect(chart.get_by_role("heading", level=3)).to_have_text([heading(oracle, p) for p in adventure["layout"]] + TAIL)
