@@ -259,8 +259,8 @@ function listPart(key, title, items = [], limit, note, more, meals = 0) {
 function said(item) {
   if (typeof item === "string") return known.labels[known.names.indexOf(item)] ?? item; // a power's, translated
   const { labels } = shown;
-  const effects = [item.skill ? `${signed(item.skill)} ${labels.skill}` : "",
-                   item.endurance ? `+${item.endurance} ${labels.endurance}` : "",
+  const effects = [item.skill ? t("{change} {stat}", { change: signed(item.skill), stat: labels.skill }) : "",
+                   item.endurance ? t("{change} {stat}", { change: `+${item.endurance}`, stat: labels.endurance }) : "",
                    item.uses === undefined || item.uses === null ? "" : t("{n} {n|use|uses} left", { n: item.uses }),
                    item.in_fight ? t("in a fight") : ""].filter(Boolean);
   return effects.length ? `${item.name} (${effects.join(", ")})` : item.name;

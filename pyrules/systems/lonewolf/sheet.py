@@ -249,6 +249,8 @@ def said(cls: Any, action: dict, was: dict, now: dict) -> str:
             label, n = tr(action["name"]), n.get(action["name"]) if isinstance(n, dict) else 0
         elif do != "count":
             label = tr(book.part(key).label)
+        elif part and part.holds and sum(p.label == part.label for p in book.parts) > 1:  # a calibre's own pouch
+            label = f"{label} ({tr(part.holds)})"
         return tr("{part}: {change}, now {n}.", part=label, change=_signed(action.get("change", -1)), n=_number(n))
     score = "willpower" if do == "willpower" else "endurance"
     stands = _number(now.get(score, was.get(score)))

@@ -67,7 +67,7 @@ ACTIONS = [  # (system, action, what the hero's chart or numbers become, the Eng
     ("freeway-warrior", {"do": "count", "part": "medikit", "change": 3},
      lambda h: h["chart"]["medikit"] == 3, "MEDI-KIT: +3, now 3."),
     ("freeway-warrior", {"do": "count", "part": "ammo_9mm", "change": 8},
-     lambda h: h["chart"]["ammo_9mm"] == 8, "AMMO POUCH: +8, now 8."),
+     lambda h: h["chart"]["ammo_9mm"] == 8, "AMMO POUCH (9mm): +8, now 8."),
     ("freeway-warrior", {"do": "count", "part": "water", "change": 4},
      lambda h: h["chart"]["water"] == 4, "WATER CANTEEN: +4, now 4."),
     ("freeway-warrior", {"do": "count", "part": "skills", "name": "Stealth", "change": 2},
