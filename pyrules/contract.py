@@ -419,6 +419,24 @@ class System(ABC):
         """A new hero by the book's creation rules: (hero's numbers, the random numbers or dice used)."""
         raise RecordError("system", tr("this book's heroes are not rolled: type their numbers"), tr("Rules"))
 
+    # ---- between sections (the adventure's journal: pyrules/journal.py) ------------------------------------------
+
+    @classmethod
+    def sheet_action(cls, data: Any, path: str = "action") -> dict:
+        """An action on the hero's sheet between sections, read and normalized; refused by field. By default there is
+        none: this book keeps no sheet between fights but the hero's numbers."""
+        raise RecordError(path, tr("this book keeps no Action Chart between sections"), tr("Action"))
+
+    @classmethod
+    def sheet_act(cls, hero: dict, action: dict) -> dict:
+        """The adventure's ``hero`` (a record's hero part) after ``action`` (:meth:`sheet_action`'s)."""
+        raise RecordError("action", tr("this book keeps no Action Chart between sections"), tr("Action"))
+
+    @classmethod
+    def sheet_said(cls, action: dict, was: dict, now: dict) -> str:
+        """The log line of ``action``, from the hero's values it changed (``was``, ``now``)."""
+        return ""
+
     # ---- odds ----------------------------------------------------------------------------------------------
 
     @classmethod

@@ -195,9 +195,35 @@ def bytes_shipped(dist: Path) -> tuple[int, int]:
     manifests = sorted(dist.glob("manifest.*.webmanifest"), key=lambda p: p.stat().st_size)
     files = [p for p in files if p not in catalogs[:-1] + manifests[:-1]]
     raw = sum(p.stat().st_size for p in files)
-    packed = (".whl", ".gz", ".png")
-    sent = sum(p.stat().st_size if p.suffix in packed else len(gzip.compress(p.read_bytes(), 9)) for p in files)
-    return raw, sent
+    return raw, sum(map(sent_size, files))
+
+
+def sent_size(path: Path) -> int:
+    """A file's bytes as a browser downloads it (bytes_shipped's count): text gzipped, packs and PNGs as they are."""
+    return path.stat().st_size if path.suffix in (".whl", ".gz", ".png") else len(gzip.compress(path.read_bytes(), 9))
+
+
+def first_visit(browser, url: str, dist: Path) -> dict[str, dict[str, int]]:
+    """What a first visit (a fresh profile of ``browser``, the set-up's first book shown: a Lone Wolf one, whose
+    Action Chart loads once the rules are ready) downloads of the site beyond its Pyodide runtime: ``before`` the
+    app is ready (requests begun before the page's ready mark) and ``after`` it until the chart is drawn, each file
+    by its path with its bytes counted as bytes_shipped counts them. The service worker is blocked: it registers
+    only once the app is ready and then precaches every file (bytes_shipped's count), which is left out here."""
+    context = browser.new_context(service_workers="block")
+    started: list[tuple[str, float]] = []
+    context.on("requestfinished", lambda request: started.append((request.url, request.timing["startTime"])))
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=true]", timeout=120_000)
+    ready = page.evaluate("window.pyrulesTiming.readyOnPage")
+    page.get_by_role("region", name="Action Chart").get_by_role("heading").first.wait_for(timeout=120_000)
+    context.close()
+    seen: dict[str, dict[str, int]] = {"before": {}, "after": {}}
+    for address, at in started:
+        path = address.removeprefix(url).split("?")[0].split("#")[0] or "index.html"
+        if (dist / path).is_file() and not path.startswith("pyodide/"):
+            seen["before" if at < ready else "after"][path] = sent_size(dist / path)
+    return seen
 
 
 def run_bench(
@@ -302,6 +328,7 @@ def run_bench(
         page.goto(url + "bench/empty.html")
         odds = page.evaluate(ODDS_JS, [MC_FIGHTS, REVIEW_CITADEL])
         context.close()
+        visit = first_visit(browser, url, dist)
         browser.close()
     server.shutdown()
 
@@ -377,6 +404,13 @@ def run_bench(
             "Bytes shipped beyond the Pyodide runtime (wheel, HTML, JS, CSS, icons), as downloaded (text gzipped)",
             f"{zipped / 1024:.1f} KB downloaded ({raw / 1024:.1f} KB on disk)",
             "< 150 KB",
+        ),
+        (
+            "Of those, what a first visit downloads before ready (Chromium, fresh profile; the service worker's"
+            " precache after ready aside), and after it until the first book's Action Chart is drawn",
+            f"{sum(visit['before'].values()) / 1024:.1f} KB before ready ({len(visit['before'])} files), then"
+            f" {sum(visit['after'].values()) / 1024:.1f} KB ({', '.join(sorted(visit['after'])) or 'none'})",
+            "none set",
         ),
     ]
     if "error" in odds:

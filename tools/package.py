@@ -13,6 +13,7 @@ import shutil
 import zipfile
 import zlib
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]  # the repository: its tests, tools and docs name the package's names too
 
@@ -261,8 +262,42 @@ NOT_READ_BY_THE_RULES = {
 }
 
 
+def _chart_facts(data: Any) -> Any:
+    """Of the Action Charts' facts (data/action_charts.json), what pyrules/systems/lonewolf/book.py reads: each book's
+    boxes (their printed names, kinds, limits, what a count holds, whether the Meals take their spaces, the power
+    they need, a skills box's names, the Ammo Pouch's calibres), the ENDURANCE effects of a Meal or a drink missed
+    and of a Medi-Kit unit, the powers' printed name, number chosen and names. Not the sources, the notes, the
+    starting equipment, the weapons or the editions' disagreements."""
+    kinds = ("items", "count", "ammunition", "skills")
+    wanted = ("key", "printed", "kind", "limit", "holds", "counts_meals", "needs_power", "names", "limits")
+    whens = ("told to eat with no Meal", "told to drink with no Water", "each unit used")  # book.py's, as it reads them
+
+    def part(found: dict) -> dict:
+        # a limit of null is the limit left out; what an items box holds is its notes' (a count's is its unit)
+        kept = {key: found[key] for key in wanted if found.get(key) is not None
+                and not (key == "holds" and found["kind"] != "count")}  # fmt: skip
+        if kept.get("limits"):
+            kept["limits"] = [{"calibre": each["calibre"], "limit": each["limit"]} for each in found["limits"]]
+        effects = [{"when": when, "change": e["change"]} for e in found.get("effects", ())
+                   for when in whens if e["when"].startswith(when)]  # fmt: skip
+        return {**kept, "effects": effects} if effects else kept
+
+    books = {}
+    for key, book in data["books"].items():
+        powers = book["powers"]
+        books[key] = {"parts": [part(found) for found in book["parts"] if found["kind"] in kinds], "powers": {
+            "printed": powers["printed"], "chosen_at_start": powers["chosen_at_start"],
+            "list": [{"name": power["name"]} for power in powers["list"]]}}  # fmt: skip
+    return {"books": books}
+
+
+COMPACTED = {"pyrules/systems/lonewolf/data/action_charts.json": _chart_facts}  # data the page's pack keeps a part of
+
+
 def _for_the_page(name: str, data: bytes) -> bytes:
-    """A file of the browser wheel as the page's pack holds it (:data:`NOT_READ_BY_THE_RULES`)."""
+    """A file of the browser wheel as the page's pack holds it (:data:`NOT_READ_BY_THE_RULES`, :data:`COMPACTED`)."""
+    if name in COMPACTED:
+        return json.dumps(COMPACTED[name](json.loads(data)), ensure_ascii=False, separators=(",", ":")).encode()
     if name not in NOT_READ_BY_THE_RULES:
         return data
     found = _unannotated_data(json.loads(data), NOT_READ_BY_THE_RULES[name])
@@ -304,7 +339,6 @@ def browser_wheel(wheel: Path, build: Path) -> Path:
 NOT_IN_THE_PAGE = (
     "pyrules/__main__.py",
     "pyrules/benchmark.py",
-    "pyrules/systems/lonewolf/data/action_charts.json",
 )
 
 
@@ -367,15 +401,16 @@ systems/lonewolf/odds/__init__.py systems/fighting_fantasy/odds.py systems/fight
 systems/lonewolf/odds/review.py systems/lonewolf/odds/willpower.py systems/lonewolf/odds/forward.py
 systems/lonewolf/odds/reply.py systems/citadel/odds.py systems/citadel/geometry.py systems/lonewolf/data/crt.json
 systems/citadel/phases.py systems/citadel/rules.py systems/lonewolf/tables.py systems/citadel/deployment.py
-systems/citadel/words.py systems/citadel/view.py systems/citadel/data/citadel.json
-systems/fighting_fantasy/engine.py systems/citadel/combat.py systems/fighting_fantasy/spells.py
-systems/citadel/record.py systems/citadel/system.py systems/fighting_fantasy/view.py
-systems/fighting_fantasy/sheet.py systems/fighting_fantasy/rules.py systems/lonewolf/view.py
-systems/fighting_fantasy/record.py systems/fighting_fantasy/system.py systems/citadel/__init__.py
-systems/fighting_fantasy/words.py systems/lonewolf/rules.py systems/lonewolf/words.py systems/lonewolf/record.py
-systems/lonewolf/system.py systems/lonewolf/variants.py systems/fighting_fantasy/__init__.py systems/__init__.py
-adventure.py params.py api.py systems/lonewolf/__init__.py contract.py rng.py __init__.py fight.py fields.py
-share.py budget.py odds.py preview.py i18n.py review.py review_simulated.py locales/languages.json
+systems/citadel/words.py systems/citadel/view.py systems/citadel/data/citadel.json systems/fighting_fantasy/engine.py
+systems/citadel/combat.py systems/fighting_fantasy/spells.py systems/citadel/record.py systems/citadel/system.py
+systems/fighting_fantasy/view.py systems/fighting_fantasy/sheet.py systems/fighting_fantasy/rules.py
+systems/lonewolf/view.py systems/fighting_fantasy/record.py systems/fighting_fantasy/system.py
+systems/citadel/__init__.py systems/fighting_fantasy/words.py systems/lonewolf/rules.py systems/lonewolf/words.py
+systems/lonewolf/record.py systems/lonewolf/system.py systems/lonewolf/variants.py journal.py
+systems/fighting_fantasy/__init__.py systems/__init__.py adventure.py params.py api.py systems/lonewolf/__init__.py
+contract.py rng.py __init__.py fight.py fields.py share.py budget.py odds.py preview.py i18n.py
+systems/lonewolf/chart.py systems/lonewolf/sheet.py review.py review_simulated.py systems/lonewolf/book.py
+locales/languages.json systems/lonewolf/data/action_charts.json
 """.split())
 
 
@@ -429,8 +464,24 @@ def browser_archive(
         files = [(name, _for_the_page(name, source.read(name))) for name in names
                  if ".dist-info/" not in name and name not in leave_out and not for_the_build(name)]  # fmt: skip
     files = [(name, _without_fields(data, fields) if fields and name.endswith(".py") else data) for name, data in files]
-    out.write_bytes(gzipped(pack(files)))
+    out.write_bytes(gzipped(pack([(name, data) for name, data in files if name not in SECOND_PACK])))
+    second_pack(out).write_bytes(gzipped(pack([(name, data) for name, data in files if name in SECOND_PACK])))
     return out
+
+
+# The rules' second pack: what only the Action Chart needs (the ``sheet`` op, an adventure's journal, the books'
+# charts as ``hello`` with ``describe`` tells them). The rules' worker downloads it on the first request that
+# imports one of its modules (pyrules.api's ``more`` reply); nothing in the first pack imports them at start, and
+# the start-up snapshot, made from the first pack alone, holds none of them.
+SECOND_PACK = frozenset(f"pyrules/{name}" for name in """
+journal.py systems/lonewolf/sheet.py systems/lonewolf/book.py systems/lonewolf/data/action_charts.json
+""".split())
+
+
+def second_pack(first: Path) -> Path:
+    """Where :func:`browser_archive` writes the second pack of the first pack ``first``: beside it, named apart from
+    it (``pyrules-*`` names the first alone)."""
+    return first.with_name("sheet-" + first.name.removeprefix("pyrules-"))
 
 
 def pack(files: list[tuple[str, bytes]]) -> bytes:

@@ -9,13 +9,14 @@ import base64
 import hashlib
 import json
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
 
 from tools.environment import node_tools
 from tools.icons import icons
-from tools.package import browser_archive, browser_wheel, gzipped
+from tools.package import browser_archive, browser_wheel, gzipped, second_pack
 from tools.paths import BUILD, DIST, ROOT, WEB, log, run
 from tools.runtime import PYODIDE_VERSION, SHIPPED_RUNTIME, fetch_pyodide, lock_info
 from tools.snapshot import memory_size, start_up_snapshot, used_stdlib
@@ -63,23 +64,25 @@ def compact(suffix: str, text: str) -> str:
 
 
 # The page's source lives in web/ in rooms by where it runs (docs/contributing.md); the site is flat: the page's modules
-# bundled into app.js, the rules' worker's into worker.js, the small scripts that load on their own beside them.
-BUNDLES = {"shell/app.js": "app.js", "worker/worker.js": "worker.js"}  # entry in web/: the bundle's name in the site
+# bundled into app.js (split_off), the rules' worker's into worker.js, the small scripts that load on their own beside
+# them.
+BUNDLES = {"worker/worker.js": "worker.js"}  # entry in web/: the bundle's name in the site
 OWN = {"shell/boot.js": "boot.js", "shell/link.js": "link.js", "service-worker/sw.js": "sw.js"}
 
 
 def minify(out: Path, source: Path) -> None:
     """esbuild minifies the page's JavaScript and CSS into ``out``, from ``source`` (web/ with the replacements made).
-    The page's modules ship as one file: app.js with everything it imports, the screens of every kind included (the
-    service worker precaches every file anyway, so a visitor downloads them all; one file gzips about 7 KB smaller
-    than seventeen); the rules' worker, worker.js with its modules (pages.js, worker-*.js), likewise. boot.js (started
-    before the page, so that nothing delays the rules' worker), link.js (a classic script) and the service worker
-    stay their own files."""
+    The page's modules ship as one file: app.js with everything it imports, the screens of every kind included (one
+    file gzips about 7 KB smaller than seventeen), but the Action Chart's screen, which loads on first need
+    (split_off); the rules' worker, worker.js with its modules (pages.js, worker-*.js), as one file too. boot.js
+    (started before the page, so that nothing delays the rules' worker), link.js (a classic script) and the service
+    worker stay their own files."""
     esbuild = node_tools() / "node_modules" / ".bin" / "esbuild"
     common = ["--minify", "--charset=utf8", "--log-level=warning", "--allow-overwrite"]
     for entry, name in BUNDLES.items():  # the rules' worker with its modules; Pyodide's its own
         run(esbuild, source / entry, "--bundle", "--format=esm", "--external:*pyodide.mjs", f"--outfile={out / name}",
             *common)
+    lazy = split_off(esbuild, source, out, common)
     for entry, name in OWN.items():
         kind = [] if name == "sw.js" else ["--format=esm"]
         run(esbuild, source / entry, *kind, f"--outfile={out / name}", *common)
@@ -88,8 +91,42 @@ def minify(out: Path, source: Path) -> None:
     # code after a return): the bundle about 1 KB smaller gzipped (a third pass 45 bytes more), the workers 0.2 KB
     # (a third pass makes worker.js 7 bytes larger).
     terser = node_tools() / "node_modules" / ".bin" / "terser"
-    for name, kind, passes in (("app.js", "--module", 3), ("worker.js", "--module", 2), ("sw.js", "--toplevel", 2)):
+    for name, kind, passes in (("app.js", "--module", 3), ("worker.js", "--module", 2), ("sw.js", "--toplevel", 2),
+                               (lazy, "--module", 3)):
         run(terser, out / name, kind, "--compress", f"passes={passes}", "--mangle", "--output", out / name)
+
+
+# The page's modules that load on first need, each its own file in the site: the Action Chart's screen (sheet.js
+# imports it when a book that has one is shown).
+LAZY = "action-chart"
+CHUNK_IMPORT = re.compile(r'import\s*\{([^}]*)\}\s*from\s*"\./(chunk-[\w-]+\.js)";?')
+
+
+def split_off(esbuild: Path, source: Path, out: Path, common: list[str]) -> str:
+    """app.js, the page's modules bundled, but for :data:`LAZY`'s module, written beside it as its own file whose
+    imports of the page's modules are app.js's exports. esbuild's code splitting alone makes a file of every
+    dynamic import (each kind's screen too: 4 KB more gzipped, and more requests): its files are bundled again
+    into one app.js, but for the lazy module's, and app.js exports what that one imports. Returns its file's name."""
+    split = BUILD / "split"
+    shutil.rmtree(split, ignore_errors=True)
+    run(esbuild, source / "shell" / "app.js", "--bundle", "--splitting", "--format=esm", f"--outdir={split}",
+        "--entry-names=[name]", "--chunk-names=[name]-[hash]", *common)
+    (lazy,) = split.glob(f"{LAZY}-*.js")
+    text, exports = lazy.read_text(encoding="utf-8"), []
+
+    def from_app(found: re.Match) -> str:  # import{a as b,c}from"./chunk-X.js" -> import{x0 as b,x1 as c}from"./app.js"
+        names = []
+        for spec in found[1].split(","):
+            name, _, local = spec.strip().partition(" as ")
+            exports.append(f"export{{{name} as x{len(exports)}}}from\"./{found[2]}\";")
+            names.append(f"x{len(exports) - 1} as {local or name}")
+        return f'import{{{",".join(names)}}}from"./app.js";'
+
+    (out / lazy.name).write_text(CHUNK_IMPORT.sub(from_app, text), encoding="utf-8")
+    entry = split / "entry.js"
+    entry.write_text('import"./app.js";' + "".join(exports), encoding="utf-8")
+    run(esbuild, entry, "--bundle", "--format=esm", f"--external:./{LAZY}-*", f"--outfile={out / 'app.js'}", *common)
+    return lazy.name
 
 
 def build() -> Path:
@@ -107,6 +144,8 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
     stdlib = used_stdlib(runtime, wheel)
     shutil.copy2(stdlib, out / "pyodide" / runtime_version / stdlib.name)
     shutil.copy2(wheel, out / wheel.name)
+    second = second_pack(wheel)  # the Action Chart's rules, which the rules' worker downloads on first need
+    shutil.copy2(second, out / second.name)
     for name, data in icons(BUILD).items():
         (out / name).write_bytes(data)
     # The start-up snapshot belongs to one runtime and one wheel: it lives in the runtime's directory (the version in
@@ -129,6 +168,7 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
     replacements = {
         "__HASHES__": json.dumps(hashes),
         "__WHEEL__": wheel.name,
+        "__SECOND__": second.name,
         "__SYSTEMS__": systems_json(),
         "__BOOKS__": books_html(),
         "__SNAPSHOT__": snapshot,

@@ -203,8 +203,11 @@ def test_every_kind_of_system_has_its_screen_module_in_the_site():
     assert '"app.js"' in (DIST / "sw.js").read_text(encoding="utf-8")
     shipped = {p.name for p in DIST.glob("*.js")}
     # nothing bundled is left over: the page's bundle, its early scripts, the rules' worker (bundled with its
-    # modules), and the service worker
-    assert shipped == {"app.js", "boot.js", "link.js", "worker.js", "sw.js"}, shipped
+    # modules), the service worker, and the one module loaded on first need (the Action Chart's screen), precached
+    (lazy,) = DIST.glob("action-chart-*.js")
+    assert shipped == {"app.js", "boot.js", "link.js", "worker.js", "sw.js", lazy.name}, shipped
+    assert f'"{lazy.name}"' in (DIST / "sw.js").read_text(encoding="utf-8")
+    assert f'"./{lazy.name}"' in bundle and 'from"./app.js"' in lazy.read_text(encoding="utf-8")
 
 
 def test_the_standard_library_shipped_is_the_runtimes_own_cut_to_what_the_rules_import():

@@ -14,6 +14,7 @@ from typing import Any
 from pyrules import RecordError, api, share
 from pyrules.api import MAX_REQUEST
 from pyrules.fight import MAX_ACTIONS, Fight
+from pyrules.journal import MAX_JOURNAL
 
 FORMAT = {"format": "pyrules-fight", "version": 1}
 
@@ -124,6 +125,15 @@ def requests() -> Iterator[tuple[str, dict]]:
                 "endurance": 20}, "fights": fights}  # fmt: skip
     yield "adventure, as many fights as 1 MB holds", {"op": "adventure", "adventure": document}
     yield "share_adventure, as many fights as 1 MB holds", {"op": "share_adventure", "adventure": document}
+    journal = [{"at": len(fights) - 40, "action": {"do": "count", "part": "gold", "change": 1},
+                "was": {"chart": {"gold": n or None}}, "now": {"chart": {"gold": n + 1}}} for n in range(MAX_JOURNAL)]
+    journaled = {**document, "hero": {**document["hero"], "chart": {"gold": MAX_JOURNAL}}, "fights": fights[:-40],
+                 "journal": journal}  # a full journal: the fights it leaves room for in 1 MB  # fmt: skip
+    meal = {"do": "count", "part": "meals", "change": 1}
+    yield "sheet, an action on an adventure of as many fights as 1 MB holds", {"op": "sheet", "adventure": document,
+                                                                            "action": meal}  # fmt: skip
+    yield "sheet, the lines of a full journal", {"op": "sheet", "adventure": journaled}
+    yield "sheet, undo in a full journal", {"op": "sheet", "adventure": journaled, "undo": True}
     yield "log, the first events of a 5,000-round fight against 20", {"op": "log", "session": session(typed),
                                                                      "end": 5000}  # fmt: skip
     yield "adventure, a 5,000-round fight against 20", {"op": "adventure", "adventure": typed}

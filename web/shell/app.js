@@ -64,6 +64,8 @@ async function switchLanguage(code) {
     return;
   }
   setLanguage(code);
+  const rules = get("rules");
+  if (rules) rules.lang = language(); // before the screens are drawn again: what they ask is answered in it
   $language.value = language();
   translatePage();
   odds.translate();
@@ -71,8 +73,6 @@ async function switchLanguage(code) {
   setup.select(false);
   sheet.relabel(setup.chosen());
   saved.render();
-  const rules = get("rules");
-  if (rules) rules.lang = language();
   showOdds(); // in the new language at once
   if (friend.open() && rules) { // a shared adventure's words (its statistic, its key, its fights' outcomes) again
     /** @type {Reply<import("../screens/friend.js").Shared>} */

@@ -1,7 +1,8 @@
 """The Action Chart a Lone Wolf-family hero carries through the book (``hero.chart`` of a fight record and of an
 adventure's hero): weapons, Backpack items, Meals, gold, Special Items, the powers or skills chosen at the start,
-Grey Star's Herb Pouch and the book's other boxes. A fight carries it whole to the hero it leaves; an item used in
-the fight is gone from it.
+Grey Star's Herb Pouch and Freeway Warrior's own boxes (Missile Weapons, Medi-Kit units, Water Canteen drinks,
+the Ammo Pouch's rounds of each calibre, Survival Skills' points). A fight carries it whole to the hero it leaves; an
+item used in the fight is gone from it.
 
 An item is a name, with the effect the player typed or the book states: a COMBAT SKILL bonus while it is carried
 (``skill``), ENDURANCE restored when it is used (``endurance``), its uses left (``uses``) and whether it may be used
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...fields import MAX_NAME, Reader
+from ...i18n import tr
 
 MAX_ITEMS, MAX_COUNT, MAX_EFFECT = 40, 999, 99
 LABELS = {
@@ -31,10 +33,20 @@ LABELS = {
     "special": "Special Items",
     "powers": "Powers",
     "herbs": "Herb Pouch",
+    "missile": "MISSILE WEAPONS",
+    "medikit": "MEDI-KIT",
+    "water": "WATER CANTEEN",
+    "ammo_9mm": "9mm",
+    "ammo_762": "7.62mm",
+    "ammo_12": "12 gauge",
+    "skills": "SURVIVAL SKILLS",
 }
 ITEM_LABELS = {"name": "Item", "skill": "COMBAT SKILL bonus", "endurance": "ENDURANCE restored", "uses": "Uses",
                "in_fight": "Used in a fight"}  # fmt: skip
-LISTS = ("weapons", "backpack", "special", "powers", "herbs")
+LISTS = ("weapons", "backpack", "special", "powers", "herbs", "missile")
+COUNTS = ("meals", "gold", "medikit", "water", "ammo_9mm", "ammo_762", "ammo_12")
+ORDER = ("weapons", "backpack", "meals", "gold", "special", "powers", "herbs", "missile", *COUNTS[2:], "skills")
+MAX_SKILLS = 10  # Survival Skills held, each with its points
 
 
 @dataclass(frozen=True)
@@ -59,6 +71,13 @@ class Chart:
     special: tuple[Item, ...] = ()
     powers: tuple[Item, ...] = ()
     herbs: tuple[Item, ...] = ()
+    missile: tuple[Item, ...] = ()
+    medikit: int = 0
+    water: int = 0
+    ammo_9mm: int = 0
+    ammo_762: int = 0
+    ammo_12: int = 0
+    skills: tuple[tuple[str, int], ...] = ()  # (Survival Skill, its points), in the order given
 
 
 def read_item(data: Any, path: str, lenient: bool = False) -> Item:
@@ -87,9 +106,18 @@ def read(data: Any, path: str = "hero.chart", lenient: bool = False) -> Chart:
         )
         for key in LISTS
     }
-    lists.update((key, r.integer(key, low=0, high=MAX_COUNT, default=0)) for key in ("meals", "gold"))
+    counts = {key: r.integer(key, low=0, high=MAX_COUNT, default=0) for key in COUNTS}
+    s = Reader(r.get("skills", {}), f"{path}.skills", {}, lenient)  # {Survival Skill: its points}
+    if len(s.data) > MAX_SKILLS:
+        raise r.error("skills", tr("must hold from {low} to {high} {high|entry|entries}, not {n}", low=0,
+                                   high=MAX_SKILLS, n=len(s.data)))  # fmt: skip
+    for name in s.data:
+        if len(name) > MAX_NAME:
+            raise s.error(name, tr("must be at most {n} {n|character|characters} long", n=MAX_NAME))
+    points = tuple((name, s.integer(name, low=0, high=MAX_EFFECT)) for name in s.data)
+    s.done()
     r.done()
-    return Chart(**lists)
+    return Chart(**lists, **counts, skills=points)
 
 
 def item_json(item: Item) -> str | dict:
@@ -110,8 +138,10 @@ def item_json(item: Item) -> str | dict:
 def chart_json(chart: Chart) -> dict:
     """The chart in the record's form, empty parts left out."""
     data: dict[str, Any] = {}
-    for key in ("weapons", "backpack", "meals", "gold", "special", "powers", "herbs"):
+    for key in ORDER:
         value = getattr(chart, key)
-        if value:
+        if value and key == "skills":
+            data[key] = dict(value)
+        elif value:
             data[key] = [item_json(item) for item in value] if isinstance(value, tuple) else value
     return data

@@ -9,7 +9,7 @@ Reading refuses anything the record does not allow, naming the field, in the boo
 >>> setup.hero.weapon, setup.enemies[0].endurance, GreyStar.setup_json(setup)["rules"]
 ('staff', 30, {})
 >>> GreyStar.parse_action({"do": "round", "willpower": 2, "number": 6}, 0)
-Action(do='round', number=6, willpower=2)
+Action(do='round', number=6, willpower=2, item=None)
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cache
 from typing import Any, ClassVar
 
 from ... import params, rng
@@ -24,7 +25,7 @@ from ...contract import Outcome, System
 from ...fields import MAX_NAME, Reader, changed_rules
 from ...i18n import tr
 from ...params import flag, multiplier, whole
-from .chart import Chart, chart_json
+from .chart import LISTS, Chart, Item, chart_json
 from .chart import read as read_chart
 
 MAX_SKILL, MAX_ENDURANCE, MAX_WILLPOWER, MAX_ENEMIES = 99, 999, 999, 20
@@ -169,13 +170,50 @@ class State:
     draws: int = 0  # random numbers drawn from the seeded generator so far
     vigour: bool = False
     outcome: str = Outcome.ONGOING
+    used: tuple[str, ...] = ()  # the Action Chart's items used in this fight, by name, in the order used
+    bonus: int = 0  # the COMBAT SKILL they add for the rest of it
 
 
 @dataclass(frozen=True)
 class Action:
-    do: str  # "round" | "evade" | "vigour"
+    do: str  # "round" | "evade" | "vigour" | "use"
     number: int | None = None  # the player's own pick from the Random Number Table
     willpower: int | None = None  # Grey Star: WILLPOWER to spend through the Staff this round
+    item: str | None = None  # "use": the name of the Action Chart's item used
+
+
+@cache
+def carried_skill(chart: Chart) -> int:
+    """The COMBAT SKILL the chart's items give while carried: each item's ``skill`` that is not used up (a Special
+    Item's), in every fight."""
+    return sum(item.skill for key in LISTS for item in getattr(chart, key) if item.uses is None)
+
+
+def usable(chart: Chart) -> list[Item]:
+    """The items that may be used in a fight now: ``in_fight`` with uses left, each name once (the first found)."""
+    found: dict[str, Item] = {}
+    for key in LISTS:
+        for item in getattr(chart, key):
+            if item.in_fight and item.uses and item.name not in found:
+                found[item.name] = item
+    return list(found.values())
+
+
+@cache
+def after_uses(chart: Chart, used: tuple[str, ...]) -> Chart:
+    """The chart once the items named in ``used`` have been used, one use each time (the first item of that name with
+    uses left): an item at 0 uses leaves it."""
+    for name in used:
+        for key in LISTS:
+            items = list(getattr(chart, key))
+            at = next((i for i, item in enumerate(items) if item.name == name and item.in_fight and item.uses), None)
+            if at is not None:
+                left = (items[at].uses or 0) - 1
+                items[at : at + 1] = [replace(items[at], uses=left)] if left else []
+                changed: dict[str, Any] = {key: tuple(items)}
+                chart = replace(chart, **changed)
+                break
+    return chart
 
 
 RULE_PARAMS = params.declared(Rules)  # every book of the family's (a book reads those it has)
@@ -278,22 +316,25 @@ class Record(System):
 
     @classmethod
     def parse_action(cls, data: Any, index: int, lenient: bool = False) -> Action:
-        labels = {"do": "Action", "number": "Random number", "willpower": "WILLPOWER to spend"}
+        labels = {"do": "Action", "number": "Random number", "willpower": "WILLPOWER to spend", "item": "Item"}
         r = Reader(data, f"actions[{index}]", labels, lenient)
         do = r.choice("do", cls.action_kinds())
-        number = willpower = None
+        number = willpower = item = None
         if do in ("round", "evade"):
             number = r.integer("number", low=0, high=9, default=None)
             if cls.has_willpower:
                 willpower = r.integer("willpower", low=0, high=MAX_WILLPOWER, default=None)
+        if do == "use":
+            item = r.text("item", max_length=MAX_NAME)
         r.done()
-        return Action(do, number, willpower)
+        return Action(do, number, willpower, item)
 
     @classmethod
     def action_kinds(cls) -> dict[str, str]:
         kinds = {"round": "Fight round", "evade": "Evade"}
         if cls.has_vigour:
             kinds["vigour"] = "Cast Vigour"
+        kinds["use"] = "Use an item"
         return kinds
 
     @classmethod
@@ -303,6 +344,8 @@ class Record(System):
             data["number"] = action.number
         if action.willpower is not None:
             data["willpower"] = action.willpower
+        if action.item is not None:
+            data["item"] = action.item
         return data
 
     @classmethod
@@ -319,7 +362,8 @@ class Record(System):
     @classmethod
     def hero_after(cls, setup: Setup, state: State) -> dict:
         """The hero as the fight leaves him: ENDURANCE (restored where the section says so) and WILLPOWER as they
-        stand, the starting values kept (0 ENDURANCE after a lost fight)."""
+        stand, the starting values kept (0 ENDURANCE after a lost fight), the items used in the fight gone from his
+        Action Chart."""
         hero = setup.hero
         return hero_json(
             replace(
@@ -328,6 +372,7 @@ class Record(System):
                 endurance_max=hero.starting_endurance,
                 willpower=state.willpower,
                 willpower_max=hero.starting_willpower,
+                chart=after_uses(hero.chart, state.used),
             )
         )
 

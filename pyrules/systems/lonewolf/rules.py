@@ -38,7 +38,8 @@ from ... import rng
 from ...contract import Outcome
 from ...fields import RecordError
 from ...i18n import tr
-from .record import Action, Record, Setup, State, Weapon
+from .chart import LISTS, Item
+from .record import Action, Record, Setup, State, Weapon, after_uses, carried_skill, usable
 from .tables import KILL, Loss, ResultsTable
 
 ONGOING, WON, LOST, EVADED, ENDED = Outcome.ONGOING, Outcome.WON, Outcome.LOST, Outcome.EVADED, Outcome.ENDED
@@ -186,10 +187,12 @@ class Engine(Record):
 
     @classmethod
     def skill_total(cls, setup: Setup, state: State) -> int:
-        """The hero's skill for the coming round: Action Chart + weapon + items and spells + this fight's rules."""
+        """The hero's skill for the coming round: Action Chart + weapon + items and spells (those carried, those used
+        in this fight) + this fight's rules."""
         rules = setup.rules
         total = setup.hero.skill + cls.weapon_adjustment(setup, state)
         total += sum(bonus for _, bonus in setup.hero.modifiers)
+        total += carried_skill(setup.hero.chart) + state.bonus
         if not rules.skill_modifier_rounds or state.rounds < rules.skill_modifier_rounds:
             total += rules.skill_modifier
         return total + (VIGOUR_SKILL if state.vigour else 0)
@@ -258,8 +261,17 @@ class Engine(Record):
         )
 
     @classmethod
+    def usable_now(cls, setup: Setup, state: State) -> list[Item]:
+        """The Action Chart's items that may be used now: in a fight that goes on, ``in_fight`` with uses left."""
+        if state.outcome != ONGOING:
+            return []
+        return usable(after_uses(setup.hero.chart, state.used))
+
+    @classmethod
     def legal_actions(cls, setup: Setup, state: State) -> list[Action]:
-        """A round (Grey Star: one per WILLPOWER spend the Staff allows), an evasion where allowed, Vigour."""
+        """A round (Grey Star: one per WILLPOWER spend the Staff allows), an evasion where allowed, Vigour. Using an
+        item is left out: the solvers fight on with the chart as it stands, and the odds weigh each use on its own
+        (their ``uses``)."""
         if state.outcome != ONGOING:
             return []
         limits = cls.spend_range(setup, state)
@@ -375,6 +387,8 @@ class Engine(Record):
             raise RecordError(
                 path, tr("the fight is already over ({outcome}): no more actions", outcome=tr(state.outcome))
             )
+        if action.do == "use":
+            return cls.use_item(setup, state, str(action.item), path)
         if action.do == "vigour":
             allowed, why = cls.vigour_allowed(setup, state)
             if not allowed:
@@ -389,6 +403,27 @@ class Engine(Record):
             if cls.evades_at_once(setup, state):
                 return cls.evade_at_once(setup, state)
         return cls.fight_round(setup, state, action, path, evade)
+
+    @classmethod
+    def use_item(cls, setup: Setup, state: State, name: str, path: str) -> tuple[State, dict]:
+        """An item of the Action Chart used before a round or between rounds: its ENDURANCE restored (never above the
+        starting ENDURANCE), its COMBAT SKILL added for the rest of the fight, one use gone."""
+        chart = after_uses(setup.hero.chart, state.used)
+        found = [item for key in LISTS for item in getattr(chart, key) if item.name == name]
+        item = next((item for item in found if item.in_fight and item.uses), None)
+        if item is None:  # why not, the first the item meets
+            why = tr("{item} has no uses left", item=name)
+            if not any(item.in_fight for item in found):
+                why = tr("{item} cannot be used in a fight", item=name)
+            if not found:
+                why = tr("{item} is not on the Action Chart", item=name)
+            raise RecordError(f"{path}.item", why, tr("Item"))
+        endurance = max(state.endurance, min(setup.hero.starting_endurance, state.endurance + item.endurance))
+        restored = endurance - state.endurance
+        state = replace(state, endurance=endurance, used=(*state.used, name), bonus=state.bonus + item.skill)
+        event = {"kind": "use", "item": name, "restored": restored, "endurance": endurance,
+                 "skill": cls.skill_total(setup, state)}  # fmt: skip
+        return state, event
 
     @classmethod
     def evade_at_once(cls, setup: Setup, state: State) -> tuple[State, dict]:
@@ -445,7 +480,8 @@ class Engine(Record):
         willpower = state.willpower - spent if state.willpower is not None else None
         round_no = state.rounds + 1
         outcome, current = landing.outcome, landing.current
-        new = State(landing.endurance, willpower, tuple(enemies), current, round_no, draws, state.vigour, outcome)
+        new = State(landing.endurance, willpower, tuple(enemies), current, round_no, draws, state.vigour, outcome,
+                    state.used, state.bonus)
         event = {
             "kind": "evade" if evade else "round",
             "round": round_no,

@@ -89,6 +89,8 @@ class View(Engine):
                 "why": vigour_why,
                 "cost": costs["vigour"],
             },
+            "can": {"use": [{"item": item.name, "label": words.use_label(cls, item)}
+                            for item in cls.usable_now(setup, state)]},  # fmt: skip
             "willpower_spend": list(spend) if spend else None,
             "rules_said": params.said(cls.rule_params(), setup.rules),  # this section's rules, as the screen's chips
             "next_draw": state.draws,

@@ -1,0 +1,57 @@
+"""What loads on first need: the Action Chart's screen (its own file, action-chart-*.js) and the rules' second pack
+(sheet-*.pack.gz, tools/package.py). A first visit downloads neither before the app is ready, then both once the first
+book (a Lone Wolf one) shows its chart; the service worker precaches them with every other file, so the chart works
+offline after the first visit."""
+
+from __future__ import annotations
+
+import sys
+
+from conftest import BOOT_TIMEOUT, DIST, ROOT
+from playwright.sync_api import expect
+
+sys.path.insert(0, str(ROOT / "tests"))  # where bench.py lives
+from bench import bytes_shipped, first_visit  # noqa: E402
+
+LONE_WOLF = "Dawn of the Darklords"
+
+
+def lazy_files() -> set[str]:
+    (screen,) = DIST.glob("action-chart-*.js")
+    (pack,) = DIST.glob("sheet-*.pack.gz")
+    return {screen.name, pack.name}
+
+
+def test_a_first_visit_downloads_the_charts_files_only_once_the_app_is_ready(browser, base_url):
+    seen = first_visit(browser, base_url, DIST)
+    assert {"index.html", "app.js", "worker.js"} <= set(seen["before"])
+    assert lazy_files() & set(seen["before"]) == set()
+    assert lazy_files() <= set(seen["after"])
+    _raw, shipped = bytes_shipped(DIST)
+    assert sum(seen["before"].values()) + sum(seen["after"].values()) < shipped
+
+
+def test_the_action_chart_works_offline_after_the_first_visit(fresh_page):
+    page = fresh_page
+    page.wait_for_function(
+        """async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return registration.active && navigator.serviceWorker.controller !== null;
+    }""",
+        timeout=BOOT_TIMEOUT,
+    )
+    cached = page.evaluate("(names) => Promise.all(names.map((name) => caches.match(name).then(Boolean)))",
+                           sorted(lazy_files()))  # fmt: skip
+    assert cached == [True, True]
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("button", name="Start fight")).to_be_enabled(timeout=BOOT_TIMEOUT)
+    page.get_by_role("radio", name=LONE_WOLF).check()
+    page.get_by_label("COMBAT SKILL", exact=True).fill("15")  # the sheet the chart's change is kept with
+    page.get_by_label("ENDURANCE", exact=True).fill("25")
+    chart = page.get_by_role("region", name="Action Chart")
+    chart.get_by_label("Where").select_option(label="Backpack Items")
+    chart.get_by_label("Item", exact=True).fill("Rope")
+    chart.get_by_role("button", name="Add", exact=True).click()
+    expect(chart.get_by_role("heading", name="Backpack Items")).to_contain_text("1 / 8")
+    expect(chart.locator("#chart-log li")).to_have_count(1)

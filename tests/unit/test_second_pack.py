@@ -1,0 +1,108 @@
+"""The rules' second pack (tools/package.py SECOND_PACK: the Action Chart's modules and data), which the page's rules
+worker downloads on first need: the first pack holds none of its files and none of the first pack's modules imports
+one of them as it is imported; a request that needs one, its modules missing, is answered ``more`` (the worker then
+unpacks the second pack and asks again), and a request that needs none is answered as ever."""
+
+from __future__ import annotations
+
+import ast
+import gzip
+import json
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from pyrules import api
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(not (ROOT / "tools" / "package.py").exists(), reason="the tooling is not here")
+
+
+@pytest.fixture(scope="module")
+def package():
+    sys.path.insert(0, str(ROOT))
+    from tools import package
+
+    return package
+
+
+def module_of(path: str) -> str:
+    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def test_the_second_pack_names_files_of_the_package(package):
+    assert package.SECOND_PACK and all((ROOT / name).is_file() for name in package.SECOND_PACK)
+
+
+def test_the_two_packs_split_the_wheels_files(package, tmp_path):
+    wheel = tmp_path / "pyrules-9.9-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as made:
+        made.writestr("pyrules/__init__.py", "v = 1\n")
+        for name in package.SECOND_PACK:
+            made.writestr(name, "{\"books\": {}}" if name.endswith(".json") else "w = 2\n")
+    first = package.browser_archive(wheel)
+    second = package.second_pack(first)
+    assert second.name == "sheet-9.9.pack.gz"
+    assert set(package.unpack(gzip.decompress(first.read_bytes()))) == {"pyrules/__init__.py"}
+    assert set(package.unpack(gzip.decompress(second.read_bytes()))) == set(package.SECOND_PACK)
+
+
+def imported_as_it_runs(tree: ast.Module):
+    """The module's import statements that run as it is imported: every one outside a function's body."""
+    stack: list[ast.AST] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def test_no_module_of_the_first_pack_imports_one_of_the_second_as_it_is_imported(package):
+    """Only a function's body may import them (it runs on a request, which the worker answers once they are here)."""
+    lazy = {module_of(name) for name in package.SECOND_PACK if name.endswith(".py")}
+    found = []
+    for path in sorted((ROOT / "pyrules").rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        if name in package.SECOND_PACK:
+            continue
+        parts = module_of(name).split(".")
+        home = parts if path.name == "__init__.py" else parts[:-1]  # the package relative imports start from
+        for statement in imported_as_it_runs(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(statement, ast.Import):
+                targets = [alias.name for alias in statement.names]
+            else:
+                base = home[: len(home) - statement.level + 1] if statement.level else []
+                source = ".".join([*base, *([statement.module] if statement.module else [])])
+                targets = [source, *(f"{source}.{alias.name}" for alias in statement.names)]
+            found += [(name, target) for target in targets if target in lazy]
+    assert found == []
+    assert module_of("pyrules/systems/lonewolf/sheet.py") in lazy  # the walk looks for what the pack holds
+
+
+def test_a_request_that_needs_the_second_pack_before_it_is_here_is_answered_more(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyrules.journal", None)  # as in the page before the pack: no such module
+    adventure = {"format": "pyrules-adventure", "version": 1, "system": "lone-wolf", "fights": [],
+                 "hero": {"skill": 15, "endurance": 25}}
+    reply = json.loads(api.call(json.dumps({"op": "sheet", "adventure": adventure})))
+    assert reply == {"ok": False, "more": "pyrules.journal"}
+    journaled = {**adventure, "journal": [{"at": 0, "action": {"do": "eat"}, "was": {}, "now": {}}]}
+    reply = json.loads(api.call(json.dumps({"op": "adventure", "adventure": journaled})))
+    assert reply == {"ok": False, "more": "pyrules.journal"}
+    plain = json.loads(api.call(json.dumps({"op": "adventure", "adventure": adventure})))  # no journal: none needed
+    assert plain["ok"] is True and "journal" not in plain["adventure"]
+
+
+def test_an_import_error_outside_the_rules_is_still_a_bug(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyrules.journal", None)
+    monkeypatch.setitem(sys.modules, "zlib_missing_for_the_test", None)
+
+    def broken(data):
+        import zlib_missing_for_the_test  # noqa: F401
+
+    monkeypatch.setitem(api.HANDLERS, "hello", broken)
+    reply = json.loads(api.call(json.dumps({"op": "hello"})))
+    assert reply["ok"] is False and reply["internal"] is True and "more" not in reply
