@@ -1,7 +1,7 @@
 """The adventure's journal: what the player did to the hero's sheet between sections (a Meal eaten, an item found,
 gold spent...), one entry per action, so that undo takes back the last one exactly and a friend's link shows them
 all. Each entry is ``{"at": <the adventure's fights before it>, "action": <the system's action, as
-System.sheet_action reads it>, "was": <the values it changed, as they were>, "now": <the same, as it left them>}``;
+read by System.sheet()>, "was": <the values it changed, as they were>, "now": <the same, as it left them>}``;
 the values are the hero's (a record's hero part, its ``chart`` one level further) and the adventure's ``section``, a
 value absent being null. The adventure's ``hero`` stays the hero the next fight starts from.
 
@@ -35,7 +35,8 @@ def read(data: Any, system: type[System], fights: int) -> list[dict]:
     for i, item in enumerate(entries):
         e = Reader(item, f"journal[{i}]", LABELS)
         at = e.integer("at", low=last, high=fights)
-        action = system.sheet_action(e.get("action"), f"journal[{i}].action")
+        path = f"journal[{i}].action"
+        action = system.sheet(path).read_action(system, e.get("action"), path)
         was, now = (_values(e, key) for key in ("was", "now"))
         e.done()
         journal.append({"at": at, "action": action, "was": was, "now": now})
@@ -125,15 +126,16 @@ def acted(document: dict, given: Any, system: type[System]) -> tuple[dict, str, 
         n = len(journal) + 1  # the Reader's words for a list past its limit
         why = tr("must hold from {low} to {high} {high|entry|entries}, not {n}", low=0, high=MAX_JOURNAL, n=n)
         raise RecordError("adventure.journal", why, tr("Journal"))
-    action = system.sheet_action(given)
+    sheet = system.sheet()
+    action = sheet.read_action(system, given, "action")
     before = _state(document)
     if action["do"] == "section":
         after = {**before, "section": action["section"]}
     else:
-        after = {**system.sheet_act(document["hero"], action), "section": before["section"]}
+        after = {**sheet.act(system, document["hero"], action), "section": before["section"]}
     was, now = changes(before, after)
     entry = {"at": len(document["fights"]), "action": action, "was": was, "now": now}
-    return _with(document, after, [*journal, entry]), system.sheet_said(action, was, now), {**action, "was": was,
+    return _with(document, after, [*journal, entry]), sheet.said(system, action, was, now), {**action, "was": was,
                                                                                            "now": now}  # fmt: skip
 
 
@@ -151,7 +153,7 @@ def undone(document: dict, system: type[System]) -> tuple[dict, str]:
     before = patched(state, last["was"])
     section = Reader(before, "", {"section": "Section"}).text("section", default="", max_length=MAX_SECTION)
     hero = system.read_hero({key: value for key, value in before.items() if key != "section"})
-    line = tr("Undone: {line}", line=system.sheet_said(last["action"], last["was"], last["now"]))
+    line = tr("Undone: {line}", line=system.sheet().said(system, last["action"], last["was"], last["now"]))
     return _with(document, {**hero, "section": section}, journal[:-1]), line
 
 
@@ -165,7 +167,8 @@ def _with(document: dict, state: dict, journal: list[dict]) -> dict:
 
 def lines(document: dict, system: type[System]) -> list[str]:
     """Each entry's log line, in the journal's order (what a friend's link shows of it)."""
-    return [system.sheet_said(e["action"], e["was"], e["now"]) for e in document.get("journal", [])]
+    sheet = system.sheet()
+    return [sheet.said(system, e["action"], e["was"], e["now"]) for e in document.get("journal", [])]
 
 
 def answer(document: dict, system: type[System], undo: bool, given: Any) -> dict:

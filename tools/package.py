@@ -469,12 +469,15 @@ def browser_archive(
     return out
 
 
-# The rules' second pack: what only the Action Chart needs (the ``sheet`` op, an adventure's journal, the books'
-# charts as ``hello`` with ``describe`` tells them). The rules' worker downloads it on the first request that
-# imports one of its modules (pyrules.api's ``more`` reply); nothing in the first pack imports them at start, and
-# the start-up snapshot, made from the first pack alone, holds none of them.
+# The rules' second pack: what only a hero with an Action Chart needs (the chart read and written, its items' COMBAT
+# SKILL, an item used in a fight and the odds' lines on using one, the ``sheet`` op, an adventure's journal, the
+# books' charts as ``hello`` with ``describe`` tells them). The rules' worker downloads it on the first request that
+# imports one of its modules (pyrules.api's ``more`` reply): a record whose hero has a chart, or the chart's screen.
+# Nothing in the first pack imports them at start, nor as a fight without a chart is read, played or weighed; the
+# start-up snapshot, made from the first pack alone, holds none of them.
 SECOND_PACK = frozenset(f"pyrules/{name}" for name in """
-journal.py systems/lonewolf/sheet.py systems/lonewolf/book.py systems/lonewolf/data/action_charts.json
+journal.py systems/lonewolf/chart.py systems/lonewolf/sheet.py systems/lonewolf/book.py
+systems/lonewolf/odds/uses.py systems/lonewolf/data/action_charts.json
 """.split())
 
 

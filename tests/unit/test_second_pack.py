@@ -50,11 +50,15 @@ def test_the_two_packs_split_the_wheels_files(package, tmp_path):
 
 
 def imported_as_it_runs(tree: ast.Module):
-    """The module's import statements that run as it is imported: every one outside a function's body."""
+    """The module's import statements that run as it is imported: every one outside a function's body and outside
+    ``if TYPE_CHECKING:`` (the type checker's alone: false when Python runs)."""
     stack: list[ast.AST] = list(tree.body)
     while stack:
         node = stack.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            stack.extend(node.orelse)
             continue
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             yield node
@@ -106,3 +110,59 @@ def test_an_import_error_outside_the_rules_is_still_a_bug(monkeypatch):
     monkeypatch.setitem(api.HANDLERS, "hello", broken)
     reply = json.loads(api.call(json.dumps({"op": "hello"})))
     assert reply["ok"] is False and reply["internal"] is True and "more" not in reply
+
+
+# A chartless fight of each Lone Wolf-family book opened, played, undone, restored, replayed, weighed, reviewed,
+# shared and opened from its link, its hero carried to the next fight, and kept in an adventure, in a fresh
+# interpreter: then the second pack's modules it imported (:func:`test_a_fight_without_a_chart_never_imports_them`).
+CHARTLESS = """
+import json, sys
+from pyrules import api
+
+def call(op, **data):
+    reply = json.loads(api.call(json.dumps({"op": op, **data})))
+    assert reply.get("ok"), (op, reply)
+    return reply
+
+for system, hero in (("lone-wolf", {"skill": 15, "endurance": 25}),
+                     ("grey-star", {"skill": 15, "endurance": 25, "willpower": 10}),
+                     ("freeway-warrior", {"skill": 15, "endurance": 25})):
+    hero = hero if CHART is None else {**hero, "chart": CHART}
+    record = {"format": "pyrules-fight", "version": 1, "system": system, "hero": hero, "seed": 3,
+              "enemies": [{"name": "Gourgaz", "skill": 16, "endurance": 12}], "actions": [{"do": "round"}] * 2}
+    session = call("start", record=record)["session"]
+    played = call("act", session=session, action={"do": "round", "number": 4})
+    assert played["view"]["can"]["use"] == [], played["view"]["can"]
+    call("undo", session=session)
+    call("log", session=session, end=1, lang="ru")
+    call("restore", record=record)
+    call("replay", record=record)
+    assert call("odds", record=record)["uses"] == []
+    call("review", record=record)
+    call("hero_after", record=record)
+    call("open_link", code=call("share", session=session)["code"])
+    adventure = {"format": "pyrules-adventure", "version": 1, "system": system, "hero": hero,
+                 "fights": [{"name": "1", "section": "", "when": 0, "record": record}]}
+    call("adventure", adventure=adventure)
+print(json.dumps(sorted(name for name in sys.modules if name in LAZY)))
+"""
+
+
+def imported_by(chart: object, lazy: set[str]) -> list[str]:
+    """The second pack's modules a fresh interpreter imported, playing :data:`CHARTLESS` with ``chart`` as the hero's
+    (None: no chart given)."""
+    import subprocess
+
+    script = f"CHART = {chart!r}\nLAZY = {sorted(lazy)!r}\n" + CHARTLESS
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def test_a_fight_without_a_chart_never_imports_them(package):
+    """A record without a chart (none given, or an empty one) never needs the second pack: the page's rules worker
+    never downloads it for one. One with a chart imports the chart's rules (so the walk can tell)."""
+    lazy = {module_of(name) for name in package.SECOND_PACK if name.endswith(".py")}
+    assert imported_by(None, lazy) == []
+    assert imported_by({}, lazy) == []
+    assert "pyrules.systems.lonewolf.chart" in imported_by({"backpack": ["Rope"]}, lazy)
