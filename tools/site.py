@@ -99,6 +99,11 @@ def minify(out: Path, source: Path) -> None:
 # The page's modules that load on first need, each its own file in the site: the Action Chart's screen (sheet.js
 # imports it when a book that has one is shown).
 LAZY = "action-chart"
+# Every file of the site loaded on first need of a feature, not to be ready (the Action Chart's: its screen's file and
+# the rules' second pack, tools/package.py second_pack), as patterns of their names in dist/. The bytes' budget counts
+# what the page loads to be ready without them, and them apart, bounded on their own (tests/bench.py bytes_shipped,
+# tests/browser/test_site.py); each names exactly one file of a build.
+ON_FIRST_NEED = (f"{LAZY}-*.js", "sheet-*.pack.gz")
 CHUNK_IMPORT = re.compile(r'import\s*\{([^}]*)\}\s*from\s*"\./(chunk-[\w-]+\.js)";?')
 
 
