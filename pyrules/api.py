@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import __version__, adventure, budget, i18n, odds, preview, review, review_simulated, rng, share
+from . import __version__, adventure, budget, i18n, odds, preview, review, rng, share
 from .contract import System, Worth, option_value
 from .fields import Reader, RecordError, join, key_name, parse_json, show
 from .fight import FORMAT, VERSION, Fight, collector_paused, system_of
@@ -477,8 +477,11 @@ def _review(data: dict) -> dict:
     given = r.get("preview", None)  # a link's preview (untrusted), to be compared with this review's
     r.done()
     try:
-        if "exact_odds" not in fight.system.capabilities:
-            answer = review_simulated.review(fight, review_simulated.PART if ms is None else ms / 1000)
+        if "exact_odds" not in fight.system.capabilities:  # simulated: its rules' own pack (tools/package.py)
+            from .review_simulated import PART  # by name: a missing module's name said (pyrules.api call)
+            from .review_simulated import review as simulated
+
+            answer = simulated(fight, PART if ms is None else ms / 1000)
         else:
             answer = review.review(fight, {"options": picked})
         if given is not None:

@@ -466,8 +466,10 @@ def browser_archive(
         files = [(name, _for_the_page(name, source.read(name))) for name in names
                  if ".dist-info/" not in name and name not in leave_out and not for_the_build(name)]  # fmt: skip
     files = [(name, _without_fields(data, fields) if fields and name.endswith(".py") else data) for name, data in files]
-    out.write_bytes(gzipped(pack([(name, data) for name, data in files if name not in SECOND_PACK])))
-    second_pack(out).write_bytes(gzipped(pack([(name, data) for name, data in files if name in SECOND_PACK])))
+    later = frozenset().union(*LATER_PACKS.values())
+    out.write_bytes(gzipped(pack([(name, data) for name, data in files if name not in later])))
+    for kind, kept in LATER_PACKS.items():  # each later pack beside it (:func:`later_pack`)
+        later_pack(out, kind).write_bytes(gzipped(pack([(name, data) for name, data in files if name in kept])))
     return out
 
 
@@ -483,10 +485,23 @@ systems/lonewolf/odds/uses.py systems/lonewolf/data/action_charts.json
 """.split())
 
 
+# The simulated review (pyrules/review_simulated.py: the story of a fight whose book has no exact odds, Citadel of
+# Blood's), loaded on first need too, in a pack of its own: the review of such a fight is the one request that imports
+# it.
+STORY_PACK = frozenset({"pyrules/review_simulated.py"})
+# The packs the rules' worker downloads on first need, each by its name's prefix (:func:`later_pack`): their files.
+LATER_PACKS = {"sheet": SECOND_PACK, "story": STORY_PACK}
+
+
+def later_pack(first: Path, kind: str) -> Path:
+    """Where :func:`browser_archive` writes the later pack ``kind`` (:data:`LATER_PACKS`) of the first pack ``first``:
+    beside it, named apart from it (``pyrules-*`` names the first alone)."""
+    return first.with_name(f"{kind}-" + first.name.removeprefix("pyrules-"))
+
+
 def second_pack(first: Path) -> Path:
-    """Where :func:`browser_archive` writes the second pack of the first pack ``first``: beside it, named apart from
-    it (``pyrules-*`` names the first alone)."""
-    return first.with_name("sheet-" + first.name.removeprefix("pyrules-"))
+    """Where :func:`browser_archive` writes the second pack (the Action Chart's) of the first pack ``first``."""
+    return later_pack(first, "sheet")
 
 
 def pack(files: list[tuple[str, bytes]]) -> bytes:
