@@ -477,10 +477,8 @@ def _review(data: dict) -> dict:
     given = r.get("preview", None)  # a link's preview (untrusted), to be compared with this review's
     r.done()
     try:
-        if "exact_odds" not in fight.system.capabilities:  # simulated: its rules' own pack (tools/package.py)
-            from .review_simulated import PART  # by name: a missing module's name said (pyrules.api call)
-            from .review_simulated import review as simulated
-
+        if "exact_odds" not in fight.system.capabilities:  # simulated: in a later pack (tools/package.py)
+            from .review_simulated import PART, review as simulated  # noqa: I001 (a missing module named)
             answer = simulated(fight, PART if ms is None else ms / 1000)
         else:
             answer = review.review(fight, {"options": picked})

@@ -14,7 +14,9 @@ browser context (cold HTTP cache), since these machines are noisy:
 * first odds on a cold visit: a Lone Wolf fight opened from a share link in a fresh context, navigation start -> the
   odds panel says the chance to win, divided by that load's own ready-to-fight.
 * bytes shipped beyond the Pyodide runtime: every file of dist/ outside dist/pyodide/ (the start-up snapshot is
-  there, with the runtime it belongs to: the engine table counts it, in the bytes of a first visit).
+  there, with the runtime it belongs to: the engine table counts it, in the bytes of a first visit); what the page
+  loads to be ready (the budget's count), and apart each feature's files loaded on first need (tools/site.py
+  ON_FIRST_NEED: the Action Chart's, a simulated story's).
 """
 
 from __future__ import annotations
