@@ -57,7 +57,7 @@ def call(request: Any) -> str:
         return _written({"ok": False, "error": exc.as_dict(), **too_large})
     except Exception as exc:  # a bug: still crosses the boundary as data
         if isinstance(exc, ImportError) and (exc.name or "").startswith("pyrules"):  # but a module of the rules'
-            return _written({"ok": False, "more": exc.name})  # second pack, not yet unpacked: worker.js fetches it
+            return _written({"ok": False, "more": exc.name})  # later pack, not yet unpacked: worker.js fetches it
         error = {
             "field": "",
             "label": "",
