@@ -422,20 +422,13 @@ class System(ABC):
     # ---- between sections (the adventure's journal: pyrules/journal.py) ------------------------------------------
 
     @classmethod
-    def sheet_action(cls, data: Any, path: str = "action") -> dict:
-        """An action on the hero's sheet between sections, read and normalized; refused by field. By default there is
-        none: this book keeps no sheet between fights but the hero's numbers."""
+    def sheet(cls, path: str = "action") -> Any:
+        """The rules of the hero's sheet between sections: a module with ``read_action(system, data, path)`` (an
+        action read and normalized, refused by field), ``act(system, hero, action)`` (the adventure's ``hero``, a
+        record's hero part, after it) and ``said(system, action, was, now)`` (its log line, from the hero's values it
+        changed). By default there is none: this book keeps no sheet between fights but the hero's numbers (a refusal
+        naming ``path``)."""
         raise RecordError(path, tr("this book keeps no Action Chart between sections"), tr("Action"))
-
-    @classmethod
-    def sheet_act(cls, hero: dict, action: dict) -> dict:
-        """The adventure's ``hero`` (a record's hero part) after ``action`` (:meth:`sheet_action`'s)."""
-        raise RecordError("action", tr("this book keeps no Action Chart between sections"), tr("Action"))
-
-    @classmethod
-    def sheet_said(cls, action: dict, was: dict, now: dict) -> str:
-        """The log line of ``action``, from the hero's values it changed (``was``, ``now``)."""
-        return ""
 
     # ---- odds ----------------------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """The adventure's journal: what the player did to the hero's sheet between sections (a Meal eaten, an item found,
 gold spent...), one entry per action, so that undo takes back the last one exactly and a friend's link shows them
 all. Each entry is ``{"at": <the adventure's fights before it>, "action": <the system's action, as
-System.sheet_action reads it>, "was": <the values it changed, as they were>, "now": <the same, as it left them>}``;
+read by System.sheet()>, "was": <the values it changed, as they were>, "now": <the same, as it left them>}``;
 the values are the hero's (a record's hero part, its ``chart`` one level further) and the adventure's ``section``, a
 value absent being null. The adventure's ``hero`` stays the hero the next fight starts from.
 
@@ -38,7 +38,8 @@ def read(data: Any, system: type[System], fights: list[dict], left: list[dict], 
     for i, item in enumerate(entries):
         e = Reader(item, f"journal[{i}]", LABELS)
         at = e.integer("at", low=last, high=len(fights))
-        action = system.sheet_action(e.get("action"), f"journal[{i}].action")
+        path = f"journal[{i}].action"
+        action = system.sheet(path).read_action(system, e.get("action"), path)
         was, now = (_values(e, key) for key in ("was", "now"))
         e.done()
         journal.append({"at": at, "action": action, "was": was, "now": now})
@@ -75,7 +76,8 @@ def _checked(journal: list[dict], system: type[System], fights: list[dict], left
                 raise RecordError(f"journal[{i}].was", why, tr("Journal")) from None
             done = changes(before, after)
             if done != (entry["was"], entry["now"]):
-                why = tr("is not what its action does: {line}", line=system.sheet_said(entry["action"], *done))
+                line = system.sheet().said(system, entry["action"], *done)
+                why = tr("is not what its action does: {line}", line=line)
                 raise RecordError(f"journal[{i}].now", why, tr("Journal"))
             state = after
 
@@ -85,7 +87,7 @@ def _after(before: dict, action: dict, system: type[System]) -> dict:
     if action["do"] == "section":
         return {**before, "section": action["section"]}
     hero = {key: value for key, value in before.items() if key != "section"}
-    return {**system.sheet_act(hero, action), "section": before.get("section", "")}
+    return {**system.sheet().act(system, hero, action), "section": before.get("section", "")}
 
 
 def _values(r: Reader, key: str) -> dict:
@@ -170,12 +172,13 @@ def acted(document: dict, given: Any, system: type[System]) -> tuple[dict, str, 
         n = len(journal) + 1  # the Reader's words for a list past its limit
         why = tr("must hold from {low} to {high} {high|entry|entries}, not {n}", low=0, high=MAX_JOURNAL, n=n)
         raise RecordError("adventure.journal", why, tr("Journal"))
-    action = system.sheet_action(given)
+    sheet = system.sheet()
+    action = sheet.read_action(system, given, "action")
     before = _state(document)
     after = _after(before, action, system)
     was, now = changes(before, after)
     entry = {"at": len(document["fights"]), "action": action, "was": was, "now": now}
-    return _with(document, after, [*journal, entry]), system.sheet_said(action, was, now), {**action, "was": was,
+    return _with(document, after, [*journal, entry]), sheet.said(system, action, was, now), {**action, "was": was,
                                                                                            "now": now}  # fmt: skip
 
 
@@ -193,7 +196,7 @@ def undone(document: dict, system: type[System]) -> tuple[dict, str]:
     before = patched(state, last["was"])
     section = Reader(before, "", {"section": "Section"}).text("section", default="", max_length=MAX_SECTION)
     hero = system.read_hero({key: value for key, value in before.items() if key != "section"})
-    line = tr("Undone: {line}", line=system.sheet_said(last["action"], last["was"], last["now"]))
+    line = tr("Undone: {line}", line=system.sheet().said(system, last["action"], last["was"], last["now"]))
     return _with(document, {**hero, "section": section}, journal[:-1]), line
 
 
@@ -207,7 +210,8 @@ def _with(document: dict, state: dict, journal: list[dict]) -> dict:
 
 def lines(document: dict, system: type[System]) -> list[str]:
     """Each entry's log line, in the journal's order (what a friend's link shows of it)."""
-    return [system.sheet_said(e["action"], e["was"], e["now"]) for e in document.get("journal", [])]
+    sheet = system.sheet()
+    return [sheet.said(system, e["action"], e["was"], e["now"]) for e in document.get("journal", [])]
 
 
 def answer(document: dict, system: type[System], undo: bool, given: Any) -> dict:

@@ -392,8 +392,9 @@ def for_the_build(name: str) -> bool:
     )
 
 
-# The pack's files in the order that gzips smallest found so far: each beside those it shares the most text with, within
-# gzip's 32 KB window (:func:`searched_order`: 1.7 KB less than by extension, depth and path). A file not named here
+# The packs' files in the order that gzips smallest found so far: each beside those it shares the most text with, within
+# gzip's 32 KB window (:func:`searched_order`: 1.7 KB less than by extension, depth and path); the second pack's
+# (:data:`SECOND_PACK`) last, in their own searched order (101 bytes less than in the first's). A file not named here
 # goes after them, by extension, depth and path; the tests refuse a name of no file (tests/unit/test_package.py).
 PACK_ORDER = tuple(f"pyrules/{name}" for name in """
 systems/lonewolf/odds/budgets.py systems/lonewolf/odds/chain.py systems/lonewolf/odds/best.py
@@ -401,16 +402,17 @@ systems/lonewolf/odds/__init__.py systems/fighting_fantasy/odds.py systems/fight
 systems/lonewolf/odds/review.py systems/lonewolf/odds/willpower.py systems/lonewolf/odds/forward.py
 systems/lonewolf/odds/reply.py systems/citadel/odds.py systems/citadel/geometry.py systems/lonewolf/data/crt.json
 systems/citadel/phases.py systems/citadel/rules.py systems/lonewolf/tables.py systems/citadel/deployment.py
-systems/citadel/words.py systems/citadel/view.py systems/citadel/data/citadel.json systems/fighting_fantasy/engine.py
-systems/citadel/combat.py systems/fighting_fantasy/spells.py systems/citadel/record.py systems/citadel/system.py
-systems/fighting_fantasy/view.py systems/fighting_fantasy/sheet.py systems/fighting_fantasy/rules.py
-systems/lonewolf/view.py systems/fighting_fantasy/record.py systems/fighting_fantasy/system.py
-systems/citadel/__init__.py systems/fighting_fantasy/words.py systems/lonewolf/rules.py systems/lonewolf/words.py
-systems/lonewolf/record.py systems/lonewolf/system.py systems/lonewolf/variants.py journal.py
-systems/fighting_fantasy/__init__.py systems/__init__.py adventure.py params.py api.py systems/lonewolf/__init__.py
-contract.py rng.py __init__.py fight.py fields.py share.py budget.py odds.py preview.py i18n.py
-systems/lonewolf/chart.py systems/lonewolf/sheet.py review.py review_simulated.py systems/lonewolf/book.py
-locales/languages.json systems/lonewolf/data/action_charts.json
+systems/citadel/words.py systems/citadel/view.py systems/citadel/data/citadel.json
+systems/fighting_fantasy/engine.py systems/citadel/combat.py systems/fighting_fantasy/spells.py
+systems/citadel/record.py systems/citadel/system.py systems/fighting_fantasy/view.py
+systems/fighting_fantasy/sheet.py systems/fighting_fantasy/rules.py systems/lonewolf/view.py
+systems/fighting_fantasy/record.py systems/fighting_fantasy/system.py systems/citadel/__init__.py
+systems/fighting_fantasy/words.py systems/lonewolf/rules.py systems/lonewolf/words.py systems/lonewolf/record.py
+systems/lonewolf/system.py systems/lonewolf/variants.py systems/fighting_fantasy/__init__.py systems/__init__.py
+adventure.py params.py api.py systems/lonewolf/__init__.py contract.py rng.py __init__.py fight.py fields.py
+share.py budget.py odds.py preview.py i18n.py review.py review_simulated.py locales/languages.json
+systems/lonewolf/data/action_charts.json systems/lonewolf/book.py systems/lonewolf/chart.py systems/lonewolf/sheet.py
+journal.py systems/lonewolf/odds/uses.py
 """.split())
 
 
@@ -464,24 +466,42 @@ def browser_archive(
         files = [(name, _for_the_page(name, source.read(name))) for name in names
                  if ".dist-info/" not in name and name not in leave_out and not for_the_build(name)]  # fmt: skip
     files = [(name, _without_fields(data, fields) if fields and name.endswith(".py") else data) for name, data in files]
-    out.write_bytes(gzipped(pack([(name, data) for name, data in files if name not in SECOND_PACK])))
-    second_pack(out).write_bytes(gzipped(pack([(name, data) for name, data in files if name in SECOND_PACK])))
+    later = frozenset().union(*LATER_PACKS.values())
+    out.write_bytes(gzipped(pack([(name, data) for name, data in files if name not in later])))
+    for kind, kept in LATER_PACKS.items():  # each later pack beside it (:func:`later_pack`)
+        later_pack(out, kind).write_bytes(gzipped(pack([(name, data) for name, data in files if name in kept])))
     return out
 
 
-# The rules' second pack: what only the Action Chart needs (the ``sheet`` op, an adventure's journal, the books'
-# charts as ``hello`` with ``describe`` tells them). The rules' worker downloads it on the first request that
-# imports one of its modules (pyrules.api's ``more`` reply); nothing in the first pack imports them at start, and
-# the start-up snapshot, made from the first pack alone, holds none of them.
+# The rules' second pack: what only a hero with an Action Chart needs (the chart read and written, its items' COMBAT
+# SKILL, an item used in a fight and the odds' lines on using one, the ``sheet`` op, an adventure's journal, the
+# books' charts as ``hello`` with ``describe`` tells them). The rules' worker downloads it on the first request that
+# imports one of its modules (pyrules.api's ``more`` reply): a record whose hero has a chart, or the chart's screen.
+# Nothing in the first pack imports them at start, nor as a fight without a chart is read, played or weighed; the
+# start-up snapshot, made from the first pack alone, holds none of them.
 SECOND_PACK = frozenset(f"pyrules/{name}" for name in """
-journal.py systems/lonewolf/sheet.py systems/lonewolf/book.py systems/lonewolf/data/action_charts.json
+journal.py systems/lonewolf/chart.py systems/lonewolf/sheet.py systems/lonewolf/book.py
+systems/lonewolf/odds/uses.py systems/lonewolf/data/action_charts.json
 """.split())
 
 
+# The simulated review (pyrules/review_simulated.py: the story of a fight whose book has no exact odds, Citadel of
+# Blood's), loaded on first need too, in a pack of its own: the review of such a fight is the one request that imports
+# it.
+STORY_PACK = frozenset({"pyrules/review_simulated.py"})
+# The packs the rules' worker downloads on first need, each by its name's prefix (:func:`later_pack`): their files.
+LATER_PACKS = {"sheet": SECOND_PACK, "story": STORY_PACK}
+
+
+def later_pack(first: Path, kind: str) -> Path:
+    """Where :func:`browser_archive` writes the later pack ``kind`` (:data:`LATER_PACKS`) of the first pack ``first``:
+    beside it, named apart from it (``pyrules-*`` names the first alone)."""
+    return first.with_name(f"{kind}-" + first.name.removeprefix("pyrules-"))
+
+
 def second_pack(first: Path) -> Path:
-    """Where :func:`browser_archive` writes the second pack of the first pack ``first``: beside it, named apart from
-    it (``pyrules-*`` names the first alone)."""
-    return first.with_name("sheet-" + first.name.removeprefix("pyrules-"))
+    """Where :func:`browser_archive` writes the second pack (the Action Chart's) of the first pack ``first``."""
+    return later_pack(first, "sheet")
 
 
 def pack(files: list[tuple[str, bytes]]) -> bytes:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tools.environment import node_tools
 from tools.icons import icons
-from tools.package import browser_archive, browser_wheel, gzipped, second_pack
+from tools.package import LATER_PACKS, browser_archive, browser_wheel, gzipped, later_pack
 from tools.paths import BUILD, DIST, ROOT, WEB, log, run
 from tools.runtime import PYODIDE_VERSION, SHIPPED_RUNTIME, fetch_pyodide, lock_info
 from tools.snapshot import memory_size, start_up_snapshot, used_stdlib
@@ -99,6 +99,12 @@ def minify(out: Path, source: Path) -> None:
 # The page's modules that load on first need, each its own file in the site: the Action Chart's screen (sheet.js
 # imports it when a book that has one is shown).
 LAZY = "action-chart"
+# The files of the site loaded on first need of a feature, not to be ready, by feature, as patterns of their names in
+# dist/: the Action Chart's (its screen's file and the rules' second pack) and a simulated story's (its rules' pack;
+# tools/package.py LATER_PACKS). The bytes' budget counts what the page loads to be ready without them, and each
+# feature's files apart, bounded on their own (tests/bench.py bytes_shipped, tests/browser/test_site.py); each
+# pattern names exactly one file of a build.
+ON_FIRST_NEED = {"chart": (f"{LAZY}-*.js", "sheet-*.pack.gz"), "story": ("story-*.pack.gz",)}
 CHUNK_IMPORT = re.compile(r'import\s*\{([^}]*)\}\s*from\s*"\./(chunk-[\w-]+\.js)";?')
 
 
@@ -144,8 +150,11 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
     stdlib = used_stdlib(runtime, wheel)
     shutil.copy2(stdlib, out / "pyodide" / runtime_version / stdlib.name)
     shutil.copy2(wheel, out / wheel.name)
-    second = second_pack(wheel)  # the Action Chart's rules, which the rules' worker downloads on first need
-    shutil.copy2(second, out / second.name)
+    later = {}  # the rules' packs the rules' worker downloads on first need, each with its modules
+    for kind, files in LATER_PACKS.items():
+        pack = later_pack(wheel, kind)
+        shutil.copy2(pack, out / pack.name)
+        later[pack.name] = sorted(name.removesuffix(".py").replace("/", ".") for name in files if name.endswith(".py"))
     for name, data in icons(BUILD).items():
         (out / name).write_bytes(data)
     # The start-up snapshot belongs to one runtime and one wheel: it lives in the runtime's directory (the version in
@@ -168,7 +177,7 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
     replacements = {
         "__HASHES__": json.dumps(hashes),
         "__WHEEL__": wheel.name,
-        "__SECOND__": second.name,
+        "__LATER__": json.dumps(later, sort_keys=True),
         "__SYSTEMS__": systems_json(),
         "__BOOKS__": books_html(),
         "__SNAPSHOT__": snapshot,

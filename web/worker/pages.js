@@ -108,7 +108,7 @@ export function unpacker(size) {
 
 // The rules' pack (tools/package.py browser_archive: for each file, its path, a newline, its length, a newline and
 // its bytes; gzipped as one), written into Python's file system by Python's own zlib: no tar reader to import. The
-// import system's caches of the directories are dropped: a module of the second pack, unpacked once the rules have
+// import system's caches of the directories are dropped: a module of a later pack, unpacked once the rules have
 // started, is then found.
 const UNPACK = `
 import importlib, os, zlib

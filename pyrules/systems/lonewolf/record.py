@@ -17,16 +17,16 @@ from __future__ import annotations
 from abc import abstractmethod
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ... import params, rng
 from ...contract import Outcome, System
 from ...fields import MAX_NAME, Reader, changed_rules
 from ...i18n import tr
 from ...params import flag, multiplier, whole
-from .chart import LISTS, Chart, Item, chart_json
-from .chart import read as read_chart
+
+if TYPE_CHECKING:
+    from .chart import Chart
 
 MAX_SKILL, MAX_ENDURANCE, MAX_WILLPOWER, MAX_ENEMIES = 99, 999, 999, 20
 MAX_ROUNDS_RULE = 999
@@ -56,7 +56,9 @@ class Hero:
     name: str = ""
     endurance_max: int | None = None  # starting ENDURANCE on the Action Chart (None: not given, ``endurance``)
     willpower_max: int | None = None  # Grey Star: starting WILLPOWER (None: not given, ``willpower``)
-    chart: Chart = Chart()  # the Action Chart carried through the book (``chart.py``): empty where none is kept
+    # the Action Chart carried through the book (``chart.py``, in the rules' second pack: read only where a record
+    # has one); None where none is kept
+    chart: Chart | None = None
 
     @property
     def starting_endurance(self) -> int:
@@ -182,40 +184,6 @@ class Action:
     item: str | None = None  # "use": the name of the Action Chart's item used
 
 
-@cache
-def carried_skill(chart: Chart) -> int:
-    """The COMBAT SKILL the chart's items give while carried: each item's ``skill`` that is not used up (a Special
-    Item's), in every fight."""
-    return sum(item.skill for key in LISTS for item in getattr(chart, key) if item.uses is None)
-
-
-def usable(chart: Chart) -> list[Item]:
-    """The items that may be used in a fight now: ``in_fight`` with uses left, each name once (the first found)."""
-    found: dict[str, Item] = {}
-    for key in LISTS:
-        for item in getattr(chart, key):
-            if item.in_fight and item.uses and item.name not in found:
-                found[item.name] = item
-    return list(found.values())
-
-
-@cache
-def after_uses(chart: Chart, used: tuple[str, ...]) -> Chart:
-    """The chart once the items named in ``used`` have been used, one use each time (the first item of that name with
-    uses left): an item at 0 uses leaves it."""
-    for name in used:
-        for key in LISTS:
-            items = list(getattr(chart, key))
-            at = next((i for i, item in enumerate(items) if item.name == name and item.in_fight and item.uses), None)
-            if at is not None:
-                left = (items[at].uses or 0) - 1
-                items[at : at + 1] = [replace(items[at], uses=left)] if left else []
-                changed: dict[str, Any] = {key: tuple(items)}
-                chart = replace(chart, **changed)
-                break
-    return chart
-
-
 RULE_PARAMS = params.declared(Rules)  # every book of the family's (a book reads those it has)
 RULE_LABELS = params.labels(RULE_PARAMS)
 
@@ -270,7 +238,11 @@ class Record(System):
             modifiers.append((m.text("name", default="Bonus"), m.integer("skill", low=-MAX_SKILL, high=MAX_SKILL)))
             m.done()
         name = r.text("name", default="", max_length=MAX_NAME)  # the adventure sheet's name
-        chart = read_chart(r.get("chart", None), "hero.chart", lenient)
+        given, chart = r.get("chart", None), None
+        if given not in (None, {}):  # the chart's reader comes with the rules' second pack (tools/package.py)
+            from .chart import read
+
+            chart = read(given, "hero.chart", lenient)
         r.done()
         return Hero(
             skill, endurance, willpower, weapon, weapon_bonus, tuple(modifiers), name, endurance_max, willpower_max,
@@ -365,6 +337,11 @@ class Record(System):
         stand, the starting values kept (0 ENDURANCE after a lost fight), the items used in the fight gone from his
         Action Chart."""
         hero = setup.hero
+        chart = hero.chart
+        if chart is not None and state.used:  # an item used: the chart's rules are here (chart.py)
+            from .chart import after_uses
+
+            chart = after_uses(chart, state.used)
         return hero_json(
             replace(
                 hero,
@@ -372,7 +349,7 @@ class Record(System):
                 endurance_max=hero.starting_endurance,
                 willpower=state.willpower,
                 willpower_max=hero.starting_willpower,
-                chart=after_uses(hero.chart, state.used),
+                chart=chart,
             )
         )
 
@@ -399,7 +376,9 @@ def hero_json(hero: Hero) -> dict:
         h["modifiers"] = [{"name": n, "skill": s} for n, s in hero.modifiers]
     if hero.name:
         h["name"] = hero.name
-    chart = chart_json(hero.chart)
-    if chart:
-        h["chart"] = chart
+    if hero.chart is not None:  # none kept: chart.py, in the rules' second pack, not needed
+        from .chart import chart_json
+
+        if chart := chart_json(hero.chart):
+            h["chart"] = chart
     return h

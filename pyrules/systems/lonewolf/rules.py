@@ -32,15 +32,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
-from typing import ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from ... import rng
 from ...contract import Outcome
 from ...fields import RecordError
 from ...i18n import tr
-from .chart import LISTS, Item
-from .record import Action, Record, Setup, State, Weapon, after_uses, carried_skill, usable
+from .record import Action, Record, Setup, State, Weapon
 from .tables import KILL, Loss, ResultsTable
+
+if TYPE_CHECKING:
+    from .chart import Item
 
 ONGOING, WON, LOST, EVADED, ENDED = Outcome.ONGOING, Outcome.WON, Outcome.LOST, Outcome.EVADED, Outcome.ENDED
 # Banedon's Vigour: +3 COMBAT SKILL for the fight, for 3 ENDURANCE, not when ENDURANCE is below 10.
@@ -192,7 +194,11 @@ class Engine(Record):
         rules = setup.rules
         total = setup.hero.skill + cls.weapon_adjustment(setup, state)
         total += sum(bonus for _, bonus in setup.hero.modifiers)
-        total += carried_skill(setup.hero.chart) + state.bonus
+        if setup.hero.chart is not None:  # its items' (chart.py, in the rules' second pack: here with the chart)
+            from .chart import carried_skill
+
+            total += carried_skill(setup.hero.chart)
+        total += state.bonus
         if not rules.skill_modifier_rounds or state.rounds < rules.skill_modifier_rounds:
             total += rules.skill_modifier
         return total + (VIGOUR_SKILL if state.vigour else 0)
@@ -262,9 +268,12 @@ class Engine(Record):
 
     @classmethod
     def usable_now(cls, setup: Setup, state: State) -> list[Item]:
-        """The Action Chart's items that may be used now: in a fight that goes on, ``in_fight`` with uses left."""
-        if state.outcome != ONGOING:
+        """The Action Chart's items that may be used now: in a fight that goes on, ``in_fight`` with uses left (none
+        without a chart: chart.py, in the rules' second pack, is not needed)."""
+        if state.outcome != ONGOING or setup.hero.chart is None:
             return []
+        from .chart import after_uses, usable
+
         return usable(after_uses(setup.hero.chart, state.used))
 
     @classmethod
@@ -387,8 +396,10 @@ class Engine(Record):
             raise RecordError(
                 path, tr("the fight is already over ({outcome}): no more actions", outcome=tr(state.outcome))
             )
-        if action.do == "use":
-            return cls.use_item(setup, state, str(action.item), path)
+        if action.do == "use":  # an item of the Action Chart (chart.py, in the rules' second pack)
+            from .chart import use_item
+
+            return use_item(cls, setup, state, str(action.item), path)
         if action.do == "vigour":
             allowed, why = cls.vigour_allowed(setup, state)
             if not allowed:
@@ -403,27 +414,6 @@ class Engine(Record):
             if cls.evades_at_once(setup, state):
                 return cls.evade_at_once(setup, state)
         return cls.fight_round(setup, state, action, path, evade)
-
-    @classmethod
-    def use_item(cls, setup: Setup, state: State, name: str, path: str) -> tuple[State, dict]:
-        """An item of the Action Chart used before a round or between rounds: its ENDURANCE restored (never above the
-        starting ENDURANCE), its COMBAT SKILL added for the rest of the fight, one use gone."""
-        chart = after_uses(setup.hero.chart, state.used)
-        found = [item for key in LISTS for item in getattr(chart, key) if item.name == name]
-        item = next((item for item in found if item.in_fight and item.uses), None)
-        if item is None:  # why not, the first the item meets
-            why = tr("{item} has no uses left", item=name)
-            if not any(item.in_fight for item in found):
-                why = tr("{item} cannot be used in a fight", item=name)
-            if not found:
-                why = tr("{item} is not on the Action Chart", item=name)
-            raise RecordError(f"{path}.item", why, tr("Item"))
-        endurance = max(state.endurance, min(setup.hero.starting_endurance, state.endurance + item.endurance))
-        restored = endurance - state.endurance
-        state = replace(state, endurance=endurance, used=(*state.used, name), bonus=state.bonus + item.skill)
-        event = {"kind": "use", "item": name, "restored": restored, "endurance": endurance,
-                 "skill": cls.skill_total(setup, state)}  # fmt: skip
-        return state, event
 
     @classmethod
     def evade_at_once(cls, setup: Setup, state: State) -> tuple[State, dict]:

@@ -77,7 +77,7 @@ def act(cls: Any, data: dict, action: dict) -> dict:
     """The hero ``data`` (the record's hero part) after ``action`` (as :func:`read_action` gives it)."""
     book = of(cls.key)
     hero = cls.parse_hero(cls.read_hero(data), fallen=True)
-    chart, do = hero.chart, action["do"]
+    chart, do = hero.chart or Chart(), action["do"]  # none kept yet: an empty one
     endurance, willpower = hero.endurance, hero.willpower
     part = _boxes(book, do).get(action.get("part", ""), book.parts[0])  # every action naming a box was read so
     if do == "take":

@@ -93,22 +93,11 @@ class LoneWolf(View):
         return {**told, "has_chart": True} if page else told
 
     @classmethod
-    def sheet_action(cls, data: Any, path: str = "action") -> dict:
-        from .sheet import read_action
+    def sheet(cls, path: str = "action") -> Any:
+        """The Action Chart's actions between sections (sheet.py, in the rules' second pack)."""
+        from . import sheet
 
-        return read_action(cls, data, path)
-
-    @classmethod
-    def sheet_act(cls, hero: dict, action: dict) -> dict:
-        from .sheet import act
-
-        return act(cls, hero, action)
-
-    @classmethod
-    def sheet_said(cls, action: dict, was: dict, now: dict) -> str:
-        from .sheet import said
-
-        return said(cls, action, was, now)
+        return sheet
 
     @classmethod
     def new_hero(cls, numbers: dict[str, int]) -> dict[str, int]:

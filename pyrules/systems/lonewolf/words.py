@@ -52,11 +52,10 @@ def said(system: Any, event: dict) -> dict[str, Any]:
                   skill_label=tr(labels["skill"]), n=event["skill"], endurance_label=tr(labels["endurance"]),
                   left=event["endurance"])  # fmt: skip
         return {"text": text, "title": tr("Vigour")}
-    if kind == "use":
-        text = tr("{item} used: {endurance_label} {left}, {skill_label} {n}.", item=event["item"],
-                  endurance_label=tr(labels["endurance"]), left=event["endurance"], skill_label=tr(labels["skill"]),
-                  n=event["skill"])  # fmt: skip
-        return {"text": text, "title": event["item"]}
+    if kind == "use":  # an item of the Action Chart: its words come with the chart's rules (chart.py)
+        from .chart import use_said
+
+        return use_said(system, event)
     if kind == "evade_no_round":
         return {"text": " ".join(event.get("notes", [])), "title": tr("Evade")}
     enemy_loss, hero_loss = event["enemy_loss"], event["hero_loss"]
@@ -104,15 +103,6 @@ def outcome_said(system: Any, setup: Setup, state: State) -> str:
         return f"{tr('The fight stops after round {rounds}, as the section says.', rounds=state.rounds)} {left}"
     assert state.outcome == ONGOING
     return ""
-
-
-def use_label(system: Any, item: Any) -> str:
-    """An item's button: its name and what using it gives, in the book's words ("Use Laumspur: +4 ENDURANCE")."""
-    labels = system.labels()
-    gives = [f"{'+' if n > 0 else '−'}{abs(n)} {tr(labels[key])}"
-             for key, n in (("endurance", item.endurance), ("skill", item.skill)) if n]  # fmt: skip
-    name = tr("Use {item}", item=item.name)
-    return f"{name}: {', '.join(gives)}" if gives else name
 
 
 def costs_said(system: Any, at_once: bool, spend: tuple[int, int] | None) -> dict[str, str]:

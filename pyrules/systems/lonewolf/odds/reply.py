@@ -18,8 +18,6 @@ from .willpower import grey_star_policy, spend_table, trade_off
 
 if TYPE_CHECKING:
     from ....contract import Advice, OddsReply
-    from ..record import Setup, State
-    from ..rules import Engine
 
 ONGOING = Outcome.ONGOING
 
@@ -96,8 +94,12 @@ def exact(fight: Any, options: dict) -> OddsReply:
             items.append(advice(tr("Evasion is not allowed yet: {why}.", why=reply["evade"]["why"])))
         items.append(advice(tr("Why the chances to win differ: {win} assumes you fight to the end; evading gives up "
                                "the win for a better chance to survive.", win="{win}"), win=result["win"]))
-    if ongoing:
-        reply["uses"] = uses(system, setup, state, spend, result["win"])
+    if ongoing:  # what using each item usable now changes: none without a chart (odds/uses.py needs its rules)
+        reply["uses"] = []
+        if setup.hero.chart is not None:
+            from .uses import uses
+
+            reply["uses"] = uses(system, setup, state, spend, result["win"])
     # The table of fixed spends is an extra, computed last so that it never takes the time of what was asked (under
     # a request's deadline): left out, as above budgets.MAX_SPEND_TABLE, when it is too large.
     if system.has_willpower and ongoing:
@@ -114,25 +116,3 @@ def exact(fight: Any, options: dict) -> OddsReply:
                     "points": [[row["spend"], row["win"]] for row in points]} if points else None  # fmt: skip
     return odds_reply(result["win"], result["lose"], result["ended"], result["never"], result["rounds"],
                       system.main_stat, [[k, p] for k, p in result["endurance"].items()], items, reply)  # fmt: skip
-
-
-
-def uses(system: type[Engine], setup: Setup, state: State, spend: int, win: float) -> list[dict[str, Any]]:
-    """What using each item that may be used now changes: the chance to win now and after using it now, fought to the
-    end as the rest of the reply (Grey Star spending ``spend`` a round), each an exact computation of its own; in
-    words as an advice item is (its chances written by the panel as its other numbers). The first
-    ``budgets.MAX_USES`` items are weighed; the others, and any past the budget, are said to be too large."""
-    found = []
-    for i, item in enumerate(system.usable_now(setup, state)):
-        after: float | None = None
-        if i < budgets.MAX_USES:
-            try:
-                used = system.step(setup, state, Action("use", item=item.name))[0]
-                after = lone_wolf_odds(system, setup, used, spend)["win"]
-            except TooLarge:
-                pass
-        said = (advice(tr("Use {item} now: too large to compute exactly", item=item.name)) if after is None
-                else advice(tr("Use {item} now: win {now} → {after}", item=item.name, now="{now}", after="{after}"),
-                            now=win, after=after))  # fmt: skip
-        found.append({"item": item.name, "win_now": win, "win_after": after, **said})
-    return found
