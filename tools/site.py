@@ -73,7 +73,7 @@ OWN = {"shell/boot.js": "boot.js", "shell/link.js": "link.js", "service-worker/s
 def minify(out: Path, source: Path) -> None:
     """esbuild minifies the page's JavaScript and CSS into ``out``, from ``source`` (web/ with the replacements made).
     The page's modules ship as one file: app.js with everything it imports, the screens of every kind included (one
-    file gzips about 7 KB smaller than seventeen), but the Action Chart's screen, which loads on first need
+    file gzips about 7 KB smaller than seventeen), but the Action Chart's screen and the report, which load on first need
     (split_off); the rules' worker, worker.js with its modules (pages.js, worker-*.js), as one file too. boot.js
     (started before the page, so that nothing delays the rules' worker), link.js (a classic script) and the service
     worker stay their own files."""
@@ -92,33 +92,34 @@ def minify(out: Path, source: Path) -> None:
     # (a third pass makes worker.js 7 bytes larger).
     terser = node_tools() / "node_modules" / ".bin" / "terser"
     for name, kind, passes in (("app.js", "--module", 3), ("worker.js", "--module", 2), ("sw.js", "--toplevel", 2),
-                               (lazy, "--module", 3)):
+                               *((name, "--module", 3) for name in lazy)):
         run(terser, out / name, kind, "--compress", f"passes={passes}", "--mangle", "--output", out / name)
 
 
 # The page's modules that load on first need, each its own file in the site: the Action Chart's screen (sheet.js
-# imports it when a book that has one is shown).
-LAZY = "action-chart"
+# imports it when a book that has one is shown) and the report of a rule the book says otherwise (app.js imports it
+# when "Something wrong here?" is first pressed).
+LAZY = ("action-chart", "report")
 # The files of the site loaded on first need of a feature, not to be ready, by feature, as patterns of their names in
 # dist/: the Action Chart's (its screen's file and the rules' second pack) and a simulated story's (its rules' pack;
 # tools/package.py LATER_PACKS). The bytes' budget counts what the page loads to be ready without them, and each
 # feature's files apart, bounded on their own (tests/bench.py bytes_shipped, tests/browser/test_site.py); each
 # pattern names exactly one file of a build.
-ON_FIRST_NEED = {"chart": (f"{LAZY}-*.js", "sheet-*.pack.gz"), "story": ("story-*.pack.gz",)}
+ON_FIRST_NEED = {"chart": ("action-chart-*.js", "sheet-*.pack.gz"), "story": ("story-*.pack.gz",),
+                 "report": ("report-*.js",)}
 CHUNK_IMPORT = re.compile(r'import\s*\{([^}]*)\}\s*from\s*"\./(chunk-[\w-]+\.js)";?')
 
 
-def split_off(esbuild: Path, source: Path, out: Path, common: list[str]) -> str:
-    """app.js, the page's modules bundled, but for :data:`LAZY`'s module, written beside it as its own file whose
-    imports of the page's modules are app.js's exports. esbuild's code splitting alone makes a file of every
+def split_off(esbuild: Path, source: Path, out: Path, common: list[str]) -> list[str]:
+    """app.js, the page's modules bundled, but for :data:`LAZY`'s modules, each written beside it as its own file
+    whose imports of the page's modules are app.js's exports. esbuild's code splitting alone makes a file of every
     dynamic import (each kind's screen too: 4 KB more gzipped, and more requests): its files are bundled again
-    into one app.js, but for the lazy module's, and app.js exports what that one imports. Returns its file's name."""
+    into one app.js, but for the lazy modules', and app.js exports what those import. Returns their files' names."""
     split = BUILD / "split"
     shutil.rmtree(split, ignore_errors=True)
     run(esbuild, source / "shell" / "app.js", "--bundle", "--splitting", "--format=esm", f"--outdir={split}",
         "--entry-names=[name]", "--chunk-names=[name]-[hash]", *common)
-    (lazy,) = split.glob(f"{LAZY}-*.js")
-    text, exports = lazy.read_text(encoding="utf-8"), []
+    exports: list[str] = []
 
     def from_app(found: re.Match) -> str:  # import{a as b,c}from"./chunk-X.js" -> import{x0 as b,x1 as c}from"./app.js"
         names = []
@@ -128,11 +129,16 @@ def split_off(esbuild: Path, source: Path, out: Path, common: list[str]) -> str:
             names.append(f"x{len(exports) - 1} as {local or name}")
         return f'import{{{",".join(names)}}}from"./app.js";'
 
-    (out / lazy.name).write_text(CHUNK_IMPORT.sub(from_app, text), encoding="utf-8")
+    names = []
+    for module in LAZY:
+        (lazy,) = split.glob(f"{module}-*.js")
+        (out / lazy.name).write_text(CHUNK_IMPORT.sub(from_app, lazy.read_text(encoding="utf-8")), encoding="utf-8")
+        names.append(lazy.name)
     entry = split / "entry.js"
     entry.write_text('import"./app.js";' + "".join(exports), encoding="utf-8")
-    run(esbuild, entry, "--bundle", "--format=esm", f"--external:./{LAZY}-*", f"--outfile={out / 'app.js'}", *common)
-    return lazy.name
+    external = [f"--external:./{module}-*" for module in LAZY]
+    run(esbuild, entry, "--bundle", "--format=esm", *external, f"--outfile={out / 'app.js'}", *common)
+    return names
 
 
 def build() -> Path:
