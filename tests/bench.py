@@ -439,7 +439,8 @@ def run_bench(
         ),
         (
             "Bytes shipped beyond the Pyodide runtime (wheel, HTML, JS, CSS, icons), as downloaded (text gzipped):"
-            " what the page loads to be ready; on first need, the Action Chart's files, a simulated story's, the report",
+            " what the page loads to be ready; on first need, the Action Chart's files, a simulated story's, the"
+            " report's",
             f"{shipped.ready / 1024:.1f} KB to be ready; {shipped.lazy['chart'] / 1024:.1f} KB,"
             f" {shipped.lazy['story'] / 1024:.1f} KB and {shipped.lazy['report'] / 1024:.1f} KB on first need"
             f" ({shipped.every / 1024:.1f} KB every file, {shipped.raw / 1024:.1f} KB on disk)",

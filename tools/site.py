@@ -73,8 +73,8 @@ OWN = {"shell/boot.js": "boot.js", "shell/link.js": "link.js", "service-worker/s
 def minify(out: Path, source: Path) -> None:
     """esbuild minifies the page's JavaScript and CSS into ``out``, from ``source`` (web/ with the replacements made).
     The page's modules ship as one file: app.js with everything it imports, the screens of every kind included (one
-    file gzips about 7 KB smaller than seventeen), but the Action Chart's screen and the report, which load on first need
-    (split_off); the rules' worker, worker.js with its modules (pages.js, worker-*.js), as one file too. boot.js
+    file gzips about 7 KB smaller than seventeen), but the Action Chart's screen and the report, which load on first
+    need (split_off); the rules' worker, worker.js with its modules (pages.js, worker-*.js), as one file too. boot.js
     (started before the page, so that nothing delays the rules' worker), link.js (a classic script) and the service
     worker stay their own files."""
     esbuild = node_tools() / "node_modules" / ".bin" / "esbuild"
