@@ -174,3 +174,22 @@ def test_the_action_chart_prints_on_one_a4_page_without_its_controls(fresh_page)
         assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 1
     finally:
         page.emulate_media(media="null")
+
+
+def test_changes_made_faster_than_the_rules_answer_are_each_applied_in_order(fresh_page):
+    page = fresh_page
+    page.get_by_role("radio", name=LONE_WOLF).check()
+    page.get_by_label("COMBAT SKILL", exact=True).fill("15")
+    page.get_by_label("ENDURANCE", exact=True).fill("25")
+    chart = chart_of(page)
+    gold = chart.get_by_role("form", name="Belt Pouch (Gold Crowns)")
+    expect(gold).to_be_visible()
+    # three changes in one task of the page: each is sent once the one before it is answered, from what it left
+    gold.evaluate("""(form) => {
+      const change = form.querySelector("input");
+      for (const n of ["12", "-5", "3"]) { change.value = n; form.requestSubmit(); }
+    }""")
+    expect(chart.get_by_role("heading", name="Belt Pouch (Gold Crowns)")).to_contain_text("10 / 50")
+    expect(log_lines(chart)).to_have_count(3)
+    said = ["Belt Pouch: +12, now 12.", "Belt Pouch: −5, now 7.", "Belt Pouch: +3, now 10."]
+    expect(log_lines(chart)).to_have_text(said)

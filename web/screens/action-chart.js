@@ -325,13 +325,26 @@ function item() {
   return typed;
 }
 
+/** @type {Promise<unknown>} the changes sent, one after another: each from the sheet the one before left */
+let sending = Promise.resolve();
+
+/**
+ * One change, read from the chart as the player pressed, sent once the changes before it are answered.
+ * @param {any} request
+ * @param {Element} from the control
+ */
+function send(request, from) {
+  sending = sending.then(() => sendNow(request, from), () => sendNow(request, from));
+}
+
 /**
  * One change sent with the adventure as kept (the set-up's sheet as typed first); its line logged, or its refusal
  * shown in the part it concerns, beside the field it names.
  * @param {any} request
  * @param {Element} from the control
  */
-async function send(request, from) {
+async function sendNow(request, from) {
+  if (!from.isConnected && from.id) from = box.querySelector(`#${CSS.escape(from.id)}`) ?? from; // the chart drawn since
   const rules = get("rules");
   const root = /** @type {HTMLElement} */ (from.closest(".chart-part"));
   const said = /** @type {HTMLElement} */ (root.lastElementChild);
