@@ -4,7 +4,8 @@ record reader; each fight is a fight record, replayed, with its outcome worked o
 
 ``{"format": "pyrules-adventure", "version": 1, "system": <key>, "name": <hero's name>, "hero": <the record's hero
 part>, "section": <the book's section, text>, "notes": <text>, "fights": [{"name", "section", "outcome", "when": <ms
-since the epoch>, "record": <fight record>}]}``
+since the epoch>, "record": <fight record>}], "journal": <what was done to the sheet between sections:
+pyrules.journal; left out where nothing was>}``
 
 A plain fight record, or a fight saved by the page before adventures (``pyrules-save``), reads as a one-fight
 adventure whose hero is the hero the fight left (:meth:`pyrules.contract.System.hero_after`).
@@ -42,6 +43,7 @@ LABELS = {
     "section": "Section",
     "notes": "Notes",
     "fights": "Saved fights",
+    "journal": "Journal",
 }
 FIGHT_LABELS = {"name": "Fight", "section": "Section", "when": "Date", "record": "Fight record"}
 SAVE_LABELS = {"name": "Fight", "created": "Date", "updated": "Date", "record": "Fight record"}
@@ -58,6 +60,7 @@ def read(data: Any, lenient: bool = False, seen: list[dict] | None = None) -> di
     r.seen.update(("format", "version"))
     system = system_of(r.get("system"))
     hero = system.read_hero(r.get("hero"), lenient)
+    left: list[dict] = []  # the hero each fight leaves, which the journal's entries after it acted on
     adventure = {
         "format": FORMAT,
         "version": VERSION,
@@ -67,10 +70,17 @@ def read(data: Any, lenient: bool = False, seen: list[dict] | None = None) -> di
         "section": r.text("section", default="", max_length=MAX_SECTION),
         "notes": _notes(r),
         "fights": [
-            _fight(item, f"fights[{i}]", system, seen)
+            _fight(item, f"fights[{i}]", system, seen, left)
             for i, item in enumerate(r.items("fights", low=0, high=MAX_FIGHTS, default=[]))
         ],
     }
+    given = r.get("journal", [])
+    if given != []:  # the journal's reader is in the rules' second pack (tools/package.py): none to read, none needed
+        from .journal import read
+
+        journal = read(given, system, adventure["fights"], left, {**hero, "section": adventure["section"]})
+        if journal:
+            adventure["journal"] = journal
     r.done()
     return adventure
 
@@ -179,8 +189,11 @@ def overview(data: Any) -> tuple[dict, dict]:
     return document, {"stat": tr(system.labels().get(system.main_stat, system.main_stat)), "fights": seen}
 
 
-def _fight(data: Any, path: str, system: type[System], seen: list[dict] | None = None) -> dict:
-    """One fight of the adventure: its record replayed whole (a refusal names the field inside it)."""
+def _fight(
+    data: Any, path: str, system: type[System], seen: list[dict] | None = None, heroes: list[dict] | None = None
+) -> dict:
+    """One fight of the adventure: its record replayed whole (a refusal names the field inside it); ``heroes``: the
+    hero it leaves is added to them."""
     r = Reader(data, path, FIGHT_LABELS)
     r.seen.add("outcome")  # worked out again from the record
     name = r.text("name", default="", max_length=MAX_NAME)
@@ -198,6 +211,8 @@ def _fight(data: Any, path: str, system: type[System], seen: list[dict] | None =
             tr("Rules"),
         )
     r.done()
+    if heroes is not None:
+        heroes.append(system.hero_after(fight.setup, fight.state))
     if seen is not None:
         start, left = (system.standing(fight.setup, state) for state in (fight.states[0], fight.state))
         seen.append({**fight.summary(), "name": name, "section": section, "start": start, "left": left})

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import __version__, adventure, budget, i18n, odds, preview, review, review_simulated, rng, share
+from . import __version__, adventure, budget, i18n, odds, preview, review, rng, share
 from .contract import System, Worth, option_value
 from .fields import Reader, RecordError, join, key_name, parse_json, show
 from .fight import FORMAT, VERSION, Fight, collector_paused, system_of
@@ -56,6 +56,8 @@ def call(request: Any) -> str:
         too_large = {"too_large": True} if isinstance(exc, TooLargeRequest) else {}
         return _written({"ok": False, "error": exc.as_dict(), **too_large})
     except Exception as exc:  # a bug: still crosses the boundary as data
+        if isinstance(exc, ImportError) and (exc.name or "").startswith("pyrules"):  # but a module of the rules'
+            return _written({"ok": False, "more": exc.name})  # later pack, not yet unpacked: worker.js fetches it
         error = {
             "field": "",
             "label": "",
@@ -221,6 +223,17 @@ def _adventure(data: dict) -> dict:
     lenient = r.flag("form")
     r.done()
     return {"adventure": adventure.read(document, lenient)}
+
+
+def _sheet(data: dict) -> dict:
+    """Between sections: an ``action`` on the adventure's sheet, or ``undo`` of its last one, or neither: its
+    journal's lines and the book's chart (:func:`pyrules.journal.answer`)."""
+    r = Reader(data, "", {"adventure": "Adventure", "action": "Action", "undo": "Undo"})
+    document, undo = adventure.read(r.get("adventure")), r.flag("undo")
+    given = None if undo else r.get("action", None)
+    r.done()
+    from .journal import answer  # the Action Chart's part of the rules: the second pack (tools/package.py)
+    return answer(document, system_of(document["system"]), undo, given)
 
 
 def _hero_after(data: dict) -> dict:
@@ -464,8 +477,9 @@ def _review(data: dict) -> dict:
     given = r.get("preview", None)  # a link's preview (untrusted), to be compared with this review's
     r.done()
     try:
-        if "exact_odds" not in fight.system.capabilities:
-            answer = review_simulated.review(fight, review_simulated.PART if ms is None else ms / 1000)
+        if "exact_odds" not in fight.system.capabilities:  # simulated: in a later pack (tools/package.py)
+            from .review_simulated import PART, review as simulated  # noqa: I001 (a missing module named)
+            answer = simulated(fight, PART if ms is None else ms / 1000)
         else:
             answer = review.review(fight, {"options": picked})
         if given is not None:
@@ -570,6 +584,7 @@ HANDLERS: dict[str, Any] = {
     "check_saves": _check_saves,
     "adventure": _adventure,
     "hero_after": _hero_after,
+    "sheet": _sheet,
     "share": _share,
     "share_adventure": _share_adventure,
     "open_link": _open_link,

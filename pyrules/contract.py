@@ -419,6 +419,17 @@ class System(ABC):
         """A new hero by the book's creation rules: (hero's numbers, the random numbers or dice used)."""
         raise RecordError("system", tr("this book's heroes are not rolled: type their numbers"), tr("Rules"))
 
+    # ---- between sections (the adventure's journal: pyrules/journal.py) ------------------------------------------
+
+    @classmethod
+    def sheet(cls, path: str = "action") -> Any:
+        """The rules of the hero's sheet between sections: a module with ``read_action(system, data, path)`` (an
+        action read and normalized, refused by field), ``act(system, hero, action)`` (the adventure's ``hero``, a
+        record's hero part, after it) and ``said(system, action, was, now)`` (its log line, from the hero's values it
+        changed). By default there is none: this book keeps no sheet between fights but the hero's numbers (a refusal
+        naming ``path``)."""
+        raise RecordError(path, tr("this book keeps no Action Chart between sections"), tr("Action"))
+
     # ---- odds ----------------------------------------------------------------------------------------------
 
     @classmethod

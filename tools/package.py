@@ -13,6 +13,7 @@ import shutil
 import zipfile
 import zlib
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]  # the repository: its tests, tools and docs name the package's names too
 
@@ -261,8 +262,42 @@ NOT_READ_BY_THE_RULES = {
 }
 
 
+def _chart_facts(data: Any) -> Any:
+    """Of the Action Charts' facts (data/action_charts.json), what pyrules/systems/lonewolf/book.py reads: each book's
+    boxes (their printed names, kinds, limits, what a count holds, whether the Meals take their spaces, the power
+    they need, a skills box's names, the Ammo Pouch's calibres), the ENDURANCE effects of a Meal or a drink missed
+    and of a Medi-Kit unit, the powers' printed name, number chosen and names. Not the sources, the notes, the
+    starting equipment, the weapons or the editions' disagreements."""
+    kinds = ("items", "count", "ammunition", "skills")
+    wanted = ("key", "printed", "kind", "limit", "holds", "counts_meals", "needs_power", "names", "limits")
+    whens = ("told to eat with no Meal", "told to drink with no Water", "each unit used")  # book.py's, as it reads them
+
+    def part(found: dict) -> dict:
+        # a limit of null is the limit left out; what an items box holds is its notes' (a count's is its unit)
+        kept = {key: found[key] for key in wanted if found.get(key) is not None
+                and not (key == "holds" and found["kind"] != "count")}  # fmt: skip
+        if kept.get("limits"):
+            kept["limits"] = [{"calibre": each["calibre"], "limit": each["limit"]} for each in found["limits"]]
+        effects = [{"when": when, "change": e["change"]} for e in found.get("effects", ())
+                   for when in whens if e["when"].startswith(when)]  # fmt: skip
+        return {**kept, "effects": effects} if effects else kept
+
+    books = {}
+    for key, book in data["books"].items():
+        powers = book["powers"]
+        books[key] = {"parts": [part(found) for found in book["parts"] if found["kind"] in kinds], "powers": {
+            "printed": powers["printed"], "chosen_at_start": powers["chosen_at_start"],
+            "list": [{"name": power["name"]} for power in powers["list"]]}}  # fmt: skip
+    return {"books": books}
+
+
+COMPACTED = {"pyrules/systems/lonewolf/data/action_charts.json": _chart_facts}  # data the page's pack keeps a part of
+
+
 def _for_the_page(name: str, data: bytes) -> bytes:
-    """A file of the browser wheel as the page's pack holds it (:data:`NOT_READ_BY_THE_RULES`)."""
+    """A file of the browser wheel as the page's pack holds it (:data:`NOT_READ_BY_THE_RULES`, :data:`COMPACTED`)."""
+    if name in COMPACTED:
+        return json.dumps(COMPACTED[name](json.loads(data)), ensure_ascii=False, separators=(",", ":")).encode()
     if name not in NOT_READ_BY_THE_RULES:
         return data
     found = _unannotated_data(json.loads(data), NOT_READ_BY_THE_RULES[name])
@@ -304,7 +339,6 @@ def browser_wheel(wheel: Path, build: Path) -> Path:
 NOT_IN_THE_PAGE = (
     "pyrules/__main__.py",
     "pyrules/benchmark.py",
-    "pyrules/systems/lonewolf/data/action_charts.json",
 )
 
 
@@ -358,8 +392,9 @@ def for_the_build(name: str) -> bool:
     )
 
 
-# The pack's files in the order that gzips smallest found so far: each beside those it shares the most text with, within
-# gzip's 32 KB window (:func:`searched_order`: 1.7 KB less than by extension, depth and path). A file not named here
+# The packs' files in the order that gzips smallest found so far: each beside those it shares the most text with, within
+# gzip's 32 KB window (:func:`searched_order`: 1.7 KB less than by extension, depth and path); the second pack's
+# (:data:`SECOND_PACK`) last, in their own searched order (101 bytes less than in the first's). A file not named here
 # goes after them, by extension, depth and path; the tests refuse a name of no file (tests/unit/test_package.py).
 PACK_ORDER = tuple(f"pyrules/{name}" for name in """
 systems/lonewolf/odds/budgets.py systems/lonewolf/odds/chain.py systems/lonewolf/odds/best.py
@@ -376,6 +411,8 @@ systems/fighting_fantasy/words.py systems/lonewolf/rules.py systems/lonewolf/wor
 systems/lonewolf/system.py systems/lonewolf/variants.py systems/fighting_fantasy/__init__.py systems/__init__.py
 adventure.py params.py api.py systems/lonewolf/__init__.py contract.py rng.py __init__.py fight.py fields.py
 share.py budget.py odds.py preview.py i18n.py review.py review_simulated.py locales/languages.json
+systems/lonewolf/data/action_charts.json systems/lonewolf/book.py systems/lonewolf/chart.py systems/lonewolf/sheet.py
+journal.py systems/lonewolf/odds/uses.py
 """.split())
 
 
@@ -429,8 +466,42 @@ def browser_archive(
         files = [(name, _for_the_page(name, source.read(name))) for name in names
                  if ".dist-info/" not in name and name not in leave_out and not for_the_build(name)]  # fmt: skip
     files = [(name, _without_fields(data, fields) if fields and name.endswith(".py") else data) for name, data in files]
-    out.write_bytes(gzipped(pack(files)))
+    later = frozenset().union(*LATER_PACKS.values())
+    out.write_bytes(gzipped(pack([(name, data) for name, data in files if name not in later])))
+    for kind, kept in LATER_PACKS.items():  # each later pack beside it (:func:`later_pack`)
+        later_pack(out, kind).write_bytes(gzipped(pack([(name, data) for name, data in files if name in kept])))
     return out
+
+
+# The rules' second pack: what only a hero with an Action Chart needs (the chart read and written, its items' COMBAT
+# SKILL, an item used in a fight and the odds' lines on using one, the ``sheet`` op, an adventure's journal, the
+# books' charts as ``hello`` with ``describe`` tells them). The rules' worker downloads it on the first request that
+# imports one of its modules (pyrules.api's ``more`` reply): a record whose hero has a chart, or the chart's screen.
+# Nothing in the first pack imports them at start, nor as a fight without a chart is read, played or weighed; the
+# start-up snapshot, made from the first pack alone, holds none of them.
+SECOND_PACK = frozenset(f"pyrules/{name}" for name in """
+journal.py systems/lonewolf/chart.py systems/lonewolf/sheet.py systems/lonewolf/book.py
+systems/lonewolf/odds/uses.py systems/lonewolf/data/action_charts.json
+""".split())
+
+
+# The simulated review (pyrules/review_simulated.py: the story of a fight whose book has no exact odds, Citadel of
+# Blood's), loaded on first need too, in a pack of its own: the review of such a fight is the one request that imports
+# it.
+STORY_PACK = frozenset({"pyrules/review_simulated.py"})
+# The packs the rules' worker downloads on first need, each by its name's prefix (:func:`later_pack`): their files.
+LATER_PACKS = {"sheet": SECOND_PACK, "story": STORY_PACK}
+
+
+def later_pack(first: Path, kind: str) -> Path:
+    """Where :func:`browser_archive` writes the later pack ``kind`` (:data:`LATER_PACKS`) of the first pack ``first``:
+    beside it, named apart from it (``pyrules-*`` names the first alone)."""
+    return first.with_name(f"{kind}-" + first.name.removeprefix("pyrules-"))
+
+
+def second_pack(first: Path) -> Path:
+    """Where :func:`browser_archive` writes the second pack (the Action Chart's) of the first pack ``first``."""
+    return later_pack(first, "sheet")
 
 
 def pack(files: list[tuple[str, bytes]]) -> bytes:

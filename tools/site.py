@@ -9,13 +9,14 @@ import base64
 import hashlib
 import json
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
 
 from tools.environment import node_tools
 from tools.icons import icons
-from tools.package import browser_archive, browser_wheel, gzipped
+from tools.package import LATER_PACKS, browser_archive, browser_wheel, gzipped, later_pack
 from tools.paths import BUILD, DIST, ROOT, WEB, log, run
 from tools.runtime import PYODIDE_VERSION, SHIPPED_RUNTIME, fetch_pyodide, lock_info
 from tools.snapshot import memory_size, start_up_snapshot, used_stdlib
@@ -63,23 +64,25 @@ def compact(suffix: str, text: str) -> str:
 
 
 # The page's source lives in web/ in rooms by where it runs (docs/contributing.md); the site is flat: the page's modules
-# bundled into app.js, the rules' worker's into worker.js, the small scripts that load on their own beside them.
-BUNDLES = {"shell/app.js": "app.js", "worker/worker.js": "worker.js"}  # entry in web/: the bundle's name in the site
+# bundled into app.js (split_off), the rules' worker's into worker.js, the small scripts that load on their own beside
+# them.
+BUNDLES = {"worker/worker.js": "worker.js"}  # entry in web/: the bundle's name in the site
 OWN = {"shell/boot.js": "boot.js", "shell/link.js": "link.js", "service-worker/sw.js": "sw.js"}
 
 
 def minify(out: Path, source: Path) -> None:
     """esbuild minifies the page's JavaScript and CSS into ``out``, from ``source`` (web/ with the replacements made).
-    The page's modules ship as one file: app.js with everything it imports, the screens of every kind included (the
-    service worker precaches every file anyway, so a visitor downloads them all; one file gzips about 7 KB smaller
-    than seventeen); the rules' worker, worker.js with its modules (pages.js, worker-*.js), likewise. boot.js (started
-    before the page, so that nothing delays the rules' worker), link.js (a classic script) and the service worker
-    stay their own files."""
+    The page's modules ship as one file: app.js with everything it imports, the screens of every kind included (one
+    file gzips about 7 KB smaller than seventeen), but the Action Chart's screen and the report, which load on first
+    need (split_off); the rules' worker, worker.js with its modules (pages.js, worker-*.js), as one file too. boot.js
+    (started before the page, so that nothing delays the rules' worker), link.js (a classic script) and the service
+    worker stay their own files."""
     esbuild = node_tools() / "node_modules" / ".bin" / "esbuild"
     common = ["--minify", "--charset=utf8", "--log-level=warning", "--allow-overwrite"]
     for entry, name in BUNDLES.items():  # the rules' worker with its modules; Pyodide's its own
         run(esbuild, source / entry, "--bundle", "--format=esm", "--external:*pyodide.mjs", f"--outfile={out / name}",
             *common)
+    lazy = split_off(esbuild, source, out, common)
     for entry, name in OWN.items():
         kind = [] if name == "sw.js" else ["--format=esm"]
         run(esbuild, source / entry, *kind, f"--outfile={out / name}", *common)
@@ -88,8 +91,54 @@ def minify(out: Path, source: Path) -> None:
     # code after a return): the bundle about 1 KB smaller gzipped (a third pass 45 bytes more), the workers 0.2 KB
     # (a third pass makes worker.js 7 bytes larger).
     terser = node_tools() / "node_modules" / ".bin" / "terser"
-    for name, kind, passes in (("app.js", "--module", 3), ("worker.js", "--module", 2), ("sw.js", "--toplevel", 2)):
+    for name, kind, passes in (("app.js", "--module", 3), ("worker.js", "--module", 2), ("sw.js", "--toplevel", 2),
+                               *((name, "--module", 3) for name in lazy)):
         run(terser, out / name, kind, "--compress", f"passes={passes}", "--mangle", "--output", out / name)
+
+
+# The page's modules that load on first need, each its own file in the site: the Action Chart's screen (sheet.js
+# imports it when a book that has one is shown) and the report of a rule the book says otherwise (app.js imports it
+# when "Something wrong here?" is first pressed).
+LAZY = ("action-chart", "report")
+# The files of the site loaded on first need of a feature, not to be ready, by feature, as patterns of their names in
+# dist/: the Action Chart's (its screen's file and the rules' second pack) and a simulated story's (its rules' pack;
+# tools/package.py LATER_PACKS). The bytes' budget counts what the page loads to be ready without them, and each
+# feature's files apart, bounded on their own (tests/bench.py bytes_shipped, tests/browser/test_site.py); each
+# pattern names exactly one file of a build.
+ON_FIRST_NEED = {"chart": ("action-chart-*.js", "sheet-*.pack.gz"), "story": ("story-*.pack.gz",),
+                 "report": ("report-*.js",)}
+CHUNK_IMPORT = re.compile(r'import\s*\{([^}]*)\}\s*from\s*"\./(chunk-[\w-]+\.js)";?')
+
+
+def split_off(esbuild: Path, source: Path, out: Path, common: list[str]) -> list[str]:
+    """app.js, the page's modules bundled, but for :data:`LAZY`'s modules, each written beside it as its own file
+    whose imports of the page's modules are app.js's exports. esbuild's code splitting alone makes a file of every
+    dynamic import (each kind's screen too: 4 KB more gzipped, and more requests): its files are bundled again
+    into one app.js, but for the lazy modules', and app.js exports what those import. Returns their files' names."""
+    split = BUILD / "split"
+    shutil.rmtree(split, ignore_errors=True)
+    run(esbuild, source / "shell" / "app.js", "--bundle", "--splitting", "--format=esm", f"--outdir={split}",
+        "--entry-names=[name]", "--chunk-names=[name]-[hash]", *common)
+    exports: list[str] = []
+
+    def from_app(found: re.Match) -> str:  # import{a as b,c}from"./chunk-X.js" -> import{x0 as b,x1 as c}from"./app.js"
+        names = []
+        for spec in found[1].split(","):
+            name, _, local = spec.strip().partition(" as ")
+            exports.append(f"export{{{name} as x{len(exports)}}}from\"./{found[2]}\";")
+            names.append(f"x{len(exports) - 1} as {local or name}")
+        return f'import{{{",".join(names)}}}from"./app.js";'
+
+    names = []
+    for module in LAZY:
+        (lazy,) = split.glob(f"{module}-*.js")
+        (out / lazy.name).write_text(CHUNK_IMPORT.sub(from_app, lazy.read_text(encoding="utf-8")), encoding="utf-8")
+        names.append(lazy.name)
+    entry = split / "entry.js"
+    entry.write_text('import"./app.js";' + "".join(exports), encoding="utf-8")
+    external = [f"--external:./{module}-*" for module in LAZY]
+    run(esbuild, entry, "--bundle", "--format=esm", *external, f"--outfile={out / 'app.js'}", *common)
+    return names
 
 
 def build() -> Path:
@@ -107,6 +156,11 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
     stdlib = used_stdlib(runtime, wheel)
     shutil.copy2(stdlib, out / "pyodide" / runtime_version / stdlib.name)
     shutil.copy2(wheel, out / wheel.name)
+    later = {}  # the rules' packs the rules' worker downloads on first need, each with its modules
+    for kind, files in LATER_PACKS.items():
+        pack = later_pack(wheel, kind)
+        shutil.copy2(pack, out / pack.name)
+        later[pack.name] = sorted(name.removesuffix(".py").replace("/", ".") for name in files if name.endswith(".py"))
     for name, data in icons(BUILD).items():
         (out / name).write_bytes(data)
     # The start-up snapshot belongs to one runtime and one wheel: it lives in the runtime's directory (the version in
@@ -129,6 +183,7 @@ def assemble(out: Path, runtime: Path, runtime_version: str, wheel: Path) -> Pat
     replacements = {
         "__HASHES__": json.dumps(hashes),
         "__WHEEL__": wheel.name,
+        "__LATER__": json.dumps(later, sort_keys=True),
         "__SYSTEMS__": systems_json(),
         "__BOOKS__": books_html(),
         "__SNAPSHOT__": snapshot,

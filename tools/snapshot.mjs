@@ -5,9 +5,11 @@
 //   node tools/snapshot.mjs RUNTIME_DIR RULES_ARCHIVE OUT_FILE STDLIB_ZIP
 // made with the standard library the app ships (STDLIB_ZIP): a snapshot keeps the zip's directory as it read it, so it
 // must be the very zip the worker will mount. Which files of the runtime's own zip that one holds:
-//   node tools/snapshot.mjs --used RUNTIME_DIR RULES_ARCHIVE EXAMPLES_JSON
+//   node tools/snapshot.mjs --used RUNTIME_DIR RULES_ARCHIVE EXAMPLES_JSON [LATER_PACK...]
 // prints them (tools/stdlib_used.py, run on the whole python_stdlib.zip, playing the systems' example fights that
-// EXAMPLES_JSON holds: tools/snapshot.py writes them from the source, the page's pack has none).
+// EXAMPLES_JSON holds: tools/snapshot.py writes them from the source, the page's pack has none), the rules' later
+// packs (tools/package.py LATER_PACKS, which the worker unpacks on first need) unpacked too: their modules' imports
+// count.
 // A snapshot holds Python's memory, not its file system: a module not imported here cannot be imported from it
 // (the rules' files are not unpacked there). Hash randomization is off while a snapshot is made; the `random`
 // module's state is frozen in it. Neither reaches a fight: the rules' numbers come from a counter-based generator
@@ -30,11 +32,13 @@ pyrules.api.call(json.dumps({"op": "hello", "describe": True}))
 `;
 
 const used = process.argv[2] === "--used";
-const [runtime, archive, out, stdlib] = process.argv.slice(used ? 3 : 2);
+const given = process.argv.slice(used ? 3 : 2);
+const [runtime, archive, out, stdlib] = given;
+const later = used ? given.slice(3) : []; // --used: the later packs
 const examples = used ? out : undefined; // --used: the systems' example fights (JSON), which the page's pack leaves out
 if (!runtime || !archive || (used ? !examples : !out || !stdlib)) {
   console.error("usage: node tools/snapshot.mjs RUNTIME_DIR RULES_ARCHIVE OUT_FILE STDLIB_ZIP\n"
-    + "       node tools/snapshot.mjs --used RUNTIME_DIR RULES_ARCHIVE EXAMPLES_JSON");
+    + "       node tools/snapshot.mjs --used RUNTIME_DIR RULES_ARCHIVE EXAMPLES_JSON [LATER_PACK...]");
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(join(resolve(runtime), "pyodide.mjs")).href);
@@ -43,6 +47,9 @@ const options = used ? {} : { stdLibURL: resolve(stdlib), _makeSnapshot: true };
 const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, fullStdLib: false, ...options });
 const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
 unpackRules(pyodide, readFileSync(archive), extractDir); // as the worker's ordinary start does
+if (used) { // and, where only the standard library used is asked, the later packs (the snapshot holds none)
+  for (const pack of later) unpackRules(pyodide, readFileSync(pack), extractDir);
+}
 pyodide.runPython(IMPORTS);
 if (used) {
   pyodide.FS.writeFile("/examples.json", readFileSync(examples)); // where stdlib_used.py reads them

@@ -13,6 +13,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from tools.package import LATER_PACKS, later_pack
 from tools.paths import BUILD, ROOT, WEB, log, run
 from tools.runtime import runtime_hash
 
@@ -34,13 +35,15 @@ def used_stdlib(runtime: Path, archive: Path) -> Path:
     the runtime under Node.js: Python's start, the archive's unpacking, every module of the rules and every request
     of the page played), named by its content's hash: 0.8 MB of the runtime's 2.5 MB, on every start, either path.
     The requests play every registered system's example fights, read here from the source (the page's pack leaves
-    them out: tools/package.py). The list is made once per runtime, rules archive and examples, kept in
+    them out: tools/package.py), with the later packs beside the archive unpacked too (the worker unpacks them on
+    first need: their modules' imports count). The list is made once per runtime, rules' packs and examples, kept in
     build/snapshots/."""
     maker, lister = ROOT / "tools" / "snapshot.mjs", ROOT / "tools" / "stdlib_used.py"
     examples = example_fights()
+    later = [later_pack(archive, kind) for kind in LATER_PACKS]  # beside it: their modules' imports count too
     key = hashlib.sha256(
         runtime_hash(runtime).encode() + archive.read_bytes() + maker.read_bytes() + lister.read_bytes()
-        + UNPACKER.read_bytes() + examples.encode()
+        + UNPACKER.read_bytes() + examples.encode() + b"".join(pack.read_bytes() for pack in later)
     ).hexdigest()[:16]
     listed = BUILD / "snapshots" / f"stdlib-{key}.json"
     if not listed.exists():
@@ -48,7 +51,8 @@ def used_stdlib(runtime: Path, archive: Path) -> Path:
         with tempfile.TemporaryDirectory() as folder:
             given = Path(folder) / "examples.json"
             given.write_text(examples, encoding="utf-8")
-            names = run("node", maker, "--used", runtime, archive, given, stdout=subprocess.PIPE, text=True).stdout
+            names = run("node", maker, "--used", runtime, archive, given, *later, stdout=subprocess.PIPE,
+                        text=True).stdout
         listed.write_text(json.dumps(json.loads(names), indent=0), encoding="utf-8")
     whole = zipfile.ZipFile(runtime / "python_stdlib.zip")
     with tempfile.SpooledTemporaryFile() as buffer:

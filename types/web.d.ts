@@ -7,6 +7,8 @@ declare const __LANGUAGES__: { code: string; name: string; forms: string[]; mani
 declare const __PRECACHE__: string[];
 /** web/worker/worker.js: the runtime's files it reads (their paths) and the first 9 bytes of each one's SHA-256, in base64. */
 declare const __HASHES__: Record<string, string>;
+/** web/worker/worker.js: the rules' later packs (tools/package.py LATER_PACKS), each file with its modules. */
+declare const __LATER__: Record<string, string[]>;
 
 /** The pinned Pyodide runtime (worker.js imports "./__PYODIDE__pyodide.mjs"): the part of its API the worker uses. */
 declare module "*pyodide.mjs" {

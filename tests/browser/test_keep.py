@@ -25,6 +25,7 @@ from playwright.sync_api import expect
 
 from pyrules import Fight, api, share
 from tools.environment import CHROMIUM, CHROMIUM_ARGS
+from tools.package import LATER_PACKS, later_pack
 from tools.runtime import PYODIDE_DIR, PYODIDE_VERSION, RUNTIME_FILES, SHIPPED_RUNTIME
 from tools.server import make_server
 from tools.site import assemble
@@ -449,7 +450,8 @@ def test_a_new_pyodide_never_meets_the_old_runtime_in_the_cache(context, deploym
         data = (PYODIDE_DIR / name).read_bytes()
         (runtime / name).write_bytes(data + b"\n" if name.endswith((".mjs", ".json")) else data)
     (wheel,) = site.glob("pyrules-*.pack.gz")
-    shutil.copy2(wheel, tmp_path / wheel.name)
+    for pack in (wheel, *(later_pack(wheel, kind) for kind in LATER_PACKS)):  # the rules' packs, as build.py gives them
+        shutil.copy2(pack, tmp_path / pack.name)
     assemble(site, runtime, f"{PYODIDE_VERSION}-next", tmp_path / wheel.name)
     new_files = {
         path.relative_to(site).as_posix(): path.read_bytes()

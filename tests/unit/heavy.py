@@ -13,7 +13,8 @@ from typing import Any
 
 from pyrules import RecordError, api, share
 from pyrules.api import MAX_REQUEST
-from pyrules.fight import MAX_ACTIONS, Fight
+from pyrules.fight import MAX_ACTIONS, Fight, system_of
+from pyrules.journal import MAX_JOURNAL, acted
 
 FORMAT = {"format": "pyrules-fight", "version": 1}
 
@@ -124,12 +125,26 @@ def requests() -> Iterator[tuple[str, dict]]:
                 "endurance": 20}, "fights": fights}  # fmt: skip
     yield "adventure, as many fights as 1 MB holds", {"op": "adventure", "adventure": document}
     yield "share_adventure, as many fights as 1 MB holds", {"op": "share_adventure", "adventure": document}
+    # a full journal after the fights it leaves room for in 1 MB: gold found and spent, as the rules write it (its
+    # entries are acted again when the adventure is read)
+    sheet = {"hero": Fight.from_record(medium).system.hero_after(*_ended(medium)), "section": "1",
+             "fights": fights[:-40]}  # fmt: skip
+    for n in range(MAX_JOURNAL):
+        sheet = acted(sheet, {"do": "count", "part": "gold", "change": 1 - 2 * (n % 2)}, system_of("lone-wolf"))[0]
+    journaled = {**document, **sheet}
+    meal = {"do": "count", "part": "meals", "change": 1}
+    yield "sheet, an action on an adventure of as many fights as 1 MB holds", {"op": "sheet", "adventure": document,
+                                                                            "action": meal}  # fmt: skip
+    yield "sheet, the lines of a full journal", {"op": "sheet", "adventure": journaled}
+    yield "sheet, undo in a full journal", {"op": "sheet", "adventure": journaled, "undo": True}
     yield "log, the first events of a 5,000-round fight against 20", {"op": "log", "session": session(typed),
                                                                      "end": 5000}  # fmt: skip
     yield "adventure, a 5,000-round fight against 20", {"op": "adventure", "adventure": typed}
     yield "open_link, a 5,000-round fight", {"op": "open_link", "code": share.encode(endless)}
-    yield "open_link, the longest fight with typed dice a link holds", {"op": "open_link",
-                                                                        "code": share.encode(linkable_typed())}
+    yield (
+        "open_link, the longest fight with typed dice a link holds",
+        {"op": "open_link", "code": share.encode(linkable_typed())},
+    )
     yield "open_link, a long Citadel fight", {"op": "open_link", "code": share.encode(citadel)}
     curve = [0, 0.003, 0.01, 0.02, 0.03, 0.05, 0.1, 0.3, 0.5, 1]
     yield "odds, Grey Star 59/59 with λ and a 10-point curve", {"op": "odds", "record": grey_star(59),
@@ -142,21 +157,31 @@ def requests() -> Iterator[tuple[str, dict]]:
     yield "odds, Lone Wolf against 20, 999 rounds unarmed", {"op": "odds", "record": counted_rounds()}
     every_round = {"enemy_immune_rounds": 999, "hero_immune_rounds": 999, "skill_modifier": 99,
                    "skill_modifier_rounds": 999, "evade_after": 0, "evade_until": 999}  # fmt: skip
-    yield "odds, Grey Star of 999 WILLPOWER against 20, every round rule 999, λ and a curve", {
-        "op": "odds", "record": counted_rounds("grey-star", **every_round), "lambda": 0.01, "curve": curve}
-    yield "odds, Banedon against 20, every round rule 999, Vigour and evasion", {
-        "op": "odds", "record": counted_rounds("lone-wolf", **every_round)}
+    yield (
+        "odds, Grey Star of 999 WILLPOWER against 20, every round rule 999, λ and a curve",
+        {"op": "odds", "record": counted_rounds("grey-star", **every_round), "lambda": 0.01, "curve": curve},
+    )
+    yield (
+        "odds, Banedon against 20, every round rule 999, Vigour and evasion",
+        {"op": "odds", "record": counted_rounds("lone-wolf", **every_round)},
+    )
     yield "odds, Fighting Fantasy, 5,000 rounds against 20, dice typed", {"op": "odds", "record": typed}
-    twelve = {**FORMAT, "system": "fighting-fantasy", "hero": {"skill": 12, "stamina": 24, "luck": 12},
-              "enemies": [{"name": f"Orc {i}", "skill": 12 - 11 * (i % 2), "stamina": 1} for i in range(12)]}
+    twelve = {
+        **FORMAT,
+        "system": "fighting-fantasy",
+        "hero": {"skill": 12, "stamina": 24, "luck": 12},
+        "enemies": [{"name": f"Orc {i}", "skill": 12 - 11 * (i % 2), "stamina": 1} for i in range(12)],
+    }
     yield "odds, Fighting Fantasy against 12 at once, each wound a kill", {"op": "odds", "record": twelve}
     yield "review, Lone Wolf, 5,000 rounds", {"op": "review", "record": endless}
     yield "review, Grey Star 59/59 with λ", {"op": "review", "record": grey_star(59), "lambda": 0.01}
     yield "review, a long Citadel fight (simulated, in parts)", {"op": "review", "record": citadel}
     yield "review, a long Citadel fight, a part of 3,000 ms", {"op": "review", "record": citadel, "ms": 3000}
     yield "review, Fighting Fantasy, 5,000 rounds against 20, dice typed", {"op": "review", "record": typed}
-    yield "review, Grey Star against 20, every round rule 999", {"op": "review", "record": {
-        **counted_rounds("grey-star", **every_round), "actions": [{"do": "round"}] * 3}}
+    yield (
+        "review, Grey Star against 20, every round rule 999",
+        {"op": "review", "record": {**counted_rounds("grey-star", **every_round), "actions": [{"do": "round"}] * 3}},
+    )
     yield "mc_start, a long Citadel fight", {"op": "mc_start", "record": {**citadel, "actions": []}}
     yield "mc_start, Fighting Fantasy after 5,000 rounds against 20", {"op": "mc_start", "record": typed}
     endless_fights = (("Lone Wolf nobody hurt", lone_wolf_endless(0)), ("FF 999 against 20", fighting_fantasy_crowd()),
@@ -165,3 +190,9 @@ def requests() -> Iterator[tuple[str, dict]]:
         started = json.loads(api.call(json.dumps({"op": "mc_start", "record": record})))
         yield f"mc_run, {what}, 100,000 fights asked", {"op": "mc_run", "mc": started["mc"], "n": 100_000}
     yield "benchmark, the optimal policy's Monte Carlo", {"op": "benchmark", "case": "gs_optimal_mc", "mc": 100_000}
+
+
+def _ended(record: dict) -> tuple[Any, Any]:
+    """A fight record's setup and the state it ends in."""
+    fight = Fight.from_record(record)
+    return fight.setup, fight.state

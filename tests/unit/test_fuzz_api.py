@@ -87,6 +87,19 @@ def fields(op: str, data: st.DataObject) -> dict:
         return {"adventure": data.draw(adventures())}
     if op == "hero_after":
         return {"record": data.draw(records())}
+    if op == "sheet":  # an action between sections on an adventure, its undo, or its journal's lines
+        kinds = ["take", "drop", "count", "eat", "hungry", "use", "endurance", "willpower", "section", "thirsty"]
+        boxes = ["backpack", "weapons", "gold", "meals", "powers", "herbs", "medikit", "skills", "special", "ammo_12"]
+        action = st.fixed_dictionaries({"do": st.sampled_from(kinds)}, optional={
+            "part": st.sampled_from(boxes), "item": st.sampled_from(["Rope", "Vigour", {"name": "Potion", "uses": 1}]),
+            "index": st.integers(-1, 3), "change": st.integers(-60, 60), "name": st.sampled_from(["Stealth", "x"]),
+            "section": any_text})  # fmt: skip
+        request = {"adventure": data.draw(adventures())}
+        if data.draw(st.booleans()):
+            request["action"] = either(data, action)
+        elif data.draw(st.booleans()):
+            request["undo"] = either(data, st.booleans())
+        return request
     if op in ("start", "restore", "replay"):
         request = {"record": data.draw(records())}
         if op == "start" and data.draw(st.booleans()):

@@ -205,13 +205,15 @@ def test_a_new_language_is_its_folder_and_its_line(tmp_path, monkeypatch):
     assert '<option value="xx" lang="xx">Xx-ish</option>' in language_options()
     words = json.loads(ui_catalogs()["xx"])  # the page's and the rules' texts, one download, packed
 
-    def unpacked(pack: list) -> dict:  # as i18n.js reads it
-        keys, texts = pack
-        assert len(keys) == 4 * len(texts) and texts == sorted(texts)  # ordered by text (tools/words.py's packed)
-        return {keys[4 * i : 4 * i + 4]: text for i, text in enumerate(texts)}
+    assert len(words["keys"]) == 4 * (len(words["page"]) + len(words["rules"]))  # the page's keys, then the rules'
 
-    assert unpacked(words["page"])[i18n.short_key("Language")] == "Lingo-xx"
-    assert unpacked(words["rules"])[i18n.short_key("{n} {n|point|points}")] == "{n} {n|un|deux|plus}"
+    def unpacked(texts: list, start: int) -> dict:  # as i18n.js reads it
+        assert texts == sorted(texts)  # ordered by text (tools/words.py's packed)
+        return {words["keys"][4 * (start + i) : 4 * (start + i) + 4]: text for i, text in enumerate(texts)}
+
+    assert unpacked(words["page"], 0)[i18n.short_key("Language")] == "Lingo-xx"
+    rules = unpacked(words["rules"], len(words["page"]))
+    assert rules[i18n.short_key("{n} {n|point|points}")] == "{n} {n|un|deux|plus}"
     assert 'html:not([lang="xx"]) #opening-link [lang="xx"]' in opening_css()
 
 

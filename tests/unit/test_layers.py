@@ -20,7 +20,7 @@ FLOORS = [
     ["budget", "rng", "i18n"],
     ["fields"],
     ["params"],  # the per-fight rules' declarations: fields and i18n only
-    ["contract", "share"],
+    ["contract", "share", "journal"],  # journal: the adventure's actions between sections, through the contract
     ["odds"],
     ["systems"],
     ["fight"],

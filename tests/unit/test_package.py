@@ -196,3 +196,22 @@ def test_the_searched_order_puts_files_alike_side_by_side_and_never_packs_larger
         return len(gzip.compress(package.pack([(name, files[name]) for name in names]), 9))
 
     assert size(order) < size(list(files))
+
+
+def test_the_packs_part_of_the_action_charts_reads_as_the_whole_file_does(package, monkeypatch):
+    from pyrules.systems.lonewolf import book
+
+    name = "pyrules/systems/lonewolf/data/action_charts.json"
+    whole = (ROOT / name).read_bytes()
+    kept = package._for_the_page(name, whole)
+    assert len(kept) < len(whole) / 5 and b"source" not in kept
+    keys = ("lone-wolf", "grey-star", "freeway-warrior")
+    read = {key: book.of(key) for key in keys}
+    monkeypatch.setattr(book, "read_json", lambda beside, file: json.loads(kept))
+    book.of.cache_clear()
+    book._books.cache_clear()
+    try:
+        assert {key: book.of(key) for key in keys} == read
+    finally:
+        book.of.cache_clear()
+        book._books.cache_clear()

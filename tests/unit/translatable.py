@@ -54,6 +54,7 @@ def names() -> set[str]:
     from pyrules.systems.citadel.phases import PHASE_LABELS
     from pyrules.systems.citadel.record import COLUMN_LABELS, DATA, HEROES, MONSTERS
     from pyrules.systems.fighting_fantasy.record import SPELLS
+    from pyrules.systems.lonewolf import book as chart_book
     from pyrules.systems.lonewolf.tables import TABLES
 
     found = {"won", "lost", "evaded", "ended", "ongoing", "escaped"}
@@ -70,6 +71,12 @@ def names() -> set[str]:
     found |= {name for name, _ in SPELLS.values()}
     found |= set(COLUMN_LABELS.values()) | set(PHASE_LABELS.values()) | {DATA["crt"]["title"], "Hellgate"}
     found |= {entry["name"] for entry in (*HEROES.values(), *MONSTERS.values())}
+    for cls in SYSTEMS.values():  # each Lone Wolf-family book's Action Chart (pyrules/systems/lonewolf/book.py)
+        if cls.key in chart_book._books():
+            book = chart_book.of(cls.key)
+            found |= {text for part in book.parts for text in (part.label, part.holds, part.needs, *part.names) if text}
+            found |= set(chart_book.actions(cls.key, cls.has_willpower).values())
+            found |= {book.powers.label, *book.powers.names} if book.powers else set()
     return found
 
 

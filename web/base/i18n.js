@@ -22,7 +22,8 @@ let current = "en";
 
 // A catalog keyed short (its "" says "crc24") is keyed by the low 24 bits of the CRC-32 of each English text's UTF-8
 // bytes, in base64: pyrules.i18n.short_key, the same key tools/words.py gives it (and refuses two texts of a catalog with
-// one). A language's download holds each catalog packed (tools/words.py packed): its keys as one string, its texts in order.
+// one). A language's download holds each catalog packed (tools/words.py packed): its texts in order, and every key, four
+// characters each, in one string after them ("keys": the page's, then the rules').
 const CRC = Array.from({ length: 256 }, (_, n) => {
   for (let k = 0; k < 8; k++) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
   return n;
@@ -110,12 +111,13 @@ export async function loadLanguage(code) {
     const data = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
     const charset = LANGUAGES.find((language) => language.code === code)?.charset; // tools/words.py's encoded()
     const words = JSON.parse(new TextDecoder(charset).decode(data));
-    /** @param {[string, string[]]} pack @returns {Record<string, string>} */
-    const unpack = ([keys, texts]) =>
-      Object.fromEntries([["", "crc24"], ...texts.map((text, i) => [keys.slice(4 * i, 4 * i + 4), text])]);
-    RULES[code] = unpack(words.rules);
+    // each catalog's texts, and their keys (four characters each) in one string: the page's, then the rules'
+    /** @param {string[]} texts @param {number} from its first key's index @returns {Record<string, string>} */
+    const unpack = (texts, from) =>
+      Object.fromEntries([["", "crc24"], ...texts.map((text, i) => [words.keys.slice(4 * (from + i), 4 * (from + i) + 4), text])]);
+    RULES[code] = unpack(words.rules, words.page.length);
     SYSTEMS[code] = words.systems;
-    CATALOGS[code] = { ...RULES[code], ...unpack(words.page) }; // the page's words, and the rules' it shares (tools/words.py)
+    CATALOGS[code] = { ...RULES[code], ...unpack(words.page, 0) }; // the page's words, and the rules' it shares (tools/words.py)
     return true;
   } catch {
     return false;

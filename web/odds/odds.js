@@ -427,7 +427,8 @@ const fill = ({ text, chances = {}, numbers = {} }) => text.replace(/\{(\w+)\}/g
 function advise(reply) {
   for (const [name, box] of boxes) box.hidden = !reply.asks?.includes(name);
   $trade.hidden = !panel.trade || !reply.asks?.includes(panel.trade.name); // its trade-off where it is weighed now
-  $advice.replaceChildren(...(reply.advice ?? []).map((/** @type {any} */ item) => element("p", fill(item))));
+  // the system's lines on what each item usable now changes, then its advice
+  $advice.replaceChildren(...[...reply.uses ?? [], ...reply.advice ?? []].map((/** @type {any} */ item) => element("p", fill(item))));
 }
 
 /**

@@ -8,9 +8,10 @@ import { ADVENTURE, BOOK, drop, get, loadEntries, newId, parsed, put } from "../
 /** @typedef {import("../base/storage.js").Save} Save */
 /**
  * One hero going through one book, as kept in this browser.
- * `left`: the hero as the adventure's last fight left it (the rules' hero_after), which the next fight is compared with.
+ * `left`: the hero as the adventure's last fight left it (the rules' hero_after), which the next fight is compared with;
+ * `journal`: the changes of its Action Chart between sections (the rules' sheet op keeps it, undo drops the last).
  * @typedef {{id: string, system: string, name: string, hero: Record<string, any> | null, section: string,
- *   notes: string, updated?: number, left?: Record<string, any>}} Adventure
+ *   notes: string, updated?: number, left?: Record<string, any>, journal?: unknown[]}} Adventure
  */
 
 export const ADVENTURE_FORMAT = "pyrules-adventure";
@@ -33,8 +34,11 @@ function readAdventure(raw) {
   const text = (/** @type {unknown} */ value) => (typeof value === "string" ? value : "");
   return { entry: { id: entry.id, system: entry.system, name: text(entry.name), section: text(entry.section),
                     notes: text(entry.notes), hero: entry.hero && typeof entry.hero === "object" ? entry.hero : null,
-                    updated: entry.updated } };
+                    updated: entry.updated, journal: list(entry.journal) } };
 }
+
+/** @param {unknown} value */
+const list = (value) => (Array.isArray(value) ? value : []);
 
 /**
  * Every stored adventure, read once at start-up; the problems met (damaged ones are set aside).
@@ -110,7 +114,7 @@ export function makeCurrent(adventure) {
  */
 export function fromDocument(document, current = true) {
   const sheet = { name: document.name ?? "", hero: document.hero ?? null, section: document.section ?? "",
-                  notes: document.notes ?? "" };
+                  notes: document.notes ?? "", journal: list(document.journal) };
   /** @type {Adventure} */
   const adventure = current ? start(document.system, sheet) : { ...sheet, id: newId(), system: document.system };
   save(adventure);
@@ -119,7 +123,7 @@ export function fromDocument(document, current = true) {
 
 /**
  * An adventure as one document (pyrules/adventure.py's format): its sheet and its fights, oldest first.
- * @param {Pick<Adventure, "system" | "name" | "hero" | "section" | "notes">} adventure
+ * @param {Pick<Adventure, "system" | "name" | "hero" | "section" | "notes" | "journal">} adventure
  * @param {Save[]} saves its fights, newest first
  */
 export function toDocument(adventure, saves = []) {
@@ -127,5 +131,6 @@ export function toDocument(adventure, saves = []) {
     name: save.name, section: save.section ?? "", outcome: save.summary?.outcome ?? "ongoing",
     when: save.updated ?? save.created ?? 0, record: save.record }));
   return { format: ADVENTURE_FORMAT, version: ADVENTURE_VERSION, system: adventure.system, name: adventure.name,
-           hero: adventure.hero, section: adventure.section, notes: adventure.notes, fights };
+           hero: adventure.hero, section: adventure.section, notes: adventure.notes, fights,
+           ...(adventure.journal?.length ? { journal: adventure.journal } : {}) };
 }

@@ -165,7 +165,7 @@ export function enemyList(stamina, hint) {
       rows.replaceChildren();
       add();
     },
-    box: h("fieldset", {}, h("legend", { i18n: "Enemy" }), rows, more, hint),
+    box: h("fieldset", { className: "enemies" }, h("legend", { i18n: "Enemy" }), rows, more, hint),
     /** @param {Record<string, string>} enemyLabels the system's words */
     relabel(enemyLabels) {
       labels = enemyLabels;

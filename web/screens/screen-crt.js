@@ -19,8 +19,9 @@ import { announce, bar, fighterCard, logCard } from "./widgets.js";
  *   enemies: {name: string, skill: number, endurance: number, dead: boolean}[], willpower_spend: [number, number] | null,
  *   evade: {possible: boolean, allowed: boolean, why: string, at_once: boolean, cost: string},
  *   vigour: {possible: boolean, allowed: boolean, why: string, cost: string}, rules_said: string[],
- *   said: {outcome: string}}} View
- *   rules_said: this section's rules, as chips; said: in words; cost: under each costly action's button, in words
+ *   can: {use: {item: string, label: string}[]}, said: {outcome: string}}} View
+ *   rules_said: this section's rules, as chips; said: in words; cost: under each costly action's button, in words;
+ *   can.use: the items that may be used now, each with its button's words
  */
 
 /** @type {Shell} */
@@ -44,6 +45,8 @@ const weapon = h("select", { id: "hero-weapon", data: { field: "hero.weapon" } }
 const weaponLabel = h("label", { htmlFor: weapon.id });
 const weaponBonus = field("hero-weapon-bonus", "hero.weapon_bonus");
 const items = modifierList(() => t("Bonus to {skill}", { skill: system.labels.skill }));
+/** @type {unknown} the Action Chart of the hero shown (action-chart.js changes it): sent with the hero as it is */
+let chart;
 const enemies = enemyList("endurance",
   h("p", { className: "hint", i18n: "Several enemies are fought one after another, in this order." }));
 
@@ -91,6 +94,7 @@ export function heroOf() {
   if (!weaponBonus.box.hidden) hero.weapon_bonus = weaponBonus.input.value;
   const modifiers = items.values();
   if (modifiers.length) hero.modifiers = modifiers;
+  if (chart) hero.chart = chart;
   return hero;
 }
 
@@ -113,6 +117,7 @@ export function setHero(hero, shown) {
   weaponBonus.input.value = text(hero?.weapon_bonus);
   showWeaponBonus();
   items.set(hero?.modifiers ?? []);
+  chart = hero?.chart;
 }
 
 /** A new section: no enemy, the section's rules at their defaults. */
@@ -180,6 +185,7 @@ function costly(id, name) {
 }
 const evade = costly("evade", { i18n: "Evade" });
 const vigour = costly("vigour", { i18n: "Cast Vigour" });
+const actions = h("div", { className: "crt-actions" }, evade.box, vigour.box);
 const log = h("ol", { className: "log-cards", id: "log", attrs: { "aria-labelledby": "log-heading" } });
 
 /** @type {number | null} the square tapped for the action on its way (its number comes with the event) */
@@ -235,7 +241,7 @@ export function init(given) {
       enemyCard)],
     // The section's rules and the enemies still to come under the table: after Start fight, a phone shows both
     // fighters, the spend and the table without scrolling.
-    controls: [spendBox, tableBox, h("div", { className: "crt-actions" }, evade.box, vigour.box), rulesStrip,
+    controls: [spendBox, tableBox, actions, rulesStrip,
       laterEnemies, typedBox],
     buttons: [],
     log,
@@ -295,6 +301,8 @@ export function render(fight, shown) {
   evadeAtOnce = view.evade.at_once;
   showCostly(evade, view.evade, fight.why.evade, !view.evade.possible || over);
   showCostly(vigour, view.vigour, fight.why.vigour, !view.vigour.possible || hero.vigour || over);
+  actions.replaceChildren(evade.box, vigour.box, ...view.can.use.map(({ item, label }) =>
+    h("button", { type: "button", className: "costly costly-action", onclick: () => shell.act({ do: "use", item }) }, label)));
   // A new action, or one undone: the square turned over by the last one goes with it.
   if (revealed && revealed.actions !== fight.record.actions.length) revealed = null;
   tableBox.hidden = over;
@@ -507,15 +515,15 @@ export function logRows(event, fight) {
       drawTable();
     }
     // The table for the next round in view (the control used may have been below it, or gone: Vigour's, once cast,
-    // whose focus goes to the square).
-    if (event.kind === "vigour") focus();
+    // or an item's, drawn again; their focus goes to the square).
+    if (event.kind === "vigour" || event.kind === "use") focus();
     else tableInView();
   }
   /** @type {string[]} */
   const notes = event.notes ?? [];
   const noteLines = notes.map((note) => h("span", { className: "log-note" }, note));
   const said = event.said ?? {};
-  if (event.kind === "vigour") return [logCard(said.title, [said.text], "vigour")];
+  if (event.kind === "vigour" || event.kind === "use") return [logCard(said.title, [said.text], event.kind)];
   if (event.kind === "evade_no_round") return [logCard(said.title, noteLines, "evade")];
   const title = h("span", {}, part("round", said.title), " · ", said.pick, " ", part("number", String(event.number)));
   const losses = h("span", {}, part("enemy", event.enemy), " −", part("enemy-loss", said.enemy_loss),

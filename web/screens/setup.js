@@ -22,6 +22,8 @@ export function init() {
       emit("chose", /** @type {HTMLInputElement} */ (radio).value);
     });
   }
+  const last = find(`input[value="${CSS.escape(lastBook())}"]`, $books); // the book played last, after a reload too
+  if (last instanceof HTMLInputElement) last.checked = true;
   select();
   // A refusal said in the box (no field to say it beside: "Party: must hold from 1 to 6 entries") is about the form
   // as it was: an edit takes it away (the odds' line says what is still wrong, as it is typed).
@@ -52,6 +54,22 @@ export function select(reset = true) {
   for (const small of $$("[data-note]", $books)) small.textContent = systems[small.dataset.note ?? ""].note;
   drawRules(system.rules ?? []);
   screen.apply(system, reset);
+  try {
+    localStorage.setItem(LAST_BOOK, key);
+  } catch {
+    // storage blocked: the book is chosen for this visit only
+  }
+}
+
+const LAST_BOOK = "pyrules:last-book"; // a page setting, like the language: the book chosen last
+
+/** The book chosen last on this device ("" where none was, or storage is blocked). */
+function lastBook() {
+  try {
+    return localStorage.getItem(LAST_BOOK) ?? "";
+  } catch {
+    return "";
+  }
 }
 
 /**

@@ -14,6 +14,9 @@ import { screenOf, system } from "./systems.js";
 
 /** @type {Adventure | null} the set-up's adventure */
 let adventure = null;
+/** @type {Promise<typeof import("./action-chart.js")> | null} the Action Chart's screen (its own file in the site),
+ * loaded the first time a book that has one is shown once the rules have started (they declare its parts) */
+let chart = null;
 
 const $name = /** @type {HTMLInputElement} */ ($("#adventure-name")),
   $section = /** @type {HTMLInputElement} */ ($("#adventure-section")),
@@ -37,6 +40,9 @@ export function init() {
     if ((/** @type {Element} */ (event.target)).closest("button")) saveSoon();
   });
   $confirm.after($begun);
+  on("keep", save); // a change of the Action Chart is sent with the sheet as typed (action-chart.js)
+  on("kept", show); // and drawn again as the rules changed it
+  on("rules", () => { if (adventure) relabel(adventure.system); }); // the Action Chart, once the rules can tell it
   $("#new-adventure").addEventListener("click", ask);
   $("#new-adventure-yes").addEventListener("click", startNew);
   $("#new-adventure-no").addEventListener("click", () => {
@@ -52,11 +58,16 @@ export function init() {
 export const sectionWord = (key) => screenOf(key).screen.sectionWord?.() ?? t("Section");
 
 /**
- * The section's label in the book's word.
+ * The section's label in the book's word, and the Action Chart in the page's language.
  * @param {string} key a system's
  */
 export function relabel(key) {
   $sectionLabel.textContent = sectionWord(key);
+  const shown = adventure;
+  if (system(key).has_chart && get("rules")) {
+    chart ??= import("./action-chart.js").then((module) => (module.init(), module));
+  }
+  chart?.then((module) => module.draw(shown, system(key))); // a book without one: none left drawn
 }
 
 /**
@@ -80,8 +91,9 @@ let timer = 0;
 /**
  * The sheet as typed, kept once the rules accept it (the adventure op checks the hero and names a refused field).
  * What is typed is read at once: called as another book is chosen, it keeps the book being left. The adventure.
+ * @param {(error: import("../base/rules.js").RuleError) => void} [refused] told the refusal, if any
  */
-export async function save() {
+export async function save(refused) {
   clearTimeout(timer);
   const kept = adventure;
   const rules = get("rules");
@@ -91,7 +103,7 @@ export async function save() {
                                        hero: screenOf(key).screen.heroOf?.(system(key)) ?? null,
                                        notes: $notes.value });
   const reply = await rules.call({ op: "adventure", adventure: typed, form: true });
-  if (!reply.ok) return kept;
+  if (!reply.ok) return refused?.(reply.error), kept;
   Object.assign(kept, { name: typed.name, section: typed.section, notes: typed.notes, hero: reply.adventure.hero });
   adventures.save(kept);
   return kept;

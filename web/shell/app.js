@@ -8,7 +8,6 @@ import { $, clearErrors, tell } from "../base/dom.js";
 import { language, loadLanguage, preferred, setLanguage, t, translatePage } from "../base/i18n.js";
 import { get, on, set } from "../base/state.js";
 import * as links from "./links.js";
-import * as report from "./report.js";
 import * as saved from "../screens/saved.js";
 import * as odds from "../odds/odds.js";
 import * as setup from "../screens/setup.js";
@@ -64,6 +63,8 @@ async function switchLanguage(code) {
     return;
   }
   setLanguage(code);
+  const rules = get("rules");
+  if (rules) rules.lang = language(); // before the screens are drawn again: what they ask is answered in it
   $language.value = language();
   translatePage();
   odds.translate();
@@ -71,8 +72,6 @@ async function switchLanguage(code) {
   setup.select(false);
   sheet.relabel(setup.chosen());
   saved.render();
-  const rules = get("rules");
-  if (rules) rules.lang = language();
   showOdds(); // in the new language at once
   if (friend.open() && rules) { // a shared adventure's words (its statistic, its key, its fights' outcomes) again
     /** @type {Reply<import("../screens/friend.js").Shared>} */
@@ -133,7 +132,8 @@ story.init();
 lookAt.showPreview(await linked); // a share link's story at once, before the saves are read and the rules have loaded
 await saved.init();
 links.init();
-report.init();
+// the report's form on first need (its own file): each press opens or closes it
+$("#report").addEventListener("click", () => import("./report.js").then((report) => report.toggle()));
 start(async (client) => {
   set("rules", client);
   odds.quickFrom((request) => client.call(request)); // the cheap odds at once, before the odds' worker is up

@@ -1,6 +1,6 @@
 // "Something wrong here?": the player says what the book says at this section, and the page puts it together with
 // the fight's book, section and share link and the app's version as a plain-text report. It leaves this device only
-// when the player copies or sends it.
+// when the player copies or sends it. Its own file in the site, imported when the button is first pressed (app.js).
 import { $, clearErrors, showError } from "../base/dom.js";
 import { t } from "../base/i18n.js";
 import { get, on } from "../base/state.js";
@@ -14,15 +14,17 @@ const $open = $("#report"), $box = $("#report-box"), $error = $("#report-error")
   $section = /** @type {HTMLInputElement} */ ($("#report-section"));
 let filled = ""; // the section the form was last given: replaced by the next fight's while the player left it
 
-export function init() {
+/** The report's form opened, or closed (the button pressed). */
+export function toggle() {
+  $box.hidden = !$box.hidden;
+  $open.setAttribute("aria-expanded", String(!$box.hidden));
+  fill();
+  if (!$box.hidden) $words.focus();
+}
+
+{ // once, as the module loads
   $send.hidden = !navigator.share; // where the phone has it
   on("fight", fill); // another fight, or the same in another language
-  $open.addEventListener("click", () => {
-    $box.hidden = !$box.hidden;
-    $open.setAttribute("aria-expanded", String(!$box.hidden));
-    fill();
-    if (!$box.hidden) $words.focus();
-  });
   $box.addEventListener("submit", async (event) => {
     event.preventDefault();
     const text = await report();

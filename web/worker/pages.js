@@ -107,9 +107,11 @@ export function unpacker(size) {
 }
 
 // The rules' pack (tools/package.py browser_archive: for each file, its path, a newline, its length, a newline and
-// its bytes; gzipped as one), written into Python's file system by Python's own zlib: no tar reader to import.
+// its bytes; gzipped as one), written into Python's file system by Python's own zlib: no tar reader to import. The
+// import system's caches of the directories are dropped: a module of a later pack, unpacked once the rules have
+// started, is then found.
 const UNPACK = `
-import os, zlib
+import importlib, os, zlib
 with open(source, "rb") as packed:
     data = zlib.decompress(packed.read(), 31)
 os.remove(source)
@@ -124,6 +126,7 @@ while at < len(data):
     with open(path, "wb") as out:
         out.write(data[at : at + size])
     at += size
+importlib.invalidate_caches()
 `;
 
 /**

@@ -8,6 +8,9 @@
 //                                       downloaded again (their names), unless lost says why not (see damaged)
 //               {type: "compiled"}      this worker compiled the runtime's code and keeps it for the next ones
 //               {id, reply}             reply is the JSON text pyrules.api.call returned
+// The rules come in packs (tools/package.py): the first at the start, each later one (the Action Chart's, a simulated
+// story's) on the first request that needs it, which the rules say by their `more` reply naming the module missing:
+// its pack is downloaded and unpacked, and that request asked again; requests that come meanwhile wait, in order.
 //
 // Every worker starts from the start-up snapshot tools/snapshot.py made (Pyodide's memory with the rules imported, made by
 // tools/snapshot.mjs; its zero pages left out, then gzipped), which skips Python's own start and the rules' imports.
@@ -31,6 +34,8 @@ import { loadSnapshot, SNAPSHOT, snapshotNotTried } from "./worker-snapshot.js";
 import { patchInstantiate } from "./worker-wasm.js";
 
 const WHEEL = "__WHEEL__";
+// The later packs' files, each with its modules (tools/site.py).
+const LATER = __LATER__;
 const STDLIB = new URL("__STDLIB__", import.meta.url).href;
 const LOCK = "__LOCK__";
 // The runtime's files this worker reads, as built (tools/site.py): each one's URL and the first 9 bytes of its SHA-256, in
@@ -55,9 +60,14 @@ let stage = 0;
 let said = 0; // when the bar was last said to move
 /** @type {((request: string) => string) | null} pyrules.api.call, once imported */
 let call = null;
-/** @typedef {{id: number, request: string}} Call */
+/** @typedef {{id: number, request: string, again?: boolean}} Call again: asked once more, its pack come */
 /** @type {Call[]} */
 const waiting = [];
+/** @type {import("./__PYODIDE__pyodide.mjs").PyodideInterface | null} the runtime, once started */
+let runtime = null;
+/** @type {Promise<void> | null} a later pack, while it is downloaded and unpacked */
+let second = null;
+const unpacked = new Set(); // the later packs in Python's file system, by file
 /** @type {Record<string, number | boolean | string>} */
 const marks = { workerStart: performance.timeOrigin + performance.now() };
 const now = () => performance.timeOrigin + performance.now();
@@ -112,15 +122,48 @@ function arrived(bytes, known) {
 }
 
 /** @param {Call} message */
-function answer({ id, request }) {
+function answer(message) {
+  if (second) return void waiting.push(message); // after the request that waits for a later pack
+  const { id, request } = message;
   let reply;
   try {
     reply = /** @type {(request: string) => string} */ (call)(request);
+    if (reply.startsWith('{"ok":false,"more"')) {
+      // the pack of the module named, or of the modules of the package named (`from . import name`) if one holds all
+      const name = JSON.parse(reply).more;
+      const packs = Object.keys(LATER)
+        .filter((pack) => LATER[pack].some((module) => `${module}.`.startsWith(`${name}.`)));
+      const [pack] = packs.length === 1 ? packs : [];
+      if (pack && !unpacked.has(pack) && !message.again) return more(message, pack);
+      throw new Error("a part of the rules could not be downloaded");
+    }
   } catch (error) {
     const text = `internal error in the rules worker: ${error}`;
     reply = JSON.stringify({ ok: false, internal: true, error: { field: "", label: "", message: text, text } });
   }
   self.postMessage({ id, reply });
+}
+
+/**
+ * The rules' later pack `pack` downloaded and unpacked where the first one's files are, then `message` asked again
+ * and the requests that came meanwhile answered; a failed download is that request's failure (the next one tries
+ * again).
+ * @param {Call} message
+ * @param {string} pack its file
+ */
+function more(message, pack) {
+  waiting.unshift({ ...message, again: true });
+  second = fetch(new URL(pack, import.meta.url)).then((response) => {
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return response.arrayBuffer();
+  }).then((packed) => {
+    const pyodide = /** @type {import("./__PYODIDE__pyodide.mjs").PyodideInterface} */ (runtime);
+    unpackRules(pyodide, packed, pyodide.runPython("import os, pyrules; os.path.dirname(os.path.dirname(pyrules.__file__))"));
+    unpacked.add(pack);
+  }).catch(() => {}).finally(() => {
+    second = null;
+    waiting.splice(0).forEach(answer);
+  });
 }
 
 /** @param {MessagePort} port the runtime's code down it, or null when this worker has none it can send */
@@ -215,6 +258,7 @@ async function boot() {
   progress(0, "Loading the rules…");
   const pyodide = (await bootFromSnapshot()) || (await bootFresh());
   progress(2, "Almost ready…");
+  runtime = pyodide;
   call = pyodide.pyimport("pyrules.api").call;
   undoFetch(); // the runtime's downloads, kept for a second start: not needed any more
   undoInstantiate();

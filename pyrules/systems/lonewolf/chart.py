@@ -1,11 +1,17 @@
 """The Action Chart a Lone Wolf-family hero carries through the book (``hero.chart`` of a fight record and of an
 adventure's hero): weapons, Backpack items, Meals, gold, Special Items, the powers or skills chosen at the start,
-Grey Star's Herb Pouch and the book's other boxes. A fight carries it whole to the hero it leaves; an item used in
-the fight is gone from it.
+Grey Star's Herb Pouch and Freeway Warrior's own boxes (Missile Weapons, Medi-Kit units, Water Canteen drinks,
+the Ammo Pouch's rounds of each calibre, Survival Skills' points). A fight carries it whole to the hero it leaves; an
+item used in the fight is gone from it.
 
 An item is a name, with the effect the player typed or the book states: a COMBAT SKILL bonus while it is carried
 (``skill``), ENDURANCE restored when it is used (``endurance``), its uses left (``uses``) and whether it may be used
 in a fight (``in_fight``). A chart left out is an empty one: old saves and links read as they did.
+
+What only a hero with a chart needs lives here, in the rules' second pack (tools/package.py), which the page
+downloads on first need: the chart read and written, the COMBAT SKILL its items give, an item used in a fight
+(:func:`use_item`, its button's and its log line's words). The record, the engine and the view import it only where a
+hero has a chart (``hero.chart`` is None where none is kept), so a fight without one never needs the pack.
 
 >>> chart = read({"backpack": ["Rope", {"name": "Laumspur", "endurance": 4, "uses": 1, "in_fight": True}],
 ...               "meals": 2, "gold": 12}, "hero.chart")
@@ -17,10 +23,16 @@ in a fight (``in_fight``). A chart left out is an empty one: old saves and links
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from ...fields import MAX_NAME, Reader
+from ...fields import MAX_NAME, Reader, RecordError
+from ...i18n import tr
+
+if TYPE_CHECKING:
+    from .record import Setup, State
+    from .rules import Engine
 
 MAX_ITEMS, MAX_COUNT, MAX_EFFECT = 40, 999, 99
 LABELS = {
@@ -31,10 +43,20 @@ LABELS = {
     "special": "Special Items",
     "powers": "Powers",
     "herbs": "Herb Pouch",
+    "missile": "MISSILE WEAPONS",
+    "medikit": "MEDI-KIT",
+    "water": "WATER CANTEEN",
+    "ammo_9mm": "9mm",
+    "ammo_762": "7.62mm",
+    "ammo_12": "12 gauge",
+    "skills": "SURVIVAL SKILLS",
 }
 ITEM_LABELS = {"name": "Item", "skill": "COMBAT SKILL bonus", "endurance": "ENDURANCE restored", "uses": "Uses",
                "in_fight": "Used in a fight"}  # fmt: skip
-LISTS = ("weapons", "backpack", "special", "powers", "herbs")
+LISTS = ("weapons", "backpack", "special", "powers", "herbs", "missile")
+COUNTS = ("meals", "gold", "medikit", "water", "ammo_9mm", "ammo_762", "ammo_12")
+ORDER = ("weapons", "backpack", "meals", "gold", "special", "powers", "herbs", "missile", *COUNTS[2:], "skills")
+MAX_SKILLS = 10  # Survival Skills held, each with its points
 
 
 @dataclass(frozen=True)
@@ -59,6 +81,13 @@ class Chart:
     special: tuple[Item, ...] = ()
     powers: tuple[Item, ...] = ()
     herbs: tuple[Item, ...] = ()
+    missile: tuple[Item, ...] = ()
+    medikit: int = 0
+    water: int = 0
+    ammo_9mm: int = 0
+    ammo_762: int = 0
+    ammo_12: int = 0
+    skills: tuple[tuple[str, int], ...] = ()  # (Survival Skill, its points), in the order given
 
 
 def read_item(data: Any, path: str, lenient: bool = False) -> Item:
@@ -87,9 +116,18 @@ def read(data: Any, path: str = "hero.chart", lenient: bool = False) -> Chart:
         )
         for key in LISTS
     }
-    lists.update((key, r.integer(key, low=0, high=MAX_COUNT, default=0)) for key in ("meals", "gold"))
+    counts = {key: r.integer(key, low=0, high=MAX_COUNT, default=0) for key in COUNTS}
+    s = Reader(r.get("skills", {}), f"{path}.skills", {}, lenient)  # {Survival Skill: its points}
+    if len(s.data) > MAX_SKILLS:
+        raise r.error("skills", tr("must hold from {low} to {high} {high|entry|entries}, not {n}", low=0,
+                                   high=MAX_SKILLS, n=len(s.data)))  # fmt: skip
+    for name in s.data:
+        if len(name) > MAX_NAME:
+            raise s.error(name, tr("must be at most {n} {n|character|characters} long", n=MAX_NAME))
+    points = tuple((name, s.integer(name, low=0, high=MAX_EFFECT)) for name in s.data)
+    s.done()
     r.done()
-    return Chart(**lists)
+    return Chart(**lists, **counts, skills=points)
 
 
 def item_json(item: Item) -> str | dict:
@@ -110,8 +148,87 @@ def item_json(item: Item) -> str | dict:
 def chart_json(chart: Chart) -> dict:
     """The chart in the record's form, empty parts left out."""
     data: dict[str, Any] = {}
-    for key in ("weapons", "backpack", "meals", "gold", "special", "powers", "herbs"):
+    for key in ORDER:
         value = getattr(chart, key)
-        if value:
+        if value and key == "skills":
+            data[key] = dict(value)
+        elif value:
             data[key] = [item_json(item) for item in value] if isinstance(value, tuple) else value
     return data
+
+
+@cache
+def carried_skill(chart: Chart) -> int:
+    """The COMBAT SKILL the chart's items give while carried: each item's ``skill`` that is not used up (a Special
+    Item's), in every fight."""
+    return sum(item.skill for key in LISTS for item in getattr(chart, key) if item.uses is None)
+
+
+def usable(chart: Chart) -> list[Item]:
+    """The items that may be used in a fight now: ``in_fight`` with uses left, each name once (the first found)."""
+    found: dict[str, Item] = {}
+    for key in LISTS:
+        for item in getattr(chart, key):
+            if item.in_fight and item.uses and item.name not in found:
+                found[item.name] = item
+    return list(found.values())
+
+
+@cache
+def after_uses(chart: Chart, used: tuple[str, ...]) -> Chart:
+    """The chart once the items named in ``used`` have been used, one use each time (the first item of that name with
+    uses left): an item at 0 uses leaves it."""
+    for name in used:
+        for key in LISTS:
+            items = list(getattr(chart, key))
+            at = next((i for i, item in enumerate(items) if item.name == name and item.in_fight and item.uses), None)
+            if at is not None:
+                left = (items[at].uses or 0) - 1
+                items[at : at + 1] = [replace(items[at], uses=left)] if left else []
+                changed: dict[str, Any] = {key: tuple(items)}
+                chart = replace(chart, **changed)
+                break
+    return chart
+
+
+def use_item(system: type[Engine], setup: Setup, state: State, name: str, path: str) -> tuple[State, dict]:
+    """An item of the Action Chart used before a round or between rounds: its ENDURANCE restored (never above the
+    starting ENDURANCE), its COMBAT SKILL added for the rest of the fight, one use gone."""
+    chart = after_uses(setup.hero.chart or Chart(), state.used)
+    found = [item for key in LISTS for item in getattr(chart, key) if item.name == name]
+    item = next((item for item in found if item.in_fight and item.uses), None)
+    if item is None:  # why not, the first the item meets
+        why = tr("{item} has no uses left", item=name)
+        if not any(item.in_fight for item in found):
+            why = tr("{item} cannot be used in a fight", item=name)
+        if not found:
+            why = tr("{item} is not on the Action Chart", item=name)
+        raise RecordError(f"{path}.item", why, tr("Item"))
+    endurance = max(state.endurance, min(setup.hero.starting_endurance, state.endurance + item.endurance))
+    restored = endurance - state.endurance
+    state = replace(state, endurance=endurance, used=(*state.used, name), bonus=state.bonus + item.skill)
+    event = {"kind": "use", "item": name, "restored": restored, "endurance": endurance,
+             "skill": system.skill_total(setup, state)}  # fmt: skip
+    return state, event
+
+
+def use_buttons(system: type[Engine], setup: Setup, state: State) -> list[dict[str, str]]:
+    """The items that may be used now (``usable_now``), each with its button's words: its name and what using it
+    gives, in the book's words ("Use Laumspur: +4 ENDURANCE")."""
+    labels = system.labels()
+    buttons = []
+    for item in system.usable_now(setup, state):
+        gives = [f"{'+' if n > 0 else '−'}{abs(n)} {tr(labels[key])}"
+                 for key, n in (("endurance", item.endurance), ("skill", item.skill)) if n]  # fmt: skip
+        name = tr("Use {item}", item=item.name)
+        buttons.append({"item": item.name, "label": f"{name}: {', '.join(gives)}" if gives else name})
+    return buttons
+
+
+def use_said(system: Any, event: dict) -> dict[str, Any]:
+    """An item's use in the log, in the book's words."""
+    labels = system.labels()
+    text = tr("{item} used: {endurance_label} {left}, {skill_label} {n}.", item=event["item"],
+              endurance_label=tr(labels["endurance"]), left=event["endurance"], skill_label=tr(labels["skill"]),
+              n=event["skill"])  # fmt: skip
+    return {"text": text, "title": event["item"]}

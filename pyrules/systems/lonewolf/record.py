@@ -9,7 +9,7 @@ Reading refuses anything the record does not allow, naming the field, in the boo
 >>> setup.hero.weapon, setup.enemies[0].endurance, GreyStar.setup_json(setup)["rules"]
 ('staff', 30, {})
 >>> GreyStar.parse_action({"do": "round", "willpower": 2, "number": 6}, 0)
-Action(do='round', number=6, willpower=2)
+Action(do='round', number=6, willpower=2, item=None)
 """
 
 from __future__ import annotations
@@ -17,15 +17,16 @@ from __future__ import annotations
 from abc import abstractmethod
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ... import params, rng
 from ...contract import Outcome, System
 from ...fields import MAX_NAME, Reader, changed_rules
 from ...i18n import tr
 from ...params import flag, multiplier, whole
-from .chart import Chart, chart_json
-from .chart import read as read_chart
+
+if TYPE_CHECKING:
+    from .chart import Chart
 
 MAX_SKILL, MAX_ENDURANCE, MAX_WILLPOWER, MAX_ENEMIES = 99, 999, 999, 20
 MAX_ROUNDS_RULE = 999
@@ -55,7 +56,9 @@ class Hero:
     name: str = ""
     endurance_max: int | None = None  # starting ENDURANCE on the Action Chart (None: not given, ``endurance``)
     willpower_max: int | None = None  # Grey Star: starting WILLPOWER (None: not given, ``willpower``)
-    chart: Chart = Chart()  # the Action Chart carried through the book (``chart.py``): empty where none is kept
+    # the Action Chart carried through the book (``chart.py``, in the rules' second pack: read only where a record
+    # has one); None where none is kept
+    chart: Chart | None = None
 
     @property
     def starting_endurance(self) -> int:
@@ -169,13 +172,16 @@ class State:
     draws: int = 0  # random numbers drawn from the seeded generator so far
     vigour: bool = False
     outcome: str = Outcome.ONGOING
+    used: tuple[str, ...] = ()  # the Action Chart's items used in this fight, by name, in the order used
+    bonus: int = 0  # the COMBAT SKILL they add for the rest of it
 
 
 @dataclass(frozen=True)
 class Action:
-    do: str  # "round" | "evade" | "vigour"
+    do: str  # "round" | "evade" | "vigour" | "use"
     number: int | None = None  # the player's own pick from the Random Number Table
     willpower: int | None = None  # Grey Star: WILLPOWER to spend through the Staff this round
+    item: str | None = None  # "use": the name of the Action Chart's item used
 
 
 RULE_PARAMS = params.declared(Rules)  # every book of the family's (a book reads those it has)
@@ -232,7 +238,11 @@ class Record(System):
             modifiers.append((m.text("name", default="Bonus"), m.integer("skill", low=-MAX_SKILL, high=MAX_SKILL)))
             m.done()
         name = r.text("name", default="", max_length=MAX_NAME)  # the adventure sheet's name
-        chart = read_chart(r.get("chart", None), "hero.chart", lenient)
+        given, chart = r.get("chart", None), None
+        if given not in (None, {}):  # the chart's reader comes with the rules' second pack (tools/package.py)
+            from .chart import read
+
+            chart = read(given, "hero.chart", lenient)
         r.done()
         return Hero(
             skill, endurance, willpower, weapon, weapon_bonus, tuple(modifiers), name, endurance_max, willpower_max,
@@ -278,22 +288,25 @@ class Record(System):
 
     @classmethod
     def parse_action(cls, data: Any, index: int, lenient: bool = False) -> Action:
-        labels = {"do": "Action", "number": "Random number", "willpower": "WILLPOWER to spend"}
+        labels = {"do": "Action", "number": "Random number", "willpower": "WILLPOWER to spend", "item": "Item"}
         r = Reader(data, f"actions[{index}]", labels, lenient)
         do = r.choice("do", cls.action_kinds())
-        number = willpower = None
+        number = willpower = item = None
         if do in ("round", "evade"):
             number = r.integer("number", low=0, high=9, default=None)
             if cls.has_willpower:
                 willpower = r.integer("willpower", low=0, high=MAX_WILLPOWER, default=None)
+        if do == "use":
+            item = r.text("item", max_length=MAX_NAME)
         r.done()
-        return Action(do, number, willpower)
+        return Action(do, number, willpower, item)
 
     @classmethod
     def action_kinds(cls) -> dict[str, str]:
         kinds = {"round": "Fight round", "evade": "Evade"}
         if cls.has_vigour:
             kinds["vigour"] = "Cast Vigour"
+        kinds["use"] = "Use an item"
         return kinds
 
     @classmethod
@@ -303,6 +316,8 @@ class Record(System):
             data["number"] = action.number
         if action.willpower is not None:
             data["willpower"] = action.willpower
+        if action.item is not None:
+            data["item"] = action.item
         return data
 
     @classmethod
@@ -319,8 +334,14 @@ class Record(System):
     @classmethod
     def hero_after(cls, setup: Setup, state: State) -> dict:
         """The hero as the fight leaves him: ENDURANCE (restored where the section says so) and WILLPOWER as they
-        stand, the starting values kept (0 ENDURANCE after a lost fight)."""
+        stand, the starting values kept (0 ENDURANCE after a lost fight), the items used in the fight gone from his
+        Action Chart."""
         hero = setup.hero
+        chart = hero.chart
+        if chart is not None and state.used:  # an item used: the chart's rules are here (chart.py)
+            from .chart import after_uses
+
+            chart = after_uses(chart, state.used)
         return hero_json(
             replace(
                 hero,
@@ -328,6 +349,7 @@ class Record(System):
                 endurance_max=hero.starting_endurance,
                 willpower=state.willpower,
                 willpower_max=hero.starting_willpower,
+                chart=chart,
             )
         )
 
@@ -354,7 +376,9 @@ def hero_json(hero: Hero) -> dict:
         h["modifiers"] = [{"name": n, "skill": s} for n, s in hero.modifiers]
     if hero.name:
         h["name"] = hero.name
-    chart = chart_json(hero.chart)
-    if chart:
-        h["chart"] = chart
+    if hero.chart is not None:  # none kept: chart.py, in the rules' second pack, not needed
+        from .chart import chart_json
+
+        if chart := chart_json(hero.chart):
+            h["chart"] = chart
     return h

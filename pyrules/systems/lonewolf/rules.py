@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
-from typing import ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from ... import rng
 from ...contract import Outcome
@@ -40,6 +40,9 @@ from ...fields import RecordError
 from ...i18n import tr
 from .record import Action, Record, Setup, State, Weapon
 from .tables import KILL, Loss, ResultsTable
+
+if TYPE_CHECKING:
+    from .chart import Item
 
 ONGOING, WON, LOST, EVADED, ENDED = Outcome.ONGOING, Outcome.WON, Outcome.LOST, Outcome.EVADED, Outcome.ENDED
 # Banedon's Vigour: +3 COMBAT SKILL for the fight, for 3 ENDURANCE, not when ENDURANCE is below 10.
@@ -186,10 +189,16 @@ class Engine(Record):
 
     @classmethod
     def skill_total(cls, setup: Setup, state: State) -> int:
-        """The hero's skill for the coming round: Action Chart + weapon + items and spells + this fight's rules."""
+        """The hero's skill for the coming round: Action Chart + weapon + items and spells (those carried, those used
+        in this fight) + this fight's rules."""
         rules = setup.rules
         total = setup.hero.skill + cls.weapon_adjustment(setup, state)
         total += sum(bonus for _, bonus in setup.hero.modifiers)
+        if setup.hero.chart is not None:  # its items' (chart.py, in the rules' second pack: here with the chart)
+            from .chart import carried_skill
+
+            total += carried_skill(setup.hero.chart)
+        total += state.bonus
         if not rules.skill_modifier_rounds or state.rounds < rules.skill_modifier_rounds:
             total += rules.skill_modifier
         return total + (VIGOUR_SKILL if state.vigour else 0)
@@ -258,8 +267,20 @@ class Engine(Record):
         )
 
     @classmethod
+    def usable_now(cls, setup: Setup, state: State) -> list[Item]:
+        """The Action Chart's items that may be used now: in a fight that goes on, ``in_fight`` with uses left (none
+        without a chart: chart.py, in the rules' second pack, is not needed)."""
+        if state.outcome != ONGOING or setup.hero.chart is None:
+            return []
+        from .chart import after_uses, usable
+
+        return usable(after_uses(setup.hero.chart, state.used))
+
+    @classmethod
     def legal_actions(cls, setup: Setup, state: State) -> list[Action]:
-        """A round (Grey Star: one per WILLPOWER spend the Staff allows), an evasion where allowed, Vigour."""
+        """A round (Grey Star: one per WILLPOWER spend the Staff allows), an evasion where allowed, Vigour. Using an
+        item is left out: the solvers fight on with the chart as it stands, and the odds weigh each use on its own
+        (their ``uses``)."""
         if state.outcome != ONGOING:
             return []
         limits = cls.spend_range(setup, state)
@@ -375,6 +396,10 @@ class Engine(Record):
             raise RecordError(
                 path, tr("the fight is already over ({outcome}): no more actions", outcome=tr(state.outcome))
             )
+        if action.do == "use":  # an item of the Action Chart (chart.py, in the rules' second pack)
+            from .chart import use_item
+
+            return use_item(cls, setup, state, str(action.item), path)
         if action.do == "vigour":
             allowed, why = cls.vigour_allowed(setup, state)
             if not allowed:
@@ -445,7 +470,8 @@ class Engine(Record):
         willpower = state.willpower - spent if state.willpower is not None else None
         round_no = state.rounds + 1
         outcome, current = landing.outcome, landing.current
-        new = State(landing.endurance, willpower, tuple(enemies), current, round_no, draws, state.vigour, outcome)
+        new = State(landing.endurance, willpower, tuple(enemies), current, round_no, draws, state.vigour, outcome,
+                    state.used, state.bonus)
         event = {
             "kind": "evade" if evade else "round",
             "round": round_no,

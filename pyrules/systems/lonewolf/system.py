@@ -54,7 +54,9 @@ class LoneWolf(View):
     has_vigour: ClassVar[bool] = True
     worth_parts: ClassVar[tuple[str, ...]] = ("escape", "endurance")  # an evasion; Vigour's ENDURANCE
     odds_options: ClassVar[tuple[OddsOption, ...]] = (ESCAPE, ENDURANCE)
-    unread: ClassVar[tuple[str, ...]] = ("table",)  # its title: the README's and the command line's
+    # the table's title: the README's and the command line's; the Action Chart's declaration: the sheet op's reply
+    # carries it in the page's language when the sheet is opened, not the page's download
+    unread: ClassVar[tuple[str, ...]] = ("table", "chart")
     terms: ClassVar[tuple[tuple[str, str], ...]] = (
         ("skill", "how well one fights: the further above the enemy's, the better each round goes"),
         ("endurance", "strength: each wound takes some, and at 0 one dies"),
@@ -75,6 +77,27 @@ class LoneWolf(View):
     unarmed: ClassVar[str] = "none"
     # New hero: COMBAT SKILL = RN + 10, ENDURANCE = RN + 20 ("If you pick 0 it counts as zero").
     creation: ClassVar[dict[str, int]] = {"skill": 10, "endurance": 20}
+
+    @classmethod
+    def describe(cls) -> dict:
+        """The view's description and the book's Action Chart (``chart``: book.py's declaration)."""
+        from .book import declared
+
+        return {**super().describe(), "chart": declared(cls.key, cls.has_willpower)}
+
+    @classmethod
+    def description(cls, page: bool = False) -> dict:
+        """The page's copy says only that the book has an Action Chart (``has_chart``): the page loads the chart's
+        screen, and the rules their second pack, which declares it, when an adventure of such a book is shown."""
+        told = super().description(page)
+        return {**told, "has_chart": True} if page else told
+
+    @classmethod
+    def sheet(cls, path: str = "action") -> Any:
+        """The Action Chart's actions between sections (sheet.py, in the rules' second pack)."""
+        from . import sheet
+
+        return sheet
 
     @classmethod
     def new_hero(cls, numbers: dict[str, int]) -> dict[str, int]:

@@ -66,6 +66,11 @@ class View(Engine):
             hero["endurance_max"] = setup.hero.starting_endurance
         if cls.has_willpower and (ongoing or setup.hero.willpower_max is not None):
             hero["willpower_max"] = setup.hero.starting_willpower
+        uses: list[dict[str, str]] = []  # the items usable now, each with its button's words (none without a chart)
+        if setup.hero.chart is not None:
+            from .chart import use_buttons
+
+            uses = use_buttons(cls, setup, state)
         return {
             "outcome": state.outcome,
             "rounds": state.rounds,
@@ -89,6 +94,7 @@ class View(Engine):
                 "why": vigour_why,
                 "cost": costs["vigour"],
             },
+            "can": {"use": uses},
             "willpower_spend": list(spend) if spend else None,
             "rules_said": params.said(cls.rule_params(), setup.rules),  # this section's rules, as the screen's chips
             "next_draw": state.draws,

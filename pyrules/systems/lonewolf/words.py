@@ -52,6 +52,10 @@ def said(system: Any, event: dict) -> dict[str, Any]:
                   skill_label=tr(labels["skill"]), n=event["skill"], endurance_label=tr(labels["endurance"]),
                   left=event["endurance"])  # fmt: skip
         return {"text": text, "title": tr("Vigour")}
+    if kind == "use":  # an item of the Action Chart: its words come with the chart's rules (chart.py)
+        from .chart import use_said
+
+        return use_said(system, event)
     if kind == "evade_no_round":
         return {"text": " ".join(event.get("notes", [])), "title": tr("Evade")}
     enemy_loss, hero_loss = event["enemy_loss"], event["hero_loss"]

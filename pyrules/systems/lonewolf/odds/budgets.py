@@ -9,3 +9,4 @@ ODDS_CELLS = 800_000  # lone_wolf_odds, and a spend table in all: cells (ENDURAN
 POLICY_CELLS = 3_000_000  # grey_star_policy: (cell, spend) pairs weighed, and the cells of its forward evaluation
 
 MAX_SPEND_TABLE = 100  # the fixed-spend table is computed up to this much WILLPOWER
+MAX_USES = 4  # the items the odds weigh using now, each an exact computation of its own (the others: too large)

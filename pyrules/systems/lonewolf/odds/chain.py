@@ -101,7 +101,7 @@ class Chain:
     def fake(self, r: int, w: int | None, c: int, enemy: int = 1) -> State:
         enemies = list(self.state.enemies)
         enemies[c] = enemy
-        return State(1, w, tuple(enemies), c, r, 0, self.state.vigour)
+        return State(1, w, tuple(enemies), c, r, 0, self.state.vigour, used=self.state.used, bonus=self.state.bonus)
 
     def facts(self, r: int, w: int | None, c: int) -> tuple[int, range]:
         """The engine's Combat Ratio and WILLPOWER spends (:func:`legal_spends`) in layer (r, w, c), asked once per

@@ -94,6 +94,12 @@ def exact(fight: Any, options: dict) -> OddsReply:
             items.append(advice(tr("Evasion is not allowed yet: {why}.", why=reply["evade"]["why"])))
         items.append(advice(tr("Why the chances to win differ: {win} assumes you fight to the end; evading gives up "
                                "the win for a better chance to survive.", win="{win}"), win=result["win"]))
+    if ongoing:  # what using each item usable now changes: none without a chart (odds/uses.py needs its rules)
+        reply["uses"] = []
+        if setup.hero.chart is not None:
+            from .uses import uses
+
+            reply["uses"] = uses(system, setup, state, spend, result["win"])
     # The table of fixed spends is an extra, computed last so that it never takes the time of what was asked (under
     # a request's deadline): left out, as above budgets.MAX_SPEND_TABLE, when it is too large.
     if system.has_willpower and ongoing:
@@ -110,4 +116,3 @@ def exact(fight: Any, options: dict) -> OddsReply:
                     "points": [[row["spend"], row["win"]] for row in points]} if points else None  # fmt: skip
     return odds_reply(result["win"], result["lose"], result["ended"], result["never"], result["rounds"],
                       system.main_stat, [[k, p] for k, p in result["endurance"].items()], items, reply)  # fmt: skip
-

@@ -76,12 +76,16 @@ class LoneWolfValues:
         if state.vigour not in tables:
             return False
         chain, values, _ = tables[state.vigour]
+        if chain.state.used != state.used:  # an item used since: another COMBAT SKILL, other tables
+            return False
         grid = values.get((min(state.rounds, chain.cap), state.willpower, state.current))
         return grid is not None and state.endurance < len(grid) and state.enemies[state.current] < len(grid[0])
 
     def decision(self, state: State, action: Action) -> Action:
         """The player's choice in an action: what is done and the WILLPOWER the engine takes, not the number."""
         system, setup = self.system, self.setup
+        if action.do == "use":
+            return Action("use", item=action.item)
         if action.do == "vigour" or (action.do == "evade" and system.evades_at_once(setup, state)):
             return Action(action.do)
         spent = system.spend(setup, state, Action(action.do, None, action.willpower), "action")
@@ -113,13 +117,19 @@ class LoneWolfValues:
             return -vigour_cost(self.setup, self.worth)
         return -self.lam * (choice.willpower or 0)
 
-    def q(self, state: State, choice: Action) -> float:
-        """The choice's worth before its random number: its cost, and the worth of where each number leads."""
+    def q(self, state: State, choice: Action) -> float | None:
+        """The choice's worth before its random number: its cost, and the worth of where each number leads; None for
+        an item used, which the worth does not weigh (its change is the chart's: the odds fight on with it as it
+        stands)."""
+        if choice.do == "use":
+            return None
         landings = [float(p) * self.value(self.system.step(self.setup, state, outcome)[0])
                     for p, outcome in self.system.chance(self.setup, state, choice)]  # fmt: skip
         return self.reward(state, choice) + math.fsum(landings)  # ten wins of 1/10 are 1.0, not 0.9999999999999999
 
     def words(self, choice: Action) -> str:
+        if choice.do == "use":
+            return tr("use {item}", item=choice.item)
         if choice.do == "vigour":
             return tr("cast Vigour")
         if choice.do == "evade":
