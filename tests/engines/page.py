@@ -170,10 +170,10 @@ class Page:
     def reload(self) -> None:
         """Reloads the page. In WebKit, only once the page says that no worker is starting and that the last start ended
         SETTLED_MS ago by its own clock (<body data-starting data-settled>, web/base/rules.js): WebKitGTK's web process
-        aborts when the page is left just after a worker's start from the Pyodide snapshot, whichever worker it is (the
-        rules' at ready, the odds' one whenever the odds first need it: under load, during a set-up or a round).
-        Reproduced with a reload 0.3 s after ready, never 5 s after; never in Chromium or Firefox (docs/design.md,
-        "A WebKitGTK crash"). A wait counted from the reload's call does not follow a start that comes late."""
+        aborts when the page is reloaded just after its start (a reload 0.3 s after ready: 2 of 6 runs, 5 s after the
+        last start: 0 of 6, and 0 of 13 just as the odds' worker started or came up; never in Chromium or Firefox:
+        docs/design.md, "A WebKitGTK crash"). Counted from the page's last start, whenever it came, not from this
+        call."""
         if self.engine == "webkit":
             self.wait("document.body.dataset.starting === '0'"
                       f" && performance.now() - Number(document.body.dataset.settled) > {SETTLED_MS}",
