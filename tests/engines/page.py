@@ -16,6 +16,8 @@ from typing import Any
 from drivers import Session
 
 TIMEOUT = 20.0  # s, for an element or a state to appear
+# ms after the page's last worker start ended before WebKit is reloaded (Page.reload): past the crash's window
+SETTLED_MS = 5000
 
 FIND_JS = r"""
 const ROLES = {
@@ -166,14 +168,16 @@ class Page:
         self.session.goto(url or self.base_url)
 
     def reload(self) -> None:
-        """Reloads the page. In WebKit, not within 5 s of the last start: WebKitGTK's web process aborts when a worker
-        that started from the Pyodide snapshot is ended (the page reloaded) within about 2 s of that start, whichever
-        worker it is (the rules' at ready, the odds' once a set-up asks for odds). Reproduced here every time at 0.3 s
-        and never at 5 s, with the service worker, the snapshot's gzip and the odds' worker each taken out in turn;
-        never in Chromium or Firefox (docs/design.md, "A WebKitGTK crash"). A player reloads later than that. (5 s, as
-        WebKit's tests run beside Firefox's, and a start on a busy machine takes longer.)"""
+        """Reloads the page. In WebKit, only once the page says that no worker is starting and that the last start ended
+        SETTLED_MS ago by its own clock (<body data-starting data-settled>, web/base/rules.js): WebKitGTK's web process
+        aborts when the page is reloaded just after its start (a reload 0.3 s after ready: 2 of 6 runs, 5 s after the
+        last start: 0 of 6, and 0 of 13 just as the odds' worker started or came up; never in Chromium or Firefox:
+        docs/design.md, "A WebKitGTK crash"). Counted from the page's last start, whenever it came, not from this
+        call."""
         if self.engine == "webkit":
-            time.sleep(5)
+            self.wait("document.body.dataset.starting === '0'"
+                      f" && performance.now() - Number(document.body.dataset.settled) > {SETTLED_MS}",
+                      "every worker's start settled", timeout=180)
         self.session.reload()
 
     def ready(self, timeout: float = 180.0) -> dict:

@@ -73,6 +73,23 @@ let compiler = null;
 function end(worker) {
   worker.terminate();
   if (compiler === worker) compiler = null;
+  settled(worker);
+}
+
+/**
+ * The workers whose start has not ended yet (ready, failed or ended). How many, and when the last start ended (ms, the
+ * page's clock), are said on <body> for whoever looks (data-starting, data-settled): WebKitGTK's page process can abort
+ * when a page is left just after a worker's start (docs/design.md, "A WebKitGTK crash"), so the cross-engine tests
+ * reload only once no start is near; a start can come at any time (the odds' worker, when the odds first need it).
+ * @type {Set<Worker>}
+ */
+const starts = new Set();
+
+/** @param {Worker} worker whose start has ended */
+function settled(worker) {
+  if (!starts.delete(worker)) return;
+  document.body.dataset.starting = String(starts.size);
+  document.body.dataset.settled = String(Math.round(performance.now()));
 }
 
 /**
@@ -108,6 +125,8 @@ export class Rules {
     /** @type {((seconds: number) => void) | null} called when the starting worker has said nothing for a while */
     this.silent = null;
     this.worker = early ? early.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
+    starts.add(this.worker);
+    document.body.dataset.starting = String(starts.size);
     if (!early) { // how to start (worker.js's Start): a later visit, and where the runtime's compiled code comes from
       const code = codeChannel();
       this.worker.postMessage({ start: { cached: Boolean(navigator.serviceWorker?.controller), code } },
@@ -153,6 +172,7 @@ export class Rules {
     this.ready.finally(() => {
       starting = false;
       clearTimeout(watchdog);
+      settled(this.worker);
     }).catch(() => {});
   }
 
