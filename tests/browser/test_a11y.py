@@ -19,7 +19,8 @@ import pytest
 from conftest import BOOT_TIMEOUT, DIST, ROOT, play_on
 from playwright.sync_api import expect
 
-from pyrules import share
+from pyrules import RecordError, share
+from pyrules.fight import system_of
 from pyrules.i18n import LANGUAGES
 
 AXE = ROOT / "build" / "node-tools" / "node_modules" / "axe-core" / "axe.min.js"
@@ -123,7 +124,8 @@ def audit(page, width) -> list[str]:
     page.evaluate("() => document.fonts.ready")
     # target-size (WCAG 2.2 2.5.8) explicitly: it also finds a control partly covered by another (a sticky bar)
     report = page.evaluate(
-        "() => axe.run(document, {resultTypes: ['violations'], rules: {'target-size': {enabled: true}}})")
+        "() => axe.run(document, {resultTypes: ['violations'], rules: {'target-size': {enabled: true}}})"
+    )
     found = []
     for violation in report["violations"]:
         for node in violation["nodes"]:
@@ -169,7 +171,20 @@ def test_the_set_up_of_each_book_has_no_accessibility_violation(screen, set_up_p
     page.locator(f'#books input[value="{system}"]').check()
     expect(page.locator("#setup")).to_be_visible()
     expect(page.locator(f'#books input[value="{system}"]')).to_be_checked()
+    if has_chart(system):  # its Action Chart, drawn once its screen's file has come, is audited with it
+        expect(page.locator("#action-chart h3").first).to_be_visible(timeout=BOOT_TIMEOUT)
+    else:
+        expect(page.locator("#action-chart")).to_be_hidden()
     assert_clean(audit(page, width), f"the set-up of {system} ({lang}, {width})")
+
+
+def has_chart(key: str) -> bool:
+    """Whether the book keeps an Action Chart between sections (its rules declare its sheet)."""
+    try:
+        system_of(key).sheet()
+    except RecordError:
+        return False
+    return True
 
 
 @pytest.mark.parametrize("system", registry_systems())
@@ -288,8 +303,10 @@ def test_the_target_check_reports_crowded_13_px_check_boxes_and_spares_a_spaced_
 
 def shown(locator) -> int:
     """How many of the elements are drawn visible, bigger than the 1 px of text kept for screen readers only."""
-    return locator.evaluate_all("(nodes) => nodes.filter((n) => n.getBoundingClientRect().width > 1"
-                                " && n.checkVisibility({visibilityProperty: true})).length")
+    return locator.evaluate_all(
+        "(nodes) => nodes.filter((n) => n.getBoundingClientRect().width > 1"
+        " && n.checkVisibility({visibilityProperty: true})).length"
+    )
 
 
 def test_a_refusal_is_shown_once_beside_its_field_and_goes_when_the_field_is_edited(page):
