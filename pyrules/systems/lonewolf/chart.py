@@ -218,7 +218,7 @@ def use_buttons(system: type[Engine], setup: Setup, state: State) -> list[dict[s
     labels = system.labels()
     buttons = []
     for item in system.usable_now(setup, state):
-        gives = [f"{'+' if n > 0 else '−'}{abs(n)} {tr(labels[key])}"
+        gives = [tr("{change} {stat}", change=f"{'+' if n > 0 else '−'}{abs(n)}", stat=tr(labels[key]))
                  for key, n in (("endurance", item.endurance), ("skill", item.skill)) if n]  # fmt: skip
         name = tr("Use {item}", item=item.name)
         buttons.append({"item": item.name, "label": f"{name}: {', '.join(gives)}" if gives else name})

@@ -114,7 +114,7 @@ def test_the_view_says_what_can_be_used_now():
     assert Fight.from_record(record(chart={})).view()["can"]["use"] == []
     with language("ru"):
         label = Fight.from_record(record()).view()["can"]["use"][0]["label"]
-    assert label == "Использовать «Laumspur»: +4 ВЫНОСЛИВОСТЬ"
+    assert label == "Использовать «Laumspur»: ВЫНОСЛИВОСТЬ +4"
 
 
 def test_a_carried_items_skill_counts_in_every_fight_and_a_used_up_ones_does_not():
