@@ -43,6 +43,14 @@ def count(chart, part, change):
     form.get_by_role("button", name="Apply").click()
 
 
+def banedon(page):
+    """Dawn of the Darklords chosen, its hero's scores typed: its Action Chart."""
+    page.get_by_role("radio", name=LONE_WOLF).check()
+    page.get_by_label("COMBAT SKILL", exact=True).fill("15")
+    page.get_by_label("ENDURANCE", exact=True).fill("25")
+    return chart_of(page)
+
+
 def log_lines(chart):
     return chart.locator("#chart-log li")
 
@@ -50,10 +58,7 @@ def log_lines(chart):
 def test_an_action_chart_kept_through_a_section_a_reload_and_a_fight(fresh_page):
     page = fresh_page
     page.set_viewport_size(PHONE)
-    page.get_by_role("radio", name=LONE_WOLF).check()
-    page.get_by_label("COMBAT SKILL", exact=True).fill("15")
-    page.get_by_label("ENDURANCE", exact=True).fill("25")
-    chart = chart_of(page)
+    chart = banedon(page)
     backpack = chart.get_by_role("heading", name="Backpack Items")
     expect(backpack).to_contain_text("0 / 8")
 
@@ -151,10 +156,7 @@ def test_a_medi_kit_unit_is_used_between_sections_from_its_own_button(fresh_page
 
 def test_the_action_chart_prints_on_one_a4_page_without_its_controls(fresh_page):
     page = fresh_page
-    page.get_by_role("radio", name=LONE_WOLF).check()
-    page.get_by_label("COMBAT SKILL", exact=True).fill("15")
-    page.get_by_label("ENDURANCE", exact=True).fill("25")
-    chart = chart_of(page)
+    chart = banedon(page)
     count(chart, "Meals", 2)
     add(chart, "Backpack Items", "Rope")
     rope = chart.locator("li", has_text="Rope")
@@ -178,10 +180,7 @@ def test_the_action_chart_prints_on_one_a4_page_without_its_controls(fresh_page)
 
 def test_changes_made_faster_than_the_rules_answer_are_each_applied_in_order(fresh_page):
     page = fresh_page
-    page.get_by_role("radio", name=LONE_WOLF).check()
-    page.get_by_label("COMBAT SKILL", exact=True).fill("15")
-    page.get_by_label("ENDURANCE", exact=True).fill("25")
-    chart = chart_of(page)
+    chart = banedon(page)
     gold = chart.get_by_role("form", name="Belt Pouch (Gold Crowns)")
     expect(gold).to_be_visible()
     # three changes in one task of the page: each is sent once the one before it is answered, from what it left

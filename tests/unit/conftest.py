@@ -13,6 +13,17 @@ import pytest
 from pyrules import Fight, RecordError
 
 REFERENCE = pathlib.Path(__file__).resolve().parent.parent / "reference"
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+TOOLING = pytest.mark.skipif(not (ROOT / "tools" / "package.py").exists(), reason="the tooling is not here")
+
+
+@pytest.fixture(scope="module")
+def package():
+    """tools/package.py, the build's packing of the rules (where the tooling is: not inside Pyodide)."""
+    sys.path.insert(0, str(ROOT))
+    from tools import package
+
+    return package
 
 
 def cpu_clock():

@@ -7,22 +7,14 @@ from __future__ import annotations
 import ast
 import gzip
 import json
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
+from conftest import TOOLING
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.skipif(not (ROOT / "tools" / "package.py").exists(), reason="the tooling is not here")
-
-
-@pytest.fixture(scope="module")
-def package():
-    sys.path.insert(0, str(ROOT))
-    from tools import package
-
-    return package
+pytestmark = TOOLING
 
 
 def test_a_pack_gives_back_every_file_whole(package):

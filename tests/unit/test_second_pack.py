@@ -13,20 +13,12 @@ import sys
 import zipfile
 from pathlib import Path
 
-import pytest
+from conftest import TOOLING
 
 from pyrules import api
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.skipif(not (ROOT / "tools" / "package.py").exists(), reason="the tooling is not here")
-
-
-@pytest.fixture(scope="module")
-def package():
-    sys.path.insert(0, str(ROOT))
-    from tools import package
-
-    return package
+pytestmark = TOOLING
 
 
 def module_of(path: str) -> str:
@@ -42,7 +34,7 @@ def test_the_two_packs_split_the_wheels_files(package, tmp_path):
     with zipfile.ZipFile(wheel, "w") as made:
         made.writestr("pyrules/__init__.py", "v = 1\n")
         for name in package.SECOND_PACK:
-            made.writestr(name, "{\"books\": {}}" if name.endswith(".json") else "w = 2\n")
+            made.writestr(name, '{"books": {}}' if name.endswith(".json") else "w = 2\n")
         made.writestr("pyrules/review_simulated.py", "s = 3\n")
     first = package.browser_archive(wheel)
     second, story = package.second_pack(first), package.later_pack(first, "story")
@@ -93,8 +85,13 @@ def test_no_module_of_the_first_pack_imports_one_of_the_second_as_it_is_imported
 
 def test_a_request_that_needs_the_second_pack_before_it_is_here_is_answered_more(monkeypatch):
     monkeypatch.setitem(sys.modules, "pyrules.journal", None)  # as in the page before the pack: no such module
-    adventure = {"format": "pyrules-adventure", "version": 1, "system": "lone-wolf", "fights": [],
-                 "hero": {"skill": 15, "endurance": 25}}
+    adventure = {
+        "format": "pyrules-adventure",
+        "version": 1,
+        "system": "lone-wolf",
+        "fights": [],
+        "hero": {"skill": 15, "endurance": 25},
+    }
     reply = json.loads(api.call(json.dumps({"op": "sheet", "adventure": adventure})))
     assert reply == {"ok": False, "more": "pyrules.journal"}
     journaled = {**adventure, "journal": [{"at": 0, "action": {"do": "eat"}, "was": {}, "now": {}}]}
