@@ -192,3 +192,23 @@ def test_changes_made_faster_than_the_rules_answer_are_each_applied_in_order(fre
     expect(log_lines(chart)).to_have_count(3)
     said = ["Belt Pouch: +12, now 12.", "Belt Pouch: −5, now 7.", "Belt Pouch: +3, now 10."]
     expect(log_lines(chart)).to_have_text(said)
+
+
+def test_a_change_typed_while_the_one_before_is_answered_stays_in_its_field(fresh_page):
+    page = fresh_page
+    chart = banedon(page)
+    gold = chart.get_by_role("form", name="Belt Pouch (Gold Crowns)")
+    change = gold.get_by_label("Found or spent")
+    expect(change).to_be_visible()
+    # sent, then the next typed in the same task, before the rules can answer the first
+    gold.evaluate("""(form) => {
+      const change = form.querySelector("input");
+      change.value = "12";
+      form.requestSubmit();
+      change.value = "-5";
+    }""")
+    expect(chart.get_by_role("heading", name="Belt Pouch (Gold Crowns)")).to_contain_text("12 / 50")
+    expect(change).to_have_value("-5")  # the chart drawn again keeps what was typed since
+    gold.get_by_role("button", name="Apply").click()
+    expect(chart.get_by_role("heading", name="Belt Pouch (Gold Crowns)")).to_contain_text("7 / 50")
+    expect(change).to_have_value("")  # taken: emptied for the next

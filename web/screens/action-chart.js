@@ -42,8 +42,9 @@ let last = null;
  * (their charts; null: asked) */
 const told = {};
 let drawn = 0; // the chart drawn last: an earlier drawing's log lines come too late
-/** @type {Element | null} the form or button whose change the rules just took */
-let sent = null;
+/** @type {Record<string, string>} the fields of the change the rules just took, as it was sent: emptied for the
+ * next, unless typed again since (a change typed while the one before it is answered stays) */
+let sent = {};
 
 export function init() {
   on("rules", () => { if (last) draw(last, shown); }); // the books' charts are the rules' to tell
@@ -68,7 +69,7 @@ export function init() {
 export function draw(next, system) {
   const focused = box.contains(document.activeElement) ? document.activeElement?.id : "";
   const typed = /** @type {HTMLInputElement[]} */ ([...box.querySelectorAll("input, select")])
-    .filter((input) => input.tagName === "SELECT" || !sent?.contains(input)); // where an item goes stays chosen
+    .filter((input) => input.tagName === "SELECT" || sent[input.id] !== input.value); // where an item goes stays chosen
   shown = system;
   last = next;
   const lang = language();
@@ -133,7 +134,7 @@ export function draw(next, system) {
     else if (input.value !== input.defaultValue) now.value = input.value;
     if (now.value === "" && now instanceof HTMLSelectElement) now.selectedIndex = 0;
   }
-  sent = null;
+  sent = {};
   // the control used keeps the focus where it is drawn again (an item dropped: the next one's), else the chart's heading
   if (focused) [document.getElementById(focused), /** @type {HTMLElement} */ (box.firstElementChild)]
     .find((e) => e && !e.matches(":disabled"))?.focus();
@@ -334,7 +335,9 @@ let sending = Promise.resolve();
  * @param {Element} from the control
  */
 function send(request, from) {
-  sending = sending.then(() => sendNow(request, from), () => sendNow(request, from));
+  const values = Object.fromEntries([...from.querySelectorAll("input")].map((input) => [input.id, input.value]));
+  const now = () => sendNow(request, from, values);
+  sending = sending.then(now, now);
 }
 
 /**
@@ -342,8 +345,9 @@ function send(request, from) {
  * shown in the part it concerns, beside the field it names.
  * @param {any} request
  * @param {Element} from the control
+ * @param {Record<string, string>} values its fields as sent
  */
-async function sendNow(request, from) {
+async function sendNow(request, from, values) {
   if (!from.isConnected && from.id) from = box.querySelector(`#${CSS.escape(from.id)}`) ?? from; // the chart drawn since
   const rules = get("rules");
   const root = /** @type {HTMLElement} */ (from.closest(".chart-part"));
@@ -361,6 +365,6 @@ async function sendNow(request, from) {
                         journal: reply.adventure.journal ?? [] });
   adventures.save(kept);
   announce(reply.line);
-  sent = from;
+  sent = values;
   emit("kept", kept.system); // the set-up's hero and section, and this chart, drawn again (sheet.js)
 }
