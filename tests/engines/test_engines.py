@@ -88,6 +88,10 @@ def test_boot_a_lone_wolf_fight_undo_and_reload(page: Page):
     victory = "Victory over Giak. Banedon has 16 ENDURANCE left."
     page.wait(f"document.querySelector('#outcome').textContent.includes({json.dumps(victory)})", "the outcome")
     assert replayed(current_record(page))["outcome"] == "won"
+    # The fight's story is drawn above Undo once the rules have told it, moving the button down: a click whose point
+    # WebDriver worked out before the story came lands on the story's chart (the round not undone).
+    page.wait("document.querySelector('#story-summary').textContent.startsWith('Won after 3 rounds.')",
+              "the fight's story told")
 
     page.click("button", "Undo")
     page.wait("document.querySelectorAll('#log li.fought').length === 2", "the last round undone")
