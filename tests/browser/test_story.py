@@ -149,6 +149,36 @@ def test_a_fight_played_to_its_end_shows_its_story(page):
     expect(story).to_be_hidden()
 
 
+# Holds the rules' "review" requests (the story's) until released, marking the page once one is held.
+HOLD_REVIEWS = """() => {
+  window.heldReviews = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    const request = message && typeof message.request === "string" ? JSON.parse(message.request) : {};
+    if (request.op !== "review" || !window.heldReviews) return post.call(this, message, ...rest);
+    window.heldReviews.push(() => post.call(this, message, ...rest));
+    document.body.dataset.heldReview = "yes";
+  };
+}"""
+
+
+def test_the_story_drawn_after_the_outcome_moves_none_of_the_fights_buttons(page):
+    set_up(page, "Dawn of the Darklords", {"COMBAT SKILL": 15, "ENDURANCE": 28},
+           [{"Enemy name": "Gourgaz", "Enemy COMBAT SKILL": 16, "Enemy ENDURANCE": 30}])  # fmt: skip
+    page.evaluate(HOLD_REVIEWS)
+    for number in NUMBERS:
+        fight_round(page, number)
+    expect(page.locator("body")).to_have_attribute("data-held-review", "yes")  # the outcome shown, its story asked
+    undo = page.get_by_role("button", name="Undo")
+    expect(undo).to_be_enabled()
+    before = undo.bounding_box()
+    page.evaluate("() => { const held = window.heldReviews; window.heldReviews = null; held.forEach((send) => send()); }")
+    summary = page.locator("#story-summary")
+    expect(summary).to_contain_text("Won after 6 rounds.", timeout=BOOT_TIMEOUT)
+    assert undo.bounding_box() == before  # a tap aimed at Undo as the story comes still lands on Undo
+    assert before and page.locator("#story-chart").bounding_box()["y"] > before["y"] + before["height"]
+
+
 @pytest.mark.parametrize("width", [360, 1280])
 def test_the_story_in_russian_fits_the_screen(browser, base_url, width):
     context = browser.new_context(locale="ru-RU", viewport={"width": width, "height": 800}, service_workers="block")

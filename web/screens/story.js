@@ -31,7 +31,7 @@ const $box = $("#story"), $status = $("#story-status"), $summary = $("#story-sum
   $again = /** @type {HTMLButtonElement} */ ($("#story-again")),
   $picture = /** @type {HTMLButtonElement} */ ($("#story-picture")), $fight = $("#fight"),
   $controls = $("#fight-controls"),
-  $strip = $("#fight-strip"), $outcome = $("#outcome"),
+  $strip = $("#fight-strip"), $below = $("#report-box"),
   $heading = $("#story-heading"), $looking = $("#story-looking"), $lookingText = $("#story-looking-text"),
   $keep = /** @type {HTMLButtonElement} */ ($("#story-keep")), $back = $("#story-back"), $key = $("#story-key");
 
@@ -247,12 +247,13 @@ export function hide() {
 
 /**
  * @param {boolean} on read-only: the fight's controls hidden until "Play on from here", and the story read first,
- *   under the fight's heading (the cards, the log and the controls after it); else in its place after the outcome
+ *   under the fight's heading (the cards, the log and the controls after it); else under the fight's tools (Undo,
+ *   Share: a story drawn a moment after the outcome moves nothing a player may be tapping)
  */
 function reading(on) {
   $fight.classList.toggle("reading", on);
   $controls.inert = on; // what stays in view of them (Citadel's board) is not played either
-  const after = on ? $strip : $outcome;
+  const after = on ? $strip : $below;
   if (after.nextElementSibling !== $box) after.after($box);
   // The log row of the step shown is marked by the story drawn next, if any (after an undo, none, or another row).
   for (const row of $$(".story-at", $fight)) row.classList.remove("story-at");
