@@ -161,6 +161,9 @@ def test_citadel_of_blood_by_simulation_with_progress_and_cancel(page):
 
     set_up_party(page)
     odds = panel(page)
+    # The panel follows the page's changes a moment later (while one waits it is aria-busy, showing the set-up's form
+    # as it was, maybe without its monsters): the simulation is asked of the fight as it stands, not of that form.
+    expect(odds).to_have_attribute("aria-busy", "false")
     expect(odds.get_by_text("Too many possibilities for exact odds")).to_be_visible(timeout=ODDS_TIMEOUT)
     odds.get_by_role("button", name="Estimate by simulation").click()
     odds.get_by_role("button", name="Cancel").click()

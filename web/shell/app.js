@@ -24,7 +24,7 @@ import { loadScreens, screenOf, system } from "../screens/systems.js";
 /** @typedef {import("../base/rules.js").Opened} Opened */
 /** @template T @typedef {import("../base/rules.js").Reply<T>} Reply */
 
-const $setup = $("#setup"), $start = /** @type {HTMLButtonElement} */ ($("#start")), $fight = $("#fight"),
+const $setup = $("#setup"), $odds = $("#odds"), $start = /** @type {HTMLButtonElement} */ ($("#start")), $fight = $("#fight"),
   $language = /** @type {HTMLSelectElement} */ ($("#language"));
 
 // ---- the fight --------------------------------------------------------------------------------------------------
@@ -92,8 +92,11 @@ async function switchLanguage(code) {
 }
 
 // The odds panel follows the open fight, or the set-up form as it is typed. Its advice ("Spend 3 now") fills the
-// fight's fields through the screen, and the odds follow them.
+// fight's fields through the screen, and the odds follow them. While a change waits to be shown (showOddsSoon), the
+// panel is aria-busy: it still shows the page as it was (the tests wait for it to follow the page as it stands).
 function showOdds() {
+  clearTimeout(oddsTimer); // shown now: a change still waiting would show the same
+  $odds.ariaBusy = "false";
   const fight = get("fight");
   const key = fight ? fight.record.system : setup.chosen();
   const { screen } = screenOf(key);
@@ -113,6 +116,7 @@ function showOdds() {
 let oddsTimer = 0;
 function showOddsSoon() {
   clearTimeout(oddsTimer);
+  $odds.ariaBusy = "true";
   oddsTimer = setTimeout(showOdds, 300);
 }
 
