@@ -24,8 +24,8 @@ import { loadScreens, screenOf, system } from "../screens/systems.js";
 /** @typedef {import("../base/rules.js").Opened} Opened */
 /** @template T @typedef {import("../base/rules.js").Reply<T>} Reply */
 
-const $setup = $("#setup"), $odds = $("#odds"), $start = /** @type {HTMLButtonElement} */ ($("#start")), $fight = $("#fight"),
-  $language = /** @type {HTMLSelectElement} */ ($("#language"));
+const $setup = $("#setup"), $odds = $("#odds"), $start = /** @type {HTMLButtonElement} */ ($("#start")),
+  $fight = $("#fight"), $language = /** @type {HTMLSelectElement} */ ($("#language"));
 
 // ---- the fight --------------------------------------------------------------------------------------------------
 
