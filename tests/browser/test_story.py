@@ -172,7 +172,7 @@ def test_the_story_drawn_after_the_outcome_moves_none_of_the_fights_buttons(page
     undo = page.get_by_role("button", name="Undo")
     expect(undo).to_be_enabled()
     before = undo.bounding_box()
-    page.evaluate("() => { const held = window.heldReviews; window.heldReviews = null; held.forEach((send) => send()); }")
+    page.evaluate("() => { const held = window.heldReviews; window.heldReviews = null; held.forEach((go) => go()); }")
     summary = page.locator("#story-summary")
     expect(summary).to_contain_text("Won after 6 rounds.", timeout=BOOT_TIMEOUT)
     assert undo.bounding_box() == before  # a tap aimed at Undo as the story comes still lands on Undo
