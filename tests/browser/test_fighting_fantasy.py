@@ -38,6 +38,8 @@ def english_words(page):
 def to_russian(page):
     page.get_by_label("Language").select_option("ru")
     expect(page.get_by_role("heading", name="Подготовка к бою")).to_be_visible()
+    # a Lone Wolf book's Action Chart is drawn again once the rules have told its boxes in Russian (a moment later)
+    expect(page.locator("#action-chart:not([hidden]):not([lang=ru])")).to_have_count(0)
 
 
 ROUND_WORDS = {

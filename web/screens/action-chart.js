@@ -77,6 +77,7 @@ export function draw(next, system) {
   if (!charts) return ask(lang);
   const declared = next && charts[next.system]?.chart;
   box.hidden = !declared;
+  box.lang = lang; // what it shows is in it now (another language's drawing stays, so marked, until the rules tell it)
   if (!declared || !next) return box.replaceChildren(); // no other book's controls left behind
   acts = [];
   const chart = next.hero?.chart ?? {};
