@@ -178,3 +178,12 @@ def test_a_friends_fight_played_on_is_kept_and_ones_own_adventure_keeps_its_hero
     expect(page.locator("#save-list .save-name")).to_have_text(["Shared: Banedon vs Enemy"])
     expect(page.get_by_role("radio", name="Dawn of the Darklords")).to_be_checked()
     expect(page.get_by_label("ENDURANCE", exact=True)).to_have_value("")  # one's own sheet: nothing typed yet
+
+
+def test_a_friends_fight_looked_at_leaves_the_book_one_plays_chosen_for_the_next_visit(page, base_url):
+    page.get_by_role("radio", name="Freeway Warrior").check()  # one's own book, chosen
+    page.goto(base_url + "#f=" + share.encode(finished("lone-wolf").record()))
+    expect(page.locator("#fight-heading")).to_have_text("Banedon vs Enemy", timeout=BOOT_TIMEOUT)
+    page.goto(base_url)  # the app opened again, with no link
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT)
+    expect(page.get_by_role("radio", name="Freeway Warrior")).to_be_checked()

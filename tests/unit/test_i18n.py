@@ -14,6 +14,7 @@ from translatable import names, texts
 from pyrules import Fight, RecordError, api
 from pyrules.fields import key_name
 from pyrules.i18n import CATALOGS, LANGUAGE_DATA, LANGUAGES, language, plural, tr
+from pyrules.systems import SYSTEMS
 
 RUSSIAN = CATALOGS["ru"]
 OTHERS = [code for code in LANGUAGES if code != "en"]
@@ -77,6 +78,15 @@ def test_errors_in_russian_name_the_field_in_the_books_words():
     with language("ru"), pytest.raises(RecordError) as error:
         Fight.from_record(make_record("fighting-fantasy", {"skill": "десять", "stamina": 18, "luck": 9}, []))
     assert str(error.value) == "hero.skill (МАСТЕРСТВО): должно быть целым числом от 0 до 99, а не 'десять'"
+
+
+@pytest.mark.parametrize("system", ["lone-wolf", "grey-star", "freeway-warrior", "citadel-of-blood"])
+def test_a_fight_with_no_enemy_is_refused_naming_them_in_the_books_words(system):
+    record = {**make_record(system), **SYSTEMS[system].examples["typical"], "enemies": []}
+    said = {"lone-wolf": "Враги", "grey-star": "Враги", "freeway-warrior": "Враги", "citadel-of-blood": "Чудовища"}
+    with language("ru"), pytest.raises(RecordError) as error:
+        Fight.from_record(record)
+    assert str(error.value).startswith(f"enemies ({said[system]}): должно содержать от 1 до ")
 
 
 def test_the_boundary_answers_in_the_language_asked():

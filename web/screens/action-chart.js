@@ -198,7 +198,7 @@ function counted(p, has, change) {
  * @param {number} n
  * @param {number | null} limit
  */
-const held = (n, limit) => (limit === null || limit === undefined ? String(n) : `${n} / ${limit}`);
+const held = (n, limit) => (limit === null || limit === undefined ? String(n) : `${n}\u00a0/\u00a0${limit}`); // one line
 
 /** @param {Item} item */
 const nameOf = (item) => (typeof item === "string" ? item : item.name);

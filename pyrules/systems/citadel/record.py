@@ -278,7 +278,7 @@ def parse_setup(data: dict, lenient: bool = False) -> CitadelSetup:
     party_data = h.items("party", low=1, high=MAX_PARTY)
     h.done()
     party = deploy_party([parse_character(item, i, lenient) for i, item in enumerate(party_data)])
-    enemy_list = Reader(data, "", lenient=lenient).items("enemies", low=1, high=MAX_MONSTERS)
+    enemy_list = Reader(data, "", {"enemies": "Monsters"}, lenient).items("enemies", low=1, high=MAX_MONSTERS)
     monsters = deploy_monsters([parse_monster(item, i, lenient) for i, item in enumerate(enemy_list)])
     rules = CitadelRules(**params.read(RULE_PARAMS, data.get("rules", {}), lenient))
     table = parse_tables(data.get("tables"), lenient)

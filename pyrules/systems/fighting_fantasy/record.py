@@ -265,7 +265,7 @@ def _dice_pair(value: Any, path: str, label: str) -> Dice:
 
 def parse_setup(data: dict, lenient: bool = False) -> FFSetup:
     hero = parse_hero(data.get("hero"), lenient)
-    enemy_list = Reader(data, "", lenient=lenient).items("enemies", low=0, high=20, default=[])
+    enemy_list = Reader(data, "", {"enemies": "Enemies"}, lenient).items("enemies", low=0, high=20, default=[])
     enemies = tuple(parse_enemy(item, i, lenient) for i, item in enumerate(enemy_list))
     rules = FFRules(**params.read(RULE_PARAMS, data.get("rules", {}), lenient))
     seed = Reader(data, "", {"seed": "Seed"}, lenient).integer("seed", low=0, high=rng.MAX_SEED, default=0)

@@ -209,7 +209,7 @@ class Record(System):
     def parse_setup(cls, data: dict, lenient: bool = False) -> Setup:
         """The system-specific part of a fight record: hero, enemies, rules, seed."""
         hero = cls.parse_hero(data.get("hero"), lenient)
-        enemy_list = Reader(data, "", lenient=lenient).items("enemies", low=1, high=MAX_ENEMIES)
+        enemy_list = Reader(data, "", {"enemies": "Enemies"}, lenient).items("enemies", low=1, high=MAX_ENEMIES)
         enemies = tuple(cls.parse_enemy(item, i, lenient) for i, item in enumerate(enemy_list))
         rules = cls.parse_rules(data.get("rules", {}), lenient)
         seed = Reader(data, "", {"seed": "Seed"}, lenient).integer("seed", low=0, high=rng.MAX_SEED, default=0)
