@@ -42,13 +42,21 @@ export function init() {
   $confirm.after($begun);
   on("keep", save); // a change of the Action Chart is sent with the sheet as typed (action-chart.js)
   on("kept", show); // and drawn again as the rules changed it
-  on("rules", () => { if (adventure) relabel(adventure.system); }); // the Action Chart, once the rules can tell it
+  on("rules", drawChart); // the Action Chart, once the rules can tell it
   $("#new-adventure").addEventListener("click", ask);
   $("#new-adventure-yes").addEventListener("click", startNew);
   $("#new-adventure-no").addEventListener("click", () => {
     $confirm.hidden = true;
     $("#new-adventure").focus();
   });
+}
+
+/**
+ * The chosen book's Action Chart, drawn; not while a link's fight is being opened (app.js draws it once that fight is
+ * shown): the rules would tell the books' charts before the story's review, and the story would come later.
+ */
+export function drawChart() {
+  if (adventure && !document.documentElement.classList.contains("opening-link")) relabel(adventure.system);
 }
 
 /**

@@ -148,6 +148,7 @@ start(async (client) => {
     if (save) await saved.resume(save);
   }
   document.documentElement.classList.remove("opening-link"); // link.js's mark: the link's fight is shown, or refused
+  sheet.drawChart();
   $start.disabled = false;
   saved.render();
   odds.start(); // the odds may start their own worker once asked
