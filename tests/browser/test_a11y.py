@@ -209,11 +209,10 @@ def test_a_fight_of_each_book_after_one_round_has_no_accessibility_violation(scr
 
 def test_a_won_fight_with_its_fallen_foe_has_no_accessibility_violation(screen, base_url):
     """A fight to its end, as a friend opens it: the fallen foe's card (drawn apart from the living) is read too."""
+    from test_story import record  # Banedon's fight won against Gourgaz
+
     context, lang, width = screen
-    won = {"format": "pyrules-fight", "version": 1, "system": "lone-wolf", "seed": 5,
-           "hero": {"skill": 15, "endurance": 28}, "enemies": [{"name": "Gourgaz", "skill": 16, "endurance": 30}],
-           "actions": [{"do": "round", "number": n} for n in (5, 6, 2, 7, 4, 5)]}  # fmt: skip
-    page, problems = opened(context, base_url + "#f=" + share.encode(won), lang)
+    page, problems = opened(context, base_url + "#f=" + share.encode(record()), lang)
     expect(page.locator("#story-summary")).not_to_be_empty(timeout=BOOT_TIMEOUT)
     expect(page.locator(".fighter.dead")).to_have_count(1)
     assert_clean(audit(page, width), f"a won fight ({lang}, {width})")

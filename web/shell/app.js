@@ -147,8 +147,11 @@ start(async (client) => {
     const save = saved.find(saved.currentId() ?? "");
     if (save) await saved.resume(save);
   }
-  document.documentElement.classList.remove("opening-link"); // link.js's mark: the link's fight is shown, or refused
-  sheet.drawChart();
+  const { classList } = document.documentElement;
+  if (classList.contains("opening-link")) { // link.js's mark: the link's fight is shown, or refused
+    classList.remove("opening-link");
+    sheet.drawChart(); // held back until now (sheet.js); without a link it was drawn when the rules came
+  }
   $start.disabled = false;
   saved.render();
   odds.start(); // the odds may start their own worker once asked
