@@ -164,6 +164,24 @@ def carried_skill(chart: Chart) -> int:
     return sum(item.skill for key in LISTS for item in getattr(chart, key) if item.uses is None)
 
 
+def counted_twice(system: Any, chart: Chart, modifiers: tuple[tuple[str, int], ...]) -> None:
+    """Refuses a set-up bonus (``hero.modifiers``) named as a carried item whose COMBAT SKILL the chart counts
+    already (case and spaces aside): typed in the form beside the chart, it would count twice."""
+    def key(name: str) -> str:
+        return " ".join(name.casefold().split())
+
+    carried = {key(item.name): item for part in LISTS for item in getattr(chart, part)
+               if item.skill and item.uses is None}  # fmt: skip
+    for i, (name, _) in enumerate(modifiers):
+        item = carried.get(key(name))
+        if item is not None:
+            effect = tr("{change} {stat}", change=f"{'+' if item.skill > 0 else '−'}{abs(item.skill)}",
+                        stat=tr(system.labels()["skill"]))  # fmt: skip
+            raise RecordError(f"hero.modifiers[{i}].name",
+                              tr("{item} is on the Action Chart, which counts its {effect} already", item=item.name,
+                                 effect=effect), tr("Item or spell"))  # fmt: skip
+
+
 def usable(chart: Chart) -> list[Item]:
     """The items that may be used in a fight now: ``in_fight`` with uses left, each name once (the first found)."""
     found: dict[str, Item] = {}

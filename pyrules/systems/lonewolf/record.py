@@ -243,6 +243,10 @@ class Record(System):
             from .chart import read
 
             chart = read(given, "hero.chart", lenient)
+            if lenient:  # a form's bonus beside the chart; a record is read as it was played
+                from .chart import counted_twice
+
+                counted_twice(cls, chart, tuple(modifiers))
         r.done()
         return Hero(
             skill, endurance, willpower, weapon, weapon_bonus, tuple(modifiers), name, endurance_max, willpower_max,

@@ -6,7 +6,8 @@ import json
 import pytest
 
 from pyrules import adventure, api
-from pyrules.fields import RecordError
+from pyrules.fields import RecordError, every_fault
+from pyrules.i18n import language
 from pyrules.systems.lonewolf import FreewayWarrior, GreyStar, LoneWolf
 from pyrules.systems.lonewolf.chart import Chart, Item, chart_json, read
 
@@ -78,3 +79,25 @@ def test_a_faulty_chart_is_refused_by_its_field(chart, field):
     with pytest.raises(RecordError) as refused:
         LoneWolf.parse_setup(record(LoneWolf, chart))
     assert refused.value.field == field
+
+
+@pytest.mark.parametrize("language_", ["en", "ru", "es"])
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda s: s.key)
+def test_a_form_bonus_named_as_a_carried_item_of_the_chart_is_refused_a_record_as_played(system, language_):
+    """The Jewelled Dagger's +1 is the chart's: typed again as a set-up bonus it would count twice. The form is told
+    by the bonus's field, in its language; a stored record reads as it was played (nothing saved is lost)."""
+    given = record(system, CHART)
+    given["hero"]["modifiers"] = [{"name": "Rope", "skill": 1}, {"name": " jewelled  DAGGER", "skill": 1}]
+    with language(language_), pytest.raises(RecordError) as refused:
+        every_fault(lambda: system.parse_setup(given, lenient=True))
+    assert refused.value.field == "hero.modifiers[1].name"
+    skill = {"en": system.skill_label, "ru": "МАСТЕРСТВО", "es": "DESTREZA"}[language_]
+    words = {"en": "is on the Action Chart", "ru": "уже в Листке действий", "es": "ya está en la Carta de Acción"}
+    assert "Jewelled Dagger" in refused.value.message and words[language_] in refused.value.message
+    assert skill in refused.value.message and "1" in refused.value.message
+    reply = json.loads(api.call(json.dumps({"op": "start", "record": given, "form": True})))
+    assert not reply["ok"] and reply["error"]["field"] == "hero.modifiers[1].name"
+    kept = system.parse_setup(given)  # a record: read as it was played, the bonus counted as it was
+    assert [name for name, _ in kept.hero.modifiers] == ["Rope", "jewelled DAGGER"]
+    given["hero"]["modifiers"] = [{"name": "Crystal Star Pendant", "skill": 1}]  # carried, but gives no bonus there
+    assert system.parse_setup(given, lenient=True).hero.modifiers == (("Crystal Star Pendant", 1),)

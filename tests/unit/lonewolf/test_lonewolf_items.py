@@ -72,7 +72,7 @@ def test_an_item_cannot_be_used_once_the_fight_is_over():
 @pytest.mark.parametrize(
     ("code", "words"),
     [
-        ("ru", ["Sommerswerd: этого нет в Листе действий", "Rope: в бою это использовать нельзя",
+        ("ru", ["Sommerswerd: этого нет в Листке действий", "Rope: в бою это использовать нельзя",
                 "Empty flask: использований не осталось"]),
         ("es", ["Sommerswerd no está en la Carta de Acción", "Rope no se puede usar en combate",
                 "Empty flask ya no tiene usos"]),
