@@ -46,7 +46,7 @@ def short_key(text: str) -> str:
     """The key of ``text`` in a catalog keyed short (the page's copy: build.py): the low 24 bits of its CRC-32, in
     base64, four characters (keys are a third of a catalog's download gzipped, for they do not compress: 32 bits were
     1.5 KB more, hex's six characters 0.3 KB more; two texts of one catalog with one key are refused by
-    :func:`keyed_short`, so the build says it).
+    tools/words.py's ``keyed_short``, so the build says it).
 
     >>> short_key("Language")
     'rRPj'
@@ -55,15 +55,6 @@ def short_key(text: str) -> str:
 
 
 KEYED_SHORT = "crc24"  # the marker, under the key "", of a catalog whose keys are short_key(English)
-
-
-def keyed_short(catalog: dict[str, str]) -> dict[str, str]:
-    """The catalog with each English key replaced by its short key: the page's copy, about 2 KB less to download
-    (the English is in the code already). Refuses two texts with one key."""
-    short = {short_key(text): translated for text, translated in catalog.items()}
-    if len(short) != len(catalog):
-        raise ValueError("two texts of the catalog have the same short key: key them longer")
-    return {"": KEYED_SHORT, **short}
 
 
 def _catalog(data: dict[str, str]) -> tuple[dict[str, str], bool]:

@@ -15,6 +15,17 @@ from typing import Any
 from tools.paths import ROOT
 
 
+def keyed_short(catalog: dict[str, str]) -> dict[str, str]:
+    """The catalog with each English key replaced by its short key (pyrules.i18n's ``short_key``): the page's copy,
+    about 2 KB less to download (the English is in the code already). Refuses two texts with one key."""
+    from pyrules.i18n import KEYED_SHORT, short_key
+
+    short = {short_key(text): translated for text, translated in catalog.items()}
+    if len(short) != len(catalog):
+        raise ValueError("two texts of the catalog have the same short key: key them longer")
+    return {"": KEYED_SHORT, **short}
+
+
 def described(lang: str) -> dict:
     """What the page needs of the systems before Python starts (labels, weapons), in one language, from the rules
     themselves (each system's description for the page): English's in index.html, every other language's in that
@@ -100,8 +111,8 @@ def ui_catalogs() -> dict[str, str]:
     def words(code: str) -> dict[str, dict]:  # the rules' catalog as pyrules.i18n read it from the source
         rules = i18n.CATALOGS[code]
         page = {text: said for text, said in page_catalog(code).items() if rules.get(text) != said}
-        i18n.keyed_short({**rules, **page})  # the page looks a text up in both: no two texts with one key
-        (page_keys, page_texts), (rules_keys, rules_texts) = (packed(i18n.keyed_short(c)) for c in (page, rules))
+        keyed_short({**rules, **page})  # the page looks a text up in both: no two texts with one key
+        (page_keys, page_texts), (rules_keys, rules_texts) = (packed(keyed_short(c)) for c in (page, rules))
         # the keys last, as one string (the page's, then the rules'): their random characters, which gzip cannot
         # shrink, apart from the texts (98 bytes less in Russian than each catalog's keys before its texts)
         return {"page": page_texts, "rules": rules_texts,

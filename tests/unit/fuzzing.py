@@ -10,10 +10,11 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from pyrules import Fight, RecordError, i18n, odds, params, rng
+from pyrules import Fight, RecordError, odds, params, rng
 from pyrules.systems import SYSTEMS
 from pyrules.systems.citadel.record import HEROES, MONSTERS, WEAPON_LABELS
 from pyrules.systems.fighting_fantasy.record import SPELLS
+from tools.words import keyed_short
 
 SYSTEM_KEYS = sorted(SYSTEMS)
 
@@ -374,4 +375,4 @@ def hostile_catalogs(draw, templates: list[str]) -> dict[str, str]:
     broken = draw(st.sampled_from([0.0, 0.001, 0.05]))  # how often a text is broken: refusing the whole catalog
     catalog = {text: _hostile_text(text, "broken" if rnd.random() < broken else rnd.choice(ways), rnd)
                for text in templates}  # fmt: skip
-    return i18n.keyed_short(catalog) if draw(st.booleans()) else catalog
+    return keyed_short(catalog) if draw(st.booleans()) else catalog

@@ -15,6 +15,7 @@ from pyrules import Fight, RecordError, api
 from pyrules.fields import key_name
 from pyrules.i18n import CATALOGS, LANGUAGE_DATA, LANGUAGES, language, plural, tr
 from pyrules.systems import SYSTEMS
+from tools.words import keyed_short
 
 RUSSIAN = CATALOGS["ru"]
 OTHERS = [code for code in LANGUAGES if code != "en"]
@@ -133,7 +134,7 @@ def test_the_pages_copy_of_the_catalog_keyed_short_translates_every_text_the_sam
     from pyrules import i18n
 
     full = dict(RUSSIAN)
-    short, is_short = i18n._catalog(i18n.keyed_short(full))
+    short, is_short = i18n._catalog(keyed_short(full))
     assert is_short and len(short) == len(full) and all(len(key) <= 8 for key in short)
     monkeypatch.setitem(i18n.CATALOGS, "ru", short)
     monkeypatch.setattr(i18n, "SHORT", {"ru"})
@@ -254,7 +255,7 @@ def test_a_catalog_given_at_run_time_is_refused_whole_naming_the_text_that_break
     from pyrules import i18n
 
     catalog = {TEMPLATE: text, "is missing": "отсутствует"}
-    given = i18n.keyed_short(catalog) if short else catalog
+    given = keyed_short(catalog) if short else catalog
     before = dict(CATALOGS["ru"])
     reply = json.loads(api.call(json.dumps({"op": "words", "language": "ru", "catalog": given})))
     assert reply["ok"] is False and reply["error"]["message"] == message
@@ -274,7 +275,7 @@ def test_a_catalogs_names_are_its_english_ones_checked_when_added_or_when_first_
     assert reply["error"]["message"] == "uses {x}, which its English text does not"
     monkeypatch.setitem(CATALOGS, "ru", {})
     monkeypatch.setattr(i18n, "SHORT", set(i18n.SHORT))
-    short = i18n.keyed_short({**keyed, "is missing": "{value|a|b|c}", "{n} {n|point|points}": "{{n|x.__class__|y}}"})
+    short = keyed_short({**keyed, "is missing": "{value|a|b|c}", "{n} {n|point|points}": "{{n|x.__class__|y}}"})
     reply = json.loads(api.call(json.dumps({"op": "words", "language": "ru", "catalog": short})))
     assert reply == {"ok": True, "texts": 3, "kept": False}
     with language("ru"):
@@ -297,7 +298,7 @@ def test_a_brace_written_as_itself_where_its_english_has_none_is_refused_or_neve
     monkeypatch.setitem(CATALOGS, "ru", {})
     monkeypatch.setattr(i18n, "SHORT", set(i18n.SHORT))
     every = {english: text for english in texts()}
-    reply = json.loads(api.call(json.dumps({"op": "words", "language": "ru", "catalog": i18n.keyed_short(every)})))
+    reply = json.loads(api.call(json.dumps({"op": "words", "language": "ru", "catalog": keyed_short(every)})))
     assert reply["ok"], reply
     with language("ru"):
         assert tr(TEMPLATE, low=0, high=9, value=12) == "must be from 0 to 9, not 12"

@@ -106,8 +106,9 @@ def read_item(data: Any, path: str, lenient: bool = False) -> Item:
     return item
 
 
-def read(data: Any, path: str = "hero.chart", lenient: bool = False) -> Chart:
-    """The chart ``data`` holds; a refusal names the field."""
+def read(data: Any, path: str = "hero.chart", lenient: bool = False, system: Any = None, modifiers: Any = ()) -> Chart:
+    """The chart ``data`` holds; a refusal names the field. Read from a form (``lenient``), the set-up's bonuses
+    beside it (``modifiers``: (name, bonus)) are checked too (:func:`counted_twice`): a record reads as played."""
     r = Reader(data if data is not None else {}, path, LABELS, lenient)
     lists: dict[str, Any] = {
         key: tuple(
@@ -127,7 +128,10 @@ def read(data: Any, path: str = "hero.chart", lenient: bool = False) -> Chart:
     points = tuple((name, s.integer(name, low=0, high=MAX_EFFECT)) for name in s.data)
     s.done()
     r.done()
-    return Chart(**lists, **counts, skills=points)
+    chart = Chart(**lists, **counts, skills=points)
+    if lenient and modifiers:
+        counted_twice(system, chart, modifiers)
+    return chart
 
 
 def item_json(item: Item) -> str | dict:
@@ -164,7 +168,7 @@ def carried_skill(chart: Chart) -> int:
     return sum(item.skill for key in LISTS for item in getattr(chart, key) if item.uses is None)
 
 
-def counted_twice(system: Any, chart: Chart, modifiers: tuple[tuple[str, int], ...]) -> None:
+def counted_twice(system: Any, chart: Chart, modifiers: Any) -> None:
     """Refuses a set-up bonus (``hero.modifiers``) named as a carried item whose COMBAT SKILL the chart counts
     already (case and spaces aside): typed in the form beside the chart, it would count twice."""
     def key(name: str) -> str:

@@ -242,11 +242,7 @@ class Record(System):
         if given not in (None, {}):  # the chart's reader comes with the rules' second pack (tools/package.py)
             from .chart import read
 
-            chart = read(given, "hero.chart", lenient)
-            if lenient:  # a form's bonus beside the chart; a record is read as it was played
-                from .chart import counted_twice
-
-                counted_twice(cls, chart, tuple(modifiers))
+            chart = read(given, "hero.chart", lenient, cls, modifiers)
         r.done()
         return Hero(
             skill, endurance, willpower, weapon, weapon_bonus, tuple(modifiers), name, endurance_max, willpower_max,
