@@ -174,6 +174,25 @@ def test_citadel_of_blood_by_simulation_with_progress_and_cancel(page):
     expect(odds.get_by_role("button", name="Cancel")).to_be_hidden()
 
 
+def test_a_citadel_form_the_rules_refuse_is_told_by_its_field_not_offered_a_simulation(page):
+    """A book without exact odds is simulated, but only once the rules take its form: a letter in a character's Wound
+    Points is said by its field, as in every book, and the simulation is offered again once it is mended."""
+    from test_citadel import add_from_roster
+
+    add_from_roster(page, "Almuric", monsters=["Orcs"])
+    odds = panel(page)
+    simulate = odds.get_by_role("button", name="Estimate by simulation")
+    expect(odds.get_by_text("Too many possibilities for exact odds")).to_be_visible(timeout=ODDS_TIMEOUT)
+    points = page.get_by_role("group", name="Character A").get_by_label("Wound Points")
+    points.fill("x")
+    expect(odds.get_by_text(re.compile(r"^To see the odds, correct .*Wound Points"))).to_be_visible(timeout=ODDS_TIMEOUT)
+    expect(odds.get_by_text("Too many possibilities for exact odds")).to_be_hidden()
+    expect(simulate).to_be_hidden()
+    points.fill("8")
+    expect(odds.get_by_text("Too many possibilities for exact odds")).to_be_visible(timeout=ODDS_TIMEOUT)
+    expect(simulate).to_be_visible()
+
+
 # ---- the odds panel never hangs; the simulation for every system, stepped by time --------------------------
 
 # Swallows the next "odds" request the page posts to a worker (every request the rules answer is bounded by their
