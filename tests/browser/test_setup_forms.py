@@ -197,3 +197,16 @@ def test_one_start_marks_every_faulty_field_and_no_field_of_its_row_moves(page):
         expect(fields[0]).to_have_accessible_description("")
         assert boxes() == after  # typing in a mended field moves nothing
         expect(fields[1]).to_have_attribute("aria-invalid", "true")  # the others still said
+
+
+def test_an_items_row_reads_name_bonus_remove_side_by_side_at_every_width(page):
+    """A bonus's row: its name's field first and widest, its bonus, then Remove, none over another (Remove took the
+    first column and the name was squeezed under it, at 360 px to a sliver)."""
+    page.get_by_role("radio", name="Dawn of the Darklords").check()
+    page.get_by_role("button", name="Add an item").click()
+    row = page.locator("#modifiers li").first
+    for width in (360, 1280):
+        page.set_viewport_size({"width": width, "height": 800})
+        name, bonus, remove = (row.locator(css).evaluate(BOX) for css in ("[id$=-name]", "[id$=-skill]", "button"))
+        assert name[0] + name[2] <= bonus[0] and bonus[0] + bonus[2] <= remove[0], (width, name, bonus, remove)
+        assert name[2] > bonus[2] > 40, (width, name, bonus)

@@ -183,7 +183,7 @@ def counted_twice(system: Any, chart: Chart, modifiers: Any) -> None:
                         stat=tr(system.labels()["skill"]))  # fmt: skip
             raise RecordError(f"hero.modifiers[{i}].name",
                               tr("{item} is on the Action Chart, which counts its {effect} already", item=item.name,
-                                 effect=effect), tr("Item or spell"))  # fmt: skip
+                                 effect=effect), tr("Item or weapon"))  # fmt: skip
 
 
 def usable(chart: Chart) -> list[Item]:

@@ -234,7 +234,7 @@ class Record(System):
             weapon_bonus = r.integer("weapon_bonus", low=0, high=20, default=0)
         modifiers = []
         for i, item in enumerate(r.items("modifiers", low=0, high=20, default=[])):
-            m = Reader(item, f"hero.modifiers[{i}]", {"name": "Item or spell", "skill": "Bonus"}, lenient)
+            m = Reader(item, f"hero.modifiers[{i}]", {"name": "Item or weapon", "skill": "Bonus"}, lenient)
             modifiers.append((m.text("name", default="Bonus"), m.integer("skill", low=-MAX_SKILL, high=MAX_SKILL)))
             m.done()
         name = r.text("name", default="", max_length=MAX_NAME)  # the adventure sheet's name
