@@ -327,14 +327,14 @@ async function compute() {
   }
   if (!panel.exact) {
     warm(); // the simulation is offered: its worker started ahead of the click
-    // A set-up's form is read by the rules first (at once: they have no exact odds to try): a field they refuse is
-    // said as in every book, and there is nothing to simulate until it is mended.
-    const read = panel.form ? await oddsOf(asking()) : null;
+    // A set-up's form is read by the rules first (at once: they have no exact odds to try, a form they take is "too
+    // large"): a field they refuse is said as in every book, and there is nothing to simulate until it is mended.
+    const read = panel.form && get("oddsAllowed") ? await askEither(asking()) : null;
     if (panel.dirty) return;
     clear();
-    if (read && !read.reply.ok && !read.reply.too_large) {
+    if (read && !read.ok && !read.too_large) {
       offerSimulation(false);
-      return say(needs(read.reply.error));
+      return say(needs(read.error));
     }
     say(get("oddsAllowed") ? t("Too many possibilities for exact odds: estimate them by simulation.") : t("The odds are being prepared…"));
     return;

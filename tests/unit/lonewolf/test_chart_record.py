@@ -92,7 +92,8 @@ def test_a_form_bonus_named_as_a_carried_item_of_the_chart_is_refused_a_record_a
         every_fault(lambda: system.parse_setup(given, lenient=True))
     assert refused.value.field == "hero.modifiers[1].name"
     skill = {"en": system.skill_label, "ru": "МАСТЕРСТВО", "es": "DESTREZA"}[language_]
-    words = {"en": "is on the Action Chart", "ru": "уже учтено в Листке действий", "es": "ya está en la Carta de Acción"}
+    words = {"en": "is on the Action Chart", "ru": "уже учтено в Листке действий",
+             "es": "ya está en la Carta de Acción"}
     assert "Jewelled Dagger" in refused.value.message and words[language_] in refused.value.message
     assert skill in refused.value.message and "1" in refused.value.message
     reply = json.loads(api.call(json.dumps({"op": "start", "record": given, "form": True})))
