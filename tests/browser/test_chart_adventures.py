@@ -6,8 +6,7 @@ opened midway and at the end by a friend in a profile of their own. After each a
 the screen shows exactly the sheet a small oracle in this file gives from the books' rules: the chart on plain dicts
 (tests/unit/lonewolf/test_sheet_adventures.py's, nothing of pyrules' code) and each round's losses from the Combat
 Results Tables typed from the printed books (tests/reference/rules-tables.md). Each book's limits are met and refused
-by name beside the field, what was typed kept. The one step the chart has no control for, a Medi-Kit unit used, is
-its own test, expected to fail until the chart has one."""
+by name beside the field, what was typed kept. A Medi-Kit unit used from its own button is test_action_chart.py's."""
 
 from __future__ import annotations
 
