@@ -10,11 +10,10 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from pyrules import Fight, RecordError, odds, params, rng
+from pyrules import Fight, RecordError, i18n, odds, params, rng
 from pyrules.systems import SYSTEMS
 from pyrules.systems.citadel.record import HEROES, MONSTERS, WEAPON_LABELS
 from pyrules.systems.fighting_fantasy.record import SPELLS
-from tools.words import keyed_short
 
 SYSTEM_KEYS = sorted(SYSTEMS)
 
@@ -364,6 +363,12 @@ def _hostile_text(template: str, how: str, rnd: Any) -> str:
         return rnd.choice(["{{x}}", "{{", "}}", "a {{b}} c", template + " {{" + rnd.choice(["x", "n", "error"]) + "}}",
                            "{{{x}}}", template.replace("{", "{{{", 1)])
     return template
+
+
+def keyed_short(catalog: dict[str, str]) -> dict[str, str]:
+    """A catalog keyed short, as the build writes the page's copy (tools/words.py's ``keyed_short``, which also refuses
+    two texts with one key; tools/ is not in the Pyodide run's copy of the tests): each text under its short key."""
+    return {"": i18n.KEYED_SHORT, **{i18n.short_key(text): said for text, said in catalog.items()}}
 
 
 @st.composite

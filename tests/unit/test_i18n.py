@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+from pathlib import Path
 
 import pytest
 from conftest import make_record
+from fuzzing import keyed_short
 from translatable import names, texts
 
 from pyrules import Fight, RecordError, api
 from pyrules.fields import key_name
 from pyrules.i18n import CATALOGS, LANGUAGE_DATA, LANGUAGES, language, plural, tr
 from pyrules.systems import SYSTEMS
-from tools.words import keyed_short
 
 RUSSIAN = CATALOGS["ru"]
 OTHERS = [code for code in LANGUAGES if code != "en"]
@@ -125,6 +127,19 @@ def test_log_notes_follow_the_language():
     with language("ru"):
         assert Fight.from_record(record).log[0]["notes"] == ["Гоблин: вне боя; следующий противник — Орк"]
     assert Fight.from_record(record).log[0]["notes"] == ["Гоблин: out of the fight; the next enemy: Орк"]
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="tools/ is not in Pyodide")
+def test_the_builds_catalog_keyed_short_is_the_tests_and_refuses_two_texts_with_one_key(monkeypatch):
+    """tools/words.py keys the page's copy of a catalog as the tests' copy does, and refuses two texts one key."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from pyrules import i18n
+    from tools.words import keyed_short as built
+
+    assert built(RUSSIAN) == keyed_short(RUSSIAN) and len(built(RUSSIAN)) == len(RUSSIAN) + 1
+    monkeypatch.setattr(i18n, "short_key", lambda text: "same")
+    with pytest.raises(ValueError, match="same short key"):
+        built({"one": "1", "two": "2"})
 
 
 def test_the_pages_copy_of_the_catalog_keyed_short_translates_every_text_the_same(monkeypatch):
