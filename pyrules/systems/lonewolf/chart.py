@@ -170,20 +170,21 @@ def carried_skill(chart: Chart) -> int:
 
 def counted_twice(system: Any, chart: Chart, modifiers: Any) -> None:
     """Refuses a set-up bonus (``hero.modifiers``) named as a carried item whose COMBAT SKILL the chart counts
-    already (case and spaces aside): typed in the form beside the chart, it would count twice."""
-    def key(name: str) -> str:
-        return " ".join(name.casefold().split())
-
-    carried = {key(item.name): item for part in LISTS for item in getattr(chart, part)
+    already, whatever its case (both names are read with their spaces made single): typed in the form beside the
+    chart, it would count twice."""
+    carried = {item.name.casefold(): item for part in LISTS for item in getattr(chart, part)
                if item.skill and item.uses is None}  # fmt: skip
     for i, (name, _) in enumerate(modifiers):
-        item = carried.get(key(name))
+        item = carried.get(name.casefold())
         if item is not None:
-            effect = tr("{change} {stat}", change=f"{'+' if item.skill > 0 else '−'}{abs(item.skill)}",
-                        stat=tr(system.labels()["skill"]))  # fmt: skip
             raise RecordError(f"hero.modifiers[{i}].name",
                               tr("{item} is on the Action Chart, which counts its {effect} already", item=item.name,
-                                 effect=effect), tr("Item or weapon"))  # fmt: skip
+                                 effect=effect(system, "skill", item.skill)), tr("Item or weapon"))  # fmt: skip
+
+
+def effect(system: Any, stat: str, n: int) -> str:
+    """A change to one of the hero's values in the book's words ("+4 ENDURANCE", "−1 COMBAT SKILL")."""
+    return tr("{change} {stat}", change=f"{'+' if n > 0 else '−'}{abs(n)}", stat=tr(system.labels()[stat]))
 
 
 def usable(chart: Chart) -> list[Item]:
@@ -237,11 +238,9 @@ def use_item(system: type[Engine], setup: Setup, state: State, name: str, path: 
 def use_buttons(system: type[Engine], setup: Setup, state: State) -> list[dict[str, str]]:
     """The items that may be used now (``usable_now``), each with its button's words: its name and what using it
     gives, in the book's words ("Use Laumspur: +4 ENDURANCE")."""
-    labels = system.labels()
     buttons = []
     for item in system.usable_now(setup, state):
-        gives = [tr("{change} {stat}", change=f"{'+' if n > 0 else '−'}{abs(n)}", stat=tr(labels[key]))
-                 for key, n in (("endurance", item.endurance), ("skill", item.skill)) if n]  # fmt: skip
+        gives = [effect(system, key, n) for key, n in (("endurance", item.endurance), ("skill", item.skill)) if n]
         name = tr("Use {item}", item=item.name)
         buttons.append({"item": item.name, "label": f"{name}: {', '.join(gives)}" if gives else name})
     return buttons
