@@ -3,14 +3,17 @@ tooling (.venv), and the browsers the tests drive (Debian's packages, by apt-get
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
-from tools.paths import BUILD, ROOT, VENV, run
+from tools.paths import BUILD, ROOT, VENV, log, run
 
 # npm tools, pinned (installed into build/node-tools when the site is built): esbuild minifies the page; TypeScript
 # type-checks its JavaScript from the JSDoc types (tsconfig.json, tsconfig.workers.json), a step of `test`; axe-core
@@ -75,18 +78,58 @@ ENGINE_PACKAGES = {
 }
 
 
+# The file whose lock gives this project's set-ups their turn at apt-get (one per machine, whichever clone runs).
+APT_TURN = Path(tempfile.gettempdir()) / "pyrules-apt.lock"
+# How long a set-up waits for another program's apt-get (an unattended upgrade) to let go of apt's own locks.
+APT_LOCK_WAIT = 900.0
+APT_LOCK_POLL = 5.0  # and how often it asks again
+
+
 def ensure_engines(paths: list[str]) -> None:
     """Installs with apt-get the Debian packages of whichever of `paths` are missing (Playwright's own browser
-    downloads do not work on these machines)."""
-    missing = sorted({ENGINE_PACKAGES[p] for p in paths if not Path(p).exists()})
-    if missing and shutil.which("apt-get"):
-        sudo = [] if os.geteuid() == 0 else ["sudo"]
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        run(*sudo, "apt-get", "update", "-qq", env=env)
-        run(*sudo, "apt-get", "install", "-y", "-qq", *missing, env=env, stdout=subprocess.DEVNULL)
+    downloads do not work on these machines). Set-ups run side by side (several clones tested at once) take turns:
+    the first installs, the others wait for it and then find nothing missing."""
+    if _missing(paths) and shutil.which("apt-get"):
+        _install(paths)
+    _check_installed(paths)
+
+
+def _install(paths: list[str]) -> None:
+    APT_TURN.parent.mkdir(parents=True, exist_ok=True)
+    with APT_TURN.open("a") as turn:
+        fcntl.flock(turn, fcntl.LOCK_EX)  # released when the file closes, or the process ends
+        missing = _missing(paths)
+        if missing:
+            sudo = [] if os.geteuid() == 0 else ["sudo"]
+            env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive", "LC_ALL": "C"}  # apt's words, for _apt
+            _apt(*sudo, "apt-get", "update", "-qq", env=env)
+            _apt(*sudo, "apt-get", "install", "-y", "-qq", *missing, env=env)
+
+
+def _missing(paths: list[str]) -> list[str]:
+    return sorted({ENGINE_PACKAGES[p] for p in paths if not Path(p).exists()})
+
+
+def _check_installed(paths: list[str]) -> None:
     still = [p for p in paths if not Path(p).exists()]
     if still:
-        sys.exit(f"build.py: not installed: {', '.join(still)} (Debian packages {', '.join(missing)})")
+        sys.exit(f"build.py: not installed: {', '.join(still)} (Debian packages {', '.join(_missing(paths))})")
+
+
+def _apt(*cmd: str, env: dict[str, str]) -> None:
+    """Runs apt-get, again while another program holds apt's locks (apt-get update has no wait of its own), for at
+    most APT_LOCK_WAIT seconds; any other failure ends the set-up with apt's own message."""
+    deadline = time.monotonic() + APT_LOCK_WAIT
+    log("$ " + " ".join(cmd))
+    while True:
+        done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if done.returncode == 0:
+            return
+        if "Could not get lock" not in done.stderr or time.monotonic() > deadline:
+            sys.stderr.write(done.stderr)
+            raise subprocess.CalledProcessError(done.returncode, cmd)
+        log("apt's lock is held by another program; waiting for it")
+        time.sleep(APT_LOCK_POLL)
 
 
 def ensure_chromium() -> str:
