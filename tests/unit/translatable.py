@@ -28,7 +28,7 @@ def texts() -> set[str]:
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 name = getattr(node.func, "id", getattr(node.func, "attr", ""))
-                if name == "tr" and node.args and isinstance(node.args[0], ast.Constant):
+                if name in ("tr", "unfilled") and node.args and isinstance(node.args[0], ast.Constant):
                     found.add(node.args[0].value)
                 if name in ("Weapon", "FFHero") and len(node.args) > 1 and isinstance(node.args[1], ast.Constant):
                     found.add(node.args[1].value)

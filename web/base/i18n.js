@@ -210,8 +210,17 @@ export function t(text, fields = {}) {
   const catalog = CATALOGS[current];
   const key = catalog[""] === "crc24" ? shortKey(text) : text;
   const known = key !== "" && Object.hasOwn(catalog, key);
-  const template = known ? catalog[key] : text;
-  const code = known ? current : "en";
+  return fill(known ? catalog[key] : text, fields, known ? current : "en");
+}
+
+/**
+ * A text already in the language `code` (the page's, where the rules said it), its {fields} and {n|plural|forms}
+ * filled in.
+ * @param {string} template
+ * @param {Record<string, unknown>} fields
+ * @param {string} [code]
+ */
+export function fill(template, fields, code = current) {
   const rules = new Intl.PluralRules(code);
   return template
     .replace(/\{(\w+)\|([^{}]*)\}/g, (_, name, forms) => {

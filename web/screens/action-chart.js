@@ -4,7 +4,7 @@
 // Each change is one `sheet` request with the adventure and its fights (its journal counts them): its refusal is shown
 // beside the field it names, in the part it concerns; the adventure's log is the rules' lines of its journal.
 import { h, numberOrText, showError, signed } from "../base/dom.js";
-import { language, t } from "../base/i18n.js";
+import { fill, language, t } from "../base/i18n.js";
 import { emit, get, on } from "../base/state.js";
 import * as adventures from "./adventures.js";
 import { SIGNED } from "./form.js";
@@ -15,6 +15,11 @@ import { announce } from "./widgets.js";
 /** @typedef {import("../base/rules.js").System} System */
 /** @typedef {string | {name: string, skill?: number, endurance?: number, uses?: number, in_fight?: boolean}} Item */
 /**
+ * What an item may do, as the book declares it: its field in the form adding one (`label`; `check`: a box, else a
+ * whole number) and how a carried item says it (`said`, its {n} the item's value, with its sign where `signed`).
+ * @typedef {{key: string, label: string, said: string, signed?: boolean, check?: boolean}} Effect
+ */
+/**
  * A part of the chart as the book declares it: a list of items or a count; its limit (null: the player keeps it,
  * `note` says so); what a count holds; a box of named counts' `names` (the record's) and their `labels` (shown);
  * `meals`: the Meals take its spaces; `use`: the words of using one of a count's units (a Medi-Kit's), its button.
@@ -24,8 +29,6 @@ import { announce } from "./widgets.js";
 
 // The actions a form or an item's button sends; the book's others are a button each (a Meal eaten, none to eat).
 const FIELDED = ["take", "drop", "count", "use", "endurance", "willpower", "section"];
-// An item's effects typed in the add form, each a field.
-const EFFECTS = ["skill", "endurance", "uses"];
 
 const log = h("ol", { className: "backpack", id: "chart-log" });
 const box = h("section", { id: "action-chart", className: "card", hidden: true,
@@ -36,6 +39,8 @@ let acts = [];
 let shown;
 /** @type {{names: string[], labels: string[]}} the powers' names as the record keeps them, and as they are shown */
 let known = { names: [], labels: [] };
+/** @type {Effect[]} what an item of the book drawn may do */
+let effects = [];
 /** @type {Adventure | null} the adventure drawn */
 let last = null;
 /** @type {Record<string, Record<string, System> | null | undefined>} each language's books as the rules tell them
@@ -81,7 +86,7 @@ export function draw(next, system) {
   if (!declared || !next) return box.replaceChildren(); // no other book's controls left behind
   acts = [];
   const chart = next.hero?.chart ?? {};
-  const { labels } = system;
+  effects = declared.effects;
   /** @type {{do: string, label: string}[]} the book's actions between sections, each with its label */
   const actions = declared.actions;
   const said = Object.fromEntries(actions.map((a) => [a.do, a.label])); // each action's label, by its `do`
@@ -110,12 +115,11 @@ export function draw(next, system) {
               ...parts.filter((p) => p.kind === "items").map((p) => new Option(p.label, p.key)))),
           field("chart-add-name", t("Item"), "action.item", { maxLength: 80, inputMode: "text" }),
           h("details", {}, h("summary", { i18n: "Its effect, as the book says" }),
-            ...[t("Bonus to {skill}", { skill: labels.skill }), t("{stat} restored", { stat: labels.endurance }),
-                t("Uses (empty: not used up)")]
-              .map((text, i) => field(`chart-add-${EFFECTS[i]}`, text, `action.item.${EFFECTS[i]}`)),
-            h("div", { className: "field check" },
-              h("input", { type: "checkbox", id: "chart-add-fight", data: { field: "action.item.in_fight" } }),
-              label("chart-add-fight", t("May be used in a fight"))))], t("Add")))),
+            ...effects.map((e) => (e.check
+              ? h("div", { className: "field check" },
+                  h("input", { type: "checkbox", id: `chart-add-${e.key}`, data: { field: `action.item.${e.key}` } }),
+                  label(`chart-add-${e.key}`, e.label))
+              : field(`chart-add-${e.key}`, e.label, `action.item.${e.key}`))))], t("Add")))),
       tools(part(h("h3", { i18n: "Between sections" }),
         h("div", { className: "inline" }, ...actions.filter((a) => !FIELDED.includes(a.do))
           .map((a) => button(a.label, () => ({ action: { do: a.do } }), `chart-${a.do}`))),
@@ -260,12 +264,10 @@ function listPart(key, title, items = [], limit, note, more, meals = 0) {
  */
 function said(item) {
   if (typeof item === "string") return known.labels[known.names.indexOf(item)] ?? item; // a power's, translated
-  const { labels } = shown;
-  const effects = [item.skill ? t("{change} {stat}", { change: signed(item.skill), stat: labels.skill }) : "",
-                   item.endurance ? t("{change} {stat}", { change: `+${item.endurance}`, stat: labels.endurance }) : "",
-                   item.uses === undefined || item.uses === null ? "" : t("{n} {n|use|uses} left", { n: item.uses }),
-                   item.in_fight ? t("in a fight") : ""].filter(Boolean);
-  return effects.length ? `${item.name} (${effects.join(", ")})` : item.name;
+  const has = /** @type {Record<string, unknown>} */ (item);
+  const its = effects.filter((e) => has[e.key] !== undefined && has[e.key] !== null && has[e.key] !== false)
+    .map((e) => fill(e.said, { n: e.signed ? signed(Number(has[e.key])) : has[e.key] }));
+  return its.length ? `${item.name} (${its.join(", ")})` : item.name;
 }
 
 /**
@@ -322,8 +324,10 @@ function value(id) {
 function item() {
   /** @type {Record<string, unknown>} */
   const typed = { name: String(value("chart-add-name")) };
-  for (const key of EFFECTS) if (value(`chart-add-${key}`) !== "") typed[key] = value(`chart-add-${key}`);
-  if (value("chart-add-fight")) typed.in_fight = true;
+  for (const { key, check } of effects) {
+    const given = value(`chart-add-${key}`);
+    if (check ? given : given !== "") typed[key] = given;
+  }
   return typed;
 }
 

@@ -16,6 +16,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
+from ... import i18n
 from ...i18n import read_json, tr
 from .chart import MAX_COUNT, MAX_ITEMS
 
@@ -109,13 +110,14 @@ def _books() -> dict[str, Any]:
     return dict(read_json(__file__, "action_charts.json")["books"])
 
 
-def declared(key: str, willpower: bool) -> dict:
+def declared(key: str, willpower: bool, labels: dict[str, str]) -> dict:
     """The book's chart as describe() declares it, in the current language: its boxes (``parts``: ``key``, the
     printed ``label``, ``kind``, ``limit``, or null with a ``note``: the player keeps it; a count's ``holds``; the
     Backpack's ``meals``: the Meals take its spaces; the Herb Pouch's ``needs``; a Medi-Kit's ``use``: the words of
     using one unit), the ``powers`` chosen at the start
-    and the ``actions`` between sections, each with its label. A list of names (``names``: the powers', the
-    skills') is the record's, in English, with ``labels`` as the page shows them."""
+    and the ``actions`` between sections, each with its label; an item's ``effects`` (:func:`effects`; ``labels``:
+    the hero's values in the book's words). A list of names (``names``: the powers', the skills') is the record's, in
+    English, with ``labels`` as the page shows them."""
     book = of(key)
     parts = []
     for part in book.parts:
@@ -136,12 +138,36 @@ def declared(key: str, willpower: bool) -> dict:
             told["names"], told["labels"] = list(part.names), [tr(name) for name in part.names]
         parts.append(told)
     told_book: dict[str, Any] = {"parts": parts, "actions": [
-        {"do": do, "label": tr(label)} for do, label in actions(key, willpower).items()]}  # fmt: skip
+        {"do": do, "label": tr(label)} for do, label in actions(key, willpower).items()],
+        "effects": effects(labels)}  # fmt: skip
     if book.powers:
         told_book["powers"] = {"key": "powers", "label": tr(book.powers.label), "choose": book.powers.choose,
                                "names": list(book.powers.names),
                                "labels": [tr(name) for name in book.powers.names]}  # fmt: skip
     return told_book
+
+
+def effects(labels: dict[str, str]) -> list[dict]:
+    """What an item may do (chart.Item's fields but its name), in the current language: as the form adding one asks
+    (``label``; ``check``: a box, else a whole number) and as a carried item says it (``said``: its ``{n}`` is the
+    item's value, with its sign where ``signed``)."""
+    skill, endurance = tr(labels["skill"]), tr(labels["endurance"])
+    return [
+        {"key": "skill", "label": tr("Bonus to {skill}", skill=skill), "signed": True,
+         "said": tr("{change} {stat}", change="{n}", stat=skill)},
+        {"key": "endurance", "label": tr("{stat} restored", stat=endurance), "signed": True,
+         "said": tr("{change} {stat}", change="{n}", stat=endurance)},
+        {"key": "uses", "label": tr("Uses (empty: not used up)"), "said": unfilled("{n} {n|use|uses} left")},
+        {"key": "in_fight", "label": tr("May be used in a fight"), "said": tr("in a fight"), "check": True},
+    ]  # fmt: skip
+
+
+def unfilled(template: str) -> str:
+    """``template`` in the current language with its fields left for the page to fill (a count's plural form is
+    chosen where the count is known); the English where the language's text does not fit it (:func:`i18n.fault`)."""
+    code = i18n.current()
+    own = i18n.CATALOGS.get(code, {}).get(i18n.short_key(template) if code in i18n.SHORT else template)
+    return own if own is not None and i18n.fault(template, own, short=False) is None else template
 
 
 def actions(key: str, willpower: bool) -> dict[str, str]:

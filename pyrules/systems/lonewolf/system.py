@@ -83,7 +83,7 @@ class LoneWolf(View):
         """The view's description and the book's Action Chart (``chart``: book.py's declaration)."""
         from .book import declared
 
-        return {**super().describe(), "chart": declared(cls.key, cls.has_willpower)}
+        return {**super().describe(), "chart": declared(cls.key, cls.has_willpower, cls.labels())}
 
     @classmethod
     def description(cls, page: bool = False) -> dict:

@@ -8,8 +8,11 @@ import json
 
 import pytest
 
-from pyrules import api
-from pyrules.systems.lonewolf.chart import MAX_ITEMS
+from pyrules import api, i18n
+from pyrules.i18n import tr
+from pyrules.systems import SYSTEMS
+from pyrules.systems.lonewolf.book import unfilled
+from pyrules.systems.lonewolf.chart import ITEM_LABELS, MAX_ITEMS, effect
 
 
 def call(**request):
@@ -182,3 +185,34 @@ def test_a_power_is_chosen_once_and_a_skills_points_stay_within_the_record():
     skill = refusal("freeway-warrior", {"skills": {"Stealth": 1}},
                     {"do": "count", "part": "skills", "name": "Stealth", "change": -2}, "en")  # fmt: skip
     assert skill["message"] == "must be from 0 to 99, not -1" and skill["label"] == "Stealth"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("system", ["lone-wolf", "grey-star", "freeway-warrior"])
+def test_an_items_effects_are_declared_as_the_rules_say_a_change_in_each_language(system, lang):
+    """What an item may do is the rules' to declare (the page fills each ``said``'s {n}, signed where ``signed``): the
+    form's fields are the Item's but its name, and a carried item's bonus and ENDURANCE read as the rules' own
+    effect() says a change, in the book's words of each language."""
+    effects = described(system, lang)["effects"]
+    assert [e["key"] for e in effects] == [key for key in ITEM_LABELS if key != "name"]
+    assert [bool(e.get("check")) for e in effects] == [False, False, False, True]
+    with i18n.language(lang):
+        for e in effects[:2]:
+            assert e["signed"] and e["said"].replace("{n}", "−2") == effect(SYSTEMS[system], e["key"], -2)
+        assert effects[0]["label"] == tr("Bonus to {skill}", skill=tr(SYSTEMS[system].labels()["skill"]))
+    uses, in_fight = effects[2]["said"], effects[3]["said"]
+    assert "{n}" in uses and "{n|" in uses and not effects[2].get("signed")
+    if lang != "en":  # said in the language, not English's words left for the page to translate
+        assert uses != "{n} {n|use|uses} left" and in_fight != "in a fight"
+        assert effects[1]["label"] != "ENDURANCE restored"
+
+
+def test_an_effects_words_that_do_not_fit_their_english_are_said_in_english(monkeypatch):
+    """A language's text for an effect left for the page to fill is used only where its fields are the English's: one
+    naming another field is left out, as tr() leaves it out, and the English is declared."""
+    template = "{n} {n|use|uses} left"
+    key = i18n.short_key(template) if "ru" in i18n.SHORT else template
+    with i18n.language("ru"):
+        assert unfilled(template) == i18n.CATALOGS["ru"][key] != template
+        monkeypatch.setitem(i18n.CATALOGS["ru"], key, "осталось {m}")
+        assert unfilled(template) == template
