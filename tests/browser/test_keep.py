@@ -462,15 +462,19 @@ def test_a_new_pyodide_never_meets_the_old_runtime_in_the_cache(context, deploym
     page.evaluate("window.pyrulesServiceWorker.update()")
     expect(page.get_by_role("button", name="Update now")).to_be_visible(timeout=60_000)
     page.get_by_role("button", name="Update now").click()
+    # The new deployment's cache is whole once its worker is active: it deletes every other cache as it activates,
+    # after its install filled its own (a new cache's name shows as soon as the install starts filling it).
     page.wait_for_function(
-        """(old) => caches.keys().then(keys => keys.some(k => k.startsWith("pyrules-app-") && !old.includes(k)))""",
+        """(old) => caches.keys().then(keys => keys.some(k => k.startsWith("pyrules-app-") && !old.includes(k))
+                                               && !keys.some(k => old.includes(k)))""",
         arg=old_caches,
+        timeout=BOOT_TIMEOUT,
     )
     wait_ready(page)
     expect(page.get_by_role("button", name="Start fight")).to_be_enabled()
     cached = page.evaluate(
-        """async (names) => {
-        const key = (await caches.keys()).find(k => k.startsWith("pyrules-app-"));
+        """async ([names, old]) => {
+        const key = (await caches.keys()).find(k => k.startsWith("pyrules-app-") && !old.includes(k));
         const cache = await caches.open(key);
         const out = {};
         for (const name of names) {
@@ -479,7 +483,7 @@ def test_a_new_pyodide_never_meets_the_old_runtime_in_the_cache(context, deploym
         }
         return out;
     }""",
-        sorted(new_files),
+        [sorted(new_files), old_caches],
     )
     assert len(new_files) == len(SHIPPED_RUNTIME) + 1  # and the new runtime's standard library
     for name, data in new_files.items():
