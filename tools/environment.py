@@ -69,12 +69,14 @@ def ensure_venv() -> Path:
 
 
 # Debian's packages for the browser tests, by the file each one provides: Chromium (Playwright), Firefox ESR
-# (puppeteer-core over WebDriver BiDi), WebKitGTK's WebDriver and MiniBrowser (Selenium), and Xvfb, WebKit's screen.
+# (puppeteer-core over WebDriver BiDi), WebKitGTK's WebDriver and MiniBrowser (Selenium), Xvfb, WebKit's screen, and
+# xprop, with which a test checks that screen (tests/engines/test_display.py).
 ENGINE_PACKAGES = {
     CHROMIUM: "chromium",
     "/usr/bin/firefox-esr": "firefox-esr",
     "/usr/bin/WebKitWebDriver": "webkit2gtk-driver",
     "/usr/bin/Xvfb": "xvfb",
+    "/usr/bin/xprop": "x11-utils",
 }
 
 

@@ -100,12 +100,16 @@ SECOND_LANE_BROWSER_TESTS = ("test_boot.py", "test_keep.py", "test_a11y.py")
 # Run after the lanes, alone: a shared 5,000-round fight is replayed within one request's budget (pyrules.budget), a
 # wall clock that the lanes' load stretched past it once in a clean-clone run (its length is the bench's to measure).
 ALONE_BROWSER_TESTS = ("test_long_fight.py",)
+# s: the longest one browser test may take (pytest-timeout), so that a hang fails that test by name, with its stack,
+# well within CI's limit. The longest test took 100 s with three runs side by side here.
+BROWSER_TEST_BOUND = 600
 _printing = threading.Lock()
 
 
 def browser_pytest(*args: object) -> list:
-    """The command of a browser suite's pytest (no cache of its own between runs)."""
-    return [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args]
+    """The command of a browser suite's pytest (no cache of its own between runs), each test bounded."""
+    return [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--timeout={BROWSER_TEST_BOUND}",
+            "--durations=3", *args]
 
 
 def side_by_side(lanes: list[tuple[list[Step], dict[str, str]]]) -> list[str]:

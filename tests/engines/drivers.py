@@ -27,6 +27,10 @@ FIREFOX = os.environ.get("PYRULES_FIREFOX", "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = os.environ.get("PYRULES_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 MINIBROWSER = os.environ.get("PYRULES_MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 SCRIPT_TIMEOUT = 180  # s: a page function may wait for Pyodide's first start on a slow, shared machine
+# s: the longest a request to WebKitWebDriver may take (a page function's SCRIPT_TIMEOUT and the driver's own answer).
+# Selenium's own waits have no end: a MiniBrowser that could not open its screen left the new session unanswered until
+# CI's limit ended the whole run.
+REQUEST_TIMEOUT = SCRIPT_TIMEOUT + 120
 
 
 class EngineError(RuntimeError):
@@ -137,12 +141,17 @@ class Firefox(Session):
 
 
 class Xvfb:
-    """A virtual screen for WebKit's MiniBrowser (Debian's xvfb); the display number is chosen by Xvfb."""
+    """A virtual screen for WebKit's MiniBrowser (Debian's xvfb); the display number is chosen by Xvfb.
+
+    `-noreset`: by default an X server resets when its last client leaves, and refuses the clients that come during
+    the reset. Each test's MiniBrowser is the only client, so the next test's could come just then ("cannot open
+    display", once in a CI run). Measured here: 450 connections from three loops of `xdpyinfo`, 13 refused without
+    it, none with it."""
 
     def __init__(self) -> None:
         read, write = os.pipe()
         self.process = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"],
             pass_fds=(write,),
             stderr=subprocess.DEVNULL,
         )
@@ -177,7 +186,11 @@ class WebKit(Session):
         # MiniBrowser's own messages (it says "WebProcess CRASHED" when the page's process dies): read by crashes()
         self.log = tempfile.NamedTemporaryFile(prefix="pyrules-webkit-", suffix=".log", delete=False)
         service = webdriver.WebKitGTKService(executable_path=WEBKIT_DRIVER, env=env, log_output=self.log)
-        self.driver = webdriver.WebKitGTK(options=options, service=service)
+        try:
+            self.driver = _bounded_webkitgtk(options, service)
+        except Exception as error:
+            said = Path(self.log.name).read_text(errors="replace").strip()
+            raise EngineError(f"WebKit did not start ({error!r}); MiniBrowser said: {said or 'nothing'}") from error
         self.driver.set_script_timeout(SCRIPT_TIMEOUT)
         self.driver.set_page_load_timeout(SCRIPT_TIMEOUT)
         self.driver.set_window_size(1200, 900)
@@ -225,6 +238,27 @@ class WebKit(Session):
         self.driver.quit()
         self.log.close()
         Path(self.log.name).unlink(missing_ok=True)
+
+
+def _bounded_webkitgtk(options, service):
+    """Selenium's WebKitGTK driver, each of its requests bounded by REQUEST_TIMEOUT (its own class takes no client
+    configuration and so waits without end)."""
+    from selenium.webdriver.common.webdriver import LocalWebDriver
+    from selenium.webdriver.remote.client_config import ClientConfig
+    from selenium.webdriver.remote.remote_connection import RemoteConnection
+
+    class Driver(LocalWebDriver):
+        def __init__(self) -> None:
+            self.service = service
+            service.start()
+            config = ClientConfig(remote_server_addr=service.service_url, timeout=REQUEST_TIMEOUT)
+            try:
+                super().__init__(command_executor=RemoteConnection(client_config=config), options=options)
+            except Exception:
+                self.quit()
+                raise
+
+    return Driver()
 
 
 class Chromium(Session):
