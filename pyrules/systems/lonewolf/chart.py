@@ -89,6 +89,12 @@ class Chart:
     ammo_12: int = 0
     skills: tuple[tuple[str, int], ...] = ()  # (Survival Skill, its points), in the order given
 
+    def lacks(self, power: str) -> str:
+        """Why a power chosen at the start may not be used, in the rules' words: not among the chart's (dotd.xml
+        sect44, sect64: "If you have the spell Vigour"); "" where it is. Here, in the rules' second pack, with
+        the chart (the first pack's rules ask it only of a hero who has one)."""
+        return "" if power in [p.name for p in self.powers] else tr("the Action Chart has no {power}", power=tr(power))
+
 
 def read_item(data: Any, path: str, lenient: bool = False) -> Item:
     """An item: its name alone (text) or ``{"name", "skill", "endurance", "uses", "in_fight"}``."""

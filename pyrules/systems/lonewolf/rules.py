@@ -256,6 +256,8 @@ class Engine(Record):
             return False, tr("the fight is over ({outcome})", outcome=tr(state.outcome))
         if not setup.rules.vigour:
             return False, tr("this fight does not allow Vigour")
+        if setup.hero.chart and (why := setup.hero.chart.lacks("Vigour")):  # a hero with a chart: among its spells
+            return False, why
         if state.vigour:
             return False, tr("Vigour is already cast for this fight")
         if state.endurance < VIGOUR_FLOOR:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from conftest import play, rounds
+from conftest import make_record, play, rounds
 from fuzzing import played_records
 from hypothesis import HealthCheck, assume, given, settings
 
-from pyrules import Fight, RecordError
+from pyrules import Fight, RecordError, api
 from pyrules.systems import SYSTEMS
 from pyrules.systems.lonewolf import FreewayWarrior, GreyStar, LoneWolf
 from pyrules.systems.lonewolf.tables import LONE_WOLF
@@ -283,6 +285,24 @@ def test_vigour_is_banedons_alone():
         with pytest.raises(RecordError) as error:
             play(system, hero, actions=[{"do": "vigour"}])
         assert error.value.field == "actions[0].do"
+
+
+def test_vigour_with_an_action_chart_only_where_it_has_the_spell():
+    """dotd.xml sect44, sect64: "If you have the spell Vigour, you may cast it": a hero with an Action Chart has it
+    among the chart's Brotherhood Spells; the odds and their advice follow the same rule."""
+    chosen = {**BANEDON, "chart": {"powers": ["Mend", "Vigour"]}}
+    assert play("lone-wolf", chosen, actions=[{"do": "vigour"}]).state.vigour
+    not_chosen = {**BANEDON, "chart": {"powers": ["Mend"], "backpack": ["Rope"]}}
+    fight = play("lone-wolf", not_chosen)
+    with pytest.raises(RecordError, match="the Action Chart has no Vigour") as error:
+        fight.apply({"do": "vigour"})
+    assert error.value.field == "actions[0]"
+    assert fight.view()["vigour"] == {**fight.view()["vigour"], "possible": True, "allowed": False}
+    assert "vigour" not in [a.do for a in fight.system.legal_actions(fight.setup, fight.state)]
+    enemy = [{"name": "Gourgaz", "skill": 20, "endurance": 30}]
+    for hero, advised in ((chosen, "vigour"), (not_chosen, None), (BANEDON, "vigour")):  # no chart: the fight's rule
+        reply = json.loads(api.call(json.dumps({"op": "odds", "record": make_record("lone-wolf", hero, enemy)})))
+        assert (reply.get("best") or {}).get("do") == advised, hero
 
 
 # ---- Grey Star ---------------------------------------------------------------------------------------------
