@@ -101,8 +101,8 @@ SECOND_LANE_BROWSER_TESTS = ("test_boot.py", "test_keep.py", "test_a11y.py")
 # wall clock that the lanes' load stretched past it once in a clean-clone run (its length is the bench's to measure).
 ALONE_BROWSER_TESTS = ("test_long_fight.py",)
 # s: the longest one browser test may take, its fixtures' set-up counted (pytest-timeout), so that a hang fails that
-# test by name, with its stack, well within CI's limit. The slowest here: a copy's build, 113 s of a test's set-up in
-# a run beside other work at a load of 9 (each lane's log ends with its three slowest).
+# test by name, with its stack, well within CI's limit. The slowest here: a set-up's build of a copy, 50 s in a quiet
+# run, 147 s with two runs side by side (load 8 to 13) (each lane's log ends with its three slowest).
 BROWSER_TEST_BOUND = 900
 _printing = threading.Lock()
 
